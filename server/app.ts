@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppDeps } from './app-deps.js';
+import { sendRestError } from './rest/rest-errors.js';
+import { restPlugin } from './rest/rest-plugin.js';
+import { appRouter, type AppRouter } from './trpc/app-router.js';
+import { createContext } from './trpc/context.js';
+
+export const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
+
+export interface BuildAppOptions extends AppDeps {
+  /** Checks the database (readiness); defaults to a trivial query through Kysely. */
+  ping?: () => Promise<void>;
+  /** A pino logger; by default one at the configured level. */
+  logger?: FastifyBaseLogger;
+  /** The built client; when its index.html is missing only the API is served. */
+  clientDir?: string;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `TRUST_PROXY`: "true", a hop count, or a comma-separated list of addresses/CIDRs. */
+function trustProxyOption(
+  value: string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (!value) return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** The whole HTTP application, without listening: tests inject into it, main.ts listens. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { ping, logger, clientDir = defaultClientDir, ...deps } = options;
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: { level: deps.config.logLevel } }),
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1024 * 1024,
+  });
+
+  // Every error outside tRPC, including Fastify's own (bad JSON, media type, size), takes one shape.
+  // Set before any route: Fastify captures the handler when a route is added.
+  app.setErrorHandler((error, req, reply) => sendRestError(error, req, reply));
+
+  // Only JSON bodies (and, for uploads, multipart): no form-encoded or text/plain CSRF vectors.
+  app.removeContentTypeParser('text/plain');
+
+  const publicOrigin = new URL(deps.config.publicUrl).origin;
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    const origin = req.headers.origin;
+    const site = req.headers['sec-fetch-site'];
+    const ownOrigin = `${req.protocol}://${req.headers.host ?? ''}`;
+    const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== ownOrigin;
+    if (foreignOrigin || (origin === undefined && site === 'cross-site')) {
+      return reply.status(403).send({ message: 'Cross-origin request refused', code: 'FORBIDDEN' });
+    }
+  });
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    void reply.header('X-Content-Type-Options', 'nosniff');
+    void reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      void reply.header('X-Frame-Options', 'DENY');
+      void reply.header(
+        'Content-Security-Policy',
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
+      );
+    }
+    return payload;
+  });
+
+  await app.register(fastifyCookie);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(deps, req, res),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(restPlugin(deps));
+
+  app.get('/healthz', () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await (ping ?? (() => deps.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute()))();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', message: 'Database is not answering' });
+    }
+  });
+
+  const indexHtml = path.join(clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexHtml);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite's hashed assets never change; index.html must always be fresh.
+        void reply.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url;
+    if (url.startsWith('/api') || url.startsWith('/trpc') || req.method !== 'GET' || !hasClient) {
+      return reply
+        .status(404)
+        .send({ message: `Not found: ${req.method} ${url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' });
+    }
+    // Deep links: the client router decides, and shows 'Page Not Found' for unknown routes.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const positiveInt = (max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`);
+
+/** Environment variables as documented in README's configuration table. */
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite: or postgres://')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').max(50).default('admin'),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').max(256).optional()),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+  SEED_DEMO: booleanFlag.default(true),
+  FREE_PLAN_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(1_000_000)
+    .default(3),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
+  TRUST_PROXY: optionalText,
+  ANONYMIZE_IPS: booleanFlag.default(false),
+  GEOIP_CITY_DB: optionalText,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  SESSION_IDLE_HOURS: positiveInt(24 * 365).default(24 * 7),
+  SESSION_MAX_DAYS: positiveInt(365).default(30),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  publicUrl: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  adminEmail: string | undefined;
+  seedDemo: boolean;
+  freePlanLimit: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  requireEmailVerification: boolean;
+  trustProxy: string | undefined;
+  anonymizeIps: boolean;
+  geoipCityDb: string | undefined;
+  logLevel: string;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Turns the environment into a typed config; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const value = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`} ${issue?.message ?? 'is invalid'}`,
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'qr-creator.db')}`,
+    publicUrl,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: e.ADMIN_EMAIL,
+    seedDemo: e.SEED_DEMO,
+    freePlanLimit: e.FREE_PLAN_LIMIT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `QR Creator <no-reply@${new URL(publicUrl).hostname}>`,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    trustProxy: e.TRUST_PROXY,
+    anonymizeIps: e.ANONYMIZE_IPS,
+    geoipCityDb: e.GEOIP_CITY_DB,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+    sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
+  };
+}
+
+/** A config for tests: everything explicit, nothing read from the environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ DATA_DIR: overrides.dataDir ?? './data', SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+}

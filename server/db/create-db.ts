@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Answers when the database does (readiness probe). */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+// int8 (count(*), sum) arrives as a string by default; our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/**
+ * better-sqlite3 binds only numbers, strings, bigints, buffers and null. Booleans and Dates are
+ * converted here, once, so the same Kysely queries run on SQLite and PostgreSQL.
+ */
+function sqliteParam(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+function portableSqlite(database: SQLite.Database): SQLite.Database {
+  const prepare = database.prepare.bind(database);
+  return new Proxy(database, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') return Reflect.get(target, prop, receiver) as unknown;
+      return (source: string) => {
+        const stmt = prepare(source);
+        const wrap =
+          (fn: (...args: unknown[]) => unknown) =>
+          (params: unknown[] = []) =>
+            fn.call(stmt, params.map(sqliteParam));
+        return new Proxy(stmt, {
+          get(s, key, r) {
+            if (key === 'all' || key === 'run' || key === 'get' || key === 'iterate') {
+              return wrap(Reflect.get(s, key, r) as (...args: unknown[]) => unknown);
+            }
+            const v = Reflect.get(s, key, r) as unknown;
+            return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(s) : v;
+          },
+        });
+      };
+    },
+  });
+}
+
+export function openSqlite(file: string): SQLite.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return database;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL only: the schema to use (tests isolate themselves in their own schema). */
+  searchPath?: string;
+  poolSize?: number;
+}
+
+/** `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…`. */
+export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
+  if (url.startsWith('sqlite:')) {
+    const database = openSqlite(url.slice('sqlite:'.length) || ':memory:');
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: portableSqlite(database) }),
+    });
+    return {
+      db,
+      dialect: 'sqlite',
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+  throw new Error(`Unsupported DATABASE_URL: ${url.split(':')[0] ?? ''}`);
+}

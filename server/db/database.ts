@@ -1,0 +1,106 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+
+/**
+ * Timestamps are ISO 8601 strings in SQLite and `timestamptz` in PostgreSQL (read back as Date).
+ * Writes always pass ISO strings; reads go through `toIso()`.
+ */
+export type Timestamp = ColumnType<Date | string, string | undefined, string>;
+export type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+/** SQLite has no boolean type: it reads back 0/1. Reads go through `Boolean()`. */
+export type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
+/** JSON is `jsonb` in PostgreSQL (read back parsed) and text in SQLite. Writes pass JSON text. */
+export type Json = ColumnType<unknown, string | undefined, string>;
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  name: string | null;
+  email: string | null;
+  profile_picture: string | null;
+  is_admin: Bool;
+  email_verified: Bool;
+  email_verification_token: string | null;
+  email_verification_expires: NullableTimestamp;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  subscription_status: string | null;
+  subscription_tier: ColumnType<string, string | undefined, string>;
+  subscription_end_date: NullableTimestamp;
+  has_unlimited_access: Bool;
+  created_at: Timestamp;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the cookie token: the token itself is never stored. */
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: string | Date;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  key: string;
+  failed_at: string | Date;
+}
+
+export interface FolderTable {
+  id: Generated<number>;
+  name: string;
+  user_id: number;
+  created: Timestamp;
+}
+
+export interface QrCodeTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  content: string;
+  is_dynamic: Bool;
+  customization: Json;
+  user_id: number;
+  folder_id: number | null;
+  slug: string | null;
+  created: Timestamp;
+  updated: Timestamp;
+}
+
+export interface QrScanTable {
+  id: Generated<number>;
+  qr_code_id: number;
+  timestamp: Timestamp;
+  user_agent: string | null;
+  ip_address: string | null;
+  referrer: string | null;
+  location: string | null;
+  device: string | null;
+}
+
+export interface Database {
+  users: UserTable;
+  sessions: SessionTable;
+  login_failures: LoginFailureTable;
+  folders: FolderTable;
+  qr_codes: QrCodeTable;
+  qr_scans: QrScanTable;
+}
+
+export type Db = Kysely<Database>;
+export type UserRow = Selectable<UserTable>;
+export type NewUserRow = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type SessionRow = Selectable<SessionTable>;
+export type QrCodeRow = Selectable<QrCodeTable>;
+export type NewQrCodeRow = Insertable<QrCodeTable>;
+export type NewQrScanRow = Insertable<QrScanTable>;
+
+export function toIso(value: Date | string): string;
+export function toIso(value: Date | string | null): string | null;
+export function toIso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { CallerFor } from '../../rest/rest-plugin.js';
+
+export function authRest(app: FastifyInstance, callerFor: CallerFor) {
+  // GET /api/user — the signed-in user; 401 when signed out.
+  app.get('/api/user', async (req, reply) => (await callerFor(req, reply)).auth.current());
+
+  // POST /api/login — { username, password } → the user.
+  app.post('/api/login', async (req, reply) => (await callerFor(req, reply)).auth.login(req.body as never));
+
+  // POST /api/register — { username, password, name, email } → 201 the user, or 200 { requiresVerification, message }.
+  app.post('/api/register', async (req, reply) => {
+    const result = await (await callerFor(req, reply)).auth.register(req.body as never);
+    if (result.requiresVerification) return { requiresVerification: true, message: result.message };
+    return reply.status(201).send(result.user);
+  });
+
+  // POST /api/logout — ends the session on the server and clears the cookie.
+  app.post('/api/logout', async (req, reply) => (await callerFor(req, reply)).auth.logout());
+
+  // GET /api/config — public facts the client needs before sign-in (demo account, free limit).
+  app.get('/api/config', async (req, reply) => (await callerFor(req, reply)).auth.publicConfig());
+}

@@ -1,0 +1,104 @@
+import type {
+  LoginInput,
+  PublicConfig,
+  RegisterInput,
+  RegisterResult,
+  User,
+} from '../../../src/auth/auth.schema.js';
+import type { AppDeps } from '../../app-deps.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
+import type { Context } from '../../trpc/context.js';
+import { appError } from '../../trpc/errors.js';
+import { findUserByEmail, findUserByUsername, insertUser } from '../users/users.repository.js';
+import { toUser } from '../users/users.mapper.js';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { endSession, startSession } from './sessions.js';
+import { hashToken, newToken } from './tokens.js';
+
+export const DEMO_USERNAME = 'demo';
+export const DEMO_PASSWORD = 'demo123';
+const VERIFICATION_TTL_MS = 24 * 3_600_000;
+
+export const messages = {
+  invalidCredentials: 'Invalid username or password',
+  usernameTaken: 'Username already exists',
+  emailTaken: 'Email address is already registered',
+  verifyFirst: 'Please verify your email address before logging in. Check your inbox for the link.',
+  checkInbox: 'Registration successful! Please check your email to verify your account before logging in.',
+} as const;
+
+type RequestContext = Pick<Context, 'ip' | 'userAgent' | 'cookies' | 'sessionId'> & AppDeps;
+
+export async function login(ctx: RequestContext, input: LoginInput): Promise<User> {
+  const now = ctx.clock.now();
+  await assertLoginAllowed(ctx.db, input.username, ctx.ip, now);
+  const row = await findUserByUsername(ctx.db, input.username);
+  const ok = await verifyPassword(row?.password, input.password);
+  if (!row || !ok) {
+    await recordLoginFailure(ctx.db, input.username, ctx.ip, now);
+    throw appError('UNAUTHORIZED', messages.invalidCredentials);
+  }
+  await clearLoginFailures(ctx.db, input.username);
+  if (ctx.config.requireEmailVerification && !row.email_verified && !row.is_admin) {
+    throw appError('FORBIDDEN', messages.verifyFirst, { requiresVerification: true });
+  }
+  // A new session on every login: an id set before sign-in is never promoted (no fixation).
+  if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);
+  await startSession(ctx, ctx.cookies, row.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+  return toUser(row);
+}
+
+export async function register(ctx: RequestContext, input: RegisterInput): Promise<RegisterResult> {
+  if (await findUserByUsername(ctx.db, input.username)) {
+    throw appError('CONFLICT', messages.usernameTaken);
+  }
+  if (await findUserByEmail(ctx.db, input.email)) {
+    throw appError('CONFLICT', messages.emailTaken);
+  }
+  const verify = ctx.config.requireEmailVerification;
+  const token = verify ? newToken() : null;
+  const now = ctx.clock.now();
+  let row;
+  try {
+    row = await insertUser(ctx.db, {
+      username: input.username,
+      password: await hashPassword(input.password),
+      name: input.name,
+      email: input.email,
+      email_verification_token: token ? hashToken(token) : null,
+      email_verification_expires: token ? new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString() : null,
+      created_at: now.toISOString(),
+    });
+  } catch (error) {
+    // Two registrations racing for the same name: the unique index decides.
+    if (isUniqueViolation(error)) throw appError('CONFLICT', messages.usernameTaken);
+    throw error;
+  }
+  if (token) {
+    const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send({
+      to: input.email,
+      subject: 'Verify your QR Creator e-mail address',
+      text: `Hello ${input.name},\n\nPlease confirm your e-mail address by opening this link within 24 hours:\n\n${link}\n\nIf you did not create a QR Creator account, ignore this message.\n`,
+    });
+    return { requiresVerification: true, message: messages.checkInbox };
+  }
+  if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);
+  await startSession(ctx, ctx.cookies, row.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+  return { requiresVerification: false, user: toUser(row) };
+}
+
+export async function logout(ctx: RequestContext): Promise<{ message: string }> {
+  await endSession(ctx, ctx.cookies, ctx.sessionId);
+  return { message: 'You have been logged out successfully.' };
+}
+
+export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {
+  const demo = deps.config.seedDemo ? await findUserByUsername(deps.db, DEMO_USERNAME) : undefined;
+  return {
+    demoAccount: demo ? { username: DEMO_USERNAME, password: DEMO_PASSWORD } : null,
+    freePlanLimit: deps.config.freePlanLimit,
+    requireEmailVerification: deps.config.requireEmailVerification,
+  };
+}

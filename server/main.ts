@@ -1,0 +1,64 @@
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { systemClock } from './app-deps.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDb } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createMailer } from './features/mail/mailer.js';
+import { bootstrap } from './features/seed/seed.js';
+
+// The only file that reads the environment and listens.
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = pino({ level: config.logLevel });
+  const handle = createDb(config.databaseUrl);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    const applied = await migrateToLatest(handle.db);
+    const deps = {
+      db: handle.db,
+      dialect: handle.dialect,
+      config,
+      clock: systemClock,
+      mailer: createMailer(config, logger),
+    };
+    app = await buildApp({ ...deps, ping: handle.ping, logger });
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    await bootstrap(deps, app.log);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`QR Creator failed to start: ${message}\n`);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app?.close();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app?.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+void main();

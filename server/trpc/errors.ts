@@ -1,0 +1,50 @@
+import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
+/** Documented extras of an error body (operations.md): limitReached, requiresVerification, … */
+export type ErrorExtras = Record<string, string | number | boolean | null>;
+
+class ErrorExtrasCause extends Error {
+  constructor(readonly extras: ErrorExtras) {
+    super('extras');
+  }
+}
+
+/** An expected failure: a tRPC code, a user-facing message and optional documented extras. */
+export function appError(code: TRPC_ERROR_CODE_KEY, message: string, extras?: ErrorExtras) {
+  return new TRPCError({ code, message, cause: extras ? new ErrorExtrasCause(extras) : undefined });
+}
+
+export function extrasOf(error: TRPCError): ErrorExtras | undefined {
+  return error.cause instanceof ErrorExtrasCause ? error.cause.extras : undefined;
+}
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** Zod (or any Standard Schema) issues carried by an input-validation error. */
+export function validationIssuesOf(error: TRPCError): ValidationIssue[] | undefined {
+  const cause = error.cause as { issues?: unknown } | undefined;
+  if (error.code !== 'BAD_REQUEST' || !cause || !Array.isArray(cause.issues)) return undefined;
+  return (cause.issues as { path?: readonly unknown[]; message?: unknown }[]).map((issue) => ({
+    path: (issue.path ?? [])
+      .map((p) => (typeof p === 'object' && p !== null && 'key' in p ? String(p.key) : String(p)))
+      .join('.'),
+    message: typeof issue.message === 'string' ? issue.message : 'Invalid value',
+  }));
+}
+
+/** The message a caller sees: the first validation message, or the error's own; never 5xx internals. */
+export function publicMessageOf(error: TRPCError): string {
+  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Internal server error';
+  const issues = validationIssuesOf(error);
+  if (issues?.[0]) {
+    const { path, message } = issues[0];
+    // Zod's own messages ("Invalid input: expected object…") do not name the field: prefix it.
+    return path && !message.toLowerCase().includes(path.split('.').pop()!.toLowerCase())
+      ? `${path}: ${message}`
+      : message;
+  }
+  return error.message;
+}

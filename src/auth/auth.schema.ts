@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+const bodyError = { error: 'Request body must be a JSON object' };
+
+/** A string field whose every failure message names the field. */
+function text(label: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
+  });
+}
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 50;
+export const PASSWORD_MIN = 6;
+/** Passwords are verified exactly as received; long passphrases are welcome. */
+export const PASSWORD_MAX = 256;
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+const username = text('Username')
+  .trim()
+  .min(USERNAME_MIN, 'Username must be at least 3 characters')
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\s\u0000-\u001f\u007f]+$/, 'Username cannot contain spaces');
+
+const email = text('Email')
+  .trim()
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+  .pipe(z.email('Invalid email address'));
+
+export const loginInput = z.object(
+  {
+    username: text('Username')
+      .trim()
+      .min(USERNAME_MIN, 'Username must be at least 3 characters')
+      .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
+    password: text('Password')
+      .min(1, 'Password is required')
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  },
+  bodyError,
+);
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const registerInput = z.object(
+  {
+    username,
+    password: text('Password')
+      .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    name: text('Name')
+      .trim()
+      .min(NAME_MIN, 'Name must be at least 2 characters')
+      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+    email,
+  },
+  bodyError,
+);
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const forgotPasswordInput = z.object(
+  {
+    email: text('Email')
+      .trim()
+      .max(EMAIL_MAX, 'Please enter a valid email address')
+      .pipe(z.email('Please enter a valid email address')),
+  },
+  bodyError,
+);
+
+export const subscriptionTiers = ['free', 'pro', 'premium'] as const;
+export type SubscriptionTier = (typeof subscriptionTiers)[number];
+
+/** The user as every API answers it: never the password hash, tokens or payment ids. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  subscriptionTier: z.enum(subscriptionTiers),
+  subscriptionStatus: z.string().nullable(),
+  subscriptionEndDate: z.string().nullable(),
+  hasUnlimitedAccess: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export type RegisterResult =
+  { requiresVerification: false; user: User } | { requiresVerification: true; message: string };
+
+/** Public, unauthenticated facts the client needs before sign-in. */
+export interface PublicConfig {
+  demoAccount: { username: string; password: string } | null;
+  freePlanLimit: number;
+  requireEmailVerification: boolean;
+}
+
+/** Avatar initials: up to two words of the name, else two letters of the username, else '?'. */
+export function initialsOf(user: { name?: string | null; username?: string } | null | undefined) {
+  if (!user) return '?';
+  const words = (user.name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length > 0) {
+    return words
+      .slice(0, 2)
+      .map((w) => Array.from(w)[0] ?? '')
+      .join('')
+      .toUpperCase();
+  }
+  const fromUsername = Array.from(user.username ?? '')
+    .slice(0, 2)
+    .join('')
+    .toUpperCase();
+  return fromUsername || '?';
+}
