@@ -96,14 +96,16 @@ export class ConfigError extends Error {}
 
 /** Turns the environment into a typed config; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty value (`PORT=` in a .env file) means unset, never 0 or "".
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    const value = env[name];
-    throw new ConfigError(
-      `Invalid configuration: ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`} ${issue?.message ?? 'is invalid'}`,
-    );
+    // The value itself is not echoed: it may be a secret (ADMIN_PASSWORD, SMTP_URL).
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

@@ -80,6 +80,14 @@ export interface QrScanTable {
   device: string | null;
 }
 
+export interface PasswordResetTokenTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: string | Date;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -87,6 +95,7 @@ export interface Database {
   folders: FolderTable;
   qr_codes: QrCodeTable;
   qr_scans: QrScanTable;
+  password_reset_tokens: PasswordResetTokenTable;
 }
 
 export type Db = Kysely<Database>;

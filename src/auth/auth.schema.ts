@@ -70,6 +70,8 @@ export const forgotPasswordInput = z.object(
   bodyError,
 );
 
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
 export const subscriptionTiers = ['free', 'pro', 'premium'] as const;
 export type SubscriptionTier = (typeof subscriptionTiers)[number];
 

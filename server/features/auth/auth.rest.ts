@@ -18,6 +18,11 @@ export function authRest(app: FastifyInstance, callerFor: CallerFor) {
   // POST /api/logout — ends the session on the server and clears the cookie.
   app.post('/api/logout', async (req, reply) => (await callerFor(req, reply)).auth.logout());
 
+  // POST /api/password-reset/request — { email } → the same neutral message whether or not it exists.
+  app.post('/api/password-reset/request', async (req, reply) =>
+    (await callerFor(req, reply)).auth.requestPasswordReset(req.body as never),
+  );
+
   // GET /api/config — public facts the client needs before sign-in (demo account, free limit).
   app.get('/api/config', async (req, reply) => (await callerFor(req, reply)).auth.publicConfig());
 }

@@ -1,4 +1,5 @@
 import type {
+  ForgotPasswordInput,
   LoginInput,
   PublicConfig,
   RegisterInput,
@@ -11,7 +12,7 @@ import type { Context } from '../../trpc/context.js';
 import { appError } from '../../trpc/errors.js';
 import { findUserByEmail, findUserByUsername, insertUser } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
+import { beginLoginAttempt } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { endSession, startSession } from './sessions.js';
 import { hashToken, newToken } from './tokens.js';
@@ -24,22 +25,20 @@ export const messages = {
   invalidCredentials: 'Invalid username or password',
   usernameTaken: 'Username already exists',
   emailTaken: 'Email address is already registered',
+  usernameOrEmailTaken: 'Username or email address is already registered',
   verifyFirst: 'Please verify your email address before logging in. Check your inbox for the link.',
   checkInbox: 'Registration successful! Please check your email to verify your account before logging in.',
 } as const;
 
-type RequestContext = Pick<Context, 'ip' | 'userAgent' | 'cookies' | 'sessionId'> & AppDeps;
+type RequestContext = Pick<Context, 'ip' | 'userAgent' | 'cookies' | 'sessionId' | 'log'> & AppDeps;
 
 export async function login(ctx: RequestContext, input: LoginInput): Promise<User> {
   const now = ctx.clock.now();
-  await assertLoginAllowed(ctx.db, input.username, ctx.ip, now);
+  const attempt = await beginLoginAttempt(ctx.db, input.username, ctx.ip, now);
   const row = await findUserByUsername(ctx.db, input.username);
   const ok = await verifyPassword(row?.password, input.password);
-  if (!row || !ok) {
-    await recordLoginFailure(ctx.db, input.username, ctx.ip, now);
-    throw appError('UNAUTHORIZED', messages.invalidCredentials);
-  }
-  await clearLoginFailures(ctx.db, input.username);
+  if (!row || !ok) throw appError('UNAUTHORIZED', messages.invalidCredentials);
+  await attempt.succeeded();
   if (ctx.config.requireEmailVerification && !row.email_verified && !row.is_admin) {
     throw appError('FORBIDDEN', messages.verifyFirst, { requiresVerification: true });
   }
@@ -72,7 +71,7 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
     });
   } catch (error) {
     // Two registrations racing for the same name: the unique index decides.
-    if (isUniqueViolation(error)) throw appError('CONFLICT', messages.usernameTaken);
+    if (isUniqueViolation(error)) throw appError('CONFLICT', messages.usernameOrEmailTaken);
     throw error;
   }
   if (token) {
@@ -92,6 +91,41 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
 export async function logout(ctx: RequestContext): Promise<{ message: string }> {
   await endSession(ctx, ctx.cookies, ctx.sessionId);
   return { message: 'You have been logged out successfully.' };
+}
+
+const RESET_TTL_MS = 3_600_000;
+
+/**
+ * Always the same neutral answer, whether or not the address belongs to an account; the mail is
+ * written in the background so the answer takes the same time either way.
+ */
+export async function requestPasswordReset(
+  ctx: RequestContext,
+  input: ForgotPasswordInput,
+): Promise<{ message: string }> {
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (user?.email) {
+    const token = newToken();
+    const now = ctx.clock.now();
+    await ctx.db
+      .insertInto('password_reset_tokens')
+      .values({
+        id: hashToken(token),
+        user_id: user.id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+      })
+      .execute();
+    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    ctx.mailer
+      .send({
+        to: user.email,
+        subject: 'Reset your QR Creator password',
+        text: `Hello ${user.name ?? user.username},\n\nSomeone (hopefully you) asked to reset the password of your QR Creator account "${user.username}". Open this link within 1 hour to choose a new password:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this message: your password stays as it is.\n`,
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'password reset mail failed'));
+  }
+  return { message: "If an account exists with that email, we've sent a password reset link." };
 }
 
 export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {

@@ -7,7 +7,7 @@ import type { NewQrScanRow } from '../../db/database.js';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { generateSlug } from '../qr/slug.js';
-import { countUsers, insertUser } from '../users/users.repository.js';
+import { countUsers, findUserByUsername, insertUser } from '../users/users.repository.js';
 
 export const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password.txt';
 
@@ -28,6 +28,11 @@ async function createFirstAdmin(deps: AppDeps, log: Pick<FastifyBaseLogger, 'inf
   const { config } = deps;
   const generated = config.adminPassword === undefined;
   const password = config.adminPassword ?? randomBytes(15).toString('base64url');
+  if (await findUserByUsername(deps.db, config.adminUsername)) {
+    throw new Error(
+      `No admin exists and the username "${config.adminUsername}" belongs to a non-admin user: set ADMIN_USERNAME to a free name to create the first admin`,
+    );
+  }
   await insertUser(deps.db, {
     username: config.adminUsername,
     password: await hashPassword(password),

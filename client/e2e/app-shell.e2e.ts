@@ -1,0 +1,254 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  desktop,
+  launchBrowser,
+  newPage,
+  phone,
+  screenshot,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness';
+
+const ADMIN_PASSWORD = 'admin-e2e-password';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ ADMIN_PASSWORD }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('signed out', () => {
+  it('sends / to /auth and shows the login form prefilled with the demo account', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/');
+    await page.waitForURL((u) => u.pathname === '/auth');
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await page.getByRole('tab', { name: 'Register' }).waitFor();
+    expect(await page.getByLabel('Username').inputValue()).toBe('demo');
+    expect(await page.getByLabel(/^Password/).inputValue()).toBe('demo123');
+    // The marketing panel is shown on large screens.
+    expect(await page.getByText('QR codes that keep working for you').isVisible()).toBe(true);
+    await screenshot(page, 'auth-1280');
+
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByLabel('Email').fill('demo@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText("If an account exists with that email, we've sent a password reset link.").waitFor();
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the login form without the marketing panel at 375 px', async () => {
+    const { context, page } = await newPage(browser, server.url, phone);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await page.getByText('QR codes that keep working for you').isVisible()).toBe(false);
+    await screenshot(page, 'auth-375');
+    await context.close();
+  });
+
+  it('shows the validation messages of the forms', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill('ab');
+    await page.getByLabel(/^Password/).fill('');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Username must be at least 3 characters').waitFor();
+    await page.getByText('Password is required').waitFor();
+
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Name must be at least 2 characters').waitFor();
+    await page.getByText('Invalid email address').waitFor();
+    await page.getByText('Password must be at least 6 characters').waitFor();
+    await context.close();
+  });
+
+  it('says Login failed with the server message on a wrong password', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill('nobody-here');
+    await page.getByLabel(/^Password/).fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Login failed').waitFor();
+    await page.getByText('Invalid username or password').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await context.close();
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('the demo user', () => {
+  it('signs in with the prefilled account and sees the shell', async () => {
+    const { context, page } = await newPage(browser, server.url, desktop);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByText('Login successful').waitFor();
+    await page.getByText('Welcome back, demo').waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of [
+      'Dashboard',
+      'Create QR Code',
+      'My QR Codes',
+      'Analytics',
+      'Profile',
+      'Settings',
+      'Upgrade to Pro',
+    ]) {
+      expect(await nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Upgrade to Pro' }).isVisible()).toBe(
+      true,
+    );
+    await screenshot(page, 'home-1280');
+
+    // Header titles follow the route; the sidebar highlight follows it too.
+    await nav.getByRole('link', { name: 'My QR Codes' }).click();
+    await page.waitForURL((u) => u.pathname === '/my-qr-codes');
+    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe(
+      'My QR Codes',
+    );
+    expect(await nav.getByRole('link', { name: 'My QR Codes' }).getAttribute('aria-current')).toBe('page');
+    await page.goto('/edit-qr/1');
+    await page.getByRole('banner').getByText('Edit QR Code').waitFor();
+    await page.goto('/scan-demo?id=1');
+    await page.getByRole('banner').getByText('QR Code Scanner').waitFor();
+
+    // Avatar initials come from the name "Demo User".
+    expect(await page.getByRole('button', { name: /Account menu/ }).textContent()).toContain('DU');
+    await context.close();
+  });
+
+  it('opens Help with its four tabs', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'demo', 'demo123');
+    await page.getByRole('button', { name: 'Help' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    for (const tab of ['Getting Started', 'QR Types', 'Features', 'FAQ']) {
+      expect(await dialog.getByRole('tab', { name: tab }).isVisible()).toBe(true);
+    }
+    await dialog.getByRole('tab', { name: 'FAQ' }).click();
+    const question = dialog.getByRole('button', { name: 'How big should I print my QR code?' });
+    await question.click();
+    await dialog
+      .getByText(/1\s?cm/)
+      .first()
+      .waitFor();
+    expect(await dialog.getByRole('button', { name: /\?$/ }).count()).toBe(8);
+    await screenshot(page, 'help-1280');
+    await dialog.getByRole('button', { name: 'Close Help' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('is sent from an admin page back to /', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'demo', 'demo123');
+    await page.goto('/admin/users');
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    await context.close();
+  });
+
+  it('uses the menu button, slide-in sidebar and avatar menu on a narrow screen', async () => {
+    const { context, page } = await newPage(browser, server.url, phone);
+    await signIn(page, 'demo', 'demo123');
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Help' }).isVisible()).toBe(false);
+    await screenshot(page, 'home-375');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawerNav = page.getByRole('navigation', { name: 'Main' });
+    await drawerNav.waitFor();
+    await screenshot(page, 'menu-375');
+    // Tapping the dark overlay closes the sidebar.
+    await page.mouse.click(340, 400);
+    await drawerNav.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawerNav.getByRole('link', { name: 'Analytics' }).click();
+    await page.waitForURL((u) => u.pathname === '/analytics');
+    await drawerNav.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Upgrade to Pro' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Help' }).click();
+    await page.getByRole('dialog').getByRole('tab', { name: 'QR Types' }).waitFor();
+    await context.close();
+  });
+
+  it('logs out, and the old session no longer opens the app', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'demo', 'demo123');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL((u) => u.pathname === '/auth');
+    await page.getByText('You have been logged out successfully.').waitFor();
+    await page.goto('/');
+    await page.waitForURL((u) => u.pathname === '/auth');
+    await context.close();
+  });
+});
+
+describe('an admin', () => {
+  it('sees the Admin group, no Upgrade entries, and the admin pages', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Admin Dashboard' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Upgrade to Pro' }).count()).toBe(0);
+    await nav.getByRole('link', { name: 'User Management' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/users');
+    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe(
+      'User Management',
+    );
+    // Admin entries are highlighted on sub-paths too.
+    expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await page.goto('/auth');
+    await page.waitForURL((u) => u.pathname === '/');
+    await context.close();
+  });
+});
+
+describe('a new user', () => {
+  it('registers and lands on the dashboard', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Full Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Username').fill('ada');
+    await page.getByLabel(/^Password/).fill('analytical');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByText('Welcome, ada').waitFor();
+    expect(await page.getByRole('button', { name: /Account menu/ }).textContent()).toContain('AL');
+    await context.close();
+  });
+});

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const screenshotDir = path.join(root, 'test-results', 'screenshots');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/** The real server (server/main.ts under tsx) on port 0 with a temporary DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qr-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/main.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const logs: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), 60_000);
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      logs.push(line);
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`)));
+  });
+  return {
+    url,
+    dataDir,
+    logs,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const desktop = { width: 1280, height: 800 };
+export const phone = { width: 375, height: 740 };
+
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, colorScheme: 'light' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string) {
+  await fs.mkdir(screenshotDir, { recursive: true });
+  // Let toasts and transitions settle so the picture shows the page, not an animation frame.
+  await page.waitForTimeout(300);
+  // Toasts are asserted by the tests; hidden here so they do not cover the page in the picture.
+  await page.screenshot({
+    path: path.join(screenshotDir, `${name}.png`),
+    fullPage: true,
+    style: '.mantine-Notifications-root { display: none !important; }',
+  });
+}
+
+/** Signs in through the real form. */
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}

@@ -1,0 +1,131 @@
+import { AppShell, Box, Burger, Button, Drawer, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconCrown, IconHelpCircle, IconQrcode } from '@tabler/icons-react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Suspense, lazy, useEffect } from 'react';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { useCurrentUser } from '../auth/use-auth';
+import { headerTitle } from './header-title';
+import { NavContent } from './NavContent';
+import { UserMenu } from './UserMenu';
+
+const HelpDialog = lazy(() => import('../help/HelpDialog').then((m) => ({ default: m.HelpDialog })));
+
+/** 64 spacing units of 4 px, as the spec's sidebar. */
+const SIDEBAR_WIDTH = 256;
+
+function Brand() {
+  return (
+    <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Group gap="xs" wrap="nowrap">
+        <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
+          <IconQrcode size={22} />
+        </ThemeIcon>
+        <Text fw={800} size="lg">
+          QR Creator
+        </Text>
+      </Group>
+    </Link>
+  );
+}
+
+export function AppLayout() {
+  const user = useCurrentUser();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [menuOpened, menu] = useDisclosure(false);
+  const [helpOpened, help] = useDisclosure(false);
+  const title = headerTitle(pathname);
+  // Mantine's sm breakpoint: 48em = 768 px. Read synchronously so the first paint is right.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+
+  useEffect(() => {
+    document.title = title === 'QR Creator' ? 'QR Creator' : `${title} · QR Creator`;
+  }, [title]);
+
+  if (!user) return <FullPageLoader />;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            {wide && (
+              <Box w={SIDEBAR_WIDTH - 16} style={{ flexShrink: 0 }}>
+                <Brand />
+              </Box>
+            )}
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+            />
+            <Title order={1} size="h3" lineClamp={1}>
+              {title}
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Button
+              visibleFrom="sm"
+              variant="subtle"
+              leftSection={<IconHelpCircle size={18} aria-hidden />}
+              onClick={help.open}
+            >
+              Help
+            </Button>
+            {!user.isAdmin && (
+              <Button
+                visibleFrom="sm"
+                component={Link}
+                to="/upgrade"
+                variant="gradient"
+                gradient={{ from: 'blue', to: 'grape' }}
+                leftSection={<IconCrown size={18} aria-hidden />}
+              >
+                Upgrade to Pro
+              </Button>
+            )}
+            <UserMenu user={user} onHelp={help.open} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      {wide ? (
+        <AppShell.Navbar>
+          <NavContent user={user} />
+        </AppShell.Navbar>
+      ) : (
+        // Under 768 px: a slide-in sidebar over a dark overlay that closes it on tap.
+        <Drawer
+          opened={menuOpened}
+          onClose={menu.close}
+          size={SIDEBAR_WIDTH}
+          padding={0}
+          withCloseButton={false}
+          overlayProps={{ backgroundOpacity: 0.6 }}
+          title={null}
+        >
+          <Group h={60} px="md">
+            <Brand />
+          </Group>
+          <NavContent user={user} onNavigate={menu.close} />
+        </Drawer>
+      )}
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+
+      {helpOpened && (
+        <Suspense fallback={null}>
+          <HelpDialog opened={helpOpened} onClose={help.close} />
+        </Suspense>
+      )}
+    </AppShell>
+  );
+}

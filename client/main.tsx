@@ -1,0 +1,27 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { queryClient, trpc, trpcClient, trpcUtils } from './lib/trpc';
+import { createAppRouter } from './router';
+import { theme } from './theme';
+
+const router = createAppRouter({ trpcUtils });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    {/* Light, dark or the system's choice; 'auto' follows the system until the user picks one. */}
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications limit={1} autoClose={5000} position="bottom-right" />
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>
+    </MantineProvider>
+  </StrictMode>,
+);

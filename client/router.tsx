@@ -1,0 +1,135 @@
+// Wiring only: the route tree, its access rules and which page each route lazy-loads.
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import { FullPageLoader } from './components/FullPageLoader';
+import { NotFoundPage } from './components/NotFoundPage';
+import type * as Pages from './features/placeholders/pages';
+import type { TrpcUtils } from './lib/trpc';
+
+type PageName = keyof typeof Pages;
+
+export interface RouterContext {
+  trpcUtils: TrpcUtils;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+});
+
+const tokenSearch = (search: Record<string, unknown>) => ({
+  token: typeof search.token === 'string' ? search.token : undefined,
+});
+
+// Public pages.
+const authRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth',
+  beforeLoad: async ({ context }) => {
+    if (await context.trpcUtils.auth.me.ensureData()) throw redirect({ to: '/' });
+  },
+  loader: ({ context }) => context.trpcUtils.auth.publicConfig.ensureData(),
+  component: lazyRouteComponent(() => import('./features/auth/AuthPage'), 'AuthPage'),
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./features/placeholders/pages'), 'ResetPasswordPage'),
+});
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify-email',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./features/placeholders/pages'), 'VerifyEmailPage'),
+});
+
+// Signed-in pages, inside the app shell.
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context }) => {
+    const user = await context.trpcUtils.auth.me.ensureData();
+    if (!user) throw redirect({ to: '/auth' });
+    return { user };
+  },
+  pendingComponent: FullPageLoader,
+  component: lazyRouteComponent(() => import('./features/shell/AppLayout'), 'AppLayout'),
+});
+
+const page = (path: string, name: PageName) =>
+  createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    component: lazyRouteComponent(() => import('./features/placeholders/pages'), name),
+  });
+
+const scanDemoRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/scan-demo',
+  validateSearch: (search: Record<string, unknown>) => ({
+    id: typeof search.id === 'string' || typeof search.id === 'number' ? String(search.id) : undefined,
+  }),
+  component: lazyRouteComponent(() => import('./features/placeholders/pages'), 'ScanDemoPage'),
+});
+
+const adminRoute = createRoute({
+  getParentRoute: () => appRoute,
+  id: 'admin',
+  beforeLoad: ({ context }) => {
+    if (!context.user.isAdmin) throw redirect({ to: '/' });
+  },
+  component: Outlet,
+});
+const adminPage = (path: string, name: PageName) =>
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path,
+    component: lazyRouteComponent(() => import('./features/placeholders/pages'), name),
+  });
+
+const routeTree = rootRoute.addChildren([
+  authRoute,
+  resetPasswordRoute,
+  verifyEmailRoute,
+  appRoute.addChildren([
+    page('/', 'DashboardPage'),
+    page('/create', 'CreatePage'),
+    page('/my-qr-codes', 'MyQrCodesPage'),
+    page('/edit-qr/$id', 'EditQrPage'),
+    page('/qr-details/$id', 'QrDetailsPage'),
+    page('/analytics', 'AnalyticsPage'),
+    scanDemoRoute,
+    page('/settings', 'SettingsPage'),
+    page('/profile', 'ProfilePage'),
+    page('/upgrade', 'UpgradePage'),
+    adminRoute.addChildren([
+      adminPage('/admin', 'AdminPage'),
+      adminPage('/admin/users', 'AdminUsersPage'),
+      adminPage('/admin/subscriptions', 'AdminSubscriptionsPage'),
+    ]),
+  ]),
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    defaultPendingMs: 150,
+    defaultPendingComponent: FullPageLoader,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

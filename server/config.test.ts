@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfig, testConfig } from './config.js';
+
+function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw new Error(`expected a ConfigError, got ${String(error)}`, { cause: error });
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}, got a config`);
+}
+
+describe('loadConfig', () => {
+  describe('defaults (no variable set)', () => {
+    const config = loadConfig({});
+
+    it('listens on 0.0.0.0:3000', () => {
+      expect(config.port).toBe(3000);
+      expect(config.host).toBe('0.0.0.0');
+    });
+
+    it('keeps data in an absolute ./data and the SQLite database in it', () => {
+      const dataDir = path.resolve('data');
+      expect(path.isAbsolute(config.dataDir)).toBe(true);
+      expect(config.dataDir).toBe(dataDir);
+      expect(config.databaseUrl).toBe(`sqlite:${path.join(dataDir, 'qr-creator.db')}`);
+    });
+
+    it('builds links from http://localhost:3000', () => {
+      expect(config.publicUrl).toBe('http://localhost:3000');
+    });
+
+    it('uses the documented defaults for the other settings', () => {
+      expect(config).toMatchObject({
+        adminUsername: 'admin',
+        adminPassword: undefined,
+        adminEmail: undefined,
+        seedDemo: true,
+        freePlanLimit: 3,
+        smtpUrl: undefined,
+        requireEmailVerification: false,
+        trustProxy: undefined,
+        anonymizeIps: false,
+        geoipCityDb: undefined,
+        logLevel: 'info',
+      });
+      expect(config.sessionIdleMs).toBeGreaterThan(0);
+      expect(config.sessionMaxMs).toBeGreaterThanOrEqual(config.sessionIdleMs);
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('derives the database file from DATA_DIR, made absolute', () => {
+    const config = loadConfig({ DATA_DIR: 'some/relative/dir' });
+    expect(config.dataDir).toBe(path.resolve('some/relative/dir'));
+    expect(config.databaseUrl).toBe(`sqlite:${path.resolve('some/relative/dir', 'qr-creator.db')}`);
+  });
+
+  it('takes DATABASE_URL and PUBLIC_URL as given (without a trailing slash)', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://qr:secret@db.internal:5432/qr',
+      PUBLIC_URL: 'https://qr.example.com/',
+    });
+    expect(config.databaseUrl).toBe('postgres://qr:secret@db.internal:5432/qr');
+    expect(config.publicUrl).toBe('https://qr.example.com');
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+  ])('reads SEED_DEMO=%s as %s', (value, expected) => {
+    expect(loadConfig({ SEED_DEMO: value }).seedDemo).toBe(expected);
+  });
+
+  it('reads the session lifetimes in hours and days', () => {
+    const config = loadConfig({ SESSION_IDLE_HOURS: '2', SESSION_MAX_DAYS: '3' });
+    expect(config.sessionIdleMs).toBe(2 * 3_600_000);
+    expect(config.sessionMaxMs).toBe(3 * 86_400_000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3000.5'],
+    ['SEED_DEMO', 'maybe'],
+    ['REQUIRE_EMAIL_VERIFICATION', 'sure'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'ftp://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['FREE_PLAN_LIMIT', '-1'],
+    ['FREE_PLAN_LIMIT', 'lots'],
+    ['LOG_LEVEL', 'loud'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['ADMIN_PASSWORD', '123'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SESSION_IDLE_HOURS', '0'],
+  ])('refuses %s=%j with a one-line ConfigError naming the variable', (name, value) => {
+    const error = configErrorOf({ [name]: value });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain(name);
+    expect(error.message).not.toMatch(/[\r\n]/);
+    // The message says what is wrong, not just which variable.
+    expect(error.message).toMatch(new RegExp(`${name}\\b.*\\b(must|invalid)\\b`, 'i'));
+  });
+
+  // An empty value (PORT= in a .env or compose file) is either "unset" or an error, like every
+  // other variable; read as 0 it would silently listen on a random port or allow no codes at all.
+  it.each(['PORT', 'FREE_PLAN_LIMIT'])('does not read an empty %s as 0', (name) => {
+    let config;
+    try {
+      config = loadConfig({ [name]: '' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return;
+    }
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.freePlanLimit).toBe(3);
+  });
+
+  it('reports the variable at fault even when other variables are fine', () => {
+    const error = configErrorOf({ PORT: '8080', SEED_DEMO: 'false', DATABASE_URL: 'mysql://x' });
+    expect(error.message).toContain('DATABASE_URL');
+    expect(error.message).not.toContain('PORT');
+  });
+});
+
+describe('testConfig', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('reads nothing from the environment', () => {
+    vi.stubEnv('PORT', 'abc');
+    vi.stubEnv('SEED_DEMO', 'maybe');
+    vi.stubEnv('REQUIRE_EMAIL_VERIFICATION', 'true');
+    const config = testConfig();
+    expect(config.port).toBe(3000);
+    expect(config.seedDemo).toBe(false);
+    expect(config.requireEmailVerification).toBe(false);
+    expect(config.logLevel).toBe('silent');
+  });
+
+  it('applies overrides', () => {
+    const config = testConfig({ dataDir: '/tmp/qr-test', requireEmailVerification: true });
+    expect(config.dataDir).toBe('/tmp/qr-test');
+    expect(config.requireEmailVerification).toBe(true);
+  });
+});
