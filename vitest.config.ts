@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'migrations/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'server/**/*.test.ts',
+            'client/**/*.test.ts',
+            'migrations/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -41,13 +41,22 @@ const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
   validateSearch: tokenSearch,
-  component: lazyRouteComponent(() => import('./features/placeholders/pages'), 'ResetPasswordPage'),
+  component: lazyRouteComponent(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
 });
 const verifyEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/verify-email',
   validateSearch: tokenSearch,
-  component: lazyRouteComponent(() => import('./features/placeholders/pages'), 'VerifyEmailPage'),
+  component: lazyRouteComponent(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage'),
+});
+
+// After a password reset the spec sends the user to /login: the login page lives at /auth.
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  beforeLoad: () => {
+    throw redirect({ to: '/auth' });
+  },
 });
 
 // Signed-in pages, inside the app shell.
@@ -98,6 +107,7 @@ const routeTree = rootRoute.addChildren([
   authRoute,
   resetPasswordRoute,
   verifyEmailRoute,
+  loginRoute,
   appRoute.addChildren([
     page('/', 'DashboardPage'),
     page('/create', 'CreatePage'),

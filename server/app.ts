@@ -11,6 +11,7 @@ import { restPlugin } from './rest/rest-plugin.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createContext } from './trpc/context.js';
 
+// One level below the root both as source (server/app.ts) and as the bundle (dist/server.mjs).
 export const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
 
 export interface BuildAppOptions extends AppDeps {

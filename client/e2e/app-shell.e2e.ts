@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  waitForMailLink,
   desktop,
   launchBrowser,
   newPage,
@@ -34,7 +35,7 @@ describe('signed out', () => {
     expect(await page.getByLabel('Username').inputValue()).toBe('demo');
     expect(await page.getByLabel(/^Password/).inputValue()).toBe('demo123');
     // The marketing panel is shown on large screens.
-    expect(await page.getByText('QR codes that keep working for you').isVisible()).toBe(true);
+    await page.getByText('QR codes that keep working for you').waitFor();
     await screenshot(page, 'auth-1280');
 
     await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -113,16 +114,14 @@ describe('the demo user', () => {
       'Settings',
       'Upgrade to Pro',
     ]) {
-      expect(await nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+      await nav.getByRole('link', { name: label, exact: true }).waitFor();
     }
     expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBe(
       'page',
     );
     expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Upgrade to Pro' }).isVisible()).toBe(
-      true,
-    );
+    await page.getByRole('banner').getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
     await screenshot(page, 'home-1280');
 
     // Header titles follow the route; the sidebar highlight follows it too.
@@ -149,7 +148,7 @@ describe('the demo user', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     for (const tab of ['Getting Started', 'QR Types', 'Features', 'FAQ']) {
-      expect(await dialog.getByRole('tab', { name: tab }).isVisible()).toBe(true);
+      await dialog.getByRole('tab', { name: tab }).waitFor();
     }
     await dialog.getByRole('tab', { name: 'FAQ' }).click();
     const question = dialog.getByRole('button', { name: 'How big should I print my QR code?' });
@@ -177,6 +176,7 @@ describe('the demo user', () => {
   it('uses the menu button, slide-in sidebar and avatar menu on a narrow screen', async () => {
     const { context, page } = await newPage(browser, server.url, phone);
     await signIn(page, 'demo', 'demo123');
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     expect(await page.getByRole('banner').getByRole('button', { name: 'Help' }).isVisible()).toBe(false);
     await screenshot(page, 'home-375');
@@ -249,6 +249,42 @@ describe('a new user', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByText('Welcome, ada').waitFor();
     expect(await page.getByRole('button', { name: /Account menu/ }).textContent()).toContain('AL');
+    await context.close();
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link whose page sets a new password, then sends the user to log in', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/reset-password?token=not-a-real-token');
+    await page.getByText('This password reset link is not valid').waitFor();
+    await page.getByText('expired (links are valid for 1 hour)').waitFor();
+
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill('demo@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText("If an account exists with that email, we've sent a password reset link.").waitFor();
+    const link = await waitForMailLink(server.dataDir, /\/reset-password\?token=[\w-]+/);
+
+    await page.goto(link);
+    await page.getByLabel(/^New password/).fill('new-demo-pass');
+    await page.getByLabel(/^Confirm password/).fill('different');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel(/^Confirm password/).fill('new-demo-pass');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page
+      .getByText(/Your password has been reset/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'reset-complete-1280');
+    // After 5 seconds: /login, which is the login page at /auth.
+    await page.waitForURL((u) => u.pathname === '/auth', { timeout: 10_000 });
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel(/^Password/).fill('new-demo-pass');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
     await context.close();
   });
 });

@@ -12,15 +12,16 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   logs: string[];
-  stop(): Promise<void>;
+  /** SIGTERM, then waits: answers the exit code (0 after a graceful shutdown). */
+  stop(): Promise<number | null>;
 }
 
-/** The real server (server/main.ts under tsx) on port 0 with a temporary DATA_DIR. */
+/** The real built server (dist/server.mjs, what `npm start` runs) on port 0 with a temporary DATA_DIR. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qr-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'server/main.ts')],
+    ['--enable-source-maps', path.join(root, 'dist/server.mjs')],
     {
       cwd: root,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
@@ -46,12 +47,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     logs,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
+      let code = child.exitCode;
+      if (code === null) {
+        const exited = new Promise<number | null>((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await exited;
+        code = await exited;
       }
       await fs.rm(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 }
@@ -105,4 +108,22 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((u) => u.pathname === '/');
+}
+
+/** The first link matching `pattern` in a mail written to <dataDir>/outbox (waits for it). */
+export async function waitForMailLink(dataDir: string, pattern: RegExp): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  for (let i = 0; i < 50; i++) {
+    const files = await fs.readdir(outbox).catch(() => [] as string[]);
+    for (const file of files) {
+      // Mails are quoted-printable: undo soft line breaks and =3D before matching.
+      const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const match = pattern.exec(text);
+      if (match) return new URL(match[0], 'http://x').pathname + new URL(match[0], 'http://x').search;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail matching ${String(pattern)} in ${outbox}`);
 }

@@ -72,6 +72,30 @@ export const forgotPasswordInput = z.object(
 
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
+const token = text('Token').min(1, 'Token is required').max(200, 'Token is invalid');
+
+export const tokenInput = z.object({ token }, bodyError);
+
+const newPassword = text('Password')
+  .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const resetPasswordInput = z.object({ token, password: newPassword }, bodyError);
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+/** The reset form: the password twice. */
+export const resetPasswordForm = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string().min(PASSWORD_MIN, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+export const resendVerificationInput = forgotPasswordInput;
+
 export const subscriptionTiers = ['free', 'pro', 'premium'] as const;
 export type SubscriptionTier = (typeof subscriptionTiers)[number];
 

@@ -1,6 +1,4 @@
 // Pages that later issues build. Until then each shows its title and an honest notice.
-import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { ComingSoon } from '../../components/ComingSoon';
 
 export const DashboardPage = () => (
@@ -68,30 +66,4 @@ export const AdminSubscriptionsPage = () => (
     title="Subscriptions"
     description="Upgrading, extending and cancelling subscriptions is being built."
   />
-);
-
-function PublicNotice({ title, description }: { title: string; description: string }) {
-  return (
-    <Center mih="100dvh" p="md">
-      <Paper withBorder p="xl" maw={460} w="100%">
-        <Stack gap="sm">
-          <Title order={2}>{title}</Title>
-          <Text c="dimmed">{description}</Text>
-          <Button component={Link} to="/auth" variant="light">
-            Back to Login
-          </Button>
-        </Stack>
-      </Paper>
-    </Center>
-  );
-}
-
-export const ResetPasswordPage = () => (
-  <PublicNotice
-    title="Reset Password"
-    description="Resetting a password by e-mail link is coming soon. Until then, ask an administrator to reset it."
-  />
-);
-export const VerifyEmailPage = () => (
-  <PublicNotice title="Verify Email" description="E-mail verification links are coming soon." />
 );

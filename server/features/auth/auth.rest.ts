@@ -23,6 +23,26 @@ export function authRest(app: FastifyInstance, callerFor: CallerFor) {
     (await callerFor(req, reply)).auth.requestPasswordReset(req.body as never),
   );
 
+  // POST /api/password-reset/verify — { token } → { success } or 400 when unusable.
+  app.post('/api/password-reset/verify', async (req, reply) =>
+    (await callerFor(req, reply)).auth.verifyResetToken(req.body as never),
+  );
+
+  // POST /api/password-reset/reset — { token, password } → { success, message }; ends every session.
+  app.post('/api/password-reset/reset', async (req, reply) =>
+    (await callerFor(req, reply)).auth.resetPassword(req.body as never),
+  );
+
+  // GET /api/email/verify-token?token= — marks the address verified → { success, message }.
+  app.get('/api/email/verify-token', async (req, reply) =>
+    (await callerFor(req, reply)).auth.verifyEmail(req.query as never),
+  );
+
+  // POST /api/email/resend-verification — { email } → the same neutral message either way.
+  app.post('/api/email/resend-verification', async (req, reply) =>
+    (await callerFor(req, reply)).auth.resendVerification(req.body as never),
+  );
+
   // GET /api/config — public facts the client needs before sign-in (demo account, free limit).
   app.get('/api/config', async (req, reply) => (await callerFor(req, reply)).auth.publicConfig());
 }

@@ -1,6 +1,20 @@
-import { forgotPasswordInput, loginInput, registerInput } from '../../../src/auth/auth.schema.js';
+import {
+  forgotPasswordInput,
+  loginInput,
+  registerInput,
+  resendVerificationInput,
+  resetPasswordInput,
+  tokenInput,
+} from '../../../src/auth/auth.schema.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
-import { getPublicConfig, login, logout, register, requestPasswordReset } from './auth.service.js';
+import { getPublicConfig, login, logout, register } from './auth.service.js';
+import {
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmailToken,
+  verifyResetToken,
+} from './recovery.service.js';
 
 export const authRouter = router({
   /** The signed-in user, or null when signed out (never an error). */
@@ -13,5 +27,17 @@ export const authRouter = router({
   requestPasswordReset: publicProcedure
     .input(forgotPasswordInput)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+  verifyResetToken: publicProcedure
+    .input(tokenInput)
+    .query(({ ctx, input }) => verifyResetToken(ctx, input.token)),
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input)),
+  verifyEmail: publicProcedure
+    .input(tokenInput)
+    .mutation(({ ctx, input }) => verifyEmailToken(ctx, input.token)),
+  resendVerification: publicProcedure
+    .input(resendVerificationInput)
+    .mutation(({ ctx, input }) => resendVerification(ctx, input)),
   publicConfig: publicProcedure.query(({ ctx }) => getPublicConfig(ctx)),
 });

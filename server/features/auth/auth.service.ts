@@ -1,5 +1,4 @@
 import type {
-  ForgotPasswordInput,
   LoginInput,
   PublicConfig,
   RegisterInput,
@@ -15,11 +14,10 @@ import { toUser } from '../users/users.mapper.js';
 import { beginLoginAttempt } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { endSession, startSession } from './sessions.js';
-import { hashToken, newToken } from './tokens.js';
+import { sendVerificationMail } from './recovery.service.js';
 
 export const DEMO_USERNAME = 'demo';
 export const DEMO_PASSWORD = 'demo123';
-const VERIFICATION_TTL_MS = 24 * 3_600_000;
 
 export const messages = {
   invalidCredentials: 'Invalid username or password',
@@ -55,8 +53,6 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
   if (await findUserByEmail(ctx.db, input.email)) {
     throw appError('CONFLICT', messages.emailTaken);
   }
-  const verify = ctx.config.requireEmailVerification;
-  const token = verify ? newToken() : null;
   const now = ctx.clock.now();
   let row;
   try {
@@ -65,8 +61,6 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
       password: await hashPassword(input.password),
       name: input.name,
       email: input.email,
-      email_verification_token: token ? hashToken(token) : null,
-      email_verification_expires: token ? new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString() : null,
       created_at: now.toISOString(),
     });
   } catch (error) {
@@ -74,13 +68,8 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
     if (isUniqueViolation(error)) throw appError('CONFLICT', messages.usernameOrEmailTaken);
     throw error;
   }
-  if (token) {
-    const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await ctx.mailer.send({
-      to: input.email,
-      subject: 'Verify your QR Creator e-mail address',
-      text: `Hello ${input.name},\n\nPlease confirm your e-mail address by opening this link within 24 hours:\n\n${link}\n\nIf you did not create a QR Creator account, ignore this message.\n`,
-    });
+  if (ctx.config.requireEmailVerification) {
+    await sendVerificationMail(ctx, { ...row, email: input.email });
     return { requiresVerification: true, message: messages.checkInbox };
   }
   if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);
@@ -91,41 +80,6 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
 export async function logout(ctx: RequestContext): Promise<{ message: string }> {
   await endSession(ctx, ctx.cookies, ctx.sessionId);
   return { message: 'You have been logged out successfully.' };
-}
-
-const RESET_TTL_MS = 3_600_000;
-
-/**
- * Always the same neutral answer, whether or not the address belongs to an account; the mail is
- * written in the background so the answer takes the same time either way.
- */
-export async function requestPasswordReset(
-  ctx: RequestContext,
-  input: ForgotPasswordInput,
-): Promise<{ message: string }> {
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (user?.email) {
-    const token = newToken();
-    const now = ctx.clock.now();
-    await ctx.db
-      .insertInto('password_reset_tokens')
-      .values({
-        id: hashToken(token),
-        user_id: user.id,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-      })
-      .execute();
-    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    ctx.mailer
-      .send({
-        to: user.email,
-        subject: 'Reset your QR Creator password',
-        text: `Hello ${user.name ?? user.username},\n\nSomeone (hopefully you) asked to reset the password of your QR Creator account "${user.username}". Open this link within 1 hour to choose a new password:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this message: your password stays as it is.\n`,
-      })
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'password reset mail failed'));
-  }
-  return { message: "If an account exists with that email, we've sent a password reset link." };
 }
 
 export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {

@@ -1,0 +1,114 @@
+import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertTriangle, IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { resendVerificationInput } from '../../../src/auth/auth.schema';
+import { notify } from '../../lib/notify';
+import { apiError, trpc } from '../../lib/trpc';
+import { PublicCard } from './PublicCard';
+import { useRedirectAfter } from './use-redirect-after';
+
+const route = getRouteApi('/verify-email');
+
+function ResendForm() {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: schemaResolver(resendVerificationInput, { sync: true }),
+  });
+  const resend = trpc.auth.resendVerification.useMutation({
+    onError: (error) =>
+      notify.error('Failed to resend email', apiError(error, 'Failed to resend email').message),
+  });
+  if (resend.data) {
+    return (
+      <Alert color="teal" variant="light" icon={<IconMailCheck size={20} aria-hidden />} role="status">
+        {resend.data.message}
+      </Alert>
+    );
+  }
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => resend.mutate(values))}>
+      <Stack gap="sm">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" loading={resend.isPending}>
+          Send verification link
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function VerifyEmailPage() {
+  const { token } = route.useSearch();
+  const verify = trpc.auth.verifyEmail.useMutation({
+    onSuccess: (result) => notify.success('Email verified successfully!', result.message),
+  });
+  const started = useRef(false);
+  useEffect(() => {
+    // Once per page view, also under StrictMode's double effects: a token is single use.
+    if (token && !started.current) {
+      started.current = true;
+      verify.mutate({ token });
+    }
+  }, [token, verify]);
+  const secondsLeft = useRedirectAfter(verify.isSuccess, 3, '/auth');
+
+  let body: React.ReactNode;
+  if (!token) {
+    body = (
+      <>
+        <Text size="sm" c="dimmed">
+          Enter the e-mail address of your account and we will send you a new verification link.
+        </Text>
+        <ResendForm />
+      </>
+    );
+  } else if (verify.isSuccess) {
+    body = (
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
+        {verify.data.message} Redirecting to login in {secondsLeft} s…
+      </Alert>
+    );
+  } else if (verify.isError) {
+    const { message, extras } = apiError(verify.error, 'Verification failed');
+    const expired = Boolean(extras.expired) || /expired/i.test(message);
+    body = (
+      <>
+        <Alert
+          color={expired ? 'orange' : 'red'}
+          variant="light"
+          icon={<IconAlertTriangle size={20} aria-hidden />}
+          role="alert"
+          title="Verification failed"
+        >
+          {message}
+        </Alert>
+        {expired ? (
+          <ResendForm />
+        ) : (
+          <Anchor component={Link} to="/auth" size="sm">
+            Back to Login
+          </Anchor>
+        )}
+      </>
+    );
+  } else {
+    body = (
+      <Stack align="center" gap="xs" role="status">
+        <Loader size="sm" />
+        <Text size="sm" c="dimmed">
+          Verifying your e-mail address…
+        </Text>
+      </Stack>
+    );
+  }
+  return <PublicCard title="Verify Email">{body}</PublicCard>;
+}

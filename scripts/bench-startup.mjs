@@ -1,0 +1,81 @@
+// npm run bench:startup — start-up time to the first 200 on /healthz, memory (RSS) after start, and
+// the JavaScript and CSS the browser loads before the first route renders (gzip). Prints figures only.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+const runs = Number(process.env.RUNS ?? 5);
+
+function rssMiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+async function startOnce(dataDir, port) {
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, ['dist/server.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (child.exitCode !== null) throw new Error('server exited');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  await new Promise((r) => setTimeout(r, 1000));
+  const rss = rssMiB(child.pid);
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const code = await exited;
+  return { ms, rss, code };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const port = 39_000 + Math.floor(Math.random() * 1000);
+const fresh = [];
+const warm = [];
+for (let i = 0; i < runs; i++) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-'));
+  fresh.push(await startOnce(dataDir, port)); // creates the database, admin, demo account and scans
+  warm.push(await startOnce(dataDir, port)); // an existing database
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  `start-up to first 200 on /healthz (median of ${runs}, node dist/server.mjs as npm start runs it)`,
+);
+console.log(`  fresh database (migrate + seed): ${median(fresh.map((r) => r.ms)).toFixed(0)} ms`);
+console.log(`  existing database:               ${median(warm.map((r) => r.ms)).toFixed(0)} ms`);
+console.log(`RSS 1 s after start:               ${median(warm.map((r) => r.rss)).toFixed(1)} MiB`);
+console.log(
+  `exit codes after SIGTERM:          ${[...new Set([...fresh, ...warm].map((r) => r.code))].join(', ')}`,
+);
+
+const dist = path.join(root, 'dist/client');
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(js|css))"/g)].map((m) => m[1]);
+let js = 0;
+let css = 0;
+for (const asset of assets) {
+  const size = gzipSync(fs.readFileSync(path.join(dist, asset))).length;
+  if (asset.endsWith('.js')) js += size;
+  else css += size;
+}
+console.log(
+  `initial client load (index.html entry and preloads, gzip): ${(js / 1024).toFixed(1)} kB JS, ${(css / 1024).toFixed(1)} kB CSS`,
+);
