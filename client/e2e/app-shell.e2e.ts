@@ -59,6 +59,16 @@ describe('signed out', () => {
     await context.close();
   });
 
+  it('follows the system colour scheme (dark here)', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: desktop, colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await screenshot(page, 'auth-dark-1280');
+    await context.close();
+  });
+
   it('shows the validation messages of the forms', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/auth');

@@ -60,7 +60,7 @@ export const registerInput = z.object(
 );
 export type RegisterInput = z.infer<typeof registerInput>;
 
-export const forgotPasswordInput = z.object(
+export const emailLinkInput = z.object(
   {
     email: text('Email')
       .trim()
@@ -70,7 +70,7 @@ export const forgotPasswordInput = z.object(
   bodyError,
 );
 
-export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+export type EmailLinkInput = z.infer<typeof emailLinkInput>;
 
 const token = text('Token').min(1, 'Token is required').max(200, 'Token is invalid');
 
@@ -93,8 +93,6 @@ export const resetPasswordForm = z
     message: "Passwords don't match",
     path: ['confirmPassword'],
   });
-
-export const resendVerificationInput = forgotPasswordInput;
 
 export const subscriptionTiers = ['free', 'pro', 'premium'] as const;
 export type SubscriptionTier = (typeof subscriptionTiers)[number];

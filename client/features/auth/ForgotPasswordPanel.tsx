@@ -1,16 +1,10 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
-import { forgotPasswordInput } from '../../../src/auth/auth.schema';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
+import { EmailLinkForm } from './EmailLinkForm';
 
 export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: schemaResolver(forgotPasswordInput, { sync: true }),
-  });
   const request = trpc.auth.requestPasswordReset.useMutation({
     onError: (error) =>
       notify.error(
@@ -29,27 +23,12 @@ export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
           Enter the e-mail address of your account and we will send you a link to choose a new password.
         </Text>
       </div>
-      {request.data ? (
-        <Alert color="teal" variant="light" icon={<IconMailCheck size={20} aria-hidden />} role="status">
-          {request.data.message}
-        </Alert>
-      ) : (
-        <form onSubmit={form.onSubmit((values) => request.mutate(values))} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              data-autofocus
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" fullWidth loading={request.isPending}>
-              Send reset link
-            </Button>
-          </Stack>
-        </form>
-      )}
+      <EmailLinkForm
+        submitLabel="Send reset link"
+        pending={request.isPending}
+        sentMessage={request.data?.message}
+        onSubmit={(values) => request.mutate(values)}
+      />
       <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
         Back to Login
       </Button>

@@ -1,48 +1,27 @@
-import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { resendVerificationInput } from '../../../src/auth/auth.schema';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
+import { EmailLinkForm } from './EmailLinkForm';
 import { PublicCard } from './PublicCard';
 import { useRedirectAfter } from './use-redirect-after';
 
 const route = getRouteApi('/verify-email');
 
 function ResendForm() {
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: schemaResolver(resendVerificationInput, { sync: true }),
-  });
   const resend = trpc.auth.resendVerification.useMutation({
     onError: (error) =>
       notify.error('Failed to resend email', apiError(error, 'Failed to resend email').message),
   });
-  if (resend.data) {
-    return (
-      <Alert color="teal" variant="light" icon={<IconMailCheck size={20} aria-hidden />} role="status">
-        {resend.data.message}
-      </Alert>
-    );
-  }
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => resend.mutate(values))}>
-      <Stack gap="sm">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
-        <Button type="submit" loading={resend.isPending}>
-          Send verification link
-        </Button>
-      </Stack>
-    </form>
+    <EmailLinkForm
+      submitLabel="Send verification link"
+      pending={resend.isPending}
+      sentMessage={resend.data?.message}
+      onSubmit={(values) => resend.mutate(values)}
+    />
   );
 }
 

@@ -1,8 +1,7 @@
 import {
-  forgotPasswordInput,
+  emailLinkInput,
   loginInput,
   registerInput,
-  resendVerificationInput,
   resetPasswordInput,
   tokenInput,
 } from '../../../src/auth/auth.schema.js';
@@ -25,7 +24,7 @@ export const authRouter = router({
   register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),
   requestPasswordReset: publicProcedure
-    .input(forgotPasswordInput)
+    .input(emailLinkInput)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
   verifyResetToken: publicProcedure
     .input(tokenInput)
@@ -37,7 +36,7 @@ export const authRouter = router({
     .input(tokenInput)
     .mutation(({ ctx, input }) => verifyEmailToken(ctx, input.token)),
   resendVerification: publicProcedure
-    .input(resendVerificationInput)
+    .input(emailLinkInput)
     .mutation(({ ctx, input }) => resendVerification(ctx, input)),
   publicConfig: publicProcedure.query(({ ctx }) => getPublicConfig(ctx)),
 });

@@ -1,4 +1,4 @@
-import type { ForgotPasswordInput, ResetPasswordInput } from '../../../src/auth/auth.schema.js';
+import type { EmailLinkInput, ResetPasswordInput } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import type { Context } from '../../trpc/context.js';
@@ -29,7 +29,7 @@ function sendInBackground(ctx: Ctx, message: Parameters<AppDeps['mailer']['send'
   ctx.mailer.send(message).catch((error: unknown) => ctx.log.error({ err: error }, 'mail failed'));
 }
 
-export async function requestPasswordReset(ctx: Ctx, input: ForgotPasswordInput) {
+export async function requestPasswordReset(ctx: Ctx, input: EmailLinkInput) {
   await limitMailRequest(ctx.db, 'reset', input.email, ctx.ip, ctx.clock.now());
   const user = await findUserByEmail(ctx.db, input.email);
   if (user?.email) {
@@ -140,7 +140,7 @@ export async function verifyEmailToken(ctx: Ctx, token: string) {
   return { success: true as const, message: recoveryMessages.verified };
 }
 
-export async function resendVerification(ctx: Ctx, input: ForgotPasswordInput) {
+export async function resendVerification(ctx: Ctx, input: EmailLinkInput) {
   await limitMailRequest(ctx.db, 'verify', input.email, ctx.ip, ctx.clock.now());
   const user = await findUserByEmail(ctx.db, input.email);
   if (user?.email && !user.email_verified) {

@@ -1,0 +1,50 @@
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { emailLinkInput } from '../../../src/auth/auth.schema';
+
+/**
+ * Asks for an e-mail address to send a link to (password reset, verification), then shows the
+ * server's neutral answer in place of the form.
+ */
+export function EmailLinkForm({
+  submitLabel,
+  pending,
+  sentMessage,
+  onSubmit,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  sentMessage: string | undefined;
+  onSubmit: (values: { email: string }) => void;
+}) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: schemaResolver(emailLinkInput, { sync: true }),
+  });
+  if (sentMessage) {
+    return (
+      <Alert color="teal" variant="light" icon={<IconMailCheck size={20} aria-hidden />} role="status">
+        {sentMessage}
+      </Alert>
+    );
+  }
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          data-autofocus
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" fullWidth loading={pending}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
