@@ -13,6 +13,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/trpc': api, '/api': api, '/r': api },
+    proxy: { '/trpc': api, '/api': api, '^/r/': api },
   },
 });

@@ -85,7 +85,7 @@ const scanDemoRoute = createRoute({
   validateSearch: (search: Record<string, unknown>) => ({
     id: typeof search.id === 'string' || typeof search.id === 'number' ? String(search.id) : undefined,
   }),
-  component: lazyRouteComponent(() => import('./features/placeholders/pages'), 'ScanDemoPage'),
+  component: lazyRouteComponent(() => import('./features/scan-demo/ScanDemoPage'), 'ScanDemoPage'),
 });
 
 const adminRoute = createRoute({
@@ -110,9 +110,21 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   appRoute.addChildren([
     page('/', 'DashboardPage'),
-    page('/create', 'CreatePage'),
-    page('/my-qr-codes', 'MyQrCodesPage'),
-    page('/edit-qr/$id', 'EditQrPage'),
+    createRoute({
+      getParentRoute: () => appRoute,
+      path: '/create',
+      component: lazyRouteComponent(() => import('./features/qr-designer/CreateQrPage'), 'CreateQrPage'),
+    }),
+    createRoute({
+      getParentRoute: () => appRoute,
+      path: '/my-qr-codes',
+      component: lazyRouteComponent(() => import('./features/my-qr-codes/MyQrCodesPage'), 'MyQrCodesPage'),
+    }),
+    createRoute({
+      getParentRoute: () => appRoute,
+      path: '/edit-qr/$id',
+      component: lazyRouteComponent(() => import('./features/qr-designer/EditQrPage'), 'EditQrPage'),
+    }),
     page('/qr-details/$id', 'QrDetailsPage'),
     page('/analytics', 'AnalyticsPage'),
     scanDemoRoute,

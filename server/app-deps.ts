@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Dialect } from './db/create-db.js';
 import type { Mailer } from './features/mail/mailer.js';
+import type { ScanService } from './features/scans/scan.service.js';
 
 export interface Clock {
   now(): Date;
@@ -16,4 +17,9 @@ export interface AppDeps {
   config: Config;
   mailer: Mailer;
   clock: Clock;
+}
+
+/** What buildApp adds at start-up: services with state of their own (the scan writer's queue). */
+export interface RuntimeDeps extends AppDeps {
+  scans: ScanService;
 }

@@ -5,7 +5,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { AppDeps } from './app-deps.js';
+import type { AppDeps, RuntimeDeps } from './app-deps.js';
+import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
+import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
 import { restPlugin } from './rest/rest-plugin.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
@@ -21,6 +23,8 @@ export interface BuildAppOptions extends AppDeps {
   logger?: FastifyBaseLogger;
   /** The built client; when its index.html is missing only the API is served. */
   clientDir?: string;
+  /** The scan writer; by default one with the offline location database. */
+  scans?: ScanService;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -40,7 +44,8 @@ function trustProxyOption(
 
 /** The whole HTTP application, without listening: tests inject into it, main.ts listens. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { ping, logger, clientDir = defaultClientDir, ...deps } = options;
+  const { ping, logger, clientDir = defaultClientDir, scans, ...appDeps } = options;
+  const deps: RuntimeDeps = { ...appDeps, scans: scans ?? (await startScanService(appDeps)) };
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: deps.config.logLevel } }),
     trustProxy: trustProxyOption(deps.config.trustProxy),
@@ -69,9 +74,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onSend', async (_req, reply, payload) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
-    void reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('Referrer-Policy'))
+      void reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) {
+    if (type.startsWith('text/html') && !reply.hasHeader('Content-Security-Policy')) {
       void reply.header('X-Frame-Options', 'DENY');
       void reply.header(
         'Content-Security-Policy',
@@ -95,6 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(restPlugin(deps));
+  registerRedirectRoutes(app, deps);
+  // Queued scans are committed before the database closes.
+  app.addHook('onClose', () => deps.scans.close());
 
   app.get('/healthz', () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

@@ -7,3 +7,25 @@ export const plans = {
   pro: { name: 'Pro', priceMonthly: 10, maxCodes: PRO_PLAN_LIMIT },
   premium: { name: 'Premium', priceMonthly: 25, maxCodes: Infinity },
 } as const satisfies Record<SubscriptionTier, { name: string; priceMonthly: number; maxCodes?: number }>;
+
+export interface PlanHolder {
+  isAdmin: boolean;
+  hasUnlimitedAccess: boolean;
+  subscriptionTier: SubscriptionTier;
+  subscriptionEndDate: string | null;
+}
+
+/** The tier that applies now: a paid tier whose end date has passed counts as free. */
+export function effectiveTier(user: PlanHolder, now: Date): SubscriptionTier {
+  if (user.subscriptionTier === 'free') return 'free';
+  const end = user.subscriptionEndDate ? new Date(user.subscriptionEndDate).getTime() : Infinity;
+  return end > now.getTime() ? user.subscriptionTier : 'free';
+}
+
+/** How many codes a user may own; null means unlimited (premium, admins, unlimited access). */
+export function maxCodesFor(user: PlanHolder, freeLimit: number, now: Date): number | null {
+  if (user.isAdmin || user.hasUnlimitedAccess) return null;
+  const tier = effectiveTier(user, now);
+  if (tier === 'premium') return null;
+  return tier === 'pro' ? PRO_PLAN_LIMIT : freeLimit;
+}

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -16,15 +17,32 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-/** The real built server (dist/server.mjs, what `npm start` runs) on port 0 with a temporary DATA_DIR. */
+/** A port the OS says is free now; passed as PORT so PUBLIC_URL (and every short link) is real. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The real built server (dist/server.mjs, what `npm start` runs) on a free port with a temporary DATA_DIR. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qr-e2e-'));
+  const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     ['--enable-source-maps', path.join(root, 'dist/server.mjs')],
     {
       cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

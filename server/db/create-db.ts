@@ -28,26 +28,40 @@ function sqliteParam(value: unknown): unknown {
   return value;
 }
 
+/** Prepared statements are reused by SQL text: preparing costs more than running most queries. */
+const STATEMENT_CACHE_MAX = 500;
+
 function portableSqlite(database: SQLite.Database): SQLite.Database {
   const prepare = database.prepare.bind(database);
+  const statements = new Map<string, SQLite.Statement>();
   return new Proxy(database, {
     get(target, prop, receiver) {
       if (prop !== 'prepare') return Reflect.get(target, prop, receiver) as unknown;
       return (source: string) => {
+        const cached = statements.get(source);
+        if (cached) return cached;
         const stmt = prepare(source);
         const wrap =
           (fn: (...args: unknown[]) => unknown) =>
           (params: unknown[] = []) =>
             fn.call(stmt, params.map(sqliteParam));
-        return new Proxy(stmt, {
+        const all = wrap(stmt.all.bind(stmt));
+        const run = wrap(stmt.run.bind(stmt));
+        const get = wrap(stmt.get.bind(stmt));
+        const iterate = wrap(stmt.iterate.bind(stmt) as (...args: unknown[]) => unknown);
+        const portable = new Proxy(stmt, {
           get(s, key, r) {
-            if (key === 'all' || key === 'run' || key === 'get' || key === 'iterate') {
-              return wrap(Reflect.get(s, key, r) as (...args: unknown[]) => unknown);
-            }
+            if (key === 'all') return all;
+            if (key === 'run') return run;
+            if (key === 'get') return get;
+            if (key === 'iterate') return iterate;
             const v = Reflect.get(s, key, r) as unknown;
             return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(s) : v;
           },
         });
+        if (statements.size >= STATEMENT_CACHE_MAX) statements.delete(statements.keys().next().value!);
+        statements.set(source, portable);
+        return portable;
       };
     },
   });

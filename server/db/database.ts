@@ -88,6 +88,17 @@ export interface PasswordResetTokenTable {
   used_at: NullableTimestamp;
 }
 
+export interface UploadTable {
+  /** Random and unguessable: it appears in logo URLs. */
+  id: string;
+  user_id: number;
+  kind: string;
+  mime: string;
+  size: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -96,6 +107,7 @@ export interface Database {
   qr_codes: QrCodeTable;
   qr_scans: QrScanTable;
   password_reset_tokens: PasswordResetTokenTable;
+  uploads: UploadTable;
 }
 
 export type Db = Kysely<Database>;
@@ -106,6 +118,7 @@ export type SessionRow = Selectable<SessionTable>;
 export type QrCodeRow = Selectable<QrCodeTable>;
 export type NewQrCodeRow = Insertable<QrCodeTable>;
 export type NewQrScanRow = Insertable<QrScanTable>;
+export type FolderRow = Selectable<FolderTable>;
 
 export function toIso(value: Date | string): string;
 export function toIso(value: Date | string | null): string | null;

@@ -27,6 +27,17 @@ const fastifyMessages: Record<string, [number, string, string]> = {
   ],
 };
 
+const codeOfStatus: Record<number, string> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
 /** THE one mapping of errors to HTTP statuses and bodies for the documented /api paths. */
 export function toRestError(error: unknown): { status: number; body: RestErrorBody } {
   if (error instanceof TRPCError) {
@@ -47,7 +58,10 @@ export function toRestError(error: unknown): { status: number; body: RestErrorBo
   if (known) return { status: known[0], body: { message: known[2], code: known[1] } };
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, body: { message: fastifyError.message ?? 'Bad request', code: 'BAD_REQUEST' } };
+    return {
+      status,
+      body: { message: fastifyError.message ?? 'Bad request', code: codeOfStatus[status] ?? 'BAD_REQUEST' },
+    };
   }
   return { status: 500, body: { message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' } };
 }

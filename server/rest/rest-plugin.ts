@@ -1,19 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app-deps.js';
+import type { RuntimeDeps } from '../app-deps.js';
 import { authRest } from '../features/auth/auth.rest.js';
+import { foldersRest } from '../features/folders/folders.rest.js';
+import { qrRest } from '../features/qr/qr.rest.js';
+import { uploadsRest } from '../features/uploads/uploads.rest.js';
 import { appRouter } from '../trpc/app-router.js';
-import { createContext } from '../trpc/context.js';
+import { createContext, type Context } from '../trpc/context.js';
 import { createCallerFactory } from '../trpc/init.js';
 
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
 export type CallerFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Caller>;
+/** For the few paths that are not procedures (multipart uploads, binary images). */
+export type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 
 /** The documented /api paths: each calls its tRPC procedure, so the two front doors cannot drift. */
-export function restPlugin(deps: AppDeps) {
-  return (app: FastifyInstance, _options: unknown, done: () => void) => {
-    const callerFor: CallerFor = async (req, reply) => createCaller(await createContext(deps, req, reply));
+export function restPlugin(deps: RuntimeDeps) {
+  return async (app: FastifyInstance) => {
+    const contextFor: ContextFor = (req, reply) => createContext(deps, req, reply);
+    const callerFor: CallerFor = async (req, reply) => createCaller(await contextFor(req, reply));
     authRest(app, callerFor);
-    done();
+    qrRest(app, callerFor, deps, contextFor);
+    foldersRest(app, callerFor);
+    await uploadsRest(app, deps, contextFor);
   };
 }

@@ -1,10 +1,10 @@
 import type {} from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../src/auth/auth.schema.js';
-import type { AppDeps } from '../app-deps.js';
+import type { RuntimeDeps } from '../app-deps.js';
 import { readSession, type SessionCookies } from '../features/auth/sessions.js';
 
-export interface Context extends AppDeps {
+export interface Context extends RuntimeDeps {
   log: FastifyBaseLogger;
   user: User | null;
   /** Hash of the current session token, when signed in. */
@@ -15,7 +15,7 @@ export interface Context extends AppDeps {
 }
 
 export async function createContext(
-  deps: AppDeps,
+  deps: RuntimeDeps,
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Context> {

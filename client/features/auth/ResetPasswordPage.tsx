@@ -1,14 +1,12 @@
 import { Alert, Anchor, Button, List, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { resetPasswordForm } from '../../../src/auth/auth.schema';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { PublicCard } from './PublicCard';
 import { useRedirectAfter } from './use-redirect-after';
-
-const route = getRouteApi('/reset-password');
 
 function InvalidLink() {
   return (
@@ -33,7 +31,9 @@ function InvalidLink() {
 }
 
 export function ResetPasswordPage() {
-  const { token } = route.useSearch();
+  // Read loosely: the route's own search validation already made `token` a string or undefined.
+  const search: { token?: unknown } = useSearch({ strict: false });
+  const token = typeof search.token === 'string' ? search.token : undefined;
   const check = trpc.auth.verifyResetToken.useQuery({ token: token ?? '' }, { enabled: Boolean(token) });
   const form = useForm({
     mode: 'controlled',

@@ -1,14 +1,12 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { EmailLinkForm } from './EmailLinkForm';
 import { PublicCard } from './PublicCard';
 import { useRedirectAfter } from './use-redirect-after';
-
-const route = getRouteApi('/verify-email');
 
 function ResendForm() {
   const resend = trpc.auth.resendVerification.useMutation({
@@ -26,7 +24,9 @@ function ResendForm() {
 }
 
 export function VerifyEmailPage() {
-  const { token } = route.useSearch();
+  // Read loosely: the route's own search validation already made `token` a string or undefined.
+  const search: { token?: unknown } = useSearch({ strict: false });
+  const token = typeof search.token === 'string' ? search.token : undefined;
   const verify = trpc.auth.verifyEmail.useMutation({
     onSuccess: (result) => notify.success('Email verified successfully!', result.message),
   });

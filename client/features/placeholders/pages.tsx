@@ -7,24 +7,6 @@ export const DashboardPage = () => (
     description="Your totals, the last seven days of scans and your most scanned codes will appear here."
   />
 );
-export const CreatePage = () => (
-  <ComingSoon
-    title="Create QR Code"
-    description="The QR code designer (types, templates, colours, logo and frame) is being built."
-  />
-);
-export const MyQrCodesPage = () => (
-  <ComingSoon
-    title="My QR Codes"
-    description="Your codes, folders, downloads and sharing will be listed here."
-  />
-);
-export const EditQrPage = () => (
-  <ComingSoon
-    title="Edit QR Code"
-    description="Editing the content and design of dynamic codes is being built."
-  />
-);
 export const QrDetailsPage = () => (
   <ComingSoon title="QR Code Details" description="Per-code scan history and charts are being built." />
 );
@@ -32,12 +14,6 @@ export const AnalyticsPage = () => (
   <ComingSoon
     title="Analytics"
     description="Scan trends, devices, locations, time of day and report exports are being built."
-  />
-);
-export const ScanDemoPage = () => (
-  <ComingSoon
-    title="QR Code Scanner"
-    description="Scanning a code by its ID to preview what a phone shows is being built."
   />
 );
 export const SettingsPage = () => (

@@ -1,0 +1,250 @@
+import {
+  ActionIcon,
+  Button,
+  Chip,
+  Group,
+  Modal,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconFolderPlus, IconPlus, IconQrcode, IconSearch, IconX } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import type { QrCode } from '../../../src/qr/qr.schema';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { trpc } from '../../lib/trpc';
+import { MoveDialog } from './MoveDialog';
+import { NewFolderDialog } from './NewFolderDialog';
+import { QrCodeCard } from './QrCodeCard';
+import { useQrActions } from './use-qr-actions';
+
+type Kind = 'all' | 'dynamic' | 'static';
+type Sort = 'newest' | 'oldest' | 'name';
+/** 'all', 'root' or a folder id. */
+type FolderFilter = string;
+
+export function MyQrCodesPage() {
+  const codes = trpc.qr.list.useQuery();
+  const folders = trpc.folders.list.useQuery();
+  const { move, remove, createFolder, deleteFolder } = useQrActions();
+  const [kind, setKind] = useState<Kind>('all');
+  const [folder, setFolder] = useState<FolderFilter>('all');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>('newest');
+  const [newFolderOpened, newFolder] = useDisclosure(false);
+  const [moving, setMoving] = useState<QrCode | null>(null);
+  const [deleting, setDeleting] = useState<QrCode | null>(null);
+  const [folderToDelete, setFolderToDelete] = useState<{ id: number; name: string } | null>(null);
+
+  const folderList = useMemo(() => folders.data ?? [], [folders.data]);
+  const folderNames = useMemo(() => new Map(folderList.map((f) => [f.id, f.name])), [folderList]);
+
+  const visible = useMemo(() => {
+    const needle = search.trim().toLocaleLowerCase();
+    const list = (codes.data ?? []).filter(
+      (c) =>
+        (kind === 'all' || (kind === 'dynamic') === c.isDynamic) &&
+        (folder === 'all' || (folder === 'root' ? c.folderId === null : c.folderId === Number(folder))) &&
+        (!needle || c.name.toLocaleLowerCase().includes(needle)),
+    );
+    return list.sort((a, b) =>
+      sort === 'name'
+        ? a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true })
+        : sort === 'oldest'
+          ? a.created.localeCompare(b.created)
+          : b.created.localeCompare(a.created),
+    );
+  }, [codes.data, kind, folder, search, sort]);
+
+  const total = codes.data?.length ?? 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2}>My QR Codes</Title>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconFolderPlus size={18} aria-hidden />}
+            onClick={newFolder.open}
+          >
+            New Folder
+          </Button>
+          <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
+            Create New QR Code
+          </Button>
+        </Group>
+      </Group>
+
+      <Tabs value={kind} onChange={(v) => setKind((v as Kind | null) ?? 'all')}>
+        <Tabs.List>
+          <Tabs.Tab value="all">All QR Codes</Tabs.Tab>
+          <Tabs.Tab value="dynamic">Dynamic</Tabs.Tab>
+          <Tabs.Tab value="static">Static</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+
+      <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+        <Group gap="xs" wrap="nowrap" role="group" aria-label="Folder filter">
+          <Chip checked={folder === 'all'} onChange={() => setFolder('all')} variant="light">
+            All Folders
+          </Chip>
+          <Chip checked={folder === 'root'} onChange={() => setFolder('root')} variant="light">
+            Root
+          </Chip>
+          {folderList.map((f) => (
+            <Group key={f.id} gap={2} wrap="nowrap">
+              <Chip
+                checked={folder === String(f.id)}
+                onChange={() => setFolder(String(f.id))}
+                variant="light"
+              >
+                {f.name} ({f.qrCodeCount})
+              </Chip>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="sm"
+                aria-label={`Delete folder ${f.name}`}
+                onClick={() => setFolderToDelete(f)}
+              >
+                <IconX size={14} aria-hidden />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Group>
+      </ScrollArea>
+
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          aria-label="Search by name"
+          placeholder="Search by name"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Select
+          aria-label="Sort"
+          value={sort}
+          onChange={(v) => setSort(v ?? 'newest')}
+          data={[
+            { value: 'newest', label: 'Newest first' },
+            { value: 'oldest', label: 'Oldest first' },
+            { value: 'name', label: 'Name (A–Z)' },
+          ]}
+          allowDeselect={false}
+          w={170}
+        />
+      </Group>
+
+      {codes.isError ? (
+        <ErrorAlert>Error loading QR codes. Please try again later.</ErrorAlert>
+      ) : codes.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} aria-busy="true" aria-label="Loading QR codes">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={250} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : total === 0 ? (
+        <Stack align="center" gap="sm" py="xl" ta="center">
+          <IconQrcode size={48} stroke={1.2} aria-hidden color="var(--mantine-color-dimmed)" />
+          <Text fw={600}>You don&apos;t have any QR codes yet</Text>
+          <Text size="sm" c="dimmed">
+            Create your first code: a link, Wi-Fi access, a contact card and more.
+          </Text>
+          <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
+            Create New QR Code
+          </Button>
+        </Stack>
+      ) : visible.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          No QR codes match these filters.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+          {visible.map((code) => (
+            <QrCodeCard
+              key={code.id}
+              code={code}
+              folderName={code.folderId === null ? null : (folderNames.get(code.folderId) ?? null)}
+              onMove={() => setMoving(code)}
+              onDelete={() => setDeleting(code)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <NewFolderDialog
+        opened={newFolderOpened}
+        onClose={newFolder.close}
+        pending={createFolder.isPending}
+        onCreate={(name) => createFolder.mutateAsync({ name })}
+      />
+      <MoveDialog
+        code={moving}
+        folders={folderList}
+        onClose={() => setMoving(null)}
+        onMove={(folderId) => {
+          if (moving) move.mutate({ id: moving.id, folderId });
+          setMoving(null);
+        }}
+      />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete QR code?" centered>
+        <Text size="sm">
+          &ldquo;{deleting?.name}&rdquo; will be deleted permanently. Its scan analytics will also be deleted,
+          and a printed dynamic code will stop working.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => {
+              if (deleting) remove.mutate({ id: deleting.id }, { onSettled: () => setDeleting(null) });
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+      <Modal
+        opened={folderToDelete !== null}
+        onClose={() => setFolderToDelete(null)}
+        title="Delete folder?"
+        centered
+      >
+        <Text size="sm">
+          The folder &ldquo;{folderToDelete?.name}&rdquo; will be deleted. Its QR codes are kept and move to
+          Root.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setFolderToDelete(null)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={deleteFolder.isPending}
+            onClick={() => {
+              if (!folderToDelete) return;
+              if (folder === String(folderToDelete.id)) setFolder('all');
+              deleteFolder.mutate({ id: folderToDelete.id }, { onSettled: () => setFolderToDelete(null) });
+            }}
+          >
+            Delete Folder
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

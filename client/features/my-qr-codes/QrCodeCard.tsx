@@ -1,0 +1,153 @@
+import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  IconChartBar,
+  IconDots,
+  IconDownload,
+  IconEdit,
+  IconFolderShare,
+  IconShare,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { describeContent } from '../../../src/qr/content';
+import { qrTypeLabels } from '../../../src/qr/qr-types';
+import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
+import { notify } from '../../lib/notify';
+import { QrPreview } from '../qr/QrPreview';
+import { downloadQr } from '../qr/render';
+import { shareQr } from '../qr/share';
+
+export function QrCodeCard({
+  code,
+  folderName,
+  onMove,
+  onDelete,
+}: {
+  code: QrCode;
+  folderName: string | null;
+  onMove: () => void;
+  onDelete: () => void;
+}) {
+  const [downloading, setDownloading] = useState(false);
+  const data = imageDataOf(code);
+
+  const download = async (format: 'png' | 'svg' | 'pdf') => {
+    setDownloading(true);
+    try {
+      await downloadQr(format, data, code.customization, code.id);
+      notify.success('QR Code Downloaded');
+    } catch {
+      notify.error('Download Failed', 'The QR code could not be downloaded. Please try again.');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-label={code.name}>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <QrPreview
+          data={data}
+          customization={code.customization}
+          size={160}
+          label={`QR code for ${code.name}`}
+        />
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={700} lineClamp={2}>
+            {code.name}
+          </Text>
+          <Group gap={6}>
+            <Badge variant="light">{qrTypeLabels[code.type]}</Badge>
+            <Badge variant="light" color={code.isDynamic ? 'teal' : 'gray'}>
+              {code.isDynamic ? 'Dynamic' : 'Static'}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed" lineClamp={2} style={{ wordBreak: 'break-word' }}>
+            {describeContent(code.type, code.content)}
+          </Text>
+          {code.shortUrl && (
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              {code.shortUrl}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {folderName ? `In ${folderName} · ` : ''}Created {new Date(code.created).toLocaleDateString()}
+          </Text>
+        </Stack>
+      </Group>
+      <Group gap="xs" mt="md" wrap="wrap">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={downloading}
+          onClick={() => void download('png')}
+        >
+          Download
+        </Button>
+        {code.isDynamic && (
+          <Button
+            size="xs"
+            variant="default"
+            component={Link}
+            to={`/edit-qr/${code.id}`}
+            leftSection={<IconEdit size={16} aria-hidden />}
+          >
+            Edit
+          </Button>
+        )}
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconFolderShare size={16} aria-hidden />}
+          onClick={onMove}
+        >
+          Move
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={`/qr-details/${code.id}`}
+          leftSection={<IconChartBar size={16} aria-hidden />}
+        >
+          Stats
+        </Button>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Tooltip label="More actions">
+              <ActionIcon variant="default" size="md" aria-label={`More actions for ${code.name}`}>
+                <IconDots size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void download('svg')}
+            >
+              Download SVG
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void download('pdf')}
+            >
+              Download PDF
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconShare size={16} aria-hidden />}
+              onClick={() => void shareQr({ title: code.name, url: data })}
+            >
+              Share
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { contentFields, type FieldDef } from '../../../src/qr/content-fields';
+import type { QrType } from '../../../src/qr/qr-types';
+import type { DesignerValues } from './designer-values';
+
+const inputTypes: Partial<Record<FieldDef['kind'], string>> = {
+  email: 'email',
+  url: 'url',
+  tel: 'tel',
+  datetime: 'datetime-local',
+};
+
+const autoCompletes: Partial<Record<string, string>> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  organization: 'organization',
+};
+
+/** Long inputs take the full row; short ones pair up on wider screens. */
+const isWide = (def: FieldDef) => def.kind === 'textarea' || def.kind === 'url';
+
+/** The content inputs of one type (§3), their inline errors from the type's schema (§5). */
+export function ContentForm({ form, type }: { form: UseFormReturnType<DesignerValues>; type: QrType }) {
+  const defs = contentFields[type];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: defs.length > 1 ? 2 : 1 }} spacing="sm" verticalSpacing="sm">
+      {defs.map((def) => {
+        const path = `fields.${def.name}`;
+        const common = {
+          label: def.label,
+          withAsterisk: def.required,
+          placeholder: def.placeholder,
+          style: isWide(def) ? { gridColumn: '1 / -1' } : undefined,
+        };
+        if (def.kind === 'select') {
+          return (
+            <Select
+              key={`${type}-${def.name}`}
+              {...common}
+              data={def.options ?? []}
+              allowDeselect={false}
+              {...form.getInputProps(path)}
+            />
+          );
+        }
+        if (def.kind === 'textarea') {
+          return (
+            <Textarea
+              key={`${type}-${def.name}`}
+              {...common}
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={def.maxLength}
+              {...form.getInputProps(path)}
+            />
+          );
+        }
+        return (
+          <TextInput
+            key={`${type}-${def.name}`}
+            {...common}
+            type={inputTypes[def.kind] ?? 'text'}
+            inputMode={def.kind === 'tel' ? 'tel' : undefined}
+            autoComplete={autoCompletes[def.name] ?? 'off'}
+            maxLength={def.maxLength}
+            {...form.getInputProps(path)}
+          />
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,160 @@
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { notify } from '../../lib/notify';
+import { apiError, trpc, trpcUtils } from '../../lib/trpc';
+import { initialCreateValues, type DesignerValues } from './designer-values';
+import { LimitDialog, limitFromError, type LimitInfo } from './LimitDialog';
+import { QrDesigner } from './QrDesigner';
+import { useDraft, type StoredDraft } from './use-draft';
+
+const CREATE_FAILED = 'Failed to create QR code. Please try again.';
+
+function valuesOf(draft: StoredDraft): DesignerValues {
+  const { savedAt: _savedAt, ...values } = draft;
+  return values;
+}
+
+function formatSavedAt(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? null
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** How many codes the plan still allows (nothing for unlimited plans). */
+function PlanUsage() {
+  const limit = trpc.qr.limit.useQuery().data;
+  if (!limit || limit.maxCount === null) return null;
+  const full = limit.currentCount >= limit.maxCount;
+  return (
+    <Text size="xs" c={full ? 'red' : 'dimmed'} ta="center">
+      {limit.currentCount} of {limit.maxCount} QR codes used on your plan.
+      {full && (
+        <>
+          {' '}
+          <Anchor component={Link} to="/upgrade" size="xs">
+            Upgrade to Pro
+          </Anchor>
+        </>
+      )}
+    </Text>
+  );
+}
+
+export function CreateQrPage() {
+  const navigate = useNavigate();
+  const draftStore = useDraft();
+  // A saved draft is restored when the user comes back to /create.
+  const [draft, setDraft] = useState<{ savedAt: string; restored: boolean } | null>(() => {
+    const stored = draftStore.load();
+    return stored ? { savedAt: stored.savedAt, restored: true } : null;
+  });
+  const [initialValues, setInitialValues] = useState<DesignerValues>(() => {
+    const stored = draftStore.load();
+    return stored ? valuesOf(stored) : initialCreateValues();
+  });
+  const [formKey, setFormKey] = useState(0);
+  const [limit, setLimit] = useState<LimitInfo | null>(null);
+  const [limitOpened, setLimitOpened] = useState(false);
+  const planLimit = trpc.qr.limit.useQuery().data;
+
+  const create = trpc.qr.create.useMutation({
+    onSuccess: async () => {
+      draftStore.clear();
+      notify.success('QR Code Created', 'Your QR code is ready to download and share.');
+      await Promise.all([
+        trpcUtils.qr.list.invalidate(),
+        trpcUtils.qr.limit.invalidate(),
+        trpcUtils.folders.list.invalidate(),
+      ]);
+      await navigate({ to: '/my-qr-codes' });
+    },
+    onError: (error) => {
+      const { message, extras } = apiError(error, CREATE_FAILED);
+      const reached = limitFromError(message, extras, planLimit);
+      if (reached) {
+        setLimit(reached);
+        setLimitOpened(true);
+        void trpcUtils.qr.limit.invalidate();
+        return;
+      }
+      notify.error('Error Creating QR Code', message || CREATE_FAILED);
+    },
+  });
+
+  const saveDraft = (values: DesignerValues) => {
+    if (draftStore.save(values)) {
+      setDraft({ savedAt: new Date().toISOString(), restored: false });
+      notify.success('Draft Saved', 'Your draft is kept in this browser until you create the code.');
+    } else {
+      notify.error('Draft Not Saved', 'This browser does not allow saving drafts.');
+    }
+  };
+
+  const discardDraft = () => {
+    draftStore.clear();
+    setDraft(null);
+    setInitialValues(initialCreateValues());
+    setFormKey((k) => k + 1);
+  };
+
+  const savedAt = draft ? formatSavedAt(draft.savedAt) : null;
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>Create QR Code</Title>
+        <Text c="dimmed" size="sm">
+          Pick a type, add the content and design your code. The preview updates as you go.
+        </Text>
+      </div>
+
+      {draft && (
+        <Alert
+          variant="light"
+          color="blue"
+          icon={<IconDeviceFloppy size={20} aria-hidden />}
+          title={draft.restored ? 'Draft restored' : 'Draft saved'}
+          role="status"
+        >
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm">
+              {draft.restored
+                ? `We restored the draft you saved${savedAt ? ` on ${savedAt}` : ''}.`
+                : 'Your draft is kept in this browser until you create the code.'}
+            </Text>
+            <Button size="xs" variant="subtle" color="red" onClick={discardDraft}>
+              Discard draft
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      <QrDesigner
+        key={formKey}
+        mode="create"
+        initialValues={initialValues}
+        submitLabel="Create QR Code"
+        submittingLabel="Creating..."
+        submitting={create.isPending}
+        errorTitle="Error Creating QR Code"
+        onSubmit={(values, content) =>
+          create.mutate({
+            name: values.name.trim(),
+            type: values.type,
+            content,
+            isDynamic: values.isDynamic,
+            customization: values.customization,
+            folderId: values.folderId,
+          })
+        }
+        onSaveDraft={saveDraft}
+        actionsFooter={<PlanUsage />}
+      />
+
+      <LimitDialog opened={limitOpened} limit={limit} onClose={() => setLimitOpened(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef } from 'react';
+import { decodeContent } from '../../../src/qr/content';
+import { readCustomization } from '../../../src/qr/customization';
+import { normalizeQrType } from '../../../src/qr/qr-types';
+import type { QrCode } from '../../../src/qr/qr.schema';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { notify } from '../../lib/notify';
+import { apiError, trpc, trpcUtils } from '../../lib/trpc';
+import { toFormFields, type DesignerValues } from './designer-values';
+import classes from './qr-designer.module.css';
+import { QrDesigner } from './QrDesigner';
+
+const UPDATE_FAILED = 'Failed to update QR code. Please try again.';
+
+function valuesOf(code: QrCode): DesignerValues {
+  const type = normalizeQrType(code.type);
+  return {
+    name: code.name,
+    type,
+    isDynamic: code.isDynamic,
+    fields: toFormFields(type, decodeContent(type, code.content)),
+    customization: readCustomization(code.customization),
+    folderId: code.folderId,
+  };
+}
+
+function parseId(raw: unknown): number | null {
+  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+function DesignerSkeleton() {
+  return (
+    <div className={classes.layout} aria-busy="true" aria-label="Loading QR code">
+      <Stack gap="md">
+        <Card withBorder padding="md" radius="md">
+          <Skeleton height={14} width={60} mb={8} />
+          <Skeleton height={36} />
+        </Card>
+        <Card withBorder padding="md" radius="md">
+          <Skeleton height={14} width={60} mb={8} />
+          <Group gap="xs" grow>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={64} />
+            ))}
+          </Group>
+          <Group gap="xs" grow mt="xs">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={64} />
+            ))}
+          </Group>
+          <Skeleton height={14} width={120} mt="md" mb={8} />
+          <Skeleton height={36} />
+        </Card>
+        <Card withBorder padding="md" radius="md">
+          <Skeleton height={14} width={60} mb={8} />
+          <Skeleton height={160} />
+        </Card>
+      </Stack>
+      <Card withBorder padding="md" radius="md">
+        <Stack align="center" gap="sm">
+          <Skeleton height={150} width={150} />
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+        </Stack>
+      </Card>
+    </div>
+  );
+}
+
+export function EditQrPage() {
+  const navigate = useNavigate();
+  // The route tree types its params loosely: read `id` defensively.
+  const params: unknown = useParams({ strict: false });
+  const id = parseId((params as { id?: unknown } | undefined)?.id);
+  const query = trpc.qr.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const code = query.data;
+  const isStatic = code !== undefined && !code.isDynamic;
+  const initialValues = useMemo(() => (code ? valuesOf(code) : null), [code]);
+
+  // Only dynamic codes can be edited: a static one goes back to the list with a toast.
+  const redirected = useRef(false);
+  useEffect(() => {
+    if (!isStatic || redirected.current) return;
+    redirected.current = true;
+    notify.error(
+      'Cannot Edit Static QR Code',
+      'Static QR codes cannot be edited. Create a new QR code instead.',
+    );
+    void navigate({ to: '/my-qr-codes', replace: true });
+  }, [isStatic, navigate]);
+
+  const update = trpc.qr.update.useMutation({
+    onSuccess: async (saved) => {
+      notify.success('QR Code Updated', 'Scans of the printed code now follow your changes.');
+      trpcUtils.qr.get.setData({ id: saved.id }, saved);
+      await trpcUtils.qr.list.invalidate();
+      await navigate({ to: '/my-qr-codes' });
+    },
+    onError: (error) => notify.error('Error Updating QR Code', apiError(error, UPDATE_FAILED).message),
+  });
+
+  let body: React.ReactNode;
+  if (id === null || query.isError) {
+    body = <ErrorAlert>Error loading QR code. Please try again later.</ErrorAlert>;
+  } else if (!code || !initialValues || isStatic) {
+    body = <DesignerSkeleton />;
+  } else {
+    body = (
+      <QrDesigner
+        key={code.id}
+        mode="edit"
+        code={code}
+        initialValues={initialValues}
+        submitLabel="Save Changes"
+        submittingLabel="Saving..."
+        submitting={update.isPending}
+        errorTitle="Error Updating QR Code"
+        onSubmit={(values, content) =>
+          update.mutate({
+            id: code.id,
+            name: values.name.trim(),
+            content,
+            customization: values.customization,
+          })
+        }
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Anchor
+          component={Link}
+          to="/my-qr-codes"
+          size="sm"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        >
+          <IconArrowLeft size={16} aria-hidden />
+          Back to My QR Codes
+        </Anchor>
+        <Title order={2} mt="xs">
+          Edit QR Code
+        </Title>
+        <Text c="dimmed" size="sm">
+          Update the content and design of your dynamic QR code. The printed code keeps working: scans follow
+          your changes.
+        </Text>
+      </div>
+      {body}
+    </Stack>
+  );
+}

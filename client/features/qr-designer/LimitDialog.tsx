@@ -1,0 +1,75 @@
+import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCrown } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+
+export const DEFAULT_LIMIT = 3;
+
+export interface LimitInfo {
+  currentCount: number;
+  maxCount: number;
+}
+
+const count = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+
+/**
+ * §8: the limit error is the limitReached flag, or a message containing 'QR code limit reached'. Counts come
+ * from the error, else from what the page already knows (qr.limit), else 3 of 3.
+ */
+export function limitFromError(
+  message: string,
+  extras: Record<string, unknown>,
+  known?: { currentCount: number; maxCount: number | null },
+): LimitInfo | null {
+  if (extras.limitReached !== true && !message.includes('QR code limit reached')) return null;
+  return {
+    currentCount: count(extras.currentCount, known?.currentCount ?? DEFAULT_LIMIT),
+    maxCount: count(extras.maxCount, known?.maxCount ?? DEFAULT_LIMIT),
+  };
+}
+
+/** 'QR Code Limit Reached' with Maybe Later and Upgrade to Pro (→ /upgrade). */
+export function LimitDialog({
+  opened,
+  limit,
+  onClose,
+}: {
+  opened: boolean;
+  /** Kept after closing so the text does not change while the dialog fades out. */
+  limit: LimitInfo | null;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const n = limit?.currentCount ?? DEFAULT_LIMIT;
+  const max = limit?.maxCount ?? DEFAULT_LIMIT;
+  return (
+    <Modal opened={opened} onClose={onClose} title="QR Code Limit Reached" centered size="md">
+      <Stack gap="lg">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <ThemeIcon size="xl" radius="xl" variant="light" color="grape" aria-hidden>
+            <IconCrown size={24} />
+          </ThemeIcon>
+          <Text size="sm">
+            {`You've created ${n} of ${max} QR codes on the free plan. Upgrade to Pro to create up to 100 QR codes with advanced features.`}
+          </Text>
+        </Group>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Maybe Later
+          </Button>
+          <Button
+            variant="gradient"
+            gradient={{ from: 'blue', to: 'grape' }}
+            leftSection={<IconCrown size={18} aria-hidden />}
+            onClick={() => {
+              onClose();
+              void navigate({ to: '/upgrade' });
+            }}
+          >
+            Upgrade to Pro
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,179 @@
+import { Box, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconDownload, IconInfoCircle, IconShare2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { TRANSPARENT, type Customization } from '../../../src/qr/customization';
+import { qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
+import { notify } from '../../lib/notify';
+import { QrPreview } from '../qr/QrPreview';
+import { downloadQr } from '../qr/render';
+import { shareQr } from '../qr/share';
+import classes from './qr-designer.module.css';
+
+/** What the greyed-out preview shows while the content is incomplete. */
+const PLACEHOLDER_DATA = 'https://example.com';
+
+type Format = 'png' | 'svg' | 'pdf';
+const formats: { value: Format; label: string }[] = [
+  { value: 'png', label: 'PNG image' },
+  { value: 'svg', label: 'SVG vector' },
+  { value: 'pdf', label: 'PDF document' },
+];
+
+interface PreviewCardProps {
+  /** What the code encodes, or null while the content is incomplete or invalid. */
+  data: string | null;
+  customization: Customization;
+  name: string;
+  type: QrType;
+  /** Creating a dynamic code: the printed code will hold a short link, not `data`. */
+  pendingShortLink: boolean;
+  /** Editing a saved dynamic code: its short link (what `data` is). */
+  shortUrl?: string | null;
+  /** Side by side (one-column layout) or stacked (the sticky side column). */
+  layout: 'row' | 'column';
+  /** The page's own actions (Save Draft, Create…), under the preview in the side column. */
+  children?: React.ReactNode;
+}
+
+export function PreviewCard({
+  data,
+  customization,
+  name,
+  type,
+  pendingShortLink,
+  shortUrl,
+  layout,
+  children,
+}: PreviewCardProps) {
+  // §9: 150 px under 640 px width, else 200.
+  const narrow = useMediaQuery('(max-width: 39.99em)', false, { getInitialValueInEffect: false });
+  const size = narrow ? 150 : 200;
+  const [downloading, setDownloading] = useState<Format | null>(null);
+  const ready = data !== null;
+  const title = name.trim() || 'QR code';
+
+  const download = async (format: Format) => {
+    if (!data) return;
+    setDownloading(format);
+    try {
+      await downloadQr(format, data, customization);
+      notify.success('QR Code Downloaded', `Saved as qrcode.${format}.`);
+    } catch {
+      notify.error('Download Failed', 'The file could not be created. Please try again.');
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const image = (
+    <Box
+      className={`${classes.previewFrame} ${customization.backgroundColor === TRANSPARENT ? classes.checker : ''}`}
+      bg={customization.backgroundColor === TRANSPARENT ? undefined : 'var(--mantine-color-default-hover)'}
+      style={{ flexShrink: 0 }}
+    >
+      {ready ? (
+        <QrPreview
+          data={data}
+          customization={customization}
+          size={size}
+          label={`QR code preview: ${title}`}
+        />
+      ) : (
+        <div className={classes.placeholder}>
+          <QrPreview
+            data={PLACEHOLDER_DATA}
+            customization={customization}
+            size={size}
+            label="Placeholder QR code: the content is not complete yet"
+          />
+        </div>
+      )}
+    </Box>
+  );
+
+  const actions = (
+    <Stack gap="xs" w={layout === 'row' ? undefined : '100%'} style={{ flex: 1, minWidth: 0 }}>
+      <Menu position="bottom-start" shadow="md" width={180} disabled={!ready}>
+        <Menu.Target>
+          <Button
+            variant="light"
+            fullWidth
+            px="sm"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            rightSection={narrow ? undefined : <IconChevronDown size={16} aria-hidden />}
+            disabled={!ready}
+            loading={downloading !== null}
+          >
+            Download
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Format</Menu.Label>
+          {formats.map((f) => (
+            <Menu.Item key={f.value} onClick={() => void download(f.value)}>
+              {f.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <Button
+        variant="default"
+        fullWidth
+        px="sm"
+        leftSection={<IconShare2 size={18} aria-hidden />}
+        disabled={!ready}
+        onClick={() => data && void shareQr({ title, url: data })}
+      >
+        Share
+      </Button>
+    </Stack>
+  );
+
+  const notes = (
+    <Stack gap={4}>
+      {!ready && (
+        <Text size="xs" c="dimmed" role="status">
+          Fill in the {qrTypeLabels[type]} content to see your QR code.
+        </Text>
+      )}
+      {pendingShortLink && (
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
+          <Text size="xs" c="dimmed">
+            Dynamic: the printed code will hold a short link to this content, so you can change it and track
+            scans later. Download it after creating to get that version.
+          </Text>
+        </Group>
+      )}
+      {shortUrl && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Encodes your short link {shortUrl}
+        </Text>
+      )}
+    </Stack>
+  );
+
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Stack gap="sm">
+        <Text fw={600} size="sm">
+          Preview
+        </Text>
+        {layout === 'row' ? (
+          <Group gap="sm" wrap="nowrap" align="center">
+            {image}
+            {actions}
+          </Group>
+        ) : (
+          <Stack gap="sm" align="center">
+            {image}
+            {actions}
+          </Stack>
+        )}
+        {notes}
+        {children}
+      </Stack>
+    </Card>
+  );
+}

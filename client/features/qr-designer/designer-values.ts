@@ -1,0 +1,121 @@
+// The designer's form values and their validation, shared by the Create and Edit pages.
+import { schemaResolver } from '@mantine/form';
+import { contentFields } from '../../../src/qr/content-fields';
+import { contentFieldsSchema, emptyFields, encodeContent } from '../../../src/qr/content';
+import { customizationSchema, defaultCustomization, type Customization } from '../../../src/qr/customization';
+import type { QrType } from '../../../src/qr/qr-types';
+import { createQrCodeInput } from '../../../src/qr/qr.schema';
+
+export type ContentValues = Record<string, string>;
+
+export interface DesignerValues {
+  name: string;
+  type: QrType;
+  isDynamic: boolean;
+  fields: ContentValues;
+  customization: Customization;
+  /** null: the root ('No folder'). */
+  folderId: number | null;
+}
+
+export const DEFAULT_TYPE: QrType = 'url';
+
+/** §4: selecting a type sets the name to the upper-cased type plus ' QR Code' ('WIFI QR Code'). */
+export function defaultNameFor(type: QrType) {
+  return `${type.toUpperCase()} QR Code`;
+}
+
+/** The type's empty fields, overlaid with whatever string values `source` has for them. */
+export function fieldsFor(type: QrType, source?: Record<string, unknown>): ContentValues {
+  const fields: ContentValues = { ...emptyFields(type) };
+  for (const def of contentFields[type]) {
+    if (!(def.name in fields)) fields[def.name] = '';
+    const value = source?.[def.name];
+    if (typeof value === 'string') fields[def.name] = value;
+  }
+  return fields;
+}
+
+export function cloneCustomization(c: Customization): Customization {
+  return structuredClone(c);
+}
+
+export function initialCreateValues(type: QrType = DEFAULT_TYPE): DesignerValues {
+  return {
+    name: defaultNameFor(type),
+    type,
+    isDynamic: true,
+    fields: fieldsFor(type),
+    customization: cloneCustomization(defaultCustomization),
+    folderId: null,
+  };
+}
+
+const nameSchema = createQrCodeInput.shape.name;
+
+// Date-time fields: the form holds what <input type="datetime-local"> shows (the browser's local time,
+// 'YYYY-MM-DDTHH:mm'); the content schema and the payload take an ISO instant with a zone.
+const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** 'YYYY-MM-DDTHH:mm' in local time → ISO UTC; anything else unchanged (the schema judges it). */
+export function localToIso(value: string): string {
+  if (!LOCAL_DATETIME.test(value.trim())) return value;
+  const date = new Date(value.trim());
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** An ISO instant → 'YYYY-MM-DDTHH:mm' in local time; anything else unchanged. */
+export function isoToLocal(value: string): string {
+  if (value.trim() === '' || LOCAL_DATETIME.test(value.trim())) return value;
+  const date = new Date(value.trim());
+  if (Number.isNaN(date.getTime())) return value;
+  return (
+    `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
+}
+
+function mapDateTimes(type: QrType, fields: ContentValues, convert: (v: string) => string): ContentValues {
+  const out = { ...fields };
+  for (const def of contentFields[type]) {
+    const value = out[def.name];
+    if (def.kind === 'datetime' && typeof value === 'string') out[def.name] = convert(value);
+  }
+  return out;
+}
+
+/** Form fields → what the content schema reads. */
+export const toSchemaFields = (type: QrType, fields: ContentValues) => mapDateTimes(type, fields, localToIso);
+
+/** Decoded payload fields → form fields. */
+export const toFormFields = (type: QrType, fields: ContentValues) =>
+  fieldsFor(type, mapDateTimes(type, fields, isoToLocal));
+
+/** Inline errors: `name` and `fields.<field>` (the §5 content rules of the selected type). */
+export function validateDesigner(values: DesignerValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const name = nameSchema.safeParse(values.name);
+  if (!name.success) errors.name = name.error.issues[0]?.message ?? 'Name is required';
+  const fieldErrors = schemaResolver(contentFieldsSchema(values.type), { sync: true })(
+    toSchemaFields(values.type, values.fields),
+  );
+  for (const [path, message] of Object.entries(fieldErrors)) {
+    if (typeof message === 'string' && message) errors[`fields.${path}`] = message;
+  }
+  return errors;
+}
+
+/** The payload the code holds, or null while the content is incomplete or invalid. */
+export function payloadOf(type: QrType, fields: ContentValues): string | null {
+  const parsed = contentFieldsSchema(type).safeParse(toSchemaFields(type, fields));
+  if (!parsed.success) return null;
+  const payload = encodeContent(type, parsed.data);
+  return payload.trim() === '' ? null : payload;
+}
+
+/** The first problem of a customization the server would refuse, or null. */
+export function customizationProblem(c: Customization): string | null {
+  const parsed = customizationSchema.safeParse(c);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'The design has an invalid value');
+}

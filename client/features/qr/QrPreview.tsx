@@ -1,0 +1,90 @@
+import { Box, Skeleton, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import type { Customization } from '../../../src/qr/customization';
+import { renderQrSvg } from './render';
+
+export interface QrPreviewProps {
+  /** The encoded payload. */
+  data: string;
+  customization: Customization;
+  /** Pixel size of the (square) preview. */
+  size: number;
+  /** Accessible name, e.g. "QR code for My menu". */
+  label?: string;
+}
+
+const DEBOUNCE_MS = 150;
+
+/**
+ * Live QR preview. Re-renders 150 ms after the inputs stop changing; shows a skeleton until the first
+ * image is ready and keeps the previous image while a newer one renders.
+ *
+ * The SVG is inserted as markup: it is built by our renderer only — styled-qr-code output carries no user
+ * text (the logo is an inlined data: URL), colours are validated hex values and the frame text is
+ * XML-escaped by wrapWithFrame.
+ */
+export function QrPreview({ data, customization, size, label }: QrPreviewProps) {
+  const key = useMemo(() => JSON.stringify([data, customization, size]), [data, customization, size]);
+  const [debouncedKey] = useDebouncedValue(key, DEBOUNCE_MS);
+  const [result, setResult] = useState<{ key: string; svg: string | null; error: boolean } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const [d, c, s] = JSON.parse(debouncedKey) as [string, Customization, number];
+    renderQrSvg(d, c, s).then(
+      (svg) => {
+        if (!cancelled) setResult({ key: debouncedKey, svg, error: false });
+      },
+      () => {
+        if (!cancelled) setResult({ key: debouncedKey, svg: null, error: true });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [debouncedKey]);
+
+  const name = label ?? 'QR code';
+  const svg = result?.svg ?? null;
+  const pending = result?.key !== key;
+  const px = `${size}px`;
+
+  return (
+    <Skeleton visible={result === null} width={px} height={px} radius="sm">
+      <Box
+        role="img"
+        aria-label={name}
+        aria-busy={pending}
+        style={{
+          width: px,
+          height: px,
+          lineHeight: 0,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
+        {svg ? (
+          <Box
+            aria-hidden
+            style={{ width: px, height: px, opacity: pending ? 0.6 : 1, transition: 'opacity 120ms' }}
+            dangerouslySetInnerHTML={{ __html: sizedSvg(svg, size) }}
+          />
+        ) : result?.error ? (
+          <Text size="sm" c="dimmed" ta="center" style={{ lineHeight: 1.4 }}>
+            Preview unavailable
+          </Text>
+        ) : null}
+      </Box>
+    </Skeleton>
+  );
+}
+
+/** Makes the root <svg> fill the preview box whatever size it was rendered at. */
+function sizedSvg(svg: string, size: number): string {
+  return svg.replace(/^<svg\b([^>]*)>/, (_m, attrs: string) => {
+    const rest = attrs.replace(/\s(?:width|height)="[^"]*"/g, '');
+    return `<svg${rest} width="${size}" height="${size}" focusable="false" style="display:block">`;
+  });
+}

@@ -1,0 +1,20 @@
+import { notify } from '../../lib/notify';
+
+/** Native share with title, text and url where the browser has it; else the URL goes to the clipboard. */
+export async function shareQr({ title, url }: { title: string; url: string }) {
+  const data = { title, text: `${title} — QR code`, url };
+  if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
+    try {
+      await navigator.share(data);
+      return;
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    notify.success('URL Copied', 'The link was copied to your clipboard.');
+  } catch {
+    notify.error('Share Failed', 'Copy this link by hand: ' + url);
+  }
+}

@@ -1,0 +1,152 @@
+import { Box, Button, Group, Loader, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconArrowLeft, IconScan } from '@tabler/icons-react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { normalizeQrType, qrTypeLabels } from '../../../src/qr/qr-types';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { apiError, queryClient, trpc } from '../../lib/trpc';
+import { INVALID_ID_MESSAGE, parseQrId } from './scan-links';
+import { ScanResult } from './ScanResult';
+
+const FAILED = 'Failed to scan QR code';
+
+/**
+ * A scan counts like a real one, so cached data that may show scan numbers is refreshed; the signed-in
+ * user is left alone.
+ */
+function refreshAfterScan() {
+  void queryClient.invalidateQueries({
+    predicate: (query) => {
+      const path = query.queryKey[0];
+      return !(Array.isArray(path) && path[0] === 'auth');
+    },
+  });
+}
+
+function ScanError({ error }: { error: unknown }) {
+  const { message } = apiError(error, FAILED);
+  return (
+    <ErrorAlert>
+      <Text fw={600} size="sm">
+        {FAILED}
+      </Text>
+      {message !== FAILED && (
+        <Text size="xs" mt={2} style={{ overflowWrap: 'anywhere' }}>
+          {message}
+        </Text>
+      )}
+    </ErrorAlert>
+  );
+}
+
+/** The form and result for one `?id=` value; a new value in the address starts afresh (see the key below). */
+function ScanDemo({ initialId }: { initialId: string | undefined }): React.JSX.Element {
+  const [value, setValue] = useState(initialId ?? '');
+  const [error, setError] = useState<string | null>(() =>
+    initialId !== undefined && parseQrId(initialId) === null ? INVALID_ID_MESSAGE : null,
+  );
+  const scan = trpc.qr.scan.useMutation({ onSuccess: refreshAfterScan });
+  const { mutate } = scan;
+
+  // Scan the id from the address once, also under StrictMode's double effects (each scan is counted).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || initialId === undefined) return;
+    started.current = true;
+    const id = parseQrId(initialId);
+    if (id !== null) mutate({ id });
+  }, [initialId, mutate]);
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (scan.isPending) return;
+    const id = parseQrId(value);
+    if (id === null) {
+      setError(INVALID_ID_MESSAGE);
+      scan.reset();
+      return;
+    }
+    setError(null);
+    scan.mutate({ id });
+  };
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate aria-label="Scan a QR code">
+        <TextInput
+          label="QR code ID"
+          placeholder="e.g. 12"
+          inputMode="numeric"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          inputContainer={(input) => (
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Box style={{ flex: 1, minWidth: 0 }}>{input}</Box>
+              <Button
+                type="submit"
+                loading={scan.isPending}
+                leftSection={<IconScan size={18} aria-hidden />}
+                style={{ flexShrink: 0 }}
+              >
+                Scan
+              </Button>
+            </Group>
+          )}
+        />
+      </form>
+
+      <div aria-live="polite">
+        {scan.isPending && (
+          <Group gap="xs" c="dimmed">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm">Scanning…</Text>
+          </Group>
+        )}
+        {scan.isSuccess && (
+          <VisuallyHidden>Scanned a {qrTypeLabels[normalizeQrType(scan.data.type)]} code.</VisuallyHidden>
+        )}
+      </div>
+
+      {scan.isError && <ScanError error={scan.error} />}
+
+      {scan.isSuccess && <ScanResult result={scan.data} />}
+    </>
+  );
+}
+
+/** `?id=` as the route's validateSearch gives it (a string), read defensively: the search is typed loosely here. */
+function searchId(search: unknown): string | undefined {
+  if (typeof search !== 'object' || search === null || !('id' in search)) return undefined;
+  const { id } = search;
+  return typeof id === 'string' ? id : typeof id === 'number' ? String(id) : undefined;
+}
+
+export function ScanDemoPage(): React.JSX.Element {
+  const search: unknown = useSearch({ strict: false });
+  const id = searchId(search);
+  return (
+    <Stack gap="md" maw={720} w="100%">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={2}>Scan Demo</Title>
+        <Button
+          component={Link}
+          to="/my-qr-codes"
+          variant="default"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+        >
+          Back
+        </Button>
+      </Group>
+      <Text c="dimmed">
+        See what a phone shows when it scans one of your codes. Scanning here counts as a scan in your
+        analytics.
+      </Text>
+      <ScanDemo key={id ?? ''} initialId={id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,371 @@
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Divider,
+  Group,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconCalendarEvent,
+  IconCheck,
+  IconCopy,
+  IconExternalLink,
+  IconMail,
+  IconMessage,
+  IconPhone,
+  IconUser,
+} from '@tabler/icons-react';
+import { useId } from 'react';
+import { decodeContent, isEmailAddress, isHttpUrl, type ContentFields } from '../../../src/qr/content';
+import { wifiEncryptionOptions } from '../../../src/qr/content-fields';
+import { normalizeQrType, qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
+import { findPhoneNumber, formatEventRange, mailtoHref, smsHref, telHref } from './scan-links';
+
+export interface ScanResultData {
+  type: QrType;
+  content: string;
+}
+
+const wrap = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
+/** One labelled value of a description list; blank optional values are left out. */
+function Field({
+  label,
+  value,
+  children,
+  optional = false,
+}: {
+  label: string;
+  value: string;
+  children?: React.ReactNode;
+  optional?: boolean;
+}) {
+  if (optional && !value.trim()) return null;
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={wrap}>
+        {children ??
+          (value.trim() ? (
+            value
+          ) : (
+            <Text span c="dimmed" fs="italic" inherit>
+              Not set
+            </Text>
+          ))}
+      </Text>
+    </div>
+  );
+}
+
+function FieldList({ children }: { children: React.ReactNode }) {
+  return (
+    <Stack component="dl" gap="sm" m={0}>
+      {children}
+    </Stack>
+  );
+}
+
+function Actions({ children }: { children: React.ReactNode }) {
+  return (
+    <Group gap="xs" wrap="wrap">
+      {children}
+    </Group>
+  );
+}
+
+function CallButton({ phone }: { phone: string }) {
+  const href = telHref(phone);
+  if (!href) return null;
+  return (
+    <Button component="a" href={href} leftSection={<IconPhone size={18} aria-hidden />}>
+      Call Number
+    </Button>
+  );
+}
+
+function LinkView({ url }: { url: string }) {
+  const safe = isHttpUrl(url);
+  return (
+    <Stack gap="sm">
+      <FieldList>
+        <Field label="Link" value={url}>
+          {safe ? (
+            <Anchor href={url} target="_blank" rel="noopener noreferrer" style={wrap}>
+              {url}
+            </Anchor>
+          ) : undefined}
+        </Field>
+      </FieldList>
+      {safe ? (
+        <Actions>
+          <Button
+            component="a"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<IconExternalLink size={18} aria-hidden />}
+          >
+            Open URL
+          </Button>
+        </Actions>
+      ) : (
+        url.trim() && (
+          <Text size="sm" c="dimmed">
+            This is not a web (http or https) link, so it is not opened.
+          </Text>
+        )
+      )}
+    </Stack>
+  );
+}
+
+function TextView({ text }: { text: string }) {
+  const phone = findPhoneNumber(text);
+  return (
+    <Stack gap="sm">
+      <FieldList>
+        <Field label="Text" value={text} />
+        {phone && <Field label="Phone number found" value={phone} />}
+      </FieldList>
+      {phone && (
+        <Actions>
+          <CallButton phone={phone} />
+        </Actions>
+      )}
+    </Stack>
+  );
+}
+
+function EmailView({ fields, content }: { fields: ContentFields; content: string }) {
+  const href = mailtoHref(content, fields);
+  return (
+    <Stack gap="sm">
+      <FieldList>
+        <Field label="To" value={fields.email ?? ''} />
+        <Field label="Subject" value={fields.subject ?? ''} optional />
+        <Field label="Message" value={fields.body ?? ''} optional />
+      </FieldList>
+      {href && (
+        <Actions>
+          <Button component="a" href={href} leftSection={<IconMail size={18} aria-hidden />}>
+            Send Email
+          </Button>
+        </Actions>
+      )}
+    </Stack>
+  );
+}
+
+function SmsView({ fields }: { fields: ContentFields }) {
+  const phone = fields.phone ?? '';
+  const message = fields.message ?? '';
+  const href = smsHref(phone, message);
+  return (
+    <Stack gap="sm">
+      <FieldList>
+        <Field label="Phone number" value={phone} />
+        <Field label="Message" value={message} optional />
+      </FieldList>
+      {href && (
+        <Actions>
+          <Button component="a" href={href} leftSection={<IconMessage size={18} aria-hidden />}>
+            Send SMS
+          </Button>
+        </Actions>
+      )}
+    </Stack>
+  );
+}
+
+function PhoneView({ phone }: { phone: string }) {
+  return (
+    <Stack gap="sm">
+      <FieldList>
+        <Field label="Phone number" value={phone} />
+      </FieldList>
+      <Actions>
+        <CallButton phone={phone} />
+      </Actions>
+    </Stack>
+  );
+}
+
+function WifiView({ fields }: { fields: ContentFields }) {
+  const encryption = fields.encryption ?? '';
+  const open = encryption === 'nopass';
+  const security = wifiEncryptionOptions.find((o) => o.value === encryption)?.label ?? encryption;
+  const password = fields.password ?? '';
+  return (
+    <FieldList>
+      <Field label="Network name (SSID)" value={fields.ssid ?? ''} />
+      <Field label="Security" value={open ? 'None (open network)' : security} />
+      {!open && (
+        <Field label="Password" value={password}>
+          {password ? (
+            <Group gap="xs" wrap="nowrap" align="flex-start" component="span">
+              <Text span ff="monospace" style={{ ...wrap, minWidth: 0 }}>
+                {password}
+              </Text>
+              <CopyButton value={password} timeout={2000}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? 'Copied' : 'Copy password'} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color={copied ? 'teal' : 'gray'}
+                      onClick={copy}
+                      aria-label={copied ? 'Password copied' : 'Copy password'}
+                    >
+                      {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+          ) : undefined}
+        </Field>
+      )}
+    </FieldList>
+  );
+}
+
+function VcardView({ fields }: { fields: ContentFields }) {
+  const name = [fields.firstName, fields.lastName].filter((v) => v?.trim()).join(' ');
+  const phone = fields.phone ?? '';
+  const email = fields.email ?? '';
+  const website = fields.website ?? '';
+  const tel = telHref(phone);
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group gap="sm" wrap="nowrap" align="flex-start" mb="sm">
+        <Avatar radius="xl" color="blue" aria-hidden>
+          <IconUser size={20} />
+        </Avatar>
+        <Text fw={700} size="lg" style={{ ...wrap, minWidth: 0 }}>
+          {name || 'Unnamed contact'}
+        </Text>
+      </Group>
+      <FieldList>
+        <Field label="Organization" value={fields.organization ?? ''} optional />
+        <Field label="Job title" value={fields.title ?? ''} optional />
+        <Field label="Phone" value={phone} optional>
+          {tel ? <Anchor href={tel}>{phone}</Anchor> : undefined}
+        </Field>
+        <Field label="Email" value={email} optional>
+          {isEmailAddress(email.trim()) ? (
+            <Anchor href={`mailto:${email.trim()}`} style={wrap}>
+              {email}
+            </Anchor>
+          ) : undefined}
+        </Field>
+        <Field label="Website" value={website} optional>
+          {isHttpUrl(website) ? (
+            <Anchor href={website} target="_blank" rel="noopener noreferrer" style={wrap}>
+              {website}
+            </Anchor>
+          ) : undefined}
+        </Field>
+      </FieldList>
+    </Card>
+  );
+}
+
+function EventView({ fields }: { fields: ContentFields }) {
+  const when = formatEventRange(fields.startDate ?? '', fields.endDate ?? '');
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group gap="sm" wrap="nowrap" align="flex-start" mb="sm">
+        <Avatar radius="md" color="grape" aria-hidden>
+          <IconCalendarEvent size={20} />
+        </Avatar>
+        <Text fw={700} size="lg" style={{ ...wrap, minWidth: 0 }}>
+          {fields.title?.trim() || 'Untitled event'}
+        </Text>
+      </Group>
+      <FieldList>
+        <Field label="When" value={when} />
+        <Field label="Location" value={fields.location ?? ''} optional />
+        <Field label="Description" value={fields.description ?? ''} optional />
+      </FieldList>
+    </Card>
+  );
+}
+
+function TypeView({ type, content }: ScanResultData) {
+  const fields = decodeContent(type, content);
+  switch (type) {
+    case 'url':
+    case 'social':
+    case 'pdf':
+    case 'video':
+    case 'image':
+      return <LinkView url={fields.url ?? ''} />;
+    case 'text':
+      return <TextView text={fields.text ?? ''} />;
+    case 'email':
+      return <EmailView fields={fields} content={content} />;
+    case 'sms':
+      return <SmsView fields={fields} />;
+    case 'phone':
+      return <PhoneView phone={fields.phone ?? ''} />;
+    case 'wifi':
+      return <WifiView fields={fields} />;
+    case 'vcard':
+      return <VcardView fields={fields} />;
+    case 'event':
+      return <EventView fields={fields} />;
+    default:
+      return (
+        <Text style={wrap} ff="monospace">
+          {content}
+        </Text>
+      );
+  }
+}
+
+/** What a phone shows for the scanned code: its type, a view of its content, and the raw payload. */
+export function ScanResult({ result }: { result: ScanResultData }) {
+  const headingId = useId();
+  const rawId = useId();
+  const type = normalizeQrType(result.type);
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={3} size="h4" id={headingId}>
+            Scan Result
+          </Title>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              Type
+            </Text>
+            <Badge size="lg" variant="light">
+              {qrTypeLabels[type]}
+            </Badge>
+          </Group>
+        </Group>
+        <TypeView type={type} content={result.content} />
+        <Divider />
+        <Stack gap={4}>
+          <Text size="sm" fw={600} id={rawId}>
+            Raw content
+          </Text>
+          <Code block aria-labelledby={rawId} style={wrap}>
+            {result.content || ' '}
+          </Code>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

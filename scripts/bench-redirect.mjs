@@ -1,0 +1,132 @@
+// npm run bench:redirect — throughput of the public short link against the ceiling of this stack.
+// (a) a bare Fastify route answering a constant 302; (b) the real server's /r/<slug> on SQLite, which
+// records every scan before answering. Both are separate processes loaded by autocannon on loopback
+// with a realistic mix of user agents. Prints req/s, p50/p99, the ratio b/a, and scans stored ÷
+// redirects answered (which must be exactly 1.000).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+
+const root = path.resolve(import.meta.dirname, '..');
+const connections = Number(process.env.CONNECTIONS ?? 50);
+
+const userAgents = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Linux; Android 14; SM-S928B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  'WhatsApp/2.24.24.76 A',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+];
+
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address();
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/** A fixed number of requests, so every request sent is answered and counted (none cut off). */
+function load(url, amount) {
+  let i = 0;
+  return autocannon({
+    url,
+    connections,
+    amount,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, 'user-agent': userAgents[i++ % userAgents.length] },
+        }),
+      },
+    ],
+  });
+}
+
+spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+// (a) the ceiling: bare Fastify, constant 302, nothing else.
+const barePort = await freePort();
+const bare = spawn(
+  process.execPath,
+  [
+    '-e',
+    `const app = require('fastify')();
+     app.get('/r/:slug', (req, reply) => reply.header('Cache-Control', 'no-store').redirect('https://example.com/menu', 302));
+     app.get('/healthz', () => ({ ok: true }));
+     app.listen({ port: ${barePort}, host: '127.0.0.1' });`,
+  ],
+  { cwd: root, stdio: 'ignore' },
+);
+await waitFor(`http://127.0.0.1:${barePort}/healthz`);
+const a = await load(`http://127.0.0.1:${barePort}/r/abc1234`, Number(process.env.BARE_REQUESTS ?? 150_000));
+await stop(bare);
+
+// (b) the real server on SQLite with the demo account's dynamic code.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-redirect-'));
+const port = await freePort();
+const server = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'ignore',
+});
+await waitFor(`http://127.0.0.1:${port}/healthz`);
+const dbFile = path.join(dataDir, 'qr-creator.db');
+const probe = new Database(dbFile, { readonly: true });
+const code = probe
+  .prepare('select id, slug from qr_codes where is_dynamic = 1 and slug is not null limit 1')
+  .get();
+const before = probe.prepare('select count(*) as n from qr_scans where qr_code_id = ?').get(code.id).n;
+probe.close();
+const b = await load(`http://127.0.0.1:${port}/r/${code.slug}`, Number(process.env.REQUESTS ?? 60_000));
+const exit = await stop(server);
+const after = new Database(dbFile, { readonly: true });
+const stored =
+  after.prepare('select count(*) as n from qr_scans where qr_code_id = ?').get(code.id).n - before;
+const integrity = after.pragma('integrity_check', { simple: true });
+after.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const answered = b['3xx'];
+const row = (name, r) =>
+  `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms   errors ${r.errors + r.non2xx - r['3xx']}`;
+console.log(
+  `autocannon: ${connections} connections, ${a.requests.total} then ${b.requests.total} requests, ${userAgents.length} user agents, loopback`,
+);
+console.log(row('(a) bare Fastify constant 302', a));
+console.log(row('(b) /r/<slug> (records every scan)', b));
+console.log(`ratio b/a:                         ${(b.requests.average / a.requests.average).toFixed(2)}`);
+console.log(`scans stored ÷ redirects answered: ${stored} ÷ ${answered} = ${(stored / answered).toFixed(3)}`);
+console.log(`server exit code ${exit}, PRAGMA integrity_check = ${integrity}`);

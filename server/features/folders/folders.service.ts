@@ -1,0 +1,27 @@
+import type { User } from '../../../src/auth/auth.schema.js';
+import type { Folder } from '../../../src/qr/qr.schema.js';
+import type { AppDeps } from '../../app-deps.js';
+import { toIso } from '../../db/database.js';
+import { appError } from '../../trpc/errors.js';
+import { deleteFolderKeepingCodes, insertFolder, listFoldersOf } from './folders.repository.js';
+
+export async function listFolders(deps: AppDeps, user: User): Promise<Folder[]> {
+  const rows = await listFoldersOf(deps.db, user.id);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    created: toIso(r.created),
+    qrCodeCount: Number(r.qr_code_count),
+  }));
+}
+
+export async function createFolder(deps: AppDeps, user: User, name: string): Promise<Folder> {
+  const row = await insertFolder(deps.db, user.id, name, deps.clock.now().toISOString());
+  return { id: row.id, name: row.name, created: toIso(row.created), qrCodeCount: 0 };
+}
+
+export async function deleteFolder(deps: AppDeps, user: User, id: number) {
+  if (!(await deleteFolderKeepingCodes(deps.db, user.id, id)))
+    throw appError('NOT_FOUND', 'Folder not found');
+  return { success: true as const, message: 'Folder deleted; its QR codes moved to the root' };
+}

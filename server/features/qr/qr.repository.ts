@@ -1,0 +1,62 @@
+import type { Db, NewQrCodeRow, QrCodeRow } from '../../db/database.js';
+
+export function listQrCodesOf(db: Db, userId: number): Promise<QrCodeRow[]> {
+  return db
+    .selectFrom('qr_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The caller's code, or undefined: another user's code is indistinguishable from a missing one. */
+export function findQrCodeOf(db: Db, userId: number, id: number): Promise<QrCodeRow | undefined> {
+  return db
+    .selectFrom('qr_codes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function countQrCodesOf(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('qr_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function insertQrCode(db: Db, row: NewQrCodeRow): Promise<QrCodeRow> {
+  return db.insertInto('qr_codes').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateQrCodeRow(
+  db: Db,
+  userId: number,
+  id: number,
+  changes: Partial<Pick<QrCodeRow, 'name' | 'content' | 'folder_id'>> & {
+    customization?: string;
+    updated: string;
+  },
+): Promise<QrCodeRow | undefined> {
+  return db
+    .updateTable('qr_codes')
+    .set(changes)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteQrCodeWithScans(db: Db, userId: number, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const code = await findQrCodeOf(trx, userId, id);
+    if (!code) return false;
+    await trx.deleteFrom('qr_scans').where('qr_code_id', '=', id).execute();
+    await trx.deleteFrom('qr_codes').where('id', '=', id).execute();
+    return true;
+  });
+}

@@ -1,0 +1,28 @@
+import { createQrCodeInput, idInput, moveQrCodeInput, updateQrCodeInput } from '../../../src/qr/qr.schema.js';
+import { authedProcedure, router } from '../../trpc/init.js';
+import {
+  createQrCode,
+  deleteQrCode,
+  getQrCode,
+  getQrLimit,
+  listQrCodes,
+  moveQrCode,
+  scanQrCode,
+  updateQrCode,
+} from './qr.service.js';
+
+export const qrRouter = router({
+  list: authedProcedure.query(({ ctx }) => listQrCodes(ctx, ctx.user)),
+  get: authedProcedure.input(idInput).query(({ ctx, input }) => getQrCode(ctx, ctx.user, input.id)),
+  limit: authedProcedure.query(({ ctx }) => getQrLimit(ctx, ctx.user)),
+  create: authedProcedure
+    .input(createQrCodeInput)
+    .mutation(({ ctx, input }) => createQrCode(ctx, ctx.user, input)),
+  update: authedProcedure
+    .input(updateQrCodeInput)
+    .mutation(({ ctx, input }) => updateQrCode(ctx, ctx.user, input)),
+  move: authedProcedure.input(moveQrCodeInput).mutation(({ ctx, input }) => moveQrCode(ctx, ctx.user, input)),
+  /** Records a scan like a real one: a mutation, although the REST path is a GET. */
+  scan: authedProcedure.input(idInput).mutation(({ ctx, input }) => scanQrCode(ctx, ctx.user, input.id, ctx)),
+  delete: authedProcedure.input(idInput).mutation(({ ctx, input }) => deleteQrCode(ctx, ctx.user, input.id)),
+});

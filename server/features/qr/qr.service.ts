@@ -1,0 +1,205 @@
+import { maxCodesFor } from '../../../src/plans.js';
+import type { User } from '../../../src/auth/auth.schema.js';
+import { validatePayload } from '../../../src/qr/content.js';
+import { normalizeQrType, type QrType } from '../../../src/qr/qr-types.js';
+import type { Customization } from '../../../src/qr/customization.js';
+import type { QrCode, QrLimitInfo } from '../../../src/qr/qr.schema.js';
+import type { AppDeps, RuntimeDeps } from '../../app-deps.js';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
+import { appError } from '../../trpc/errors.js';
+import { findFolderOf } from '../folders/folders.repository.js';
+import { toQrCode } from './qr.mapper.js';
+import {
+  countQrCodesOf,
+  deleteQrCodeWithScans,
+  findQrCodeOf,
+  insertQrCode,
+  listQrCodesOf,
+  updateQrCodeRow,
+} from './qr.repository.js';
+import { generateSlug } from './slug.js';
+
+export const qrMessages = {
+  notFound: 'QR code not found',
+  folderNotFound: 'Folder not found',
+  staticEdit: 'Static QR codes cannot be edited. Create a new QR code instead.',
+  typeChange: 'The type of a QR code cannot be changed',
+  dynamicChange: 'A code cannot be switched between static and dynamic',
+  selfLink: 'A dynamic QR code cannot point to its own short link',
+} as const;
+
+export function limitReachedMessage(max: number) {
+  return `QR code limit reached. Your plan allows ${max} QR codes: upgrade to Pro to create up to 100.`;
+}
+
+/** The content must be a valid payload of its type (for links: http or https only). */
+function checkContent(deps: AppDeps, type: QrType, content: string) {
+  const result = validatePayload(type, content);
+  if (!result.ok)
+    throw appError('BAD_REQUEST', result.message, result.field ? { field: result.field } : undefined);
+  if (pointsAtOwnShortLink(deps.config.publicUrl, content))
+    throw appError('BAD_REQUEST', qrMessages.selfLink);
+}
+
+/** Compares parsed URLs, so dot segments, case and default ports cannot disguise a short link. */
+function pointsAtOwnShortLink(publicUrl: string, content: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(content);
+  } catch {
+    return false;
+  }
+  const base = new URL(publicUrl);
+  const prefix = `${base.pathname.replace(/\/+$/, '')}/r/`.toLowerCase();
+  const path = target.pathname.replace(/\/{2,}/g, '/').toLowerCase();
+  return target.origin === base.origin && path.startsWith(prefix);
+}
+
+async function getOrThrow(db: Db, user: User, id: number) {
+  const row = await findQrCodeOf(db, user.id, id);
+  if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
+  return row;
+}
+
+async function checkFolder(db: Db, user: User, folderId: number | null | undefined) {
+  if (folderId != null && !(await findFolderOf(db, user.id, folderId))) {
+    throw appError('NOT_FOUND', qrMessages.folderNotFound);
+  }
+}
+
+export async function listQrCodes(deps: AppDeps, user: User): Promise<QrCode[]> {
+  const rows = await listQrCodesOf(deps.db, user.id);
+  return rows.map((r) => toQrCode(r, deps.config.publicUrl));
+}
+
+export async function getQrCode(deps: AppDeps, user: User, id: number): Promise<QrCode> {
+  return toQrCode(await getOrThrow(deps.db, user, id), deps.config.publicUrl);
+}
+
+export async function getQrLimit(deps: AppDeps, user: User): Promise<QrLimitInfo> {
+  return {
+    currentCount: await countQrCodesOf(deps.db, user.id),
+    maxCount: maxCodesFor(user, deps.config.freePlanLimit, deps.clock.now()),
+  };
+}
+
+export interface NewQrCode {
+  name: string;
+  type: string;
+  content: string;
+  isDynamic: boolean;
+  customization: Customization;
+  folderId: number | null;
+}
+
+export async function createQrCode(deps: AppDeps, user: User, input: NewQrCode): Promise<QrCode> {
+  const type = normalizeQrType(input.type);
+  checkContent(deps, type, input.content);
+  const max = maxCodesFor(user, deps.config.freePlanLimit, deps.clock.now());
+  const now = deps.clock.now().toISOString();
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const row = await deps.db.transaction().execute(async (trx) => {
+        if (deps.dialect === 'postgres') {
+          // Serialises one user's creations, so two at once cannot both slip under the limit.
+          await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+        }
+        await checkFolder(trx, user, input.folderId);
+        if (max !== null) {
+          const count = await countQrCodesOf(trx, user.id);
+          if (count >= max) {
+            throw appError('FORBIDDEN', limitReachedMessage(max), {
+              limitReached: true,
+              currentCount: count,
+              maxCount: max,
+            });
+          }
+        }
+        return insertQrCode(trx, {
+          name: input.name,
+          type,
+          content: input.content,
+          is_dynamic: input.isDynamic,
+          customization: JSON.stringify(input.customization),
+          user_id: user.id,
+          folder_id: input.folderId,
+          slug: input.isDynamic ? generateSlug() : null,
+          created: now,
+          updated: now,
+        });
+      });
+      return toQrCode(row, deps.config.publicUrl);
+    } catch (error) {
+      // A slug collision (about one in a trillion per code): draw another.
+      if (isUniqueViolation(error) && input.isDynamic && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+export interface QrCodeChanges {
+  id: number;
+  name?: string;
+  type?: string;
+  content?: string;
+  isDynamic?: boolean;
+  customization?: Customization;
+  folderId?: number | null;
+}
+
+/** Only dynamic codes change after creation; their type and kind never do. */
+export async function updateQrCode(deps: AppDeps, user: User, input: QrCodeChanges): Promise<QrCode> {
+  const existing = await getOrThrow(deps.db, user, input.id);
+  if (!existing.is_dynamic) throw appError('FORBIDDEN', qrMessages.staticEdit);
+  const type = normalizeQrType(existing.type);
+  if (input.type !== undefined && normalizeQrType(input.type) !== type) {
+    throw appError('BAD_REQUEST', qrMessages.typeChange);
+  }
+  if (input.isDynamic === false) throw appError('BAD_REQUEST', qrMessages.dynamicChange);
+  if (input.content !== undefined) checkContent(deps, type, input.content);
+  await checkFolder(deps.db, user, input.folderId);
+  const row = await updateQrCodeRow(deps.db, user.id, input.id, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.content !== undefined ? { content: input.content } : {}),
+    ...(input.customization !== undefined ? { customization: JSON.stringify(input.customization) } : {}),
+    ...(input.folderId !== undefined ? { folder_id: input.folderId } : {}),
+    updated: deps.clock.now().toISOString(),
+  });
+  if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
+  return toQrCode(row, deps.config.publicUrl);
+}
+
+/** Moving is organisation, not editing: static codes move too. null = the root. */
+export async function moveQrCode(
+  deps: AppDeps,
+  user: User,
+  input: { id: number; folderId: number | null },
+): Promise<QrCode> {
+  await getOrThrow(deps.db, user, input.id);
+  await checkFolder(deps.db, user, input.folderId);
+  const row = await updateQrCodeRow(deps.db, user.id, input.id, {
+    folder_id: input.folderId,
+    updated: deps.clock.now().toISOString(),
+  });
+  if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
+  return toQrCode(row, deps.config.publicUrl);
+}
+
+export async function deleteQrCode(deps: AppDeps, user: User, id: number) {
+  if (!(await deleteQrCodeWithScans(deps.db, user.id, id))) throw appError('NOT_FOUND', qrMessages.notFound);
+  return { success: true as const, message: 'QR code deleted' };
+}
+
+/** The scan demo: the owner reads what a phone would, and it counts as a scan. */
+export async function scanQrCode(
+  deps: RuntimeDeps,
+  user: User,
+  id: number,
+  client: { ip: string; userAgent: string | null },
+): Promise<{ type: QrType; content: string }> {
+  const code = await getQrCode(deps, user, id);
+  await deps.scans.record(code.id, { ip: client.ip, userAgent: client.userAgent, referrer: null });
+  return { type: code.type, content: code.content };
+}

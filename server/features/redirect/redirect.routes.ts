@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isHttpUrl } from '../../../src/qr/content.js';
+import { normalizeQrType, redirectingQrTypes } from '../../../src/qr/qr-types.js';
+import type { RuntimeDeps } from '../../app-deps.js';
+import { calendarFile, contactFile, renderLandingPage, renderNotFoundPage } from './landing-page.js';
+import { findDynamicCodeBySlug } from './redirect.repository.js';
+
+const SLUG = /^[A-Za-z0-9_-]{1,32}$/;
+
+function landingCsp(nonce: string) {
+  return `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+}
+
+function notFound(reply: FastifyReply) {
+  return reply
+    .status(404)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Content-Security-Policy', landingCsp('none'))
+    .send(renderNotFoundPage());
+}
+
+/**
+ * The public short link a dynamic code encodes. Every GET records the scan — committed before the
+ * answer leaves — then redirects (302, never cached, so an edited destination applies to the very
+ * next scan) or shows a small landing page. HEAD answers the same headers without recording.
+ */
+export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) {
+  app.route<{ Params: { slug: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/r/:slug',
+    handler: async (req, reply) => {
+      const { slug } = req.params;
+      const code = SLUG.test(slug) ? await findDynamicCodeBySlug(deps.db, slug) : undefined;
+      if (!code) return notFound(reply);
+      const type = normalizeQrType(code.type);
+      if (req.method === 'GET') {
+        await deps.scans.record(code.id, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+          referrer: req.headers.referer,
+        });
+      }
+      void reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      if (redirectingQrTypes.includes(type) && isHttpUrl(code.content)) {
+        // An ASCII Location naming the same URL: punycode host, percent-encoded path and query.
+        return reply.redirect(new URL(code.content).href, 302);
+      }
+      const nonce = randomBytes(12).toString('base64');
+      return reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Content-Security-Policy', landingCsp(nonce))
+        .header('X-Frame-Options', 'DENY')
+        .send(renderLandingPage({ type, content: code.content, name: code.name, slug }, { nonce }));
+    },
+  });
+
+  // The landing pages' follow-up downloads; not scans.
+  app.get<{ Params: { slug: string } }>('/r/:slug/contact.vcf', async (req, reply) => {
+    const code = SLUG.test(req.params.slug)
+      ? await findDynamicCodeBySlug(deps.db, req.params.slug)
+      : undefined;
+    if (!code || normalizeQrType(code.type) !== 'vcard') return notFound(reply);
+    const file = contactFile(code.content);
+    return reply
+      .header('Content-Type', 'text/vcard; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+      .header('Cache-Control', 'no-store')
+      .send(file.body);
+  });
+
+  app.get<{ Params: { slug: string } }>('/r/:slug/event.ics', async (req, reply) => {
+    const code = SLUG.test(req.params.slug)
+      ? await findDynamicCodeBySlug(deps.db, req.params.slug)
+      : undefined;
+    if (!code || normalizeQrType(code.type) !== 'event') return notFound(reply);
+    const file = calendarFile(code.content);
+    return reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+      .header('Cache-Control', 'no-store')
+      .send(file.body);
+  });
+}

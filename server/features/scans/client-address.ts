@@ -1,0 +1,63 @@
+import net from 'node:net';
+
+const privateRanges = new net.BlockList();
+for (const [address, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
+  privateRanges.addSubnet(address, prefix, 'ipv4');
+}
+privateRanges.addAddress('::', 'ipv6');
+privateRanges.addAddress('::1', 'ipv6');
+privateRanges.addSubnet('fc00::', 7, 'ipv6');
+privateRanges.addSubnet('fe80::', 10, 'ipv6');
+
+/**
+ * The bare address: proxies may forward `1.2.3.4:5678` or `[2001:db8::1]:443`, and IPv4 seen through
+ * an IPv6 socket arrives as `::ffff:1.2.3.4`.
+ */
+export function normalizeAddress(raw: string): string {
+  const value = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed?.[1]) return unmapIpv4(bracketed[1]);
+  const v4WithPort = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(value);
+  if (v4WithPort?.[1]) return v4WithPort[1];
+  return unmapIpv4(value);
+}
+
+/** `::ffff:1.2.3.4` (IPv4 seen through an IPv6 socket) is the IPv4 address. */
+export function unmapIpv4(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  return mapped?.[1] ?? ip;
+}
+
+export function isPrivateAddress(ip: string): boolean {
+  const address = unmapIpv4(ip);
+  const family = net.isIP(address);
+  if (family === 0) return true;
+  return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * ANONYMIZE_IPS: IPv4 keeps three octets, IPv6 its first 48 bits (the last 80 are zeroed). Anything
+ * that is not an address at all is not stored.
+ */
+export function anonymizeAddress(ip: string): string | null {
+  const address = normalizeAddress(ip);
+  const family = net.isIP(address);
+  if (family === 4) return address.replace(/\.\d+$/, '.0');
+  if (family !== 6) return null;
+  const [head = '', tail = ''] = address.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...headParts, ...Array<string>(8 - headParts.length - tailParts.length).fill('0'), ...tailParts]
+    : address.split(':');
+  const kept = groups.slice(0, 3).map((g) => Number.parseInt(g || '0', 16).toString(16));
+  return `${kept.join(':')}::`;
+}

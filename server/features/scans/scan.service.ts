@@ -1,0 +1,48 @@
+import type { Config } from '../../config.js';
+import type { Clock } from '../../app-deps.js';
+import type { Db } from '../../db/database.js';
+import { anonymizeAddress, normalizeAddress } from './client-address.js';
+import { deviceCategory } from './device.js';
+import { createGeoLocator, type GeoLocator } from './geo.js';
+import { createScanRecorder, type ScanRecorder } from './scan-recorder.js';
+
+export interface ScanClient {
+  ip: string;
+  userAgent: string | null | undefined;
+  referrer: string | null | undefined;
+}
+
+export interface ScanService {
+  /** Writes one scan of a code; resolves when it is committed. */
+  record(qrCodeId: number, client: ScanClient): Promise<void>;
+  close(): Promise<void>;
+}
+
+const clip = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
+
+/** The scan's row is decided here, once: location and device category are not recomputed later. */
+export function createScanService(
+  deps: { db: Db; config: Config; clock: Clock },
+  geo: GeoLocator,
+  recorder: ScanRecorder = createScanRecorder(deps.db),
+): ScanService {
+  return {
+    record(qrCodeId, client) {
+      const ip = normalizeAddress(client.ip);
+      return recorder.record({
+        qr_code_id: qrCodeId,
+        timestamp: deps.clock.now().toISOString(),
+        user_agent: clip(client.userAgent, 512),
+        ip_address: deps.config.anonymizeIps ? anonymizeAddress(ip) : ip.slice(0, 64),
+        referrer: clip(client.referrer, 1024),
+        location: geo.locate(ip),
+        device: deviceCategory(client.userAgent),
+      });
+    },
+    close: () => recorder.close(),
+  };
+}
+
+export async function startScanService(deps: { db: Db; config: Config; clock: Clock }): Promise<ScanService> {
+  return createScanService(deps, await createGeoLocator({ cityDbPath: deps.config.geoipCityDb }));
+}

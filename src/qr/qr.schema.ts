@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { customizationSchema, type Customization } from './customization.js';
+import type { QrType } from './qr-types.js';
+
+const bodyError = { error: 'Request body must be a JSON object' };
+
+export const QR_NAME_MAX = 100;
+export const QR_CONTENT_MAX = 4000;
+export const FOLDER_NAME_MAX = 100;
+
+const id = z.coerce
+  .number({ error: 'Id must be a number' })
+  .int('Id must be a whole number')
+  .positive('Id must be a positive number')
+  .max(2_147_483_647, 'Id is too large');
+
+export const idInput = z.object({ id }, bodyError);
+
+const name = z
+  .string({ error: (i) => (i.input === undefined ? 'Name is required' : 'Name must be text') })
+  .trim()
+  .min(1, 'Name is required')
+  .max(QR_NAME_MAX, `Name must be at most ${QR_NAME_MAX} characters`);
+
+const content = z
+  .string({ error: (i) => (i.input === undefined ? 'Content is required' : 'Content must be text') })
+  .trim()
+  .min(1, 'Content is required')
+  .max(QR_CONTENT_MAX, `Content must be at most ${QR_CONTENT_MAX} characters`);
+
+const folderId = z
+  .number({ error: 'Folder must be a folder id or null' })
+  .int('Folder must be a folder id or null')
+  .positive('Folder must be a folder id or null')
+  .nullable();
+
+const type = z
+  .string({ error: (i) => (i.input === undefined ? 'Type is required' : 'Type must be text') })
+  .trim()
+  .min(1, 'Type is required')
+  .max(20, 'Type is not a known QR code type');
+
+export const createQrCodeInput = z.object(
+  {
+    name,
+    type,
+    content,
+    isDynamic: z.boolean({ error: 'isDynamic must be true or false' }).default(false),
+    customization: customizationSchema.prefault({}),
+    folderId: folderId.optional().default(null),
+  },
+  bodyError,
+);
+export type CreateQrCodeInput = z.input<typeof createQrCodeInput>;
+
+/** PUT takes the create body; the edit screen sends name, content and customization. */
+export const updateQrCodeInput = z.object(
+  {
+    id,
+    name: name.optional(),
+    type: type.optional(),
+    content: content.optional(),
+    isDynamic: z.boolean({ error: 'isDynamic must be true or false' }).optional(),
+    customization: customizationSchema.optional(),
+    folderId: folderId.optional(),
+  },
+  bodyError,
+);
+export type UpdateQrCodeInput = z.input<typeof updateQrCodeInput>;
+
+export const moveQrCodeInput = z.object(
+  {
+    id,
+    folderId: z
+      .number({
+        error: (i) =>
+          i.input === undefined
+            ? 'folderId is required (null for the root)'
+            : 'Folder must be a folder id or null',
+      })
+      .int('Folder must be a folder id or null')
+      .positive('Folder must be a folder id or null')
+      .nullable(),
+  },
+  bodyError,
+);
+
+export const createFolderInput = z.object(
+  {
+    name: z
+      .string({
+        error: (i) => (i.input === undefined ? 'Folder name is required' : 'Folder name must be text'),
+      })
+      .trim()
+      .min(1, 'Folder name is required')
+      .max(FOLDER_NAME_MAX, `Folder name must be at most ${FOLDER_NAME_MAX} characters`),
+  },
+  bodyError,
+);
+
+export interface QrCode {
+  id: number;
+  name: string;
+  type: QrType;
+  /** The encoded payload (mailto:, WIFI:, vCard…). */
+  content: string;
+  isDynamic: boolean;
+  customization: Customization;
+  userId: number;
+  folderId: number | null;
+  /** Dynamic codes only: the short link's path segment and the link itself, which the image encodes. */
+  slug: string | null;
+  shortUrl: string | null;
+  created: string;
+  updated: string;
+}
+
+/** What a code's image encodes: its short link when dynamic, else the payload itself. */
+export function imageDataOf(code: Pick<QrCode, 'content' | 'shortUrl'>): string {
+  return code.shortUrl ?? code.content;
+}
+
+export interface Folder {
+  id: number;
+  name: string;
+  created: string;
+  qrCodeCount: number;
+}
+
+export interface QrLimitInfo {
+  currentCount: number;
+  /** null: unlimited. */
+  maxCount: number | null;
+}
+
+export const QR_IMAGE_SIZE = { min: 64, max: 2048, default: 512 } as const;
+
+/** GET /api/qr-codes/{id}/image?format=png|svg&size=64..2048 */
+export const qrImageInput = z.object({
+  id,
+  format: z.enum(['png', 'svg'], { error: 'format must be png or svg' }).default('png'),
+  size: z.coerce
+    .number({ error: 'size must be a number' })
+    .int('size must be a whole number')
+    .min(QR_IMAGE_SIZE.min, `size must be at least ${QR_IMAGE_SIZE.min}`)
+    .max(QR_IMAGE_SIZE.max, `size must be at most ${QR_IMAGE_SIZE.max}`)
+    .default(QR_IMAGE_SIZE.default),
+});
