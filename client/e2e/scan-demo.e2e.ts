@@ -66,8 +66,8 @@ describe('/scan-demo', () => {
 
     await page.getByLabel('QR code ID').fill(String(wifi.id));
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
-    await page.getByText('Cafe Guest').waitFor();
-    await page.getByText('espresso2024').waitFor();
+    await page.getByText('Cafe Guest', { exact: true }).first().waitFor();
+    await page.getByText('espresso2024', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Copy password' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'scan-demo-375');
@@ -80,7 +80,7 @@ describe('/scan-demo', () => {
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     await page.getByText('Failed to scan QR code').waitFor();
 
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('link', { name: 'Back' }).click();
     await page.waitForURL((u) => u.pathname === '/my-qr-codes');
     await context.close();
   });
