@@ -61,18 +61,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
 
   const publicOrigin = new URL(deps.config.publicUrl).origin;
-  app.addHook('onRequest', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method)) return;
+  // Callback-style hooks: they run on every request, including each scan, so no promise per call.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (SAFE_METHODS.has(req.method)) return done();
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
     const ownOrigin = `${req.protocol}://${req.headers.host ?? ''}`;
     const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== ownOrigin;
     if (foreignOrigin || (origin === undefined && site === 'cross-site')) {
-      return reply.status(403).send({ message: 'Cross-origin request refused', code: 'FORBIDDEN' });
+      void reply.status(403).send({ message: 'Cross-origin request refused', code: 'FORBIDDEN' });
+      return;
     }
+    done();
   });
 
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
     if (!reply.hasHeader('Referrer-Policy'))
       void reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -84,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
       );
     }
-    return payload;
+    done(null, payload);
   });
 
   await app.register(fastifyCookie);

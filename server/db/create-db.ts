@@ -67,6 +67,13 @@ function portableSqlite(database: SQLite.Database): SQLite.Database {
   });
 }
 
+const rawSqlite = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/** The better-sqlite3 connection behind a Kysely instance made by createDb (SQLite only). */
+export function sqliteConnectionOf(db: Kysely<Database>): SQLite.Database | undefined {
+  return rawSqlite.get(db);
+}
+
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
@@ -90,6 +97,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: portableSqlite(database) }),
     });
+    rawSqlite.set(db, database);
     return {
       db,
       dialect: 'sqlite',

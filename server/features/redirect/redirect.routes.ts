@@ -8,8 +8,10 @@ import { findDynamicCodeBySlug } from './redirect.repository.js';
 
 const SLUG = /^[A-Za-z0-9_-]{1,32}$/;
 
-function landingCsp(nonce: string) {
-  return `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+/** With a nonce, that one inline script may run; without, no script at all. */
+function landingCsp(nonce: string | null) {
+  const scripts = nonce ? `; script-src 'nonce-${nonce}'` : '';
+  return `default-src 'none'; style-src 'unsafe-inline'${scripts}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
 
 function notFound(reply: FastifyReply) {
@@ -17,7 +19,7 @@ function notFound(reply: FastifyReply) {
     .status(404)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', landingCsp('none'))
+    .header('Content-Security-Policy', landingCsp(null))
     .send(renderNotFoundPage());
 }
 

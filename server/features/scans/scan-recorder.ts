@@ -1,3 +1,5 @@
+import type SQLite from 'better-sqlite3';
+import { sqliteConnectionOf } from '../../db/create-db.js';
 import type { Db, NewQrScanRow } from '../../db/database.js';
 
 export interface ScanRecorder {
@@ -17,26 +19,71 @@ const MAX_BATCH = 500;
  * While a flush runs, new scans queue up for the next one, so a busy server commits in large batches
  * and an idle one commits each scan at once.
  */
+const COLUMNS = [
+  'qr_code_id',
+  'timestamp',
+  'user_agent',
+  'ip_address',
+  'referrer',
+  'location',
+  'device',
+] as const;
+
+/**
+ * SQLite fast path: one prepared single-row INSERT run for each row inside one synchronous
+ * transaction — no SQL text that changes with the batch size, no await between statements.
+ * Refuses (answers false) while Kysely has a transaction open on the same connection, so a batch
+ * never becomes part of someone else's transaction (and its rollback).
+ */
+function nativeSqliteWriter(connection: SQLite.Database) {
+  const insert = connection.prepare(
+    `insert into qr_scans (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`,
+  );
+  const writeAll = connection.transaction((rows: NewQrScanRow[]) => {
+    for (const row of rows) insert.run(COLUMNS.map((c) => row[c] ?? null));
+  });
+  return (rows: NewQrScanRow[]): boolean => {
+    if (connection.inTransaction) return false;
+    writeAll(rows);
+    return true;
+  };
+}
+
 export function createScanRecorder(db: Db): ScanRecorder {
+  const connection = sqliteConnectionOf(db);
+  const writeNatively = connection ? nativeSqliteWriter(connection) : null;
   let queue: { row: NewQrScanRow; resolve: () => void; reject: (error: unknown) => void }[] = [];
   let flushing: Promise<void> | null = null;
   let scheduled = false;
   let closed = false;
+
+  async function write(rows: NewQrScanRow[]) {
+    if (writeNatively?.(rows)) return;
+    await db.transaction().execute((trx) => trx.insertInto('qr_scans').values(rows).execute());
+  }
 
   async function flush(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(batch.length);
       try {
-        await db.transaction().execute((trx) =>
-          trx
-            .insertInto('qr_scans')
-            .values(batch.map((b) => b.row))
-            .execute(),
-        );
+        await write(batch.map((b) => b.row));
         for (const item of batch) item.resolve();
       } catch (error) {
-        for (const item of batch) item.reject(error);
+        if (batch.length === 1) {
+          batch[0]!.reject(error);
+          continue;
+        }
+        // One bad row (say, a code deleted a moment ago) must not fail everyone else's scan:
+        // retry the batch row by row and reject only the rows that fail again.
+        for (const item of batch) {
+          try {
+            await write([item.row]);
+            item.resolve();
+          } catch (rowError) {
+            item.reject(rowError);
+          }
+        }
       }
     }
   }
