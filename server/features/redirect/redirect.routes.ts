@@ -29,12 +29,16 @@ function notFound(reply: FastifyReply) {
  * next scan) or shows a small landing page. HEAD answers the same headers without recording.
  */
 export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) {
+  /** A malformed slug never reaches the database. */
+  const findCode = async (slug: string) =>
+    SLUG.test(slug) ? await findDynamicCodeBySlug(deps.db, slug) : undefined;
+
   app.route<{ Params: { slug: string } }>({
     method: ['GET', 'HEAD'],
     url: '/r/:slug',
     handler: async (req, reply) => {
       const { slug } = req.params;
-      const code = SLUG.test(slug) ? await findDynamicCodeBySlug(deps.db, slug) : undefined;
+      const code = await findCode(slug);
       if (!code) return notFound(reply);
       const type = normalizeQrType(code.type);
       if (req.method === 'GET') {
@@ -59,29 +63,22 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
   });
 
   // The landing pages' follow-up downloads; not scans.
-  app.get<{ Params: { slug: string } }>('/r/:slug/contact.vcf', async (req, reply) => {
-    const code = SLUG.test(req.params.slug)
-      ? await findDynamicCodeBySlug(deps.db, req.params.slug)
-      : undefined;
-    if (!code || normalizeQrType(code.type) !== 'vcard') return notFound(reply);
-    const file = contactFile(code.content);
-    return reply
-      .header('Content-Type', 'text/vcard; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-      .header('Cache-Control', 'no-store')
-      .send(file.body);
-  });
-
-  app.get<{ Params: { slug: string } }>('/r/:slug/event.ics', async (req, reply) => {
-    const code = SLUG.test(req.params.slug)
-      ? await findDynamicCodeBySlug(deps.db, req.params.slug)
-      : undefined;
-    if (!code || normalizeQrType(code.type) !== 'event') return notFound(reply);
-    const file = calendarFile(code.content);
-    return reply
-      .header('Content-Type', 'text/calendar; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-      .header('Cache-Control', 'no-store')
-      .send(file.body);
-  });
+  const download = (
+    file: string,
+    type: 'vcard' | 'event',
+    contentType: string,
+    build: (content: string) => { body: string; filename: string },
+  ) =>
+    app.get<{ Params: { slug: string } }>(`/r/:slug/${file}`, async (req, reply) => {
+      const code = await findCode(req.params.slug);
+      if (!code || normalizeQrType(code.type) !== type) return notFound(reply);
+      const { body, filename } = build(code.content);
+      return reply
+        .header('Content-Type', `${contentType}; charset=utf-8`)
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(body);
+    });
+  download('contact.vcf', 'vcard', 'text/vcard', contactFile);
+  download('event.ics', 'event', 'text/calendar', calendarFile);
 }
