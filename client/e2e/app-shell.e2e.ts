@@ -1,33 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  waitForMailLink,
-  desktop,
-  launchBrowser,
-  newPage,
-  phone,
-  screenshot,
-  signIn,
-  startServer,
-  type RunningServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { waitForMailLink, desktop, newPage, phone, screenshot, signIn, withAppServer } from './harness';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ADMIN_PASSWORD }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = withAppServer({ ADMIN_PASSWORD });
 
 describe('signed out', () => {
   it('sends / to /auth and shows the login form prefilled with the demo account', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/');
     await page.waitForURL((u) => u.pathname === '/auth');
     await page.getByRole('tab', { name: 'Login' }).waitFor();
@@ -51,7 +30,7 @@ describe('signed out', () => {
   });
 
   it('shows the login form without the marketing panel at 375 px', async () => {
-    const { context, page } = await newPage(browser, server.url, phone);
+    const { context, page } = await newPage(app.browser, app.server.url, phone);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     expect(await page.getByText('QR codes that keep working for you').isVisible()).toBe(false);
@@ -60,7 +39,11 @@ describe('signed out', () => {
   });
 
   it('follows the system colour scheme (dark here)', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: desktop, colorScheme: 'dark' });
+    const context = await app.browser.newContext({
+      baseURL: app.server.url,
+      viewport: desktop,
+      colorScheme: 'dark',
+    });
     const page = await context.newPage();
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
@@ -70,7 +53,7 @@ describe('signed out', () => {
   });
 
   it('shows the validation messages of the forms', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/auth');
     await page.getByLabel('Username').fill('ab');
     await page.getByLabel(/^Password/).fill('');
@@ -87,7 +70,7 @@ describe('signed out', () => {
   });
 
   it('says Login failed with the server message on a wrong password', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/auth');
     await page.getByLabel('Username').fill('nobody-here');
     await page.getByLabel(/^Password/).fill('wrong-password');
@@ -99,7 +82,7 @@ describe('signed out', () => {
   });
 
   it('shows Page Not Found for an unknown path', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await context.close();
@@ -108,7 +91,7 @@ describe('signed out', () => {
 
 describe('the demo user', () => {
   it('signs in with the prefilled account and sees the shell', async () => {
-    const { context, page } = await newPage(browser, server.url, desktop);
+    const { context, page } = await newPage(app.browser, app.server.url, desktop);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((u) => u.pathname === '/');
@@ -152,7 +135,7 @@ describe('the demo user', () => {
   });
 
   it('opens Help with its four tabs', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await signIn(page, 'demo', 'demo123');
     await page.getByRole('button', { name: 'Help' }).click();
     const dialog = page.getByRole('dialog');
@@ -175,7 +158,7 @@ describe('the demo user', () => {
   });
 
   it('is sent from an admin page back to /', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await signIn(page, 'demo', 'demo123');
     await page.goto('/admin/users');
     await page.waitForURL((u) => u.pathname === '/');
@@ -184,7 +167,7 @@ describe('the demo user', () => {
   });
 
   it('uses the menu button, slide-in sidebar and avatar menu on a narrow screen', async () => {
-    const { context, page } = await newPage(browser, server.url, phone);
+    const { context, page } = await newPage(app.browser, app.server.url, phone);
     await signIn(page, 'demo', 'demo123');
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
@@ -212,7 +195,7 @@ describe('the demo user', () => {
   });
 
   it('logs out, and the old session no longer opens the app', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await signIn(page, 'demo', 'demo123');
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -226,7 +209,7 @@ describe('the demo user', () => {
 
 describe('an admin', () => {
   it('sees the Admin group, no Upgrade entries, and the admin pages', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await signIn(page, 'admin', ADMIN_PASSWORD);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Admin Dashboard' }).waitFor();
@@ -248,7 +231,7 @@ describe('an admin', () => {
 
 describe('a new user', () => {
   it('registers and lands on the dashboard', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByLabel('Full Name').fill('Ada Lovelace');
@@ -265,7 +248,7 @@ describe('a new user', () => {
 
 describe('password reset', () => {
   it('mails a link whose page sets a new password, then sends the user to log in', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/reset-password?token=not-a-real-token');
     await page.getByText('This password reset link is not valid').waitFor();
     await page.getByText('expired (links are valid for 1 hour)').waitFor();
@@ -275,7 +258,7 @@ describe('password reset', () => {
     await page.getByLabel('Email').fill('demo@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText("If an account exists with that email, we've sent a password reset link.").waitFor();
-    const link = await waitForMailLink(server.dataDir, /\/reset-password\?token=[\w-]+/);
+    const link = await waitForMailLink(app.server.dataDir, /\/reset-password\?token=[\w-]+/);
 
     await page.goto(link);
     await page.getByLabel(/^New password/).fill('new-demo-pass');

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
@@ -144,4 +145,27 @@ export async function waitForMailLink(dataDir: string, pattern: RegExp): Promise
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no mail matching ${String(pattern)} in ${outbox}`);
+}
+
+/** One real server and one Chromium for a test file: started before its tests, stopped after. */
+export function withAppServer(env: Record<string, string> = {}) {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server(): RunningServer {
+      if (!server) throw new Error('the server is not started yet');
+      return server;
+    },
+    get browser(): Browser {
+      if (!browser) throw new Error('the browser is not started yet');
+      return browser;
+    },
+  };
 }

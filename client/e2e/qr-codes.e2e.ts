@@ -1,50 +1,16 @@
+import { decodeQr } from '../../server/test/qr-decode';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { QrCode } from '../../src/qr/qr.schema';
-import {
-  desktop,
-  launchBrowser,
-  newPage,
-  phone,
-  screenshot,
-  signIn,
-  startServer,
-  type RunningServer,
-} from './harness';
+import { desktop, newPage, phone, screenshot, signIn, startServer, withAppServer } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const wasm = await fs.readFile(
-    createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'),
-  );
-  await prepareZXingModule({
-    overrides: {
-      wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
-    },
-    fireImmediately: true,
-  });
-  [server, browser] = await Promise.all([startServer({ FREE_PLAN_LIMIT: '50' }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = withAppServer({ FREE_PLAN_LIMIT: '50' });
 
 async function listCodes(page: Page): Promise<QrCode[]> {
   const res = await page.request.get('/api/qr-codes');
   expect(res.status()).toBe(200);
   return (await res.json()) as QrCode[];
-}
-
-async function decode(bytes: Buffer): Promise<string | undefined> {
-  const [result] = await readBarcodes(new Blob([new Uint8Array(bytes)]), { formats: ['QRCode'] });
-  return result?.text;
 }
 
 interface TypeCase {
@@ -167,7 +133,7 @@ const cases: TypeCase[] = [
 
 describe('QR codes end to end', () => {
   it('creates one code of every type through the designer', async () => {
-    const { context, page } = await newPage(browser, server.url, desktop);
+    const { context, page } = await newPage(app.browser, app.server.url, desktop);
     await signIn(page, 'demo', 'demo123');
     for (const c of cases) {
       await page.goto('/create');
@@ -202,7 +168,7 @@ describe('QR codes end to end', () => {
   });
 
   it('shows the designer and the list at 375 px without horizontal scrolling', async () => {
-    const { context, page } = await newPage(browser, server.url, phone);
+    const { context, page } = await newPage(app.browser, app.server.url, phone);
     await signIn(page, 'demo', 'demo123');
     await page.goto('/create');
     await page.getByRole('button', { name: 'Create QR Code' }).waitFor();
@@ -220,7 +186,7 @@ describe('QR codes end to end', () => {
   });
 
   it('edits a dynamic code, moves it to a folder, downloads PNG, SVG and PDF, and deletes it', async () => {
-    const { context, page } = await newPage(browser, server.url, desktop);
+    const { context, page } = await newPage(app.browser, app.server.url, desktop);
     await signIn(page, 'demo', 'demo123');
     await page.goto('/my-qr-codes');
     const card = page.getByRole('article', { name: 'E2E url' });
@@ -262,7 +228,7 @@ describe('QR codes end to end', () => {
     const pngBytes = await fs.readFile(await png.path());
     expect(pngBytes.subarray(1, 4).toString()).toBe('PNG');
     // The downloaded image scans to the code's short link.
-    expect(await decode(pngBytes)).toBe(edited.shortUrl);
+    expect((await decodeQr(pngBytes))[0]).toBe(edited.shortUrl);
 
     const svgDownload = page.waitForEvent('download');
     await card.getByRole('button', { name: /More actions/ }).click();
@@ -281,7 +247,7 @@ describe('QR codes end to end', () => {
     // The server renders the same design for REST callers, and it scans too.
     const image = await page.request.get(`/api/qr-codes/${edited.id}/image?format=png&size=512`);
     expect(image.status()).toBe(200);
-    expect(await decode(Buffer.from(await image.body()))).toBe(edited.shortUrl);
+    expect((await decodeQr(Buffer.from(await image.body())))[0]).toBe(edited.shortUrl);
 
     await card.getByRole('button', { name: /More actions/ }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -297,7 +263,7 @@ describe('QR codes end to end', () => {
 describe('the free plan limit', () => {
   it('opens the limit dialog when a free user creates one code too many', async () => {
     const limited = await startServer({});
-    const { context, page } = await newPage(browser, limited.url, desktop);
+    const { context, page } = await newPage(app.browser, limited.url, desktop);
     try {
       await signIn(page, 'demo', 'demo123');
       for (let i = 0; i < 2; i++) {

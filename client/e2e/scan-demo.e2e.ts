@@ -1,32 +1,13 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newPage,
-  phone,
-  screenshot,
-  signIn,
-  startServer,
-  type RunningServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPage, phone, screenshot, signIn, withAppServer } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({}), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = withAppServer({});
 
 /** The demo account's two codes, read from the server's own database file. */
 function demoCodes() {
-  const db = new Database(path.join(server.dataDir, 'qr-creator.db'), { readonly: true });
+  const db = new Database(path.join(app.server.dataDir, 'qr-creator.db'), { readonly: true });
   try {
     const codes = db.prepare('select id, type, content, slug from qr_codes order by id').all() as {
       id: number;
@@ -41,7 +22,7 @@ function demoCodes() {
 }
 
 function scanCount(id: number): number {
-  const db = new Database(path.join(server.dataDir, 'qr-creator.db'), { readonly: true });
+  const db = new Database(path.join(app.server.dataDir, 'qr-creator.db'), { readonly: true });
   try {
     return (db.prepare('select count(*) as n from qr_scans where qr_code_id = ?').get(id) as { n: number }).n;
   } finally {
@@ -52,7 +33,7 @@ function scanCount(id: number): number {
 describe('/scan-demo', () => {
   it('scans a url and a Wi-Fi code by id, and refuses ids that are not numbers', async () => {
     const { url, wifi } = demoCodes();
-    const { context, page } = await newPage(browser, server.url, phone);
+    const { context, page } = await newPage(app.browser, app.server.url, phone);
     await signIn(page, 'demo', 'demo123');
 
     const before = scanCount(url.id);
@@ -88,7 +69,7 @@ describe('/scan-demo', () => {
   it('sends a phone scanning the printed dynamic code to its destination', async () => {
     const { url } = demoCodes();
     const before = scanCount(url.id);
-    const res = await fetch(`${server.url}/r/${url.slug}`, {
+    const res = await fetch(`${app.server.url}/r/${url.slug}`, {
       redirect: 'manual',
       headers: {
         'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15',

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { decodeQr } from '../../test/qr-decode.js';
 import { Resvg } from '@resvg/resvg-js';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { describe, expect, it } from 'vitest';
 import { customizationSchema, errorCorrectionLevels, templates } from '../../../src/qr/customization';
 import type { Customization } from '../../../src/qr/customization';
 import {
@@ -33,21 +31,9 @@ const logoPng = makeLogo();
 const resolveLogo: ResolveLogo = (url) =>
   Promise.resolve(url === LOGO_URL ? { bytes: logoPng, mime: 'image/png' } : null);
 
-async function decode(png: Buffer): Promise<string[]> {
-  const results = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'], maxNumberOfSymbols: 1 });
-  return results.filter((r) => r.isValid).map((r) => r.text);
-}
-
 function withLogo(c: Customization, size = 80): Customization {
   return { ...c, logo: { url: LOGO_URL, size } };
 }
-
-beforeAll(async () => {
-  const require = createRequire(import.meta.url);
-  const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-  const wasmBinary = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
-  await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
-});
 
 describe('scannability', () => {
   it('decodes every template × error correction × {no logo, largest logo} × payload', async () => {
@@ -65,7 +51,7 @@ describe('scannability', () => {
             const c = logo ? withLogo(base) : base;
             const svg = await renderQrSvgNode(payload, c, SIZE, resolveLogo);
             if (logo) expect(svg).toContain('<image');
-            const texts = await decode(renderQrPng(svg, SIZE));
+            const texts = await decodeQr(renderQrPng(svg, SIZE));
             total++;
             if (texts.length === 1 && texts[0] === payload) {
               decoded++;
@@ -162,7 +148,7 @@ describe('renderer properties', () => {
         const svg = await renderQrSvgNode(payload, withLogo(classic, 80), 1024, () =>
           Promise.resolve({ bytes, mime: 'image/png' }),
         );
-        const texts = await decode(renderQrPng(svg, 1024));
+        const texts = await decodeQr(renderQrPng(svg, 1024));
         if (texts[0] !== payload) failures.push(`v${version} ${shape}`);
       }
     }
@@ -175,7 +161,7 @@ describe('renderer properties', () => {
     expect(svg).not.toContain('<image');
     const sameAsH = await renderQrSvgNode(PAYLOADS[0]!, { ...classic, errorCorrectionLevel: 'H' }, SIZE);
     expect(svg).toBe(sameAsH);
-    expect(await decode(renderQrPng(svg, SIZE))).toEqual([PAYLOADS[0]]);
+    expect(await decodeQr(renderQrPng(svg, SIZE))).toEqual([PAYLOADS[0]]);
   });
 
   it('renders without the logo when it cannot be resolved or read', async () => {
@@ -197,7 +183,7 @@ describe('renderer properties', () => {
     expect(svg).not.toContain('<script');
     expect(svg).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     // Still one well-formed SVG that renders and scans.
-    expect(await decode(renderQrPng(svg, SIZE))).toEqual([PAYLOADS[0]]);
+    expect(await decodeQr(renderQrPng(svg, SIZE))).toEqual([PAYLOADS[0]]);
   });
 
   it('supports a transparent background', async () => {
@@ -211,7 +197,7 @@ describe('renderer properties', () => {
     const onWhite = new Resvg(svg, { background: '#FFFFFF', fitTo: { mode: 'width', value: SIZE } })
       .render()
       .asPng();
-    expect(await decode(onWhite)).toEqual([PAYLOADS[0]]);
+    expect(await decodeQr(onWhite)).toEqual([PAYLOADS[0]]);
 
     const framed = customizationSchema.parse({
       backgroundColor: 'transparent',
