@@ -188,6 +188,15 @@ function htmlOf(res: Response) {
   return new JSDOM(res.body).window.document;
 }
 
+function expectNotFoundPage(res: Response) {
+  expect(res.statusCode).toBe(404);
+  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.headers['content-security-policy']).toEqual(expect.any(String));
+  const doc = htmlOf(res);
+  expect(doc.querySelector('h1')?.textContent).toBe('This QR code is not active');
+  expect(res.headers.location).toBeUndefined();
+}
+
 /** Expects one stored scan per listed code id after the call; answers the new rows. */
 async function expectNoScan(t: TestApp, before: number) {
   expect(await countRows(t.db, 'qr_scans')).toBe(before);
@@ -293,6 +302,55 @@ describeEachDb('GET /r/<slug>, the public short link', (getDb) => {
       expect(next.headers.location).toBe('https://example.com/new-menu');
       expect(next.headers['cache-control']).toBe('no-store');
       expect(await scansOf(t(), code.id)).toHaveLength(2);
+    });
+
+    it('follows every other change of a code too: a direct update, its deletion, its owner deleted', async () => {
+      const first = await dynamicCode(t(), 'url', 'https://example.com/one');
+      const second = await dynamicCode(t(), 'url', 'https://example.com/two');
+      // Scanned once each, so any cached answer would now be served.
+      expect((await scan(t(), first.row.slug)).headers.location).toBe('https://example.com/one');
+      expect((await scan(t(), second.row.slug)).headers.location).toBe('https://example.com/two');
+
+      await t()
+        .db.updateTable('qr_codes')
+        .set({ content: 'https://example.com/one-b' })
+        .where('id', '=', first.row.id)
+        .execute();
+      expect((await scan(t(), first.row.slug)).headers.location).toBe('https://example.com/one-b');
+
+      await t()
+        .db.updateTable('qr_codes')
+        .set({ is_dynamic: false })
+        .where('id', '=', first.row.id)
+        .execute();
+      expectNotFoundPage(await scan(t(), first.row.slug));
+
+      expect((await scan(t(), second.row.slug)).statusCode).toBe(302);
+      await t().db.deleteFrom('users').where('id', '=', second.user.id).execute();
+      expectNotFoundPage(await scan(t(), second.row.slug));
+    });
+
+    it('never serves a change that was rolled back, even one scanned while its transaction was open', async () => {
+      const { row } = await dynamicCode(t(), 'url', 'https://example.com/kept');
+      expect((await scan(t(), row.slug)).headers.location).toBe('https://example.com/kept');
+      let during: Promise<Response> | undefined;
+      await expect(
+        t()
+          .db.transaction()
+          .execute(async (trx) => {
+            await trx
+              .updateTable('qr_codes')
+              .set({ content: 'https://example.com/rolled-back' })
+              .where('id', '=', row.id)
+              .execute();
+            // Not awaited: its scan is written once the transaction has ended.
+            during = scan(t(), row.slug);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            throw new Error('roll back');
+          }),
+      ).rejects.toThrow('roll back');
+      expect((await during!).statusCode).toBe(302);
+      expect((await scan(t(), row.slug)).headers.location).toBe('https://example.com/kept');
     });
 
     it.each([
@@ -524,15 +582,6 @@ describeEachDb('GET /r/<slug>, the public short link', (getDb) => {
 
   describe('links that lead nowhere', () => {
     const t = useTestApp(getDb);
-
-    function expectNotFoundPage(res: Response) {
-      expect(res.statusCode).toBe(404);
-      expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.headers['content-security-policy']).toEqual(expect.any(String));
-      const doc = htmlOf(res);
-      expect(doc.querySelector('h1')?.textContent).toBe('This QR code is not active');
-      expect(res.headers.location).toBeUndefined();
-    }
 
     it.each(['unknown1', 'abc', 'a'.repeat(32), 'a'.repeat(200), '%3Cscript%3E', '..%2F..%2Fetc'])(
       'answers a friendly 404 page for the slug %s, and records nothing',

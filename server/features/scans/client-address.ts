@@ -36,8 +36,25 @@ export function unmapIpv4(ip: string): string {
   return mapped?.[1] ?? ip;
 }
 
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/;
+
+/** The same ranges as `privateRanges` for IPv4, without building a SocketAddress per scan. */
+function isPrivateIpv4(a: number, b: number): boolean {
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  );
+}
+
 export function isPrivateAddress(ip: string): boolean {
   const address = unmapIpv4(ip);
+  const v4 = IPV4.exec(address);
+  if (v4 && net.isIPv4(address)) return isPrivateIpv4(Number(v4[1]), Number(v4[2]));
   const family = net.isIP(address);
   if (family === 0) return true;
   return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');

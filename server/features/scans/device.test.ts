@@ -1,4 +1,5 @@
 import net from 'node:net';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anonymizeAddress, isPrivateAddress, normalizeAddress, unmapIpv4 } from './client-address.js';
 import { deviceCategories, deviceCategory, type DeviceCategory } from './device.js';
@@ -294,7 +295,31 @@ describe('isPrivateAddress', () => {
     expect(unmapIpv4(ip)).toBe(ip.slice('::ffff:'.length));
   });
 
-  it.each(['', 'not-an-ip', 'localhost', '999.1.1.1', '1.2.3'])(
+  it('agrees with a BlockList of the same ranges for any IPv4 address (fast path check)', () => {
+    const oracle = new net.BlockList();
+    for (const [address, prefix] of [
+      ['0.0.0.0', 8],
+      ['10.0.0.0', 8],
+      ['100.64.0.0', 10],
+      ['127.0.0.0', 8],
+      ['169.254.0.0', 16],
+      ['172.16.0.0', 12],
+      ['192.168.0.0', 16],
+    ] as const) {
+      oracle.addSubnet(address, prefix, 'ipv4');
+    }
+    const octet = fc.integer({ min: 0, max: 255 });
+    const firstOctet = fc.oneof(fc.constantFrom(0, 10, 100, 127, 169, 172, 192), octet);
+    fc.assert(
+      fc.property(firstOctet, octet, octet, octet, (a, b, c, d) => {
+        const ip = `${a}.${b}.${c}.${d}`;
+        expect(isPrivateAddress(ip)).toBe(oracle.check(ip, 'ipv4'));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it.each(['', 'not-an-ip', 'localhost', '999.1.1.1', '1.2.3', '01.2.3.4'])(
     'treats %j (not an address) as private: never located',
     (ip) => {
       expect(isPrivateAddress(ip)).toBe(true);
