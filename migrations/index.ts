@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './2026-11-22T0500-initial.js';
 import * as passwordResetTokens from './2026-11-22T0600-password-reset-tokens.js';
 import * as uploads from './2026-11-22T0700-uploads.js';
+import * as scanRollups from './2026-11-22T0800-scan-rollups.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0500-initial': initial,
   '2026-11-22T0600-password-reset-tokens': passwordResetTokens,
   '2026-11-22T0700-uploads': uploads,
+  '2026-11-22T0800-scan-rollups': scanRollups,
 };

@@ -99,6 +99,41 @@ export interface UploadTable {
   created_at: Timestamp;
 }
 
+interface DeviceCountColumns {
+  mobile: ColumnType<number, number | undefined, number>;
+  tablet: ColumnType<number, number | undefined, number>;
+  desktop: ColumnType<number, number | undefined, number>;
+  bot: ColumnType<number, number | undefined, number>;
+  unknown: ColumnType<number, number | undefined, number>;
+}
+
+/** Scan rollups (server/features/scans/scan-rollups.ts). `bucket`: quarter hours, `day`: UTC days since the epoch. */
+export interface ScanUserQuarterTable extends DeviceCountColumns {
+  user_id: number;
+  bucket: number;
+}
+export interface ScanCodeQuarterTable extends DeviceCountColumns {
+  qr_code_id: number;
+  bucket: number;
+}
+export interface ScanCodeDayTable extends DeviceCountColumns {
+  qr_code_id: number;
+  day: number;
+  user_id: number;
+}
+export interface ScanCodeDayLocationTable {
+  qr_code_id: number;
+  day: number;
+  location: string;
+  user_id: number;
+  scans: ColumnType<number, number | undefined, number>;
+  bots: ColumnType<number, number | undefined, number>;
+}
+export interface ScanCodePlaceTable {
+  qr_code_id: number;
+  place: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -106,6 +141,11 @@ export interface Database {
   folders: FolderTable;
   qr_codes: QrCodeTable;
   qr_scans: QrScanTable;
+  scan_user_quarters: ScanUserQuarterTable;
+  scan_code_quarters: ScanCodeQuarterTable;
+  scan_code_days: ScanCodeDayTable;
+  scan_code_day_locations: ScanCodeDayLocationTable;
+  scan_code_places: ScanCodePlaceTable;
   password_reset_tokens: PasswordResetTokenTable;
   uploads: UploadTable;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Db, FolderRow, QrCodeRow, UserRow } from '../db/database.js';
 import { startSession } from '../features/auth/sessions.js';
+import { writeScansWithRollups } from '../features/scans/scan-rollups.js';
 import type { RestErrorBody } from '../rest/rest-errors.js';
 import { errorBody, insertTestUser, type Response, type TestApp } from './test-app.js';
 
@@ -162,8 +163,15 @@ export function insertFolderRow(db: Db, userId: number, name = 'Folder'): Promis
     .executeTakeFirstOrThrow();
 }
 
+/** `count` scans a minute apart, newest now, written with their rollups as the recorder writes them. */
 export async function insertScans(db: Db, qrCodeId: number, count: number): Promise<void> {
+  const { user_id: ownerId } = await db
+    .selectFrom('qr_codes')
+    .select('user_id')
+    .where('id', '=', qrCodeId)
+    .executeTakeFirstOrThrow();
   const rows = Array.from({ length: count }, (_, i) => ({
+    owner_id: ownerId,
     qr_code_id: qrCodeId,
     timestamp: new Date(Date.now() - i * 60_000).toISOString(),
     user_agent: 'Mozilla/5.0',
@@ -172,7 +180,7 @@ export async function insertScans(db: Db, qrCodeId: number, count: number): Prom
     location: 'Berlin, DE',
     device: 'Mobile',
   }));
-  await db.insertInto('qr_scans').values(rows).execute();
+  await db.transaction().execute((trx) => writeScansWithRollups(trx, rows));
 }
 
 export function findQrRow(db: Db, id: number): Promise<QrCodeRow | undefined> {

@@ -1,3 +1,4 @@
+import { subtractCodeFromUserRollups } from '../scans/scan-rollups.js';
 import type { Db, NewQrCodeRow, QrCodeRow } from '../../db/database.js';
 
 export function listQrCodesOf(db: Db, userId: number): Promise<QrCodeRow[]> {
@@ -55,6 +56,7 @@ export async function deleteQrCodeWithScans(db: Db, userId: number, id: number):
   return db.transaction().execute(async (trx) => {
     const code = await findQrCodeOf(trx, userId, id);
     if (!code) return false;
+    await subtractCodeFromUserRollups(trx, userId, id);
     await trx.deleteFrom('qr_scans').where('qr_code_id', '=', id).execute();
     await trx.deleteFrom('qr_codes').where('id', '=', id).execute();
     return true;

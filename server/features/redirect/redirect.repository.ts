@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 
 export interface ShortLinkTarget {
   id: number;
+  user_id: number;
   name: string;
   type: string;
   content: string;
@@ -27,7 +28,7 @@ let sqliteCaches = 0;
  */
 function cachedSqliteLookup(connection: SQLite.Database): Lookup {
   const statement = connection.prepare<[string], ShortLinkTarget>(
-    'select id, name, type, content, slug from qr_codes where slug = ? and is_dynamic = 1',
+    'select id, user_id, name, type, content, slug from qr_codes where slug = ? and is_dynamic = 1',
   );
   const cache = new Map<string, ShortLinkTarget>();
   const changed = `qr_codes_changed_${++sqliteCaches}`;
@@ -62,7 +63,7 @@ function lookupFor(db: Db): Lookup {
   if (connection) return cachedSqliteLookup(connection);
   const query: CompiledQuery<ShortLinkTarget> = db
     .selectFrom('qr_codes')
-    .select(['id', 'name', 'type', 'content', 'slug'])
+    .select(['id', 'user_id', 'name', 'type', 'content', 'slug'])
     .where('slug', '=', '')
     .where('is_dynamic', '=', true)
     .compile();

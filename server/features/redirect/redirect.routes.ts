@@ -42,7 +42,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
       if (!code) return notFound(reply);
       const type = normalizeQrType(code.type);
       if (req.method === 'GET') {
-        await deps.scans.record(code.id, {
+        await deps.scans.record({ qrCodeId: code.id, ownerId: code.user_id }, {
           ip: req.ip,
           userAgent: req.headers['user-agent'],
           referrer: req.headers.referer,

@@ -1,48 +1,33 @@
 import type SQLite from 'better-sqlite3';
 import { sqliteConnectionOf } from '../../db/create-db.js';
-import type { Db, NewQrScanRow } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
+import { nativeScanWriter, writeScansWithRollups, type ScanToStore } from './scan-rollups.js';
 
 export interface ScanRecorder {
   /** Resolves once the scan is committed (answered scans are never lost). */
-  record(row: NewQrScanRow): Promise<void>;
+  record(row: ScanToStore): Promise<void>;
   /** Commits what is queued and stops accepting (graceful shutdown). */
   close(): Promise<void>;
 }
 
-/** Rows per INSERT: 8 columns × 500 stays far below SQLite's and PostgreSQL's parameter limits. */
+/** Scans per transaction at most; a busier moment simply takes several. */
 const MAX_BATCH = 500;
 
 /**
  * Group commit: scans that arrive together share one transaction instead of one each. The first scan
- * of a burst schedules a flush for the next turn of the event loop; everything queued by then goes
- * in one multi-row INSERT, and every waiting request is answered when that transaction commits.
- * While a flush runs, new scans queue up for the next one, so a busy server commits in large batches
- * and an idle one commits each scan at once.
- */
-const COLUMNS = [
-  'qr_code_id',
-  'timestamp',
-  'user_agent',
-  'ip_address',
-  'referrer',
-  'location',
-  'device',
-] as const;
-
-/**
- * SQLite fast path: one prepared single-row INSERT run for each row inside one synchronous
- * transaction — no SQL text that changes with the batch size, no await between statements.
- * Refuses (answers false) while Kysely has a transaction open on the same connection, so a batch
- * never becomes part of someone else's transaction (and its rollback).
+ * of a burst schedules a flush for the next turn of the event loop; everything queued by then is
+ * written — raw rows and their rollups (scan-rollups.ts) — in one transaction, and every waiting
+ * request is answered when that transaction commits. While a flush runs, new scans queue up for the
+ * next one, so a busy server commits in large batches and an idle one commits each scan at once.
+ *
+ * SQLite fast path: prepared statements run inside one synchronous transaction — no SQL text that
+ * changes with the batch size, no await between statements. It refuses (answers false) while Kysely
+ * has a transaction open on the same connection, so a batch never becomes part of someone else's
+ * transaction (and its rollback).
  */
 function nativeSqliteWriter(connection: SQLite.Database) {
-  const insert = connection.prepare(
-    `insert into qr_scans (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`,
-  );
-  const writeAll = connection.transaction((rows: NewQrScanRow[]) => {
-    for (const row of rows) insert.run(COLUMNS.map((c) => row[c] ?? null));
-  });
-  return (rows: NewQrScanRow[]): boolean => {
+  const writeAll = connection.transaction(nativeScanWriter(connection));
+  return (rows: ScanToStore[]): boolean => {
     if (connection.inTransaction) return false;
     writeAll(rows);
     return true;
@@ -52,14 +37,14 @@ function nativeSqliteWriter(connection: SQLite.Database) {
 export function createScanRecorder(db: Db): ScanRecorder {
   const connection = sqliteConnectionOf(db);
   const writeNatively = connection ? nativeSqliteWriter(connection) : null;
-  let queue: { row: NewQrScanRow; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let queue: { row: ScanToStore; resolve: () => void; reject: (error: unknown) => void }[] = [];
   let flushing: Promise<void> | null = null;
   let scheduled = false;
   let closed = false;
 
-  async function write(rows: NewQrScanRow[]) {
+  async function write(rows: ScanToStore[]) {
     if (writeNatively?.(rows)) return;
-    await db.transaction().execute((trx) => trx.insertInto('qr_scans').values(rows).execute());
+    await db.transaction().execute((trx) => writeScansWithRollups(trx, rows));
   }
 
   async function flush(): Promise<void> {

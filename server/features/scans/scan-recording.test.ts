@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db, NewQrScanRow } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { insertQrRow } from '../../test/qr-fixtures.js';
 import { insertTestUser } from '../../test/test-app.js';
 import { countRows, describeEachDb } from '../../test/test-db.js';
 import { createScanRecorder } from './scan-recorder.js';
+import type { ScanToStore } from './scan-rollups.js';
 
 /**
  * The database as the recorder sees it, with every `db.transaction()` counted and, on request, held
@@ -69,8 +70,12 @@ function observe(real: Db): ObservedDb {
 
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
-function scanRow(qrCodeId: number, i = 0): NewQrScanRow {
+/** The owner of the codes the scans below belong to (set by each suite's beforeEach). */
+let ownerId = 1;
+
+function scanRow(qrCodeId: number, i = 0): ScanToStore {
   return {
+    owner_id: ownerId,
     qr_code_id: qrCodeId,
     timestamp: new Date(Date.UTC(2026, 0, 1, 12, 0, 0, i)).toISOString(),
     user_agent: `${UA} #${i}`,
@@ -93,6 +98,7 @@ describeEachDb('the scan recorder (group commit)', (getDb) => {
   beforeEach(async () => {
     const { db } = getDb();
     const user = await insertTestUser(db, { username: 'recorder' });
+    ownerId = user.id;
     codeId = (await insertQrRow(db, { userId: user.id, isDynamic: true })).id;
     otherCodeId = (await insertQrRow(db, { userId: user.id, isDynamic: true })).id;
   });

@@ -13,8 +13,8 @@ export interface ScanClient {
 }
 
 export interface ScanService {
-  /** Writes one scan of a code; resolves when it is committed. */
-  record(qrCodeId: number, client: ScanClient): Promise<void>;
+  /** Writes one scan of a code (and its rollups); resolves when it is committed. */
+  record(code: { qrCodeId: number; ownerId: number }, client: ScanClient): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,10 +27,11 @@ export function createScanService(
   recorder: ScanRecorder = createScanRecorder(deps.db),
 ): ScanService {
   return {
-    record(qrCodeId, client) {
+    record(code, client) {
       const ip = normalizeAddress(client.ip);
       return recorder.record({
-        qr_code_id: qrCodeId,
+        owner_id: code.ownerId,
+        qr_code_id: code.qrCodeId,
         timestamp: deps.clock.now().toISOString(),
         user_agent: clip(client.userAgent, 512),
         ip_address: deps.config.anonymizeIps ? anonymizeAddress(ip) : ip.slice(0, 64),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
-import type { NewQrScanRow } from '../../db/database.js';
+import { writeScansWithRollups, type ScanToStore } from '../scans/scan-rollups.js';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { generateSlug } from '../qr/slug.js';
@@ -170,7 +170,7 @@ async function seedDemoAccount(deps: AppDeps) {
 
     // About two weeks of scans: more at lunch and in the evening, more at weekends.
     const random = rng(20261122);
-    const scans: NewQrScanRow[] = [];
+    const scans: ScanToStore[] = [];
     for (let daysAgo = 13; daysAgo >= 0; daysAgo--) {
       const day = new Date(now.getTime() - daysAgo * 86_400_000);
       const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;
@@ -183,6 +183,7 @@ async function seedDemoAccount(deps: AppDeps) {
         const visitor = pick(sampleVisitors, random());
         const [location, net] = sampleLocations[Math.floor(random() * sampleLocations.length)]!;
         scans.push({
+          owner_id: user.id,
           qr_code_id: dynamic.id,
           timestamp: at.toISOString(),
           user_agent: visitor.ua,
@@ -194,6 +195,6 @@ async function seedDemoAccount(deps: AppDeps) {
       }
     }
     scans.sort((a, b) => String(a.timestamp).localeCompare(String(b.timestamp)));
-    await trx.insertInto('qr_scans').values(scans).execute();
+    await writeScansWithRollups(trx, scans);
   });
 }

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import type { QrType } from '../qr/qr-types.js';
+
+/** §9: the periods the analytics screens offer; the API takes any whole number of days from 1 to 365. */
+export const ANALYTICS_PERIODS = [7, 14, 30, 90] as const;
+export const DEFAULT_DAYS = 7;
+export const MAX_DAYS = 365;
+/** §9: scan history page size. */
+export const SCAN_HISTORY_PAGE_SIZE = 10;
+
+export const deviceCategories = ['Mobile', 'Tablet', 'Desktop', 'Bot', 'Unknown'] as const;
+export type DeviceCategory = (typeof deviceCategories)[number];
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const id = z.coerce
+  .number({ error: 'Id must be a number' })
+  .int('Id must be a whole number')
+  .positive('Id must be a positive number')
+  .max(2_147_483_647, 'Id is too large');
+
+/** Query strings carry text: "7" is 7. */
+const days = z.coerce
+  .number({ error: 'days must be a number' })
+  .int('days must be a whole number')
+  .min(1, `days must be between 1 and ${MAX_DAYS}`)
+  .max(MAX_DAYS, `days must be between 1 and ${MAX_DAYS}`);
+
+/** The viewer's IANA time zone: days and hours are counted in it. */
+const tz = z
+  .string({ error: 'tz must be an IANA time zone such as Europe/Berlin' })
+  .max(64, 'tz must be an IANA time zone such as Europe/Berlin')
+  .refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Berlin')
+  .default('UTC');
+
+/** "true"/"false" in a query string, a boolean in tRPC. */
+const excludeBots = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], {
+    error: 'excludeBots must be true or false',
+  })
+  .transform((v) => v === true || v === 'true' || v === '1')
+  .default(false);
+
+const common = { tz, excludeBots };
+
+/** daily series: `days` defaults to 7. */
+export const dailyInput = z.object({ days: days.default(DEFAULT_DAYS), ...common });
+/** devices, hourly, locations, performance, user summary: without `days`, all time. */
+export const periodInput = z.object({ days: days.optional(), ...common });
+export const qrCodeDailyInput = z.object({ id, days: days.default(DEFAULT_DAYS), ...common });
+export const qrCodeAnalyticsInput = z.object({
+  id,
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(1_000_000, 'page is too large')
+    .default(1),
+  ...common,
+});
+
+export type DailyInput = z.input<typeof dailyInput>;
+export type PeriodInput = z.input<typeof periodInput>;
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+function dateField(label: string) {
+  return z
+    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .regex(isoDate, `${label} must be a date (YYYY-MM-DD)`)
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      `${label} must be a real date`,
+    );
+}
+
+export const REPORT_TYPES = ['full', 'activity', 'performance'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
+  full: 'Full Analytics Report',
+  activity: 'Scan Activity',
+  performance: 'QR Code Performance',
+};
+export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf', 'json'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+/** Longest range one report covers. */
+export const MAX_REPORT_DAYS = 3660;
+
+/** GET /api/analytics/export: a report for the inclusive local dates from..to. */
+export const exportInput = z
+  .object({
+    from: dateField('from'),
+    to: dateField('to'),
+    type: z.enum(REPORT_TYPES, { error: `type must be one of ${REPORT_TYPES.join(', ')}` }),
+    format: z.enum(REPORT_FORMATS, { error: `format must be one of ${REPORT_FORMATS.join(', ')}` }),
+    ...common,
+  })
+  .refine((v) => v.from <= v.to, { message: 'from must not be after to', path: ['from'] })
+  .refine(
+    (v) =>
+      (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 < MAX_REPORT_DAYS,
+    { message: `A report covers at most ${MAX_REPORT_DAYS} days`, path: ['to'] },
+  );
+export type ExportInput = z.output<typeof exportInput>;
+
+// ---- Answers (§3 Analytics shapes, plus fields the screens need) ----
+
+export interface DailyCount {
+  /** The viewer's local date, YYYY-MM-DD. */
+  date: string;
+  count: number;
+}
+export interface DeviceCount {
+  device: DeviceCategory;
+  count: number;
+}
+export interface HourlyCount {
+  /** 0–23 in the viewer's time zone. */
+  hour: number;
+  count: number;
+}
+export interface LocationCount {
+  location: string;
+  count: number;
+}
+export interface PerformanceRow {
+  qrCodeId: number;
+  name: string;
+  type: QrType;
+  count: number;
+}
+export interface UserSummary {
+  totalQRCodes: number;
+  /** All scans of all the user's codes (or within `days` when given). */
+  totalScans: number;
+  /** Every code with its scans, most scanned first. */
+  qrCodeScans: { id: number; name: string; type: QrType; scans: number }[];
+  /** ISO time of the most recent scan of any of the user's codes, or null. */
+  lastScanAt: string | null;
+}
+export interface ScanHistoryRow {
+  id: number;
+  timestamp: string;
+  userAgent: string | null;
+  location: string | null;
+  ipAddress: string | null;
+  device: DeviceCategory;
+  /** 'iPhone', 'Chrome on Windows'… from the user agent, or null. */
+  deviceName: string | null;
+}
