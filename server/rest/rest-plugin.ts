@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeDeps } from '../app-deps.js';
+import { analyticsRest } from '../features/analytics/analytics.rest.js';
 import { authRest } from '../features/auth/auth.rest.js';
 import { foldersRest } from '../features/folders/folders.rest.js';
 import { qrRest } from '../features/qr/qr.rest.js';
@@ -22,6 +23,7 @@ export function restPlugin(deps: RuntimeDeps) {
     authRest(app, callerFor);
     qrRest(app, callerFor, deps, contextFor);
     foldersRest(app, callerFor);
+    analyticsRest(app, callerFor);
     await uploadsRest(app, deps, contextFor);
   };
 }

@@ -1,3 +1,4 @@
+import { analyticsRouter } from '../features/analytics/analytics.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
 import { foldersRouter } from '../features/folders/folders.router.js';
 import { qrRouter } from '../features/qr/qr.router.js';
@@ -7,6 +8,7 @@ export const appRouter = router({
   auth: authRouter,
   qr: qrRouter,
   folders: foldersRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

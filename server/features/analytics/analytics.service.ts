@@ -1,0 +1,424 @@
+import { sql } from 'kysely';
+import { UAParser } from 'ua-parser-js';
+import {
+  deviceCategories,
+  SCAN_HISTORY_PAGE_SIZE,
+  type DailyCount,
+  type DeviceCategory,
+  type DeviceCount,
+  type HourlyCount,
+  type LocationCount,
+  type PerformanceRow,
+  type ScanHistoryRow,
+  type UserSummary,
+} from '../../../src/analytics/analytics.schema.js';
+import type { User } from '../../../src/auth/auth.schema.js';
+import { normalizeQrType } from '../../../src/qr/qr-types.js';
+import type { QrCode } from '../../../src/qr/qr.schema.js';
+import type { AppDeps } from '../../app-deps.js';
+import { toIso, type Db } from '../../db/database.js';
+import { getQrCode } from '../qr/qr.service.js';
+import {
+  DAY_MS,
+  deviceColumnOf,
+  deviceColumns,
+  QUARTER_MS,
+  type DeviceCounts,
+} from '../scans/scan-rollups.js';
+import { dayLabel, localDay, localHour, startOfLocalDay, today, ZoneOffsets } from './time-zone.js';
+
+/**
+ * Analytics read the rollups written with every scan (see scans/scan-rollups.ts for the tables and
+ * why quarter hours). A period of `days` is the viewer's local today and the days before it, from
+ * local midnight; without `days`, all time.
+ */
+export interface ViewOptions {
+  tz: string;
+  excludeBots: boolean;
+}
+export interface PeriodOptions extends ViewOptions {
+  days?: number | undefined;
+}
+
+/** [from, to) in ms, and the local days it spans (for daily series). */
+interface Period {
+  from: number;
+  to: number;
+  firstDay: number;
+  lastDay: number;
+}
+
+export function periodOf(tz: string, days: number, now: number): Period {
+  const lastDay = today(tz, now);
+  const firstDay = lastDay - days + 1;
+  return { from: startOfLocalDay(tz, firstDay), to: Infinity, firstDay, lastDay };
+}
+
+/** A report's inclusive local dates. */
+export function datesPeriod(tz: string, firstDay: number, lastDay: number): Period {
+  return { from: startOfLocalDay(tz, firstDay), to: startOfLocalDay(tz, lastDay + 1), firstDay, lastDay };
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+function countOf(row: DeviceCounts, excludeBots: boolean): number {
+  return n(row.mobile) + n(row.tablet) + n(row.desktop) + n(row.unknown) + (excludeBots ? 0 : n(row.bot));
+}
+
+const sumDevices = deviceColumns.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
+
+interface QuarterRow extends DeviceCounts {
+  bucket: number;
+}
+
+async function userQuarters(db: Db, userId: number, period: Period): Promise<QuarterRow[]> {
+  let q = db
+    .selectFrom('scan_user_quarters')
+    .select(['bucket', ...deviceColumns])
+    .where('user_id', '=', userId);
+  if (period.from > -Infinity) q = q.where('bucket', '>=', Math.floor(period.from / QUARTER_MS));
+  if (period.to < Infinity) q = q.where('bucket', '<', Math.ceil(period.to / QUARTER_MS));
+  return q.orderBy('bucket').execute();
+}
+
+async function codeQuarters(db: Db, codeId: number, period: Period): Promise<QuarterRow[]> {
+  let q = db
+    .selectFrom('scan_code_quarters')
+    .select(['bucket', ...deviceColumns])
+    .where('qr_code_id', '=', codeId)
+    .where('bucket', '>=', Math.floor(period.from / QUARTER_MS));
+  if (period.to < Infinity) q = q.where('bucket', '<', Math.ceil(period.to / QUARTER_MS));
+  return q.orderBy('bucket').execute();
+}
+
+/** One entry per local day of the period, zero days included. */
+function dailySeries(rows: QuarterRow[], period: Period, options: ViewOptions, now: number): DailyCount[] {
+  const counts = new Array<number>(period.lastDay - period.firstDay + 1).fill(0);
+  const zone = new ZoneOffsets(options.tz, period.from, Math.min(period.to, now + DAY_MS));
+  for (const row of rows) {
+    const ms = n(row.bucket) * QUARTER_MS;
+    const i = localDay(ms, zone.at(ms)) - period.firstDay;
+    if (i >= 0 && i < counts.length) counts[i]! += countOf(row, options.excludeBots);
+  }
+  return counts.map((count, i) => ({ date: dayLabel(period.firstDay + i), count }));
+}
+
+function hourlySeries(rows: QuarterRow[], options: ViewOptions, now: number): HourlyCount[] {
+  const counts = new Array<number>(24).fill(0);
+  if (rows.length > 0) {
+    const zone = new ZoneOffsets(options.tz, n(rows[0]!.bucket) * QUARTER_MS, now + DAY_MS);
+    for (const row of rows) {
+      const ms = n(row.bucket) * QUARTER_MS;
+      counts[localHour(ms, zone.at(ms))]! += countOf(row, options.excludeBots);
+    }
+  }
+  return counts.map((count, hour) => ({ hour, count }));
+}
+
+function deviceList(total: DeviceCounts, excludeBots: boolean): DeviceCount[] {
+  return deviceCategories
+    .filter((d) => !(excludeBots && d === 'Bot'))
+    .map((device) => ({ device, count: n(total[deviceColumnOf[device]]) }))
+    .filter((d) => d.count > 0)
+    .sort((a, b) => b.count - a.count);
+}
+
+function addInto(total: DeviceCounts, row: DeviceCounts) {
+  for (const c of deviceColumns) total[c] += n(row[c]);
+}
+const zeroCounts = (): DeviceCounts => ({ mobile: 0, tablet: 0, desktop: 0, bot: 0, unknown: 0 });
+
+/**
+ * Per-code device counts over a period: whole UTC days from scan_code_days, the ragged first and
+ * last partial UTC days from scan_code_quarters.
+ */
+async function perCodeCounts(db: Db, userId: number, period: Period): Promise<Map<number, DeviceCounts>> {
+  const totals = new Map<number, DeviceCounts>();
+  const add = (id: number, row: DeviceCounts) => {
+    let t = totals.get(id);
+    if (!t) totals.set(id, (t = zeroCounts()));
+    addInto(t, row);
+  };
+  const firstWholeDay = period.from === -Infinity ? -Infinity : Math.ceil(period.from / DAY_MS);
+  const endWholeDay = period.to === Infinity ? Infinity : Math.floor(period.to / DAY_MS);
+
+  let days = db
+    .selectFrom('scan_code_days')
+    .select(['qr_code_id', ...sumDevices])
+    .where('user_id', '=', userId)
+    .groupBy('qr_code_id');
+  if (firstWholeDay > -Infinity) days = days.where('day', '>=', firstWholeDay);
+  if (endWholeDay < Infinity) days = days.where('day', '<', endWholeDay);
+  for (const row of await days.execute()) add(n(row.qr_code_id), row as unknown as DeviceCounts);
+
+  const ragged: [number, number][] = [];
+  if (endWholeDay <= firstWholeDay) {
+    ragged.push([period.from, period.to]); // the whole period lies within one UTC day
+  } else {
+    if (firstWholeDay > -Infinity && period.from < firstWholeDay * DAY_MS)
+      ragged.push([period.from, firstWholeDay * DAY_MS]);
+    if (endWholeDay < Infinity && period.to > endWholeDay * DAY_MS)
+      ragged.push([endWholeDay * DAY_MS, period.to]);
+  }
+  for (const [from, to] of ragged) {
+    let q = db
+      .selectFrom('scan_code_quarters as q')
+      .innerJoin('qr_codes as c', 'c.id', 'q.qr_code_id')
+      .select(['q.qr_code_id', ...sumDevices])
+      .where('c.user_id', '=', userId)
+      .where('q.bucket', '>=', Math.floor(from / QUARTER_MS))
+      .groupBy('q.qr_code_id');
+    if (to < Infinity) q = q.where('q.bucket', '<', Math.ceil(to / QUARTER_MS));
+    for (const row of await q.execute()) add(n(row.qr_code_id), row as unknown as DeviceCounts);
+  }
+  return totals;
+}
+
+function periodFor(deps: AppDeps, options: PeriodOptions): Period {
+  const now = deps.clock.now().getTime();
+  return options.days === undefined
+    ? { from: -Infinity, to: Infinity, firstDay: -Infinity, lastDay: today(options.tz, now) }
+    : periodOf(options.tz, options.days, now);
+}
+
+async function codesOf(db: Db, userId: number) {
+  return db
+    .selectFrom('qr_codes')
+    .select(['id', 'name', 'type'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function codePerformance(
+  deps: AppDeps,
+  user: User,
+  options: PeriodOptions,
+): Promise<PerformanceRow[]> {
+  return performanceIn(deps.db, user.id, periodFor(deps, options), options.excludeBots);
+}
+
+export async function performanceIn(db: Db, userId: number, period: Period, excludeBots: boolean) {
+  const [codes, counts] = await Promise.all([codesOf(db, userId), perCodeCounts(db, userId, period)]);
+  return codes
+    .map((c) => ({
+      qrCodeId: c.id,
+      name: c.name,
+      type: normalizeQrType(c.type),
+      count: counts.has(c.id) ? countOf(counts.get(c.id)!, excludeBots) : 0,
+    }))
+    .sort((a, b) => b.count - a.count || a.qrCodeId - b.qrCodeId);
+}
+
+async function lastScanAt(db: Db, userId: number, excludeBots: boolean): Promise<string | null> {
+  const nonBot = sql<number>`mobile + tablet + desktop + unknown`;
+  const latest = await db
+    .selectFrom('scan_user_quarters')
+    .select((eb) => eb.fn.max('bucket').as('bucket'))
+    .where('user_id', '=', userId)
+    .where(excludeBots ? sql<boolean>`${nonBot} > 0` : sql<boolean>`${nonBot} + bot > 0`)
+    .executeTakeFirst();
+  if (latest?.bucket === null || latest?.bucket === undefined) return null;
+  let q = db
+    .selectFrom('qr_scans as s')
+    .select((eb) => eb.fn.max('s.timestamp').as('at'))
+    .where('s.qr_code_id', 'in', (eb) => eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId))
+    .where('s.timestamp', '>=', new Date(n(latest.bucket) * QUARTER_MS).toISOString());
+  if (excludeBots) q = q.where((eb) => eb.or([eb('s.device', '<>', 'Bot'), eb('s.device', 'is', null)]));
+  const row = await q.executeTakeFirst();
+  return row?.at ? toIso(row.at) : null;
+}
+
+export async function userSummary(deps: AppDeps, user: User, options: PeriodOptions): Promise<UserSummary> {
+  const [rows, last] = await Promise.all([
+    performanceIn(deps.db, user.id, periodFor(deps, options), options.excludeBots),
+    lastScanAt(deps.db, user.id, options.excludeBots),
+  ]);
+  return {
+    totalQRCodes: rows.length,
+    totalScans: rows.reduce((sum, r) => sum + r.count, 0),
+    qrCodeScans: rows.map((r) => ({ id: r.qrCodeId, name: r.name, type: r.type, scans: r.count })),
+    lastScanAt: last,
+  };
+}
+
+export async function daily(deps: AppDeps, user: User, options: PeriodOptions & { days: number }) {
+  const now = deps.clock.now().getTime();
+  const period = periodOf(options.tz, options.days, now);
+  return dailySeries(await userQuarters(deps.db, user.id, period), period, options, now);
+}
+
+export async function dailyIn(db: Db, userId: number, period: Period, options: ViewOptions, now: number) {
+  return dailySeries(await userQuarters(db, userId, period), period, options, now);
+}
+
+export async function hourly(deps: AppDeps, user: User, options: PeriodOptions): Promise<HourlyCount[]> {
+  return hourlyIn(deps.db, user.id, periodFor(deps, options), options, deps.clock.now().getTime());
+}
+
+export async function hourlyIn(db: Db, userId: number, period: Period, options: ViewOptions, now: number) {
+  return hourlySeries(await userQuarters(db, userId, period), options, now);
+}
+
+export async function devices(deps: AppDeps, user: User, options: PeriodOptions): Promise<DeviceCount[]> {
+  return devicesIn(deps.db, user.id, periodFor(deps, options), options.excludeBots);
+}
+
+export async function devicesIn(db: Db, userId: number, period: Period, excludeBots: boolean) {
+  const total = zeroCounts();
+  for (const counts of (await perCodeCounts(db, userId, period)).values()) addInto(total, counts);
+  return deviceList(total, excludeBots);
+}
+
+/** Raw scans of the user's codes in [from, to), grouped by location (the ragged ends of a period). */
+async function rawLocations(db: Db, userId: number, from: number, to: number, excludeBots: boolean) {
+  let q = db
+    .selectFrom('qr_scans as s')
+    .select([
+      sql<string>`coalesce(s.location, 'Unknown')`.as('location'),
+      (eb) => eb.fn.countAll().as('scans'),
+      sql<number>`sum(case when s.device = 'Bot' then 1 else 0 end)`.as('bots'),
+    ])
+    .where('s.qr_code_id', 'in', (eb) => eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId))
+    .where('s.timestamp', '>=', new Date(from).toISOString())
+    .groupBy(sql`coalesce(s.location, 'Unknown')`);
+  if (to < Infinity) q = q.where('s.timestamp', '<', new Date(to).toISOString());
+  const rows = await q.execute();
+  return rows.map((r) => ({ location: r.location, count: n(r.scans) - (excludeBots ? n(r.bots) : 0) }));
+}
+
+export async function locations(deps: AppDeps, user: User, options: PeriodOptions): Promise<LocationCount[]> {
+  return locationsIn(deps.db, user.id, periodFor(deps, options), options.excludeBots);
+}
+
+export async function locationsIn(db: Db, userId: number, period: Period, excludeBots: boolean) {
+  const firstWholeDay = period.from === -Infinity ? -Infinity : Math.ceil(period.from / DAY_MS);
+  const endWholeDay = period.to === Infinity ? Infinity : Math.floor(period.to / DAY_MS);
+  const totals = new Map<string, number>();
+  const add = (location: string, count: number) => totals.set(location, (totals.get(location) ?? 0) + count);
+
+  if (endWholeDay > firstWholeDay) {
+    let q = db
+      .selectFrom('scan_code_day_locations')
+      .select([
+        'location',
+        (eb) => eb.fn.sum<number>('scans').as('scans'),
+        (eb) => eb.fn.sum<number>('bots').as('bots'),
+      ])
+      .where('user_id', '=', userId)
+      .groupBy('location');
+    if (firstWholeDay > -Infinity) q = q.where('day', '>=', firstWholeDay);
+    if (endWholeDay < Infinity) q = q.where('day', '<', endWholeDay);
+    for (const r of await q.execute()) add(r.location, n(r.scans) - (excludeBots ? n(r.bots) : 0));
+    if (firstWholeDay > -Infinity && period.from < firstWholeDay * DAY_MS)
+      for (const r of await rawLocations(db, userId, period.from, firstWholeDay * DAY_MS, excludeBots))
+        add(r.location, r.count);
+    if (endWholeDay < Infinity && period.to > endWholeDay * DAY_MS)
+      for (const r of await rawLocations(db, userId, endWholeDay * DAY_MS, period.to, excludeBots))
+        add(r.location, r.count);
+  } else {
+    for (const r of await rawLocations(db, userId, period.from, period.to, excludeBots))
+      add(r.location, r.count);
+  }
+  return [...totals]
+    .filter(([, count]) => count > 0)
+    .map(([location, count]) => ({ location, count }))
+    .sort((a, b) => b.count - a.count || a.location.localeCompare(b.location));
+}
+
+export async function qrCodeDaily(
+  deps: AppDeps,
+  user: User,
+  id: number,
+  options: ViewOptions & { days: number },
+): Promise<DailyCount[]> {
+  await getQrCode(deps, user, id); // 404 unless the caller owns it
+  const now = deps.clock.now().getTime();
+  const period = periodOf(options.tz, options.days, now);
+  return dailySeries(await codeQuarters(deps.db, id, period), period, options, now);
+}
+
+const deviceNames = new Map<string, string | null>();
+
+/** 'iPhone', 'Samsung SM-S928B', 'Chrome on Windows'… for the scan history's tooltip. */
+export function deviceNameOf(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const hit = deviceNames.get(userAgent);
+  if (hit !== undefined) return hit;
+  const ua = new UAParser(userAgent).getResult();
+  const device = [ua.device.vendor, ua.device.model].filter(Boolean).join(' ');
+  const browser =
+    ua.browser.name && ua.os.name ? `${ua.browser.name} on ${ua.os.name}` : ua.browser.name || ua.os.name;
+  const name = device || browser || null;
+  if (deviceNames.size >= 2000) deviceNames.clear();
+  deviceNames.set(userAgent, name);
+  return name;
+}
+
+export interface QrCodeAnalytics {
+  qrCode: QrCode;
+  /** One page of the scan history, newest first. */
+  scans: ScanHistoryRow[];
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  totalScans: number;
+  uniqueLocations: number;
+  uniqueDevices: number;
+  devices: DeviceCount[];
+}
+
+export async function qrCodeAnalytics(
+  deps: AppDeps,
+  user: User,
+  id: number,
+  options: ViewOptions & { page: number },
+): Promise<QrCodeAnalytics> {
+  const qrCode = await getQrCode(deps, user, id);
+  const { db } = deps;
+  const pageSize = SCAN_HISTORY_PAGE_SIZE;
+  let history = db
+    .selectFrom('qr_scans')
+    .select(['id', 'timestamp', 'user_agent', 'location', 'ip_address', 'device'])
+    .where('qr_code_id', '=', id)
+    .orderBy('timestamp', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((options.page - 1) * pageSize);
+  if (options.excludeBots)
+    history = history.where((eb) => eb.or([eb('device', '<>', 'Bot'), eb('device', 'is', null)]));
+  const [totalsRow, places, rows] = await Promise.all([
+    db.selectFrom('scan_code_days').select(sumDevices).where('qr_code_id', '=', id).executeTakeFirst(),
+    db
+      .selectFrom('scan_code_places')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('qr_code_id', '=', id)
+      .executeTakeFirst(),
+    history.execute(),
+  ]);
+  const totals = zeroCounts();
+  if (totalsRow) addInto(totals, totalsRow as unknown as DeviceCounts);
+  const deviceCounts = deviceList(totals, options.excludeBots);
+  const totalScans = countOf(totals, options.excludeBots);
+  return {
+    qrCode,
+    scans: rows.map((r) => ({
+      id: r.id,
+      timestamp: toIso(r.timestamp),
+      userAgent: r.user_agent,
+      location: r.location,
+      ipAddress: r.ip_address,
+      device: (deviceCategories as readonly string[]).includes(r.device ?? '')
+        ? (r.device as DeviceCategory)
+        : 'Unknown',
+      deviceName: deviceNameOf(r.user_agent),
+    })),
+    page: options.page,
+    pageSize,
+    totalPages: Math.max(1, Math.ceil(totalScans / pageSize)),
+    totalScans,
+    uniqueLocations: n(places?.n),
+    uniqueDevices: deviceCounts.length,
+    devices: deviceCounts,
+  };
+}
