@@ -72,6 +72,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['user_id', 'day'])
     .execute();
 
+  // The same per user (no code): a user's top locations read ~days × locations rows, not × codes.
+  await withoutRowid(
+    db.schema
+      .createTable('scan_user_day_locations')
+      .addColumn('user_id', 'integer', userRef)
+      .addColumn('day', 'integer', (c) => c.notNull())
+      .addColumn('location', 'text', (c) => c.notNull())
+      .addColumn('scans', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('bots', 'integer', (c) => c.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('scan_user_day_locations_pk', ['user_id', 'day', 'location']),
+  ).execute();
+
   // The distinct places (location, or the address when the location is unknown) of each code.
   await withoutRowid(
     db.schema
@@ -110,6 +122,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       sum(case when s.device = 'Bot' then 1 else 0 end)
     from qr_scans s join qr_codes c on c.id = s.qr_code_id
     group by s.qr_code_id, ${day}, ${location}, c.user_id`.execute(db);
+  await sql`insert into scan_user_day_locations (user_id, day, location, scans, bots)
+    select user_id, day, location, sum(scans), sum(bots) from scan_code_day_locations
+    group by user_id, day, location`.execute(db);
   const place = sql`case when coalesce(s.location, 'Unknown') = 'Unknown' and s.ip_address is not null
     then 'ip:' || s.ip_address else coalesce(s.location, 'Unknown') end`;
   await sql`insert into scan_code_places (qr_code_id, place)
@@ -119,6 +134,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
     'scan_code_places',
+    'scan_user_day_locations',
     'scan_code_day_locations',
     'scan_code_days',
     'scan_code_quarters',

@@ -84,6 +84,10 @@ export function openSqlite(file: string): SQLite.Database {
   // often — measured 171 → 108 µs per 18-scan batch. The file is truncated back to 64 MB at most.
   database.pragma('wal_autocheckpoint = 4000');
   database.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+  // 32 MB of page cache (the default is 2 MB): the scan writer's index pages and the analytics
+  // rollups stay in memory. And statistics for the planner, refreshed as SQLite sees fit.
+  database.pragma('cache_size = -32768');
+  database.pragma('optimize = 0x10002');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   return database;

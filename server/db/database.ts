@@ -129,6 +129,13 @@ export interface ScanCodeDayLocationTable {
   scans: ColumnType<number, number | undefined, number>;
   bots: ColumnType<number, number | undefined, number>;
 }
+export interface ScanUserDayLocationTable {
+  user_id: number;
+  day: number;
+  location: string;
+  scans: ColumnType<number, number | undefined, number>;
+  bots: ColumnType<number, number | undefined, number>;
+}
 export interface ScanCodePlaceTable {
   qr_code_id: number;
   place: string;
@@ -145,6 +152,7 @@ export interface Database {
   scan_code_quarters: ScanCodeQuarterTable;
   scan_code_days: ScanCodeDayTable;
   scan_code_day_locations: ScanCodeDayLocationTable;
+  scan_user_day_locations: ScanUserDayLocationTable;
   scan_code_places: ScanCodePlaceTable;
   password_reset_tokens: PasswordResetTokenTable;
   uploads: UploadTable;

@@ -25,7 +25,7 @@ import {
   QUARTER_MS,
   type DeviceCounts,
 } from '../scans/scan-rollups.js';
-import { dayLabel, localDay, localHour, startOfLocalDay, today, ZoneOffsets } from './time-zone.js';
+import { dayLabel, startOfLocalDay, today, ZoneOffsets } from './time-zone.js';
 
 /**
  * Analytics read the rollups written with every scan (see scans/scan-rollups.ts for the tables and
@@ -67,52 +67,82 @@ function countOf(row: DeviceCounts, excludeBots: boolean): number {
 
 const sumDevices = deviceColumns.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
 
-interface QuarterRow extends DeviceCounts {
-  bucket: number;
-}
+/** Whose quarter hours: a user's (all their codes) or one code's. */
+type QuarterSource =
+  { table: 'scan_user_quarters'; id: number } | { table: 'scan_code_quarters'; id: number };
 
-async function userQuarters(db: Db, userId: number, period: Period): Promise<QuarterRow[]> {
-  let q = db
-    .selectFrom('scan_user_quarters')
-    .select(['bucket', ...deviceColumns])
-    .where('user_id', '=', userId);
-  if (period.from > -Infinity) q = q.where('bucket', '>=', Math.floor(period.from / QUARTER_MS));
-  if (period.to < Infinity) q = q.where('bucket', '<', Math.ceil(period.to / QUARTER_MS));
-  return q.orderBy('bucket').execute();
-}
+const scansExpr = (excludeBots: boolean) =>
+  sql.raw(`sum(mobile + tablet + desktop + unknown${excludeBots ? '' : ' + bot'})`);
 
-async function codeQuarters(db: Db, codeId: number, period: Period): Promise<QuarterRow[]> {
-  let q = db
-    .selectFrom('scan_code_quarters')
-    .select(['bucket', ...deviceColumns])
-    .where('qr_code_id', '=', codeId)
-    .where('bucket', '>=', Math.floor(period.from / QUARTER_MS));
-  if (period.to < Infinity) q = q.where('bucket', '<', Math.ceil(period.to / QUARTER_MS));
-  return q.orderBy('bucket').execute();
+/**
+ * Local day numbers (or local hours of day) → scans, summed in the database: for each stretch of the
+ * period with one UTC offset (one stretch unless a DST change falls inside), quarter-hour buckets
+ * are shifted by that offset and grouped, so a 90-day series reads ~90 grouped rows, not ~8,600.
+ */
+async function localCounts(
+  db: Db,
+  source: QuarterSource,
+  period: Period,
+  options: ViewOptions,
+  now: number,
+  unit: 'day' | 'hourOfDay',
+): Promise<Map<number, number>> {
+  const key = source.table === 'scan_user_quarters' ? 'user_id' : 'qr_code_id';
+  const counts = new Map<number, number>();
+  let from = period.from;
+  if (from === -Infinity) {
+    // All time: from the source's first bucket.
+    const first = await db
+      .selectFrom(source.table)
+      .select((eb) => eb.fn.min<number>('bucket').as('b'))
+      .where(sql<boolean>`${sql.ref(key)} = ${source.id}`)
+      .executeTakeFirst();
+    if (first?.b === null || first?.b === undefined) return counts;
+    from = n(first.b) * QUARTER_MS;
+  }
+  const to = Math.min(period.to, now + DAY_MS);
+  if (to <= from) return counts;
+  const zone = new ZoneOffsets(options.tz, from, to);
+  for (const segment of zone.segments(from, to)) {
+    const minutes = sql`(bucket * 15 + ${sql.lit(Math.round(segment.offset / 60_000))})`;
+    const group = unit === 'day' ? sql<number>`${minutes} / 1440` : sql<number>`(${minutes} / 60) % 24`;
+    const rows = await db
+      .selectFrom(source.table)
+      .select([group.as('k'), scansExpr(options.excludeBots).as('n')])
+      .where(sql<boolean>`${sql.ref(key)} = ${source.id}`)
+      .where('bucket', '>=', Math.floor(segment.from / QUARTER_MS))
+      .where('bucket', '<', Math.ceil(segment.to / QUARTER_MS))
+      .groupBy(group)
+      .execute();
+    for (const row of rows) counts.set(n(row.k), (counts.get(n(row.k)) ?? 0) + n(row.n));
+  }
+  return counts;
 }
 
 /** One entry per local day of the period, zero days included. */
-function dailySeries(rows: QuarterRow[], period: Period, options: ViewOptions, now: number): DailyCount[] {
-  const counts = new Array<number>(period.lastDay - period.firstDay + 1).fill(0);
-  const zone = new ZoneOffsets(options.tz, period.from, Math.min(period.to, now + DAY_MS));
-  for (const row of rows) {
-    const ms = n(row.bucket) * QUARTER_MS;
-    const i = localDay(ms, zone.at(ms)) - period.firstDay;
-    if (i >= 0 && i < counts.length) counts[i]! += countOf(row, options.excludeBots);
-  }
-  return counts.map((count, i) => ({ date: dayLabel(period.firstDay + i), count }));
+async function dailySeries(
+  db: Db,
+  source: QuarterSource,
+  period: Period,
+  options: ViewOptions,
+  now: number,
+): Promise<DailyCount[]> {
+  const counts = await localCounts(db, source, period, options, now, 'day');
+  const out: DailyCount[] = [];
+  for (let day = period.firstDay; day <= period.lastDay; day++)
+    out.push({ date: dayLabel(day), count: counts.get(day) ?? 0 });
+  return out;
 }
 
-function hourlySeries(rows: QuarterRow[], options: ViewOptions, now: number): HourlyCount[] {
-  const counts = new Array<number>(24).fill(0);
-  if (rows.length > 0) {
-    const zone = new ZoneOffsets(options.tz, n(rows[0]!.bucket) * QUARTER_MS, now + DAY_MS);
-    for (const row of rows) {
-      const ms = n(row.bucket) * QUARTER_MS;
-      counts[localHour(ms, zone.at(ms))]! += countOf(row, options.excludeBots);
-    }
-  }
-  return counts.map((count, hour) => ({ hour, count }));
+async function hourlySeries(
+  db: Db,
+  source: QuarterSource,
+  period: Period,
+  options: ViewOptions,
+  now: number,
+): Promise<HourlyCount[]> {
+  const counts = await localCounts(db, source, period, options, now, 'hourOfDay');
+  return Array.from({ length: 24 }, (_, hour) => ({ hour, count: counts.get(hour) ?? 0 }));
 }
 
 function deviceList(total: DeviceCounts, excludeBots: boolean): DeviceCount[] {
@@ -245,11 +275,11 @@ export async function userSummary(deps: AppDeps, user: User, options: PeriodOpti
 export async function daily(deps: AppDeps, user: User, options: PeriodOptions & { days: number }) {
   const now = deps.clock.now().getTime();
   const period = periodOf(options.tz, options.days, now);
-  return dailySeries(await userQuarters(deps.db, user.id, period), period, options, now);
+  return dailySeries(deps.db, { table: 'scan_user_quarters', id: user.id }, period, options, now);
 }
 
 export async function dailyIn(db: Db, userId: number, period: Period, options: ViewOptions, now: number) {
-  return dailySeries(await userQuarters(db, userId, period), period, options, now);
+  return dailySeries(db, { table: 'scan_user_quarters', id: userId }, period, options, now);
 }
 
 export async function hourly(deps: AppDeps, user: User, options: PeriodOptions): Promise<HourlyCount[]> {
@@ -257,7 +287,7 @@ export async function hourly(deps: AppDeps, user: User, options: PeriodOptions):
 }
 
 export async function hourlyIn(db: Db, userId: number, period: Period, options: ViewOptions, now: number) {
-  return hourlySeries(await userQuarters(db, userId, period), options, now);
+  return hourlySeries(db, { table: 'scan_user_quarters', id: userId }, period, options, now);
 }
 
 export async function devices(deps: AppDeps, user: User, options: PeriodOptions): Promise<DeviceCount[]> {
@@ -299,7 +329,7 @@ export async function locationsIn(db: Db, userId: number, period: Period, exclud
 
   if (endWholeDay > firstWholeDay) {
     let q = db
-      .selectFrom('scan_code_day_locations')
+      .selectFrom('scan_user_day_locations')
       .select([
         'location',
         (eb) => eb.fn.sum<number>('scans').as('scans'),
@@ -335,7 +365,7 @@ export async function qrCodeDaily(
   await getQrCode(deps, user, id); // 404 unless the caller owns it
   const now = deps.clock.now().getTime();
   const period = periodOf(options.tz, options.days, now);
-  return dailySeries(await codeQuarters(deps.db, id, period), period, options, now);
+  return dailySeries(deps.db, { table: 'scan_code_quarters', id }, period, options, now);
 }
 
 const deviceNames = new Map<string, string | null>();
@@ -389,11 +419,25 @@ export async function qrCodeAnalytics(
     history = history.where((eb) => eb.or([eb('device', '<>', 'Bot'), eb('device', 'is', null)]));
   const [totalsRow, places, rows] = await Promise.all([
     db.selectFrom('scan_code_days').select(sumDevices).where('qr_code_id', '=', id).executeTakeFirst(),
-    db
-      .selectFrom('scan_code_places')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('qr_code_id', '=', id)
-      .executeTakeFirst(),
+    // scan_code_places does not know which places only bots came from: without bots, count the
+    // distinct places (placeOf in scan-rollups.ts) of the code's other scans from the raw rows.
+    options.excludeBots
+      ? db
+          .selectFrom('qr_scans')
+          .select(
+            sql<number>`count(distinct case
+              when location is not null and location <> '' and location <> 'Unknown' then location
+              when ip_address is not null and ip_address <> '' then 'ip:' || ip_address
+              else 'Unknown' end)`.as('n'),
+          )
+          .where('qr_code_id', '=', id)
+          .where((eb) => eb.or([eb('device', '<>', 'Bot'), eb('device', 'is', null)]))
+          .executeTakeFirst()
+      : db
+          .selectFrom('scan_code_places')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('qr_code_id', '=', id)
+          .executeTakeFirst(),
     history.execute(),
   ]);
   const totals = zeroCounts();

@@ -22,9 +22,22 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The zone's offset from UTC at an instant, in ms (local = utc + offset). */
+const OFFSET_CACHE_MAX = 50_000;
+const offsetCache = new Map<string, number>();
+
+/** The zone's offset from UTC at an instant, in ms (local = utc + offset). Remembered per instant. */
 export function offsetAt(tz: string, ms: number): number {
   if (tz === 'UTC' || tz === 'Etc/UTC') return 0;
+  const key = `${tz} ${ms}`;
+  const hit = offsetCache.get(key);
+  if (hit !== undefined) return hit;
+  const offset = computeOffset(tz, ms);
+  if (offsetCache.size >= OFFSET_CACHE_MAX) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
+}
+
+function computeOffset(tz: string, ms: number): number {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(tz).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -75,6 +88,17 @@ export class ZoneOffsets {
       this.offsets.push(o);
       last = o;
     }
+  }
+
+  /** The stretches of [from, to) with one offset each, in order. */
+  segments(from: number, to: number): { from: number; to: number; offset: number }[] {
+    const out: { from: number; to: number; offset: number }[] = [];
+    for (let i = 0; i < this.starts.length; i++) {
+      const start = Math.max(from, this.starts[i]!);
+      const end = Math.min(to, this.starts[i + 1] ?? Infinity);
+      if (start < end) out.push({ from: start, to: end, offset: this.offsets[i]! });
+    }
+    return out;
   }
 
   /** The offset at `ms` (within the range given to the constructor). */

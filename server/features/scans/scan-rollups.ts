@@ -17,7 +17,8 @@ import type { Database, NewQrScanRow } from '../../db/database.js';
  * | scan_user_quarters       | user, quarter hour          | per device category | a user's daily series, hours, devices     |
  * | scan_code_quarters       | code, quarter hour          | per device category | a code's daily series; ragged period ends |
  * | scan_code_days           | code, UTC day (+ user)      | per device category | per-code totals and performance           |
- * | scan_code_day_locations  | code, UTC day, location     | scans, bots         | top locations                             |
+ * | scan_code_day_locations  | code, UTC day, location     | scans, bots         | (a code's share of the next table)        |
+ * | scan_user_day_locations  | user, UTC day, location     | scans, bots         | top locations                             |
  * | scan_code_places         | code, place                 | (presence)          | a code's unique locations                 |
  *
  * Quarter hours, not hours: every time zone's UTC offset is a multiple of 15 minutes (India +5:30,
@@ -26,7 +27,7 @@ import type { Database, NewQrScanRow } from '../../db/database.js';
  * an export ending in the past, last) partial UTC day from the quarter-hour tables, or — for
  * locations — from the raw scans of those few hours. Device categories are columns, so "exclude
  * bots" is one subtraction. Deleting a code deletes its rows here by cascade, and subtracts its
- * quarter hours from its owner's (see `subtractCodeFromUserRollups`).
+ * quarter hours and locations from its owner's (see `subtractCodeFromUserRollups`).
  *
  * Measured with `npm run bench:analytics` (5 million scans): see the README's figures.
  */
@@ -59,6 +60,10 @@ interface Rollups {
     string,
     { qr_code_id: number; day: number; location: string; user_id: number; scans: number; bots: number }
   >;
+  userDayLocations: Map<
+    string,
+    { user_id: number; day: number; location: string; scans: number; bots: number }
+  >;
   codePlaces: Map<string, { qr_code_id: number; place: string }>;
 }
 
@@ -90,6 +95,7 @@ export function rollupsOf(rows: readonly ScanToStore[]): Rollups {
     codeQuarters: new Map(),
     codeDays: new Map(),
     codeDayLocations: new Map(),
+    userDayLocations: new Map(),
     codePlaces: new Map(),
   };
   for (const row of rows) {
@@ -125,6 +131,12 @@ export function rollupsOf(rows: readonly ScanToStore[]): Rollups {
       );
     cl.scans += 1;
     if (column === 'bot') cl.bots += 1;
+
+    k = `${user}:${day}:${location}`;
+    let ul = out.userDayLocations.get(k);
+    if (!ul) out.userDayLocations.set(k, (ul = { user_id: user, day, location, scans: 0, bots: 0 }));
+    ul.scans += 1;
+    if (column === 'bot') ul.bots += 1;
 
     const place = placeOf(row.location, row.ip_address);
     out.codePlaces.set(`${code}:${place}`, { qr_code_id: code, place });
@@ -177,6 +189,11 @@ export function nativeScanWriter(connection: SQLite.Database): (rows: readonly S
      on conflict (qr_code_id, day, location) do update set
        scans = scan_code_day_locations.scans + excluded.scans, bots = scan_code_day_locations.bots + excluded.bots`,
   );
+  const userDayLocation = connection.prepare(
+    `insert into scan_user_day_locations (user_id, day, location, scans, bots) values (?, ?, ?, ?, ?)
+     on conflict (user_id, day, location) do update set
+       scans = scan_user_day_locations.scans + excluded.scans, bots = scan_user_day_locations.bots + excluded.bots`,
+  );
   const codePlace = connection.prepare(
     'insert into scan_code_places (qr_code_id, place) values (?, ?) on conflict do nothing',
   );
@@ -189,6 +206,8 @@ export function nativeScanWriter(connection: SQLite.Database): (rows: readonly S
     for (const v of r.codeDays.values()) codeDay.run(v.qr_code_id, v.day, v.user_id, ...devices(v));
     for (const v of r.codeDayLocations.values())
       codeDayLocation.run(v.qr_code_id, v.day, v.location, v.user_id, v.scans, v.bots);
+    for (const v of r.userDayLocations.values())
+      userDayLocation.run(v.user_id, v.day, v.location, v.scans, v.bots);
     for (const v of r.codePlaces.values()) codePlace.run(v.qr_code_id, v.place);
   };
 }
@@ -254,6 +273,17 @@ export async function writeScansWithRollups(
         })),
       )
       .execute();
+  for (const chunk of chunks([...r.userDayLocations.values()]))
+    await trx
+      .insertInto('scan_user_day_locations')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'day', 'location']).doUpdateSet((eb) => ({
+          scans: eb(eb.ref('scan_user_day_locations.scans'), '+', eb.ref('excluded.scans')),
+          bots: eb(eb.ref('scan_user_day_locations.bots'), '+', eb.ref('excluded.bots')),
+        })),
+      )
+      .execute();
   for (const chunk of chunks([...r.codePlaces.values()]))
     await trx
       .insertInto('scan_code_places')
@@ -263,8 +293,8 @@ export async function writeScansWithRollups(
 }
 
 /**
- * Before a code is deleted (its own rollup rows go by cascade): take its quarter hours out of its
- * owner's. Call inside the deleting transaction.
+ * Before a code is deleted (its own rollup rows go by cascade): take its quarter hours and its
+ * locations out of its owner's. Call inside the deleting transaction.
  */
 export async function subtractCodeFromUserRollups(trx: Kysely<Database>, userId: number, codeId: number) {
   const rows = await trx
@@ -292,6 +322,36 @@ export async function subtractCodeFromUserRollups(trx: Kysely<Database>, userId:
       )
       .execute();
   }
+  const locations = await trx
+    .selectFrom('scan_code_day_locations')
+    .select(['day', 'location', 'scans', 'bots'])
+    .where('qr_code_id', '=', codeId)
+    .execute();
+  for (const chunk of chunks(locations)) {
+    await trx
+      .insertInto('scan_user_day_locations')
+      .values(
+        chunk.map((r) => ({
+          user_id: userId,
+          day: r.day,
+          location: r.location,
+          scans: -Number(r.scans),
+          bots: -Number(r.bots),
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'day', 'location']).doUpdateSet((eb) => ({
+          scans: eb(eb.ref('scan_user_day_locations.scans'), '+', eb.ref('excluded.scans')),
+          bots: eb(eb.ref('scan_user_day_locations.bots'), '+', eb.ref('excluded.bots')),
+        })),
+      )
+      .execute();
+  }
+  await trx
+    .deleteFrom('scan_user_day_locations')
+    .where('user_id', '=', userId)
+    .where('scans', '=', 0)
+    .execute();
   await trx
     .deleteFrom('scan_user_quarters')
     .where('user_id', '=', userId)
