@@ -200,6 +200,9 @@ export async function scanQrCode(
   client: { ip: string; userAgent: string | null },
 ): Promise<{ type: QrType; content: string }> {
   const code = await getQrCode(deps, user, id);
-  await deps.scans.record({ qrCodeId: code.id, ownerId: user.id }, { ip: client.ip, userAgent: client.userAgent, referrer: null });
+  await deps.scans.record(
+    { qrCodeId: code.id, ownerId: user.id },
+    { ip: client.ip, userAgent: client.userAgent, referrer: null },
+  );
   return { type: code.type, content: code.content };
 }

@@ -42,11 +42,14 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
       if (!code) return notFound(reply);
       const type = normalizeQrType(code.type);
       if (req.method === 'GET') {
-        await deps.scans.record({ qrCodeId: code.id, ownerId: code.user_id }, {
-          ip: req.ip,
-          userAgent: req.headers['user-agent'],
-          referrer: req.headers.referer,
-        });
+        await deps.scans.record(
+          { qrCodeId: code.id, ownerId: code.user_id },
+          {
+            ip: req.ip,
+            userAgent: req.headers['user-agent'],
+            referrer: req.headers.referer,
+          },
+        );
       }
       void reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
       if (redirectingQrTypes.includes(type) && isHttpUrl(code.content)) {
