@@ -109,7 +109,11 @@ const routeTree = rootRoute.addChildren([
   verifyEmailRoute,
   loginRoute,
   appRoute.addChildren([
-    page('/', 'DashboardPage'),
+    createRoute({
+      getParentRoute: () => appRoute,
+      path: '/',
+      component: lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
+    }),
     createRoute({
       getParentRoute: () => appRoute,
       path: '/create',
@@ -125,8 +129,16 @@ const routeTree = rootRoute.addChildren([
       path: '/edit-qr/$id',
       component: lazyRouteComponent(() => import('./features/qr-designer/EditQrPage'), 'EditQrPage'),
     }),
-    page('/qr-details/$id', 'QrDetailsPage'),
-    page('/analytics', 'AnalyticsPage'),
+    createRoute({
+      getParentRoute: () => appRoute,
+      path: '/qr-details/$id',
+      component: lazyRouteComponent(() => import('./features/qr-details/QrDetailsPage'), 'QrDetailsPage'),
+    }),
+    createRoute({
+      getParentRoute: () => appRoute,
+      path: '/analytics',
+      component: lazyRouteComponent(() => import('./features/analytics/AnalyticsPage'), 'AnalyticsPage'),
+    }),
     scanDemoRoute,
     page('/settings', 'SettingsPage'),
     page('/profile', 'ProfilePage'),

@@ -84,12 +84,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addPrimaryKeyConstraint('scan_user_day_locations_pk', ['user_id', 'day', 'location']),
   ).execute();
 
-  // The distinct places (location, or the address when the location is unknown) of each code.
+  // The distinct places (location, or the address when the location is unknown) of each code, with
+  // their scans and bot scans (so "unique locations" can leave out places only bots came from).
   await withoutRowid(
     db.schema
       .createTable('scan_code_places')
       .addColumn('qr_code_id', 'integer', codeRef)
       .addColumn('place', 'text', (c) => c.notNull())
+      .addColumn('scans', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('bots', 'integer', (c) => c.notNull().defaultTo(0))
       .addPrimaryKeyConstraint('scan_code_places_pk', ['qr_code_id', 'place']),
   ).execute();
 
@@ -100,7 +103,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     : sql`cast(strftime('%s', s.timestamp) as integer)`;
   const bucket = pg ? sql`(${epoch} / 900)::integer` : sql`(${epoch} / 900)`;
   const day = pg ? sql`(${epoch} / 86400)::integer` : sql`(${epoch} / 86400)`;
-  const device = sql`coalesce(s.device, 'Unknown')`;
+  // As the writer decides them: anything but the four named categories is Unknown, and an empty
+  // location is Unknown.
+  const device = sql`case when s.device in ('Mobile', 'Tablet', 'Desktop', 'Bot') then s.device else 'Unknown' end`;
   const counts = sql.join(
     DEVICE_COLUMNS.map(
       (name) =>
@@ -116,7 +121,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into scan_code_days (qr_code_id, day, user_id, ${cols})
     select s.qr_code_id, ${day}, c.user_id, ${counts} from qr_scans s join qr_codes c on c.id = s.qr_code_id
     group by s.qr_code_id, ${day}, c.user_id`.execute(db);
-  const location = sql`coalesce(s.location, 'Unknown')`;
+  const location = sql`coalesce(nullif(s.location, ''), 'Unknown')`;
   await sql`insert into scan_code_day_locations (qr_code_id, day, location, user_id, scans, bots)
     select s.qr_code_id, ${day}, ${location}, c.user_id, count(*),
       sum(case when s.device = 'Bot' then 1 else 0 end)
@@ -125,10 +130,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into scan_user_day_locations (user_id, day, location, scans, bots)
     select user_id, day, location, sum(scans), sum(bots) from scan_code_day_locations
     group by user_id, day, location`.execute(db);
-  const place = sql`case when coalesce(s.location, 'Unknown') = 'Unknown' and s.ip_address is not null
-    then 'ip:' || s.ip_address else coalesce(s.location, 'Unknown') end`;
-  await sql`insert into scan_code_places (qr_code_id, place)
-    select distinct s.qr_code_id, ${place} from qr_scans s`.execute(db);
+  const place = sql`case when ${location} <> 'Unknown' then s.location
+    when coalesce(s.ip_address, '') <> '' then 'ip:' || s.ip_address else 'Unknown' end`;
+  await sql`insert into scan_code_places (qr_code_id, place, scans, bots)
+    select s.qr_code_id, ${place}, count(*), sum(case when s.device = 'Bot' then 1 else 0 end)
+    from qr_scans s group by s.qr_code_id, ${place}`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -139,6 +139,8 @@ export interface ScanUserDayLocationTable {
 export interface ScanCodePlaceTable {
   qr_code_id: number;
   place: string;
+  scans: ColumnType<number, number | undefined, number>;
+  bots: ColumnType<number, number | undefined, number>;
 }
 
 export interface Database {

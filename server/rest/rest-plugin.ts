@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeDeps } from '../app-deps.js';
 import { analyticsRest } from '../features/analytics/analytics.rest.js';
+import { exportRest } from '../features/analytics/export.rest.js';
 import { authRest } from '../features/auth/auth.rest.js';
 import { foldersRest } from '../features/folders/folders.rest.js';
 import { qrRest } from '../features/qr/qr.rest.js';
@@ -24,6 +25,7 @@ export function restPlugin(deps: RuntimeDeps) {
     qrRest(app, callerFor, deps, contextFor);
     foldersRest(app, callerFor);
     analyticsRest(app, callerFor);
+    exportRest(app, contextFor);
     await uploadsRest(app, deps, contextFor);
   };
 }

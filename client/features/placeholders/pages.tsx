@@ -1,21 +1,6 @@
 // Pages that later issues build. Until then each shows its title and an honest notice.
 import { ComingSoon } from '../../components/ComingSoon';
 
-export const DashboardPage = () => (
-  <ComingSoon
-    title="Dashboard"
-    description="Your totals, the last seven days of scans and your most scanned codes will appear here."
-  />
-);
-export const QrDetailsPage = () => (
-  <ComingSoon title="QR Code Details" description="Per-code scan history and charts are being built." />
-);
-export const AnalyticsPage = () => (
-  <ComingSoon
-    title="Analytics"
-    description="Scan trends, devices, locations, time of day and report exports are being built."
-  />
-);
 export const SettingsPage = () => (
   <ComingSoon
     title="Settings"

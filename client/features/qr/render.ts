@@ -20,6 +20,7 @@ import {
   qrFileName,
   wrapWithFrame,
 } from '../../../src/qr/render-options';
+import { saveBlob } from '../../lib/save-blob';
 
 export const DOWNLOAD_PNG_PX = 1024;
 export const DOWNLOAD_PDF_MM = 50;
@@ -156,20 +157,6 @@ export async function svgToPdfBlob(svg: string, mmSize: number = DOWNLOAD_PDF_MM
   const element = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
   await svg2pdf(element, doc, { x: PDF_MARGIN_MM, y: PDF_MARGIN_MM, width: w, height: h });
   return doc.output('blob');
-}
-
-/** Saves a blob under `fileName` through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Renders and downloads the code as qrcode.{format} or qrcode-{id}.{format}. */

@@ -13,7 +13,7 @@ export async function shareQr({ title, url }: { title: string; url: string }) {
   }
   try {
     await navigator.clipboard.writeText(url);
-    notify.success('URL Copied', 'The link was copied to your clipboard.');
+    notify.success('URL Copied', 'URL copied to clipboard!');
   } catch {
     notify.error('Share Failed', 'Copy this link by hand: ' + url);
   }

@@ -14,10 +14,10 @@ export function analyticsRest(app: FastifyInstance, callerFor: CallerFor) {
     (await callerFor(req, reply)).analytics.user(req.query),
   );
   app.get<IdQuery>('/api/analytics/qr-codes/:id', async (req, reply) =>
-    (await callerFor(req, reply)).analytics.qrCode({ ...req.query, id: req.params.id } as never),
+    (await callerFor(req, reply)).analytics.qrCode({ ...req.query, id: req.params.id }),
   );
   app.get<IdQuery>('/api/analytics/qr-codes/:id/daily', async (req, reply) =>
-    (await callerFor(req, reply)).analytics.qrCodeDaily({ ...req.query, id: req.params.id } as never),
+    (await callerFor(req, reply)).analytics.qrCodeDaily({ ...req.query, id: req.params.id }),
   );
   app.get<Query>('/api/analytics/daily', async (req, reply) =>
     (await callerFor(req, reply)).analytics.daily(req.query),

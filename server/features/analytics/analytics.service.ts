@@ -179,7 +179,7 @@ async function perCodeCounts(db: Db, userId: number, period: Period): Promise<Ma
     .groupBy('qr_code_id');
   if (firstWholeDay > -Infinity) days = days.where('day', '>=', firstWholeDay);
   if (endWholeDay < Infinity) days = days.where('day', '<', endWholeDay);
-  for (const row of await days.execute()) add(n(row.qr_code_id), row as unknown as DeviceCounts);
+  for (const row of await days.execute()) add(n(row.qr_code_id), row);
 
   const ragged: [number, number][] = [];
   if (endWholeDay <= firstWholeDay) {
@@ -199,7 +199,7 @@ async function perCodeCounts(db: Db, userId: number, period: Period): Promise<Ma
       .where('q.bucket', '>=', Math.floor(from / QUARTER_MS))
       .groupBy('q.qr_code_id');
     if (to < Infinity) q = q.where('q.bucket', '<', Math.ceil(to / QUARTER_MS));
-    for (const row of await q.execute()) add(n(row.qr_code_id), row as unknown as DeviceCounts);
+    for (const row of await q.execute()) add(n(row.qr_code_id), row);
   }
   return totals;
 }
@@ -305,13 +305,13 @@ async function rawLocations(db: Db, userId: number, from: number, to: number, ex
   let q = db
     .selectFrom('qr_scans as s')
     .select([
-      sql<string>`coalesce(s.location, 'Unknown')`.as('location'),
+      sql<string>`coalesce(nullif(s.location, ''), 'Unknown')`.as('location'),
       (eb) => eb.fn.countAll().as('scans'),
       sql<number>`sum(case when s.device = 'Bot' then 1 else 0 end)`.as('bots'),
     ])
     .where('s.qr_code_id', 'in', (eb) => eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId))
     .where('s.timestamp', '>=', new Date(from).toISOString())
-    .groupBy(sql`coalesce(s.location, 'Unknown')`);
+    .groupBy(sql`coalesce(nullif(s.location, ''), 'Unknown')`);
   if (to < Infinity) q = q.where('s.timestamp', '<', new Date(to).toISOString());
   const rows = await q.execute();
   return rows.map((r) => ({ location: r.location, count: n(r.scans) - (excludeBots ? n(r.bots) : 0) }));
@@ -419,29 +419,17 @@ export async function qrCodeAnalytics(
     history = history.where((eb) => eb.or([eb('device', '<>', 'Bot'), eb('device', 'is', null)]));
   const [totalsRow, places, rows] = await Promise.all([
     db.selectFrom('scan_code_days').select(sumDevices).where('qr_code_id', '=', id).executeTakeFirst(),
-    // scan_code_places does not know which places only bots came from: without bots, count the
-    // distinct places (placeOf in scan-rollups.ts) of the code's other scans from the raw rows.
-    options.excludeBots
-      ? db
-          .selectFrom('qr_scans')
-          .select(
-            sql<number>`count(distinct case
-              when location is not null and location <> '' and location <> 'Unknown' then location
-              when ip_address is not null and ip_address <> '' then 'ip:' || ip_address
-              else 'Unknown' end)`.as('n'),
-          )
-          .where('qr_code_id', '=', id)
-          .where((eb) => eb.or([eb('device', '<>', 'Bot'), eb('device', 'is', null)]))
-          .executeTakeFirst()
-      : db
-          .selectFrom('scan_code_places')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('qr_code_id', '=', id)
-          .executeTakeFirst(),
+    db
+      .selectFrom('scan_code_places')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('qr_code_id', '=', id)
+      // Without bots, a place only bots came from is not a location anyone scanned from.
+      .where(options.excludeBots ? sql<boolean>`scans > bots` : sql<boolean>`scans > 0`)
+      .executeTakeFirst(),
     history.execute(),
   ]);
   const totals = zeroCounts();
-  if (totalsRow) addInto(totals, totalsRow as unknown as DeviceCounts);
+  if (totalsRow) addInto(totals, totalsRow);
   const deviceCounts = deviceList(totals, options.excludeBots);
   const totalScans = countOf(totals, options.excludeBots);
   return {

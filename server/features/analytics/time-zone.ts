@@ -42,14 +42,7 @@ function computeOffset(tz: string, ms: number): number {
   for (const p of formatterFor(tz).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  const local = Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour!,
-    parts.minute!,
-    parts.second!,
-  );
+  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
   return local - Math.floor(ms / 1000) * 1000;
 }
 

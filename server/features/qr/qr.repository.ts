@@ -52,9 +52,22 @@ export function updateQrCodeRow(
     .executeTakeFirst();
 }
 
-export async function deleteQrCodeWithScans(db: Db, userId: number, id: number): Promise<boolean> {
+/**
+ * Deletes a code, its scans and its rollups, and takes its counts out of its owner's rollups. On
+ * PostgreSQL the code's row is locked first: a scan being written meanwhile (its foreign key takes
+ * a share lock on that row) either committed before — and is subtracted — or waits and then fails,
+ * so the owner's counts never keep a scan of a deleted code. SQLite runs one writer at a time.
+ */
+export async function deleteQrCodeWithScans(
+  db: Db,
+  userId: number,
+  id: number,
+  lockRow: boolean,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const code = await findQrCodeOf(trx, userId, id);
+    let lookup = trx.selectFrom('qr_codes').select('id').where('id', '=', id).where('user_id', '=', userId);
+    if (lockRow) lookup = lookup.forUpdate();
+    const code = await lookup.executeTakeFirst();
     if (!code) return false;
     await subtractCodeFromUserRollups(trx, userId, id);
     await trx.deleteFrom('qr_scans').where('qr_code_id', '=', id).execute();

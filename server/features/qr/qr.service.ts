@@ -188,7 +188,8 @@ export async function moveQrCode(
 }
 
 export async function deleteQrCode(deps: AppDeps, user: User, id: number) {
-  if (!(await deleteQrCodeWithScans(deps.db, user.id, id))) throw appError('NOT_FOUND', qrMessages.notFound);
+  if (!(await deleteQrCodeWithScans(deps.db, user.id, id, deps.dialect === 'postgres')))
+    throw appError('NOT_FOUND', qrMessages.notFound);
   return { success: true as const, message: 'QR code deleted' };
 }
 

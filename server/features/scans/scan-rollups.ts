@@ -19,7 +19,7 @@ import type { Database, NewQrScanRow } from '../../db/database.js';
  * | scan_code_days           | code, UTC day (+ user)      | per device category | per-code totals and performance           |
  * | scan_code_day_locations  | code, UTC day, location     | scans, bots         | (a code's share of the next table)        |
  * | scan_user_day_locations  | user, UTC day, location     | scans, bots         | top locations                             |
- * | scan_code_places         | code, place                 | (presence)          | a code's unique locations                 |
+ * | scan_code_places         | code, place                 | scans, bots         | a code's unique locations                 |
  *
  * Quarter hours, not hours: every time zone's UTC offset is a multiple of 15 minutes (India +5:30,
  * Nepal +5:45), so local days and local hours are exact sums of quarter-hour buckets in any zone.
@@ -64,7 +64,7 @@ interface Rollups {
     string,
     { user_id: number; day: number; location: string; scans: number; bots: number }
   >;
-  codePlaces: Map<string, { qr_code_id: number; place: string }>;
+  codePlaces: Map<string, { qr_code_id: number; place: string; scans: number; bots: number }>;
 }
 
 const zero = (): DeviceCounts => ({ mobile: 0, tablet: 0, desktop: 0, bot: 0, unknown: 0 });
@@ -139,7 +139,11 @@ export function rollupsOf(rows: readonly ScanToStore[]): Rollups {
     if (column === 'bot') ul.bots += 1;
 
     const place = placeOf(row.location, row.ip_address);
-    out.codePlaces.set(`${code}:${place}`, { qr_code_id: code, place });
+    k = `${code}:${place}`;
+    let cp = out.codePlaces.get(k);
+    if (!cp) out.codePlaces.set(k, (cp = { qr_code_id: code, place, scans: 0, bots: 0 }));
+    cp.scans += 1;
+    if (column === 'bot') cp.bots += 1;
   }
   return out;
 }
@@ -195,7 +199,9 @@ export function nativeScanWriter(connection: SQLite.Database): (rows: readonly S
        scans = scan_user_day_locations.scans + excluded.scans, bots = scan_user_day_locations.bots + excluded.bots`,
   );
   const codePlace = connection.prepare(
-    'insert into scan_code_places (qr_code_id, place) values (?, ?) on conflict do nothing',
+    `insert into scan_code_places (qr_code_id, place, scans, bots) values (?, ?, ?, ?)
+     on conflict (qr_code_id, place) do update set
+       scans = scan_code_places.scans + excluded.scans, bots = scan_code_places.bots + excluded.bots`,
   );
   const devices = (r: DeviceCounts) => deviceColumns.map((c) => r[c]);
   return (rows) => {
@@ -208,7 +214,7 @@ export function nativeScanWriter(connection: SQLite.Database): (rows: readonly S
       codeDayLocation.run(v.qr_code_id, v.day, v.location, v.user_id, v.scans, v.bots);
     for (const v of r.userDayLocations.values())
       userDayLocation.run(v.user_id, v.day, v.location, v.scans, v.bots);
-    for (const v of r.codePlaces.values()) codePlace.run(v.qr_code_id, v.place);
+    for (const v of r.codePlaces.values()) codePlace.run(v.qr_code_id, v.place, v.scans, v.bots);
   };
 }
 
@@ -288,7 +294,12 @@ export async function writeScansWithRollups(
     await trx
       .insertInto('scan_code_places')
       .values(chunk)
-      .onConflict((oc) => oc.doNothing())
+      .onConflict((oc) =>
+        oc.columns(['qr_code_id', 'place']).doUpdateSet((eb) => ({
+          scans: eb(eb.ref('scan_code_places.scans'), '+', eb.ref('excluded.scans')),
+          bots: eb(eb.ref('scan_code_places.bots'), '+', eb.ref('excluded.bots')),
+        })),
+      )
       .execute();
 }
 

@@ -1,0 +1,127 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { qrTypeLabels } from '../../../src/qr/qr-types';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { trpc } from '../../lib/trpc';
+import { formatPercent, percentOf, scansLabel, viewerTimeZone } from './analytics-format';
+import { CHART_HEIGHT, ChartCard } from './ChartCard';
+import { ChartDataTable } from './ChartDataTable';
+import { CHART_COLORS } from './chart-colors';
+
+/** Axis labels stay short; the tooltip and the cards carry the full name. */
+const shortName = (name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name);
+
+export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: boolean }) {
+  const performance = trpc.analytics.performance.useQuery(
+    { days, tz: viewerTimeZone(), excludeBots },
+    { placeholderData: keepPreviousData },
+  );
+
+  if (performance.isError)
+    return <ErrorAlert>Error loading analytics data. Please try again later.</ErrorAlert>;
+
+  const rows = performance.data;
+  if (!rows)
+    return (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton h={CHART_HEIGHT + 70} radius="md" />
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={130} radius="md" />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    );
+
+  if (rows.length === 0)
+    return (
+      <Card withBorder padding="xl" radius="md">
+        <Stack align="center" gap="sm" ta="center">
+          <Text>You don&apos;t have any QR codes yet. Create a QR code to see analytics.</Text>
+          <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
+            Create New QR Code
+          </Button>
+        </Stack>
+      </Card>
+    );
+
+  const total = rows.reduce((sum, r) => sum + r.count, 0);
+  const bars = rows.map((r) => ({ id: r.qrCodeId, name: r.name, Scans: r.count }));
+
+  return (
+    <Stack
+      gap="md"
+      style={{ opacity: performance.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+      aria-busy={performance.isPlaceholderData}
+    >
+      <ChartCard title={`Scans per QR Code (Last ${days} Days)`}>
+        <BarChart
+          h={CHART_HEIGHT}
+          data={bars}
+          dataKey="name"
+          series={[{ name: 'Scans', color: CHART_COLORS[0] }]}
+          tickLine="none"
+          yAxisProps={{ allowDecimals: false, width: 40 }}
+          xAxisProps={{ tickFormatter: (v: string) => shortName(v), minTickGap: 4 }}
+          data-chart="per-code"
+        />
+        <ChartDataTable
+          caption={`Scans per QR code, last ${days} days`}
+          columns={['QR code', 'Scans']}
+          rows={rows.map((r) => [r.name, r.count])}
+        />
+      </ChartCard>
+
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {rows.map((r) => (
+          <Card key={r.qrCodeId} withBorder padding="lg" radius="md" component="article" aria-label={r.name}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+              <Anchor
+                component={Link}
+                to={`/qr-details/${r.qrCodeId}`}
+                fw={700}
+                c="inherit"
+                lineClamp={2}
+                style={{ wordBreak: 'break-word' }}
+              >
+                {r.name}
+              </Anchor>
+              <Badge variant="light" style={{ flexShrink: 0 }}>
+                {qrTypeLabels[r.type] ?? r.type.toUpperCase()}
+              </Badge>
+            </Group>
+            <Group justify="space-between" mt="md" gap="xs" wrap="nowrap">
+              <Text fw={700} size="lg" data-scans>
+                {scansLabel(r.count)}
+              </Text>
+              <Text size="sm" c="dimmed" data-percent>
+                {formatPercent(r.count, total)} of total
+              </Text>
+            </Group>
+            <Progress
+              mt="xs"
+              value={percentOf(r.count, total)}
+              size="sm"
+              aria-label={`${r.name}: ${formatPercent(r.count, total)} of all scans`}
+            />
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, EmptyState } from '@mantine/core';
+import { IconPlus, IconQrcode, IconScan } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+
+/** Instead of sample numbers: an invitation to create the first code. */
+export function NoCodesState({
+  description = 'Create your first QR code and its scans will show up here.',
+}: {
+  description?: string;
+}) {
+  return (
+    <EmptyState
+      icon={<IconQrcode size={28} stroke={1.5} aria-hidden />}
+      withIndicatorBackground
+      title="No QR codes yet"
+      description={description}
+      size="sm"
+    >
+      <EmptyState.Actions>
+        <Button component={Link} to="/create" size="sm" leftSection={<IconPlus size={16} aria-hidden />}>
+          Create New QR Code
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/** Instead of sample numbers: codes exist but nobody has scanned them (in this period). */
+export function NoScansState({
+  title = 'No scans yet',
+  description = 'Print or share your QR codes: every scan shows up here. You can also try one in the scanner.',
+}: {
+  title?: string;
+  description?: string;
+}) {
+  return (
+    <EmptyState
+      icon={<IconScan size={28} stroke={1.5} aria-hidden />}
+      withIndicatorBackground
+      title={title}
+      description={description}
+      size="sm"
+    >
+      <EmptyState.Actions>
+        <Button component={Link} to="/scan-demo" size="sm" variant="light">
+          Open the Scanner
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}

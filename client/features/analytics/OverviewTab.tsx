@@ -1,0 +1,142 @@
+import { Box, Card, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCalendarEvent, IconQrcode, IconScan } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { trpc } from '../../lib/trpc';
+import { formatCount, groupLocations, longDateLabel, viewerTimeZone } from './analytics-format';
+import { ChartCard } from './ChartCard';
+import { DEVICE_COLORS, LOCATION_COLORS, OTHER_COLOR, colorAt } from './chart-colors';
+import { DailyScansChart } from './DailyScansChart';
+import { DeviceBreakdown } from './DeviceBreakdown';
+import { HourlyScansChart } from './HourlyScansChart';
+import { NoCodesState, NoScansState } from './EmptyStates';
+import { SharePie } from './SharePie';
+import { StatCard } from './StatCard';
+
+/** §9: the location chart has up to ten colour slots. */
+const LOCATION_SLOTS = 10;
+
+export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: boolean }) {
+  const input = { days, tz: viewerTimeZone(), excludeBots };
+  // A new period keeps the old figures on screen (dimmed) until the new ones arrive.
+  const options = { placeholderData: keepPreviousData };
+  const summary = trpc.analytics.user.useQuery(input, options);
+  const daily = trpc.analytics.daily.useQuery(input, options);
+  const devices = trpc.analytics.devices.useQuery(input, options);
+  const locations = trpc.analytics.locations.useQuery(input, options);
+  const hourly = trpc.analytics.hourly.useQuery(input, options);
+  const queries = [summary, daily, devices, locations, hourly];
+
+  if (queries.some((q) => q.isError))
+    return <ErrorAlert>Error loading analytics data. Please try again later.</ErrorAlert>;
+
+  const s = summary.data;
+  const today = daily.data?.at(-1);
+  const activeCodes = s?.qrCodeScans.filter((c) => c.scans > 0).length ?? 0;
+  const stale = queries.some((q) => q.isPlaceholderData);
+  const chartsLoading = queries.some((q) => q.data === undefined);
+
+  let charts: React.ReactNode;
+  if (!chartsLoading && s?.totalQRCodes === 0) {
+    charts = (
+      <Card withBorder padding="xl" radius="md">
+        <NoCodesState description="You don't have any QR codes yet. Create a QR code to see analytics." />
+      </Card>
+    );
+  } else if (!chartsLoading && s?.totalScans === 0) {
+    charts = (
+      <Card withBorder padding="xl" radius="md">
+        <NoScansState
+          title={`No scans in the last ${days} days`}
+          description="Print or share your QR codes: their scans show up here. You can also try one in the scanner."
+        />
+      </Card>
+    );
+  } else {
+    const locationSlices = groupLocations(locations.data ?? [], LOCATION_SLOTS).map((l, i) => ({
+      key: l.location,
+      name: l.location,
+      value: l.count,
+      color: l.location === 'Other' && i === LOCATION_SLOTS - 1 ? OTHER_COLOR : colorAt(LOCATION_COLORS, i),
+    }));
+    charts = (
+      <Stack gap="md">
+        <ChartCard title={`Scans (Last ${days} Days)`} loading={!daily.data}>
+          {daily.data && <DailyScansChart data={daily.data} caption={`Scans per day, last ${days} days`} />}
+        </ChartCard>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <ChartCard title="Scans by Device" loading={!devices.data}>
+              {devices.data && (
+                <Stack gap="md">
+                  <DeviceBreakdown devices={devices.data} label="Scans by device" />
+                  <SharePie
+                    label="Scans by device"
+                    withLegend={false}
+                    size={220}
+                    slices={devices.data.map((d) => ({
+                      key: d.device,
+                      name: d.device,
+                      value: d.count,
+                      color: DEVICE_COLORS[d.device],
+                    }))}
+                  />
+                </Stack>
+              )}
+            </ChartCard>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <ChartCard title="Top Locations" loading={!locations.data}>
+              <SharePie label="Scans by location" slices={locationSlices} />
+            </ChartCard>
+          </Grid.Col>
+        </Grid>
+        <ChartCard title="Scans by Time of Day" loading={!hourly.data}>
+          <HourlyScansChart data={hourly.data ?? []} />
+        </ChartCard>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={stale}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <StatCard
+          label="Total Scans"
+          icon={<IconScan size={24} />}
+          loading={!s}
+          value={s && formatCount(s.totalScans)}
+        >
+          <Text size="sm" c="dimmed">
+            Last {days} days
+          </Text>
+        </StatCard>
+        <StatCard
+          label="Scans Today"
+          icon={<IconCalendarEvent size={24} />}
+          color="teal"
+          loading={!today}
+          value={today && formatCount(today.count)}
+        >
+          {today && (
+            <Text size="sm" c="dimmed">
+              {longDateLabel(today.date)}
+            </Text>
+          )}
+        </StatCard>
+        <StatCard
+          label="Active QR Codes"
+          icon={<IconQrcode size={24} />}
+          color="violet"
+          loading={!s}
+          value={s && formatCount(s.totalQRCodes)}
+        >
+          <Text size="sm" c="dimmed">
+            {activeCodes} scanned in this period
+          </Text>
+        </StatCard>
+      </SimpleGrid>
+      <Box>{charts}</Box>
+    </Stack>
+  );
+}

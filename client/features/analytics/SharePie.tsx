@@ -1,0 +1,74 @@
+import '@mantine/charts/styles.css';
+import { PieChart } from '@mantine/charts';
+import {
+  Center,
+  ColorSwatch,
+  Group,
+  Stack,
+  Text,
+  getThemeColor,
+  useMantineTheme,
+  type MantineColor,
+} from '@mantine/core';
+import { formatPercent, scansLabel } from './analytics-format';
+import { CHART_HEIGHT } from './ChartCard';
+
+export interface ShareSlice {
+  key: string | number;
+  name: string;
+  value: number;
+  color: MantineColor;
+}
+
+/**
+ * A pie of shares with, unless `withLegend` is false, a legend listing every slice with its count and
+ * percent (slices of 0 are listed but not drawn).
+ */
+export function SharePie({
+  slices,
+  label,
+  withLegend = true,
+  size = 240,
+}: {
+  slices: ShareSlice[];
+  /** Accessible name of the legend list. */
+  label: string;
+  withLegend?: boolean;
+  size?: number;
+}) {
+  const theme = useMantineTheme();
+  const total = slices.reduce((sum, s) => sum + s.value, 0);
+  const drawn = slices.filter((s) => s.value > 0);
+  return (
+    <Stack gap="md">
+      <Center h={CHART_HEIGHT} aria-hidden>
+        <PieChart
+          data={drawn.map((s) => ({ key: s.key, name: s.name, value: s.value, color: s.color }))}
+          size={size}
+          withTooltip
+          tooltipDataSource="segment"
+          // A single slice needs no seam.
+          strokeWidth={drawn.length > 1 ? 1 : 0}
+          valueFormatter={(v) => `${scansLabel(v)} (${formatPercent(v, total)})`}
+        />
+      </Center>
+      {withLegend && (
+        <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
+          {slices.map((s) => (
+            <Group component="li" key={s.key} justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="xs" wrap="nowrap" miw={0}>
+                <ColorSwatch color={getThemeColor(s.color, theme)} size={12} withShadow={false} aria-hidden />
+                <Text size="sm" lineClamp={2} title={s.name} style={{ wordBreak: 'break-word' }}>
+                  {s.name}
+                </Text>
+              </Group>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {scansLabel(s.value)} · {formatPercent(s.value, total)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ReportFormat, ReportType } from '../../../src/analytics/analytics.schema';
+import { notify } from '../../lib/notify';
+import { saveBlob } from '../../lib/save-blob';
+import { filenameFromDisposition } from './analytics-format';
+
+export interface ReportRequest {
+  from: string;
+  to: string;
+  type: ReportType;
+  format: ReportFormat;
+  tz: string;
+  excludeBots: boolean;
+}
+
+export interface DownloadProgress {
+  received: number;
+  /** Content-Length when the server sent one (and the body is not re-encoded), else null. */
+  total: number | null;
+}
+
+export function reportUrl(r: ReportRequest): string {
+  const query = new URLSearchParams({
+    from: r.from,
+    to: r.to,
+    type: r.type,
+    format: r.format,
+    tz: r.tz,
+    excludeBots: String(r.excludeBots),
+  });
+  return `/api/analytics/export?${query.toString()}`;
+}
+
+/** The server's { message } of a failed call, else "status: body text" (spec §8), else the status text. */
+async function failureMessage(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message) return body.message;
+  } catch {
+    // not JSON: fall through to the text
+  }
+  return `${res.status}: ${text.trim() || res.statusText}`;
+}
+
+/**
+ * GET /api/analytics/export, read as a stream so the bytes received can be shown, then saved under the
+ * file name of Content-Disposition. Failures become a toast with the server's message.
+ */
+export function useReportDownload() {
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const download = useCallback(async (request: ReportRequest) => {
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    setProgress({ received: 0, total: null });
+    try {
+      const res = await fetch(reportUrl(request), { credentials: 'same-origin', signal: abort.signal });
+      if (!res.ok) throw new Error(await failureMessage(res));
+
+      const length = Number(res.headers.get('Content-Length'));
+      const encoded = (res.headers.get('Content-Encoding') ?? 'identity') !== 'identity';
+      const total = !encoded && Number.isFinite(length) && length > 0 ? length : null;
+      const chunks: Uint8Array<ArrayBuffer>[] = [];
+      let received = 0;
+      if (res.body) {
+        const reader = res.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          chunks.push(value);
+          received += value.byteLength;
+          setProgress({ received, total });
+        }
+      } else {
+        const all = new Uint8Array(await res.arrayBuffer());
+        chunks.push(all);
+        received = all.byteLength;
+      }
+
+      const blob = new Blob(chunks, { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
+      const extension = request.format;
+      const name =
+        filenameFromDisposition(res.headers.get('Content-Disposition')) ??
+        `qr-analytics-${request.type}-${request.from}-to-${request.to}.${extension}`;
+      saveBlob(blob, name);
+      notify.success('Report Downloaded', name);
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      notify.error(
+        'Report Failed',
+        error instanceof TypeError
+          ? 'The server could not be reached. Please try again.'
+          : error instanceof Error && error.message
+            ? error.message
+            : 'The report could not be downloaded.',
+      );
+    } finally {
+      if (controller.current === abort) {
+        controller.current = null;
+        setProgress(null);
+      }
+    }
+  }, []);
+
+  return { download, progress, downloading: progress !== null };
+}

@@ -1,0 +1,196 @@
+import { Button, Card, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconActivity, IconChartBar, IconList, IconPlus, IconQrcode, IconScan } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { trpc } from '../../lib/trpc';
+import {
+  exactTime,
+  formatCount,
+  relativeTime,
+  scansLabel,
+  viewerTimeZone,
+} from '../analytics/analytics-format';
+import { ChartCard } from '../analytics/ChartCard';
+import { CHART_COLORS, colorAt } from '../analytics/chart-colors';
+import { DailyScansChart } from '../analytics/DailyScansChart';
+import { NoCodesState, NoScansState } from '../analytics/EmptyStates';
+import { SharePie } from '../analytics/SharePie';
+import { StatCard } from '../analytics/StatCard';
+import { useNow } from '../analytics/use-now';
+
+/** §9: the dashboard pie shows at most five codes. */
+const TOP_CODES = 5;
+
+const quickActions = [
+  {
+    to: '/create',
+    title: 'Create QR',
+    description: 'Design a new static or dynamic code.',
+    icon: IconPlus,
+    color: 'blue',
+  },
+  {
+    to: '/my-qr-codes',
+    title: 'My QR Codes',
+    description: 'Download, share, edit and organise your codes.',
+    icon: IconList,
+    color: 'teal',
+  },
+  {
+    to: '/analytics',
+    title: 'Analytics',
+    description: 'Trends, devices, locations and reports.',
+    icon: IconChartBar,
+    color: 'violet',
+  },
+] as const;
+
+export function DashboardPage() {
+  const tz = viewerTimeZone();
+  const summary = trpc.analytics.user.useQuery({ tz });
+  const daily = trpc.analytics.daily.useQuery({ days: 7, tz });
+  const now = useNow();
+
+  const failed = summary.isError || daily.isError;
+  const s = summary.data;
+  const days = daily.data;
+  const hasCodes = (s?.totalQRCodes ?? 0) > 0;
+  const weekScans = days?.reduce((sum, d) => sum + d.count, 0) ?? 0;
+  const today = days?.at(-1)?.count ?? 0;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2}>Dashboard</Title>
+        <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
+          Create New QR Code
+        </Button>
+      </Group>
+
+      {failed ? (
+        <ErrorAlert>Error loading dashboard data. Please try again later.</ErrorAlert>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <StatCard
+              label="Total QR Codes"
+              icon={<IconQrcode size={24} />}
+              loading={!s}
+              value={s && formatCount(s.totalQRCodes)}
+            />
+            <StatCard
+              label="Total Scans"
+              icon={<IconScan size={24} />}
+              color="teal"
+              loading={!s}
+              value={s && formatCount(s.totalScans)}
+            />
+            <StatCard
+              label="Recent Activity"
+              icon={<IconActivity size={24} />}
+              color="violet"
+              loading={!s || !days}
+              valueSize={24}
+              value={
+                s?.lastScanAt ? (
+                  <>
+                    <Text span display="block" size="sm" fw={600} c="dimmed">
+                      Last scan:
+                    </Text>
+                    <Tooltip
+                      label={exactTime(s.lastScanAt)}
+                      events={{ hover: true, focus: true, touch: true }}
+                    >
+                      <time dateTime={s.lastScanAt} tabIndex={0} data-last-scan>
+                        {relativeTime(s.lastScanAt, now)}
+                      </time>
+                    </Tooltip>
+                  </>
+                ) : (
+                  'No scans yet'
+                )
+              }
+            >
+              {s?.lastScanAt && (
+                <Text size="sm" c="dimmed">
+                  {scansLabel(today)} today
+                </Text>
+              )}
+            </StatCard>
+          </SimpleGrid>
+
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <ChartCard
+                title="Scans (Last 7 Days)"
+                loading={!s || !days}
+                empty={
+                  !hasCodes ? (
+                    <NoCodesState />
+                  ) : weekScans === 0 ? (
+                    <NoScansState
+                      title={s && s.totalScans > 0 ? 'No scans in the last 7 days' : 'No scans yet'}
+                    />
+                  ) : null
+                }
+              >
+                {days && <DailyScansChart data={days} caption="Scans per day, last 7 days" />}
+              </ChartCard>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <ChartCard
+                title="Top QR Codes"
+                loading={!s}
+                empty={!hasCodes ? <NoCodesState /> : s && s.totalScans === 0 ? <NoScansState /> : null}
+              >
+                {s && (
+                  <SharePie
+                    label="Most scanned QR codes"
+                    slices={s.qrCodeScans.slice(0, TOP_CODES).map((c, i) => ({
+                      key: c.id,
+                      name: c.name,
+                      value: c.scans,
+                      color: colorAt(CHART_COLORS, i),
+                    }))}
+                  />
+                )}
+              </ChartCard>
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby="quick-actions">
+        <Title order={3} size="h4" id="quick-actions">
+          Quick Actions
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {quickActions.map((a) => (
+            <Card
+              key={a.to}
+              component={Link}
+              to={a.to}
+              withBorder
+              padding="lg"
+              radius="md"
+              className="mantine-focus-auto"
+              style={{ textDecoration: 'none' }}
+            >
+              <Group wrap="nowrap" gap="md">
+                <ThemeIcon variant="light" color={a.color} size={44} radius="md" aria-hidden>
+                  <a.icon size={24} />
+                </ThemeIcon>
+                <div>
+                  <Text fw={700}>{a.title}</Text>
+                  <Text size="sm" c="dimmed">
+                    {a.description}
+                  </Text>
+                </div>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,288 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  useMatches,
+} from '@mantine/core';
+import { IconArrowLeft, IconDevices, IconEdit, IconMapPin, IconScan, IconShare } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ANALYTICS_PERIODS, DEFAULT_DAYS } from '../../../src/analytics/analytics.schema';
+import { describeContent } from '../../../src/qr/content';
+import type { Customization } from '../../../src/qr/customization';
+import { imageDataOf } from '../../../src/qr/qr.schema';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { trpc } from '../../lib/trpc';
+import { formatCount, viewerTimeZone } from '../analytics/analytics-format';
+import { CHART_HEIGHT, ChartCard } from '../analytics/ChartCard';
+import { DailyScansChart } from '../analytics/DailyScansChart';
+import { DeviceBreakdown } from '../analytics/DeviceBreakdown';
+import { StatCard } from '../analytics/StatCard';
+import { QrPreview } from '../qr/QrPreview';
+import { shareQr } from '../qr/share';
+import { parseQrId } from '../scan-demo/scan-links';
+import { ScanHistoryTable } from './ScanHistoryTable';
+
+/** §2: the details preview is 200 px, error correction M, black on white, whatever the code's design. */
+const PREVIEW_SIZE = 200;
+const previewCustomization: Customization = {
+  foregroundColor: '#000000',
+  backgroundColor: '#FFFFFF',
+  errorCorrectionLevel: 'M',
+  style: 'square',
+};
+
+const NO_DATA = 'No scan data available yet';
+const periods = ANALYTICS_PERIODS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
+
+export function QrDetailsPage() {
+  // The route tree types its params loosely: read `id` defensively.
+  const params: unknown = useParams({ strict: false });
+  const raw = (params as { id?: unknown } | undefined)?.id;
+  const id = typeof raw === 'string' ? parseQrId(raw) : null;
+  return (
+    <Stack gap="md">
+      <div>
+        <Anchor component={Link} to="/my-qr-codes" size="sm">
+          <Group gap={4} component="span" wrap="nowrap">
+            <IconArrowLeft size={16} aria-hidden />
+            My QR Codes
+          </Group>
+        </Anchor>
+      </div>
+      {id === null ? (
+        <ErrorAlert>Error loading QR code details. Please try again later.</ErrorAlert>
+      ) : (
+        // A new id starts afresh: no previous code's figures, back on page 1.
+        <QrDetails key={id} id={id} />
+      )}
+    </Stack>
+  );
+}
+
+function QrDetails({ id }: { id: number }) {
+  const tz = viewerTimeZone();
+  const [page, setPage] = useState(1);
+  const [days, setDays] = useState<number>(DEFAULT_DAYS);
+  // Fewer page numbers on a phone, so Previous, the pages and Next stay on one line.
+  const siblings = useMatches({ base: 0, sm: 1 });
+  const details = trpc.analytics.qrCode.useQuery({ id, page, tz }, { placeholderData: keepPreviousData });
+  const daily = trpc.analytics.qrCodeDaily.useQuery(
+    { id, days, tz },
+    { placeholderData: keepPreviousData, enabled: !details.isError },
+  );
+
+  if (details.isError) {
+    const notFound = details.error.data?.code === 'NOT_FOUND';
+    return (
+      <ErrorAlert>
+        Error loading QR code details. Please try again later.
+        {notFound && (
+          <Text size="sm" mt={4}>
+            This QR code does not exist or belongs to another account.
+          </Text>
+        )}
+      </ErrorAlert>
+    );
+  }
+
+  const d = details.data;
+  if (!d) return <DetailsSkeleton />;
+
+  const code = d.qrCode;
+  const data = imageDataOf(code);
+  const noScans = d.totalScans === 0;
+
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="lg" radius="md">
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          <QrPreview
+            data={data}
+            customization={previewCustomization}
+            size={PREVIEW_SIZE}
+            label={`QR code for ${code.name}`}
+          />
+          <Stack gap="xs" style={{ flex: '1 1 240px', minWidth: 0 }}>
+            <Title order={2} style={{ wordBreak: 'break-word' }}>
+              {code.name}
+            </Title>
+            <Group gap={6}>
+              <Badge variant="light" data-qr-type>
+                {code.type.toUpperCase()}
+              </Badge>
+              <Badge variant="light" color={code.isDynamic ? 'teal' : 'gray'}>
+                {code.isDynamic ? 'Dynamic' : 'Static'}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
+              {describeContent(code.type, code.content)}
+            </Text>
+            {code.shortUrl && (
+              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                {code.shortUrl}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              Created {new Date(code.created).toLocaleDateString()}
+            </Text>
+            <Group gap="xs" mt="xs">
+              <Button
+                variant="light"
+                leftSection={<IconShare size={18} aria-hidden />}
+                onClick={() => void shareQr({ title: code.name, url: data })}
+              >
+                Share
+              </Button>
+              {code.isDynamic && (
+                <Button
+                  variant="default"
+                  component={Link}
+                  to={`/edit-qr/${code.id}`}
+                  leftSection={<IconEdit size={18} aria-hidden />}
+                >
+                  Edit
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <StatCard label="Total Scans" icon={<IconScan size={24} />} value={formatCount(d.totalScans)} />
+        <StatCard
+          label="Unique Locations"
+          icon={<IconMapPin size={24} />}
+          color="teal"
+          value={formatCount(d.uniqueLocations)}
+        />
+        <StatCard
+          label="Unique Devices"
+          icon={<IconDevices size={24} />}
+          color="violet"
+          value={formatCount(d.uniqueDevices)}
+        />
+      </SimpleGrid>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <ChartCard
+            title="Scans Over Time"
+            loading={!daily.data && !daily.isError}
+            empty={
+              daily.isError ? (
+                <Text c="red" size="sm" role="alert">
+                  Error loading QR code details. Please try again later.
+                </Text>
+              ) : noScans ? (
+                <Text c="dimmed">{NO_DATA}</Text>
+              ) : null
+            }
+            action={
+              <Select
+                aria-label="Chart period"
+                size="xs"
+                w={140}
+                data={periods}
+                value={String(days)}
+                onChange={(v) => setDays(Number(v ?? DEFAULT_DAYS))}
+                allowDeselect={false}
+              />
+            }
+          >
+            {daily.data && (
+              <div style={{ opacity: daily.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+                <DailyScansChart data={daily.data} caption={`Scans per day, last ${days} days`} />
+              </div>
+            )}
+          </ChartCard>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <ChartCard title="Device Distribution">
+            {d.devices.length === 0 ? (
+              <Text c="dimmed">{NO_DATA}</Text>
+            ) : (
+              <DeviceBreakdown devices={d.devices} label="Device distribution" />
+            )}
+          </ChartCard>
+        </Grid.Col>
+      </Grid>
+
+      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scan-history">
+        <Group justify="space-between" mb="md" gap="xs">
+          <Title order={3} size="h4" id="scan-history">
+            Scan History
+          </Title>
+          {!noScans && (
+            <Text size="sm" c="dimmed">
+              Page {d.page} of {d.totalPages}
+            </Text>
+          )}
+        </Group>
+        {noScans || d.scans.length === 0 ? (
+          <Text c="dimmed" py="lg" ta="center">
+            {NO_DATA}
+          </Text>
+        ) : (
+          <>
+            <ScanHistoryTable scans={d.scans} busy={details.isPlaceholderData} />
+            {d.totalPages > 1 && (
+              <Group justify="center" mt="md">
+                <Pagination
+                  total={d.totalPages}
+                  value={page}
+                  onChange={setPage}
+                  siblings={siblings}
+                  boundaries={1}
+                  size="sm"
+                  aria-label="Scan history pages"
+                  getControlProps={(control) => ({
+                    'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
+                  })}
+                  getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+                />
+              </Group>
+            )}
+          </>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading QR code details">
+      <Card withBorder padding="lg" radius="md">
+        <Group align="flex-start" gap="lg">
+          <Skeleton w={PREVIEW_SIZE} h={PREVIEW_SIZE} />
+          <Stack gap="xs" style={{ flex: 1 }}>
+            <Skeleton h={28} w="60%" />
+            <Skeleton h={20} w={120} />
+            <Skeleton h={14} w="80%" />
+            <Skeleton h={36} w={110} mt="xs" />
+          </Stack>
+        </Group>
+      </Card>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={110} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h={CHART_HEIGHT + 70} radius="md" />
+      <Skeleton h={300} radius="md" />
+    </Stack>
+  );
+}

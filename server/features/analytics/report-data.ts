@@ -1,0 +1,356 @@
+import {
+  deviceCategories,
+  REPORT_TYPE_LABELS,
+  type DailyCount,
+  type DeviceCategory,
+  type DeviceCount,
+  type ExportInput,
+  type HourlyCount,
+  type LocationCount,
+  type ReportType,
+} from '../../../src/analytics/analytics.schema.js';
+import type { User } from '../../../src/auth/auth.schema.js';
+import { normalizeQrType, type QrType } from '../../../src/qr/qr-types.js';
+import type { AppDeps } from '../../app-deps.js';
+import { toIso, type Db } from '../../db/database.js';
+import { deviceColumns, QUARTER_MS } from '../scans/scan-rollups.js';
+import {
+  datesPeriod,
+  dailyIn,
+  devicesIn,
+  hourlyIn,
+  locationsIn,
+  performanceIn,
+} from './analytics.service.js';
+import { dayOfLabel, offsetAt, ZoneOffsets } from './time-zone.js';
+
+/**
+ * What a report holds: figures from the scan rollups (cheap at any size) and, for Scan Activity,
+ * the raw scans, read page by page while the file is written so memory stays flat at any count.
+ */
+
+type Period = ReturnType<typeof datesPeriod>;
+
+export interface ReportSummary {
+  totalScans: number;
+  /** The caller's codes (as the Overview's "Active QR Codes" card counts them). */
+  activeQrCodes: number;
+  /** Local days in the range. */
+  days: number;
+  averagePerDay: number;
+  /** Device categories with at least one scan in the range. */
+  deviceCategories: number;
+}
+
+export interface ReportPerformanceRow {
+  qrCodeId: number;
+  name: string;
+  type: QrType;
+  isDynamic: boolean;
+  /** ISO 8601 UTC. */
+  created: string;
+  count: number;
+  /** Share of the range's scans, 0–100 with one decimal. */
+  percent: number;
+  /** The code's most recent scan within the range (ISO 8601 UTC), or null. */
+  lastScanAt: string | null;
+}
+
+export interface ReportScan {
+  id: number;
+  /** ISO 8601 UTC. */
+  timestamp: string;
+  /** Wall time in the report's zone, "YYYY-MM-DD HH:mm:ss". */
+  localTime: string;
+  qrCodeId: number;
+  qrCodeName: string;
+  device: DeviceCategory;
+  location: string | null;
+  referrer: string | null;
+  /** Masked: reports get shared. */
+  ipAddress: string | null;
+}
+
+export interface ScanReadOptions {
+  /** Stop after this many scans (the PDF's table). */
+  limit?: number;
+  /** Rows per query. */
+  pageSize?: number;
+  /** Scans per time window, planned from the quarter-hour rollups. */
+  windowTarget?: number;
+}
+
+export interface Report {
+  title: string;
+  type: ReportType;
+  from: string;
+  to: string;
+  tz: string;
+  excludeBots: boolean;
+  /** ISO 8601 UTC. */
+  generatedAt: string;
+  summary: ReportSummary;
+  /** Every local date of the range, zero days included, oldest first. */
+  daily: DailyCount[];
+  devices: (DeviceCount & { percent: number })[];
+  locations: (LocationCount & { percent: number })[];
+  /** 0–23 in the report's zone. */
+  hourly: HourlyCount[];
+  /** Most scanned first. */
+  performance: ReportPerformanceRow[];
+  /** "YYYY-MM-DD HH:mm:ss" in the report's zone. */
+  localTime(ms: number): string;
+  /** The range's scans, newest first, a page at a time. */
+  scans(options?: ScanReadOptions): AsyncGenerator<ReportScan[]>;
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** 0–100 with one decimal. */
+export function percentOf(count: number, total: number): number {
+  return total > 0 ? Math.round((count / total) * 1000) / 10 : 0;
+}
+
+/** As the scan history shows addresses: the first two parts, the rest starred. */
+export function maskIp(ip: string | null): string | null {
+  if (!ip) return null;
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.*.*`;
+  if (ip.includes(':')) {
+    const [a = '', b = ''] = ip.split(':');
+    return `${a || '0'}:${b || '0'}:*:*`;
+  }
+  return '*';
+}
+
+function categoryOf(device: string | null): DeviceCategory {
+  return (deviceCategories as readonly string[]).includes(device ?? '')
+    ? (device as DeviceCategory)
+    : 'Unknown';
+}
+
+/** "YYYY-MM-DD HH:mm:ss" of an instant shifted by a zone offset. */
+function wallTime(ms: number, offset: number): string {
+  const iso = new Date(ms + offset).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Each code with its kind, creation time and last scan within the period. */
+async function codeDetails(db: Db, userId: number, period: Period, excludeBots: boolean) {
+  const rows = await db
+    .selectFrom('qr_codes as c')
+    .select(['c.id', 'c.is_dynamic', 'c.created'])
+    .select((eb) => {
+      let last = eb
+        .selectFrom('qr_scans as s')
+        .select('s.timestamp')
+        .whereRef('s.qr_code_id', '=', 'c.id')
+        .where('s.timestamp', '>=', iso(period.from))
+        .where('s.timestamp', '<', iso(period.to))
+        .orderBy('s.timestamp', 'desc')
+        .limit(1);
+      if (excludeBots)
+        last = last.where((e) => e.or([e('s.device', '<>', 'Bot'), e('s.device', 'is', null)]));
+      return last.as('last_scan');
+    })
+    .where('c.user_id', '=', userId)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        isDynamic: Boolean(r.is_dynamic),
+        created: toIso(r.created),
+        lastScanAt: r.last_scan === null || r.last_scan === undefined ? null : toIso(r.last_scan),
+      },
+    ]),
+  );
+}
+
+/**
+ * Time windows covering [from, to) from the newest back, each holding about `target` scans by the
+ * quarter-hour rollups, so every page query sorts a bounded number of rows. The windows tile the
+ * whole range whatever the rollups say: they only steer the sizes.
+ */
+async function* scanWindows(
+  db: Db,
+  userId: number,
+  from: number,
+  to: number,
+  target: number,
+): AsyncGenerator<[number, number]> {
+  const PLAN_PAGE = 2000;
+  const firstBucket = Math.floor(from / QUARTER_MS);
+  let below = Math.ceil(to / QUARTER_MS);
+  let end = to;
+  let pending = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('scan_user_quarters')
+      .select(['bucket', ...deviceColumns])
+      .where('user_id', '=', userId)
+      .where('bucket', '>=', firstBucket)
+      .where('bucket', '<', below)
+      .orderBy('bucket', 'desc')
+      .limit(PLAN_PAGE)
+      .execute();
+    for (const row of rows) {
+      pending += deviceColumns.reduce((sum, c) => sum + n(row[c]), 0);
+      if (pending >= target) {
+        const start = Math.max(from, n(row.bucket) * QUARTER_MS);
+        if (start < end) {
+          yield [start, end];
+          end = start;
+        }
+        pending = 0;
+      }
+    }
+    if (rows.length < PLAN_PAGE) break;
+    below = n(rows[rows.length - 1]!.bucket);
+  }
+  if (end > from) yield [from, end];
+}
+
+/**
+ * The scans of the user's codes in the period, newest first, `pageSize` at a time: keyset pages
+ * on (timestamp, id) within each planned window. No transaction or cursor stays open between pages,
+ * so other requests (and SQLite's single connection) are never held up by a long download.
+ */
+export async function* readScans(
+  db: Db,
+  userId: number,
+  period: { from: number; to: number },
+  excludeBots: boolean,
+  describe: { name: (codeId: number) => string; localTime: (ms: number) => string },
+  options: ScanReadOptions = {},
+): AsyncGenerator<ReportScan[]> {
+  const pageSize = options.pageSize ?? 2000;
+  const target = options.windowTarget ?? pageSize;
+  let remaining = options.limit ?? Infinity;
+  if (remaining <= 0) return;
+  for await (const [start, end] of scanWindows(db, userId, period.from, period.to, target)) {
+    let after: { timestamp: string; id: number } | null = null;
+    for (;;) {
+      let q = db
+        .selectFrom('qr_scans as s')
+        .select([
+          's.id',
+          's.qr_code_id',
+          's.timestamp',
+          's.device',
+          's.location',
+          's.referrer',
+          's.ip_address',
+        ])
+        .where('s.qr_code_id', 'in', (eb) =>
+          eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId),
+        )
+        .where('s.timestamp', '>=', iso(start))
+        .where('s.timestamp', '<', iso(end))
+        .orderBy('s.timestamp', 'desc')
+        .orderBy('s.id', 'desc')
+        .limit(Math.min(pageSize, remaining));
+      if (after) {
+        const { timestamp, id } = after;
+        q = q.where((eb) => eb(eb.refTuple('s.timestamp', 's.id'), '<', eb.tuple(timestamp, id)));
+      }
+      if (excludeBots) q = q.where((eb) => eb.or([eb('s.device', '<>', 'Bot'), eb('s.device', 'is', null)]));
+      const rows = await q.execute();
+      if (rows.length === 0) break;
+      const page = rows.map((r): ReportScan => {
+        const ms = r.timestamp instanceof Date ? r.timestamp.getTime() : Date.parse(r.timestamp);
+        return {
+          id: r.id,
+          // SQLite already holds the ISO text (see Timestamp in database.ts): no need to rebuild it.
+          timestamp: typeof r.timestamp === 'string' && ISO_UTC.test(r.timestamp) ? r.timestamp : iso(ms),
+          localTime: describe.localTime(ms),
+          qrCodeId: r.qr_code_id,
+          qrCodeName: describe.name(r.qr_code_id),
+          device: categoryOf(r.device),
+          location: r.location,
+          referrer: r.referrer,
+          ipAddress: maskIp(r.ip_address),
+        };
+      });
+      remaining -= page.length;
+      yield page;
+      if (remaining <= 0) return;
+      if (rows.length < pageSize) break;
+      const last = page[page.length - 1]!;
+      after = { timestamp: last.timestamp, id: last.id };
+    }
+  }
+}
+
+/** Everything but the raw scans, read up front so a failure still answers a JSON error. */
+export async function loadReport(deps: AppDeps, user: User, input: ExportInput): Promise<Report> {
+  const { db } = deps;
+  const now = deps.clock.now().getTime();
+  const firstDay = dayOfLabel(input.from);
+  const lastDay = dayOfLabel(input.to);
+  const period = datesPeriod(input.tz, firstDay, lastDay);
+  const view = { tz: input.tz, excludeBots: input.excludeBots };
+
+  const [daily, hourly, devices, locations, performance, details] = await Promise.all([
+    dailyIn(db, user.id, period, view, now),
+    hourlyIn(db, user.id, period, view, now),
+    devicesIn(db, user.id, period, input.excludeBots),
+    locationsIn(db, user.id, period, input.excludeBots),
+    performanceIn(db, user.id, period, input.excludeBots),
+    codeDetails(db, user.id, period, input.excludeBots),
+  ]);
+
+  const total = performance.reduce((sum, r) => sum + r.count, 0);
+  const days = lastDay - firstDay + 1;
+  const zone = new ZoneOffsets(input.tz, period.from, period.to);
+  const localTime = (ms: number) =>
+    wallTime(ms, ms >= period.from && ms <= period.to ? zone.at(ms) : offsetAt(input.tz, ms));
+  const names = new Map(performance.map((r) => [r.qrCodeId, r.name]));
+
+  return {
+    title: REPORT_TYPE_LABELS[input.type],
+    type: input.type,
+    from: input.from,
+    to: input.to,
+    tz: input.tz,
+    excludeBots: input.excludeBots,
+    generatedAt: new Date(now).toISOString(),
+    summary: {
+      totalScans: total,
+      activeQrCodes: performance.length,
+      days,
+      averagePerDay: Math.round((total / days) * 100) / 100,
+      deviceCategories: devices.length,
+    },
+    daily,
+    devices: devices.map((d) => ({ ...d, percent: percentOf(d.count, total) })),
+    locations: locations.map((l) => ({ ...l, percent: percentOf(l.count, total) })),
+    hourly,
+    performance: performance.map((r) => {
+      const d = details.get(r.qrCodeId);
+      return {
+        qrCodeId: r.qrCodeId,
+        name: r.name,
+        type: normalizeQrType(r.type),
+        isDynamic: d?.isDynamic ?? false,
+        created: d?.created ?? '',
+        count: r.count,
+        percent: percentOf(r.count, total),
+        lastScanAt: d?.lastScanAt ?? null,
+      };
+    }),
+    localTime,
+    scans: (options) =>
+      readScans(
+        db,
+        user.id,
+        period,
+        input.excludeBots,
+        { name: (id) => names.get(id) ?? `QR code #${id}`, localTime },
+        options,
+      ),
+  };
+}
