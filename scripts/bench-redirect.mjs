@@ -56,8 +56,9 @@ function stop(child) {
 /** A fixed number of requests, so every request sent is answered and counted (none cut off). */
 async function load(url, amount) {
   let i = 0;
-  const started = performance.now();
-  const result = await autocannon({
+  let started = 0;
+  let last = 0;
+  const instance = autocannon({
     url,
     connections,
     amount,
@@ -71,8 +72,12 @@ async function load(url, amount) {
       },
     ],
   });
-  // autocannon's own duration counts whole ticks of its one-second timer: too coarse here.
-  return { ...result, wallSeconds: (performance.now() - started) / 1000 };
+  instance.on('start', () => (started = performance.now()));
+  instance.on('response', () => (last = performance.now()));
+  const result = await instance;
+  // From the first request sent to the last answer received: autocannon's own duration (and its
+  // end of run) moves in ticks of a one-second timer, far too coarse for runs of a few seconds.
+  return { ...result, wallSeconds: (last - started) / 1000 };
 }
 
 // One core for the server under test, the other for the load generator (when the machine has two
@@ -93,6 +98,10 @@ spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
   stdio: 'inherit',
 });
 
+// Both servers run side by side (only one is loaded at a time) and are measured in alternating
+// rounds, a b a b …, so a change in the machine's load affects both alike; the figures are medians.
+const rounds = Number(process.env.ROUNDS ?? 5);
+
 // (a) the ceiling: bare Fastify, constant 302, nothing else.
 const barePort = await freePort();
 const bare = startNode(
@@ -105,9 +114,6 @@ const bare = startNode(
   ],
   { cwd: root, stdio: 'ignore' },
 );
-await waitFor(`http://127.0.0.1:${barePort}/healthz`);
-const a = await load(`http://127.0.0.1:${barePort}/r/abc1234`, Number(process.env.BARE_REQUESTS ?? 300_000));
-await stop(bare);
 
 // (b) the real server on SQLite with the demo account's dynamic code.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-redirect-'));
@@ -117,6 +123,7 @@ const server = startNode([path.join(root, 'dist/server.mjs')], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: 'ignore',
 });
+await waitFor(`http://127.0.0.1:${barePort}/healthz`);
 await waitFor(`http://127.0.0.1:${port}/healthz`);
 const dbFile = path.join(dataDir, 'qr-creator.db');
 const probe = new Database(dbFile, { readonly: true });
@@ -125,7 +132,19 @@ const code = probe
   .get();
 const before = probe.prepare('select count(*) as n from qr_scans where qr_code_id = ?').get(code.id).n;
 probe.close();
-const b = await load(`http://127.0.0.1:${port}/r/${code.slug}`, Number(process.env.REQUESTS ?? 150_000));
+
+const perRoundA = Math.ceil(Number(process.env.BARE_REQUESTS ?? 300_000) / rounds);
+const perRoundB = Math.ceil(Number(process.env.REQUESTS ?? 150_000) / rounds);
+const runsA = [];
+const runsB = [];
+// Warm-up, not counted: JIT, caches, the user-agent cache (its scans are stored and counted below).
+await load(`http://127.0.0.1:${barePort}/r/abc1234`, 10_000);
+const warmUp = await load(`http://127.0.0.1:${port}/r/${code.slug}`, 10_000);
+for (let i = 0; i < rounds; i++) {
+  runsA.push(await load(`http://127.0.0.1:${barePort}/r/abc1234`, perRoundA));
+  runsB.push(await load(`http://127.0.0.1:${port}/r/${code.slug}`, perRoundB));
+}
+await stop(bare);
 const exit = await stop(server);
 const after = new Database(dbFile, { readonly: true });
 const stored =
@@ -134,16 +153,28 @@ const integrity = after.pragma('integrity_check', { simple: true });
 after.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const answered = b['3xx'];
+const answered = warmUp['3xx'] + runsB.reduce((sum, r) => sum + r['3xx'], 0);
 // Requests answered ÷ wall time (autocannon's own average is per whole second, too coarse here).
 const rate = (r) => r.requests.total / r.wallSeconds;
-const row = (name, r) =>
-  `${name.padEnd(34)} ${rate(r).toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms   errors ${r.errors + r.non2xx - r['3xx']}`;
+const median = (values) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const row = (name, runs) => {
+  const errors = runs.reduce((sum, r) => sum + r.errors + r.non2xx - r['3xx'], 0);
+  return `${name.padEnd(34)} ${median(runs.map(rate)).toFixed(0).padStart(8)} req/s   p50 ${String(median(runs.map((r) => r.latency.p50))).padStart(3)} ms   p99 ${String(median(runs.map((r) => r.latency.p99))).padStart(3)} ms   errors ${errors}`;
+};
 console.log(
-  `${pin ? 'server on core 0, autocannon on core 1; ' : 'not pinned; '}autocannon: ${connections} connections, ${a.requests.total} then ${b.requests.total} requests, ${userAgents.length} user agents, loopback`,
+  `${pin ? 'servers on core 0, autocannon on core 1; ' : 'not pinned; '}autocannon: ${connections} connections, ${rounds} alternating rounds of ${perRoundA} (a) and ${perRoundB} (b) requests, ${userAgents.length} user agents, loopback; medians`,
 );
-console.log(row('(a) bare Fastify constant 302', a));
-console.log(row('(b) /r/<slug> (records every scan)', b));
-console.log(`ratio b/a:                         ${(rate(b) / rate(a)).toFixed(2)}`);
+console.log(row('(a) bare Fastify constant 302', runsA));
+console.log(row('(b) /r/<slug> (records every scan)', runsB));
+console.log(
+  `ratio b/a per round:               ${runsA.map((r, i) => (rate(runsB[i]) / rate(r)).toFixed(2)).join(' ')}`,
+);
+console.log(
+  `ratio b/a (medians):               ${(median(runsB.map(rate)) / median(runsA.map(rate))).toFixed(2)}`,
+);
 console.log(`scans stored ÷ redirects answered: ${stored} ÷ ${answered} = ${(stored / answered).toFixed(3)}`);
 console.log(`server exit code ${exit}, PRAGMA integrity_check = ${integrity}`);
