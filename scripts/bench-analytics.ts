@@ -524,6 +524,7 @@ try {
       'scan_code_quarters',
       'scan_code_days',
       'scan_code_day_locations',
+      'scan_user_day_locations',
       'scan_code_places',
     ];
     const rollups = rollupTables.reduce((s, t) => s + (sizes.get(t) ?? 0), 0);
@@ -581,7 +582,7 @@ try {
     console.log(
       `${WARMUP} warm-up and ${RUNS} measured calls per path and user, in-process (app.inject); ms. {code} = the user's most scanned code (heaviest ${users[0]!.topCode}, median ${users[1]!.topCode})`,
     );
-    const header = `${'path'.padEnd(54)} | heaviest p50 |   p95 | median p50 |   p95`;
+    const header = `${'path'.padEnd(66)} | heaviest p50 |   p95 | median p50 |   p95`;
     console.log(header);
     console.log('-'.repeat(header.length));
     let worst = 0;
@@ -594,7 +595,7 @@ try {
       const label = heavyPaths[i]!.replace(`/${users[0]!.topCode}`, '/{code}');
       const f = (ms: number, width: number) => ms.toFixed(1).padStart(width);
       console.log(
-        `${label.padEnd(54)} | ${f(heavy.p50, 12)} | ${f(heavy.p95, 5)} | ${f(med.p50, 10)} | ${f(med.p95, 5)}`,
+        `${label.padEnd(66)} | ${f(heavy.p50, 12)} | ${f(heavy.p95, 5)} | ${f(med.p50, 10)} | ${f(med.p95, 5)}`,
       );
     }
     console.log('');
