@@ -554,6 +554,18 @@ describeEachDb('GET /api/analytics/export', (getDb) => {
     });
   });
 
+  it('a PDF prints code names in other scripts as written (embedded font)', async () => {
+    const f = await seed(t());
+    await t()
+      .db.updateTable('qr_codes')
+      .set({ name: 'Меню Łódź Κατάλογος' })
+      .where('id', '=', f.ids.menu)
+      .execute();
+    const res = await download(t(), f.cookie, { ...NY, type: 'performance', format: 'pdf' });
+    expect(res.statusCode).toBe(200);
+    expect((await pdfText(res.rawPayload)).join(' ')).toContain('Меню Łódź Κατάλογος');
+  });
+
   describe('the Scan Activity PDF', () => {
     it('lists the newest 500 scans and says how many there are in all', async () => {
       const f = await seed(t());
@@ -639,10 +651,10 @@ describe('text for shared reports', () => {
     expect(maskIp(null)).toBeNull();
   });
 
-  it('keeps PDF text within what the standard fonts draw', () => {
+  it('keeps PDF text as written, on one line', () => {
     expect(pdfSafe('Café Menü — “2nd” €5')).toBe('Café Menü — “2nd” €5');
-    expect(pdfSafe('Łódź Kraków Ős')).toBe('Lódz Kraków Os');
-    expect(pdfSafe('東京\tbar')).toBe('?? bar');
+    expect(pdfSafe('Łódź Kraków Ős Меню Κατάλογος')).toBe('Łódź Kraków Ős Меню Κατάλογος');
+    expect(pdfSafe('東京\tbar\nbaz')).toBe('東京 bar baz');
   });
 });
 

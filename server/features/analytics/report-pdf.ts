@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { Report, ReportScan } from './report-data.js';
@@ -15,51 +16,26 @@ const LINE = '#D1D5DB';
 const GRID = '#E5E7EB';
 const STRIPE = '#F3F4F6';
 const BAR = '#3B82F6';
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+const REGULAR = 'Body';
+const BOLD = 'Body-Bold';
+
+/**
+ * DejaVu Sans, embedded (subset) in every report: unlike the PDF standard fonts, which only draw
+ * WinAnsi, it draws Latin, Greek, Cyrillic, Hebrew and Arabic letters, so code and place names print
+ * as they are (scripts it lacks, such as CJK, show as empty boxes).
+ */
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  [REGULAR]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  [BOLD]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
 
 type Doc = PDFKit.PDFDocument;
 
-/** Characters beyond WinAnsi's besides Latin-1 that the standard fonts can still draw. */
-const WIN_ANSI_EXTRA = new Set(
-  [402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8364, 8240, 8249, 8250]
-    .concat([710, 8482, 338, 339, 732, 352, 353, 376, 381, 382])
-    .map((c) => String.fromCharCode(c)),
-);
-
-/** Letters that Unicode does not decompose into a base letter and an accent. */
-const FOLD: Record<string, string> = {
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  Ŧ: 'T',
-  ŧ: 't',
-};
-
-function drawable(ch: string): boolean {
-  const c = ch.charCodeAt(0);
-  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch);
-}
-
-/**
- * Text the PDF's standard fonts can draw (WinAnsi): accents folded where that helps ("ő" → "o"),
- * anything else shown as "?" rather than as wrong glyphs.
- */
+/** Text for the PDF: one line, no control characters (tabs and line breaks become spaces). */
 export function pdfText(value: string): string {
-  let out = '';
-  for (const ch of value.normalize('NFC')) {
-    if (drawable(ch)) out += ch;
-    else if (/\s/.test(ch)) out += ' ';
-    else {
-      const folded = FOLD[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += folded.length > 0 && [...folded].every(drawable) ? folded : '?';
-    }
-  }
-  return out;
+  // eslint-disable-next-line no-control-regex
+  return value.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }
 
 const thousands = (v: number) => v.toLocaleString('en-US');
@@ -75,6 +51,7 @@ class PdfWriter {
       bufferPages: true,
       info: { Title: title, Creator: 'QR Creator', Producer: 'QR Creator' },
     });
+    for (const [name, file] of Object.entries(FONT_FILES)) this.doc.registerFont(name, file);
     this.doc.font(REGULAR).fillColor(INK);
   }
 
