@@ -179,7 +179,7 @@ async function seedDemoAccount(deps: AppDeps) {
         const hour = [8, 12, 12, 13, 17, 18, 19, 20, 21][Math.floor(random() * 9)]!;
         const at = new Date(day);
         at.setUTCHours(hour, Math.floor(random() * 60), Math.floor(random() * 60), 0);
-        if (at > now) at.setTime(now.getTime() - Math.floor(random() * 3_600_000));
+        if (at > now) continue; // today: only the hours that have passed
         const visitor = pick(sampleVisitors, random());
         const [location, net] = sampleLocations[Math.floor(random() * sampleLocations.length)]!;
         scans.push({
