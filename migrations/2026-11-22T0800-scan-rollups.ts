@@ -10,6 +10,14 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * a UTC day since the epoch.
  */
 const DEVICE_COLUMNS = ['mobile', 'tablet', 'desktop', 'bot', 'unknown'] as const;
+const ROLLUP_TABLES = [
+  'scan_code_places',
+  'scan_user_day_locations',
+  'scan_code_day_locations',
+  'scan_code_days',
+  'scan_code_quarters',
+  'scan_user_quarters',
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -20,6 +28,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       builder,
     );
   const userRef = (c: any) => c.notNull().references('users.id').onDelete('cascade');
+
+  // SQLite runs migrations outside a transaction: if an earlier attempt stopped part-way (killed
+  // during a long backfill), its tables are left behind. They hold only derived counts, so start over.
+  for (const table of ROLLUP_TABLES) await sql`drop table if exists ${sql.table(table)}`.execute(db);
   const codeRef = (c: any) => c.notNull().references('qr_codes.id').onDelete('cascade');
 
   await withoutRowid(
@@ -138,14 +150,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of [
-    'scan_code_places',
-    'scan_user_day_locations',
-    'scan_code_day_locations',
-    'scan_code_days',
-    'scan_code_quarters',
-    'scan_user_quarters',
-  ]) {
-    await db.schema.dropTable(table).execute();
-  }
+  for (const table of ROLLUP_TABLES) await db.schema.dropTable(table).execute();
 }

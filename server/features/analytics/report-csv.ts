@@ -3,7 +3,7 @@ import type { Cell, Section } from './report-sections.js';
 /** Spreadsheets run a cell starting with one of these as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One field, RFC 4180: quoted when it holds a comma, quote or line break; text that a spreadsheet would run as a formula gets a leading '. */
+/** One field, RFC 4180: numbers bare, text always quoted; text that a spreadsheet would run as a formula gets a leading '. */
 export function csvField(cell: Cell): string {
   let text: string;
   if (cell === null) return '';
@@ -12,7 +12,9 @@ export function csvField(cell: Cell): string {
   else if ('date' in cell) text = cell.date;
   else if ('time' in cell) text = cell.time;
   else return String(cell.percent);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // Text is always quoted: where Excel's list separator is ';', an unquoted 'a;=1' would be split
+  // into a second cell that starts with '=' (quoted, it stays one cell).
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 export function csvLine(cells: readonly Cell[]): string {

@@ -47,9 +47,9 @@ function computeOffset(tz: string, ms: number): number {
 }
 
 /**
- * A zone's offsets over [from, to]: segments that start where the offset changes. Sampled every six
- * hours (no zone changes twice within six hours), each change then found to the quarter hour by
- * bisection — a 90-day period costs a few hundred formatter calls, not one per bucket.
+ * A zone's offsets over [from, to]: segments that start where the offset changes. Sampled once a
+ * day (no zone changes its offset twice within a day), each change then found to the quarter hour by
+ * bisection — a 90-day period costs about ninety formatter calls, not one per bucket.
  */
 export class ZoneOffsets {
   private readonly starts: number[] = [];
@@ -60,7 +60,7 @@ export class ZoneOffsets {
     from: number,
     to: number,
   ) {
-    const step = 6 * HOUR_MS;
+    const step = 24 * HOUR_MS;
     let last = offsetAt(tz, from);
     this.starts.push(-Infinity);
     this.offsets.push(last);

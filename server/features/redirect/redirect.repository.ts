@@ -15,6 +15,8 @@ export interface ShortLinkTarget {
 type Lookup = (slug: string) => Promise<ShortLinkTarget | undefined>;
 const lookups = new WeakMap<Db, Lookup>();
 
+const SLUG_QUERY =
+  'select id, user_id, name, type, content, slug from qr_codes where slug = ? and is_dynamic = 1';
 const CACHE_MAX = 10_000;
 let sqliteCaches = 0;
 
@@ -25,11 +27,14 @@ let sqliteCaches = 0;
  * therefore still applies to the very next scan. Nothing read inside an open transaction is kept:
  * it may yet be rolled back. Even a prepared native read costs ~5 µs per scan (WAL read lock), a
  * sixth of a redirect's server time, which the cache removes.
+ *
+ * The triggers must be created outside any transaction (a rollback would drop them with it):
+ * `prepareShortLinks` runs at start-up, and a lookup that finds a transaction open before the
+ * triggers exist reads without the cache and leaves the set-up for later. The cache only sees writes
+ * made through this connection — the app's one connection to its file (operations: one process).
  */
 function cachedSqliteLookup(connection: SQLite.Database): Lookup {
-  const statement = connection.prepare<[string], ShortLinkTarget>(
-    'select id, user_id, name, type, content, slug from qr_codes where slug = ? and is_dynamic = 1',
-  );
+  const statement = connection.prepare<[string], ShortLinkTarget>(SLUG_QUERY);
   const cache = new Map<string, ShortLinkTarget>();
   const changed = `qr_codes_changed_${++sqliteCaches}`;
   connection.function(changed, { deterministic: false }, () => {
@@ -38,7 +43,7 @@ function cachedSqliteLookup(connection: SQLite.Database): Lookup {
   });
   for (const event of ['insert', 'update', 'delete']) {
     connection.exec(
-      `create temp trigger ${changed}_${event} after ${event} on main.qr_codes begin select ${changed}(); end`,
+      `create temp trigger if not exists ${changed}_${event} after ${event} on main.qr_codes begin select ${changed}(); end`,
     );
   }
   return (slug) => {
@@ -53,14 +58,17 @@ function cachedSqliteLookup(connection: SQLite.Database): Lookup {
   };
 }
 
+function uncachedSqliteLookup(connection: SQLite.Database): Lookup {
+  const statement = connection.prepare<[string], ShortLinkTarget>(SLUG_QUERY);
+  return (slug) => Promise.resolve(statement.get(slug));
+}
+
 /**
  * The public short link's only lookup, run on every scan, so it is prepared once per database: on
  * SQLite as a native statement behind an invalidated cache (above), on PostgreSQL — where other
  * instances may edit a code — as one indexed read, compiled once, never cached.
  */
-function lookupFor(db: Db): Lookup {
-  const connection = sqliteConnectionOf(db);
-  if (connection) return cachedSqliteLookup(connection);
+function compiledLookup(db: Db): Lookup {
   const query: CompiledQuery<ShortLinkTarget> = db
     .selectFrom('qr_codes')
     .select(['id', 'user_id', 'name', 'type', 'content', 'slug'])
@@ -74,11 +82,21 @@ function lookupFor(db: Db): Lookup {
   };
 }
 
+function lookupOf(db: Db): Lookup {
+  const known = lookups.get(db);
+  if (known) return known;
+  const connection = sqliteConnectionOf(db);
+  if (connection?.inTransaction) return uncachedSqliteLookup(connection);
+  const lookup = connection ? cachedSqliteLookup(connection) : compiledLookup(db);
+  lookups.set(db, lookup);
+  return lookup;
+}
+
+/** Sets the lookup up before any traffic (on SQLite: its cache triggers, outside any transaction). */
+export function prepareShortLinks(db: Db): void {
+  lookupOf(db);
+}
+
 export function findDynamicCodeBySlug(db: Db, slug: string): Promise<ShortLinkTarget | undefined> {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = lookupFor(db);
-    lookups.set(db, lookup);
-  }
-  return lookup(slug);
+  return lookupOf(db)(slug);
 }

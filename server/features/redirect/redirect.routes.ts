@@ -4,7 +4,7 @@ import { isHttpUrl } from '../../../src/qr/content.js';
 import { normalizeQrType, redirectingQrTypes } from '../../../src/qr/qr-types.js';
 import type { RuntimeDeps } from '../../app-deps.js';
 import { calendarFile, contactFile, renderLandingPage, renderNotFoundPage } from './landing-page.js';
-import { findDynamicCodeBySlug } from './redirect.repository.js';
+import { findDynamicCodeBySlug, prepareShortLinks } from './redirect.repository.js';
 
 const SLUG = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -29,6 +29,7 @@ function notFound(reply: FastifyReply) {
  * next scan) or shows a small landing page. HEAD answers the same headers without recording.
  */
 export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) {
+  prepareShortLinks(deps.db);
   /** A malformed slug never reaches the database. */
   const findCode = async (slug: string) =>
     SLUG.test(slug) ? await findDynamicCodeBySlug(deps.db, slug) : undefined;

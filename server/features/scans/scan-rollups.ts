@@ -226,6 +226,22 @@ function addDeviceCounts(table: string): Record<DeviceColumn, RawBuilder<number>
   return set;
 }
 
+/**
+ * Rows in key order: every writer (and a code's deletion) then locks rollup rows in the same order,
+ * so two PostgreSQL instances flushing at once wait for each other instead of deadlocking.
+ */
+function inKeyOrder<T extends object>(rows: Iterable<T>, keys: (keyof T)[]): T[] {
+  return [...rows].sort((a, b) => {
+    for (const k of keys) {
+      const x = a[k];
+      const y = b[k];
+      if (x < y) return -1;
+      if (x > y) return 1;
+    }
+    return 0;
+  });
+}
+
 /** At most this many rows per multi-row statement (parameter limits of both databases). */
 const CHUNK = 500;
 
@@ -246,7 +262,7 @@ export async function writeScansWithRollups(
   if (rows.length === 0) return;
   for (const chunk of chunks(rows.map(rawRow))) await trx.insertInto('qr_scans').values(chunk).execute();
   const r = rollupsOf(rows);
-  for (const chunk of chunks([...r.userQuarters.values()]))
+  for (const chunk of chunks(inKeyOrder(r.userQuarters.values(), ['user_id', 'bucket'])))
     await trx
       .insertInto('scan_user_quarters')
       .values(chunk)
@@ -254,7 +270,7 @@ export async function writeScansWithRollups(
         oc.columns(['user_id', 'bucket']).doUpdateSet(addDeviceCounts('scan_user_quarters')),
       )
       .execute();
-  for (const chunk of chunks([...r.codeQuarters.values()]))
+  for (const chunk of chunks(inKeyOrder(r.codeQuarters.values(), ['qr_code_id', 'bucket'])))
     await trx
       .insertInto('scan_code_quarters')
       .values(chunk)
@@ -262,13 +278,13 @@ export async function writeScansWithRollups(
         oc.columns(['qr_code_id', 'bucket']).doUpdateSet(addDeviceCounts('scan_code_quarters')),
       )
       .execute();
-  for (const chunk of chunks([...r.codeDays.values()]))
+  for (const chunk of chunks(inKeyOrder(r.codeDays.values(), ['qr_code_id', 'day'])))
     await trx
       .insertInto('scan_code_days')
       .values(chunk)
       .onConflict((oc) => oc.columns(['qr_code_id', 'day']).doUpdateSet(addDeviceCounts('scan_code_days')))
       .execute();
-  for (const chunk of chunks([...r.codeDayLocations.values()]))
+  for (const chunk of chunks(inKeyOrder(r.codeDayLocations.values(), ['qr_code_id', 'day', 'location'])))
     await trx
       .insertInto('scan_code_day_locations')
       .values(chunk)
@@ -279,7 +295,7 @@ export async function writeScansWithRollups(
         })),
       )
       .execute();
-  for (const chunk of chunks([...r.userDayLocations.values()]))
+  for (const chunk of chunks(inKeyOrder(r.userDayLocations.values(), ['user_id', 'day', 'location'])))
     await trx
       .insertInto('scan_user_day_locations')
       .values(chunk)
@@ -290,7 +306,7 @@ export async function writeScansWithRollups(
         })),
       )
       .execute();
-  for (const chunk of chunks([...r.codePlaces.values()]))
+  for (const chunk of chunks(inKeyOrder(r.codePlaces.values(), ['qr_code_id', 'place'])))
     await trx
       .insertInto('scan_code_places')
       .values(chunk)
@@ -312,6 +328,7 @@ export async function subtractCodeFromUserRollups(trx: Kysely<Database>, userId:
     .selectFrom('scan_code_quarters')
     .select(['bucket', ...deviceColumns])
     .where('qr_code_id', '=', codeId)
+    .orderBy('bucket')
     .execute();
   for (const chunk of chunks(rows)) {
     // Upsert negative counts: the owner's rows exist, so each becomes a subtraction.
@@ -337,6 +354,8 @@ export async function subtractCodeFromUserRollups(trx: Kysely<Database>, userId:
     .selectFrom('scan_code_day_locations')
     .select(['day', 'location', 'scans', 'bots'])
     .where('qr_code_id', '=', codeId)
+    .orderBy('day')
+    .orderBy('location')
     .execute();
   for (const chunk of chunks(locations)) {
     await trx
