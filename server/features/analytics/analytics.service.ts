@@ -4,7 +4,6 @@ import {
   deviceCategories,
   SCAN_HISTORY_PAGE_SIZE,
   type DailyCount,
-  type DeviceCategory,
   type DeviceCount,
   type HourlyCount,
   type LocationCount,
@@ -19,10 +18,13 @@ import type { AppDeps } from '../../app-deps.js';
 import { toIso, type Db } from '../../db/database.js';
 import { getQrCode } from '../qr/qr.service.js';
 import {
+  categoryOf,
   DAY_MS,
   deviceColumnOf,
   deviceColumns,
+  notBotScan,
   QUARTER_MS,
+  zeroDeviceCounts,
   type DeviceCounts,
 } from '../scans/scan-rollups.js';
 import { dayLabel, startOfLocalDay, today, ZoneOffsets } from './time-zone.js';
@@ -156,7 +158,24 @@ function deviceList(total: DeviceCounts, excludeBots: boolean): DeviceCount[] {
 function addInto(total: DeviceCounts, row: DeviceCounts) {
   for (const c of deviceColumns) total[c] += n(row[c]);
 }
-const zeroCounts = (): DeviceCounts => ({ mobile: 0, tablet: 0, desktop: 0, bot: 0, unknown: 0 });
+
+/**
+ * A period cut at UTC midnights: the whole UTC days inside it (day numbers [first, end), read from
+ * the day tables), and the partial days at its ends (ms ranges, read at a finer grain). A period
+ * within one UTC day is all ragged.
+ */
+function splitAtUtcDays(period: Period): {
+  wholeDays: { first: number; end: number } | null;
+  ragged: [number, number][];
+} {
+  const first = period.from === -Infinity ? -Infinity : Math.ceil(period.from / DAY_MS);
+  const end = period.to === Infinity ? Infinity : Math.floor(period.to / DAY_MS);
+  if (end <= first) return { wholeDays: null, ragged: [[period.from, period.to]] };
+  const ragged: [number, number][] = [];
+  if (first > -Infinity && period.from < first * DAY_MS) ragged.push([period.from, first * DAY_MS]);
+  if (end < Infinity && period.to > end * DAY_MS) ragged.push([end * DAY_MS, period.to]);
+  return { wholeDays: { first, end }, ragged };
+}
 
 /**
  * Per-code device counts over a period: whole UTC days from scan_code_days, the ragged first and
@@ -166,29 +185,19 @@ async function perCodeCounts(db: Db, userId: number, period: Period): Promise<Ma
   const totals = new Map<number, DeviceCounts>();
   const add = (id: number, row: DeviceCounts) => {
     let t = totals.get(id);
-    if (!t) totals.set(id, (t = zeroCounts()));
+    if (!t) totals.set(id, (t = zeroDeviceCounts()));
     addInto(t, row);
   };
-  const firstWholeDay = period.from === -Infinity ? -Infinity : Math.ceil(period.from / DAY_MS);
-  const endWholeDay = period.to === Infinity ? Infinity : Math.floor(period.to / DAY_MS);
-
-  let days = db
-    .selectFrom('scan_code_days')
-    .select(['qr_code_id', ...sumDevices])
-    .where('user_id', '=', userId)
-    .groupBy('qr_code_id');
-  if (firstWholeDay > -Infinity) days = days.where('day', '>=', firstWholeDay);
-  if (endWholeDay < Infinity) days = days.where('day', '<', endWholeDay);
-  for (const row of await days.execute()) add(n(row.qr_code_id), row);
-
-  const ragged: [number, number][] = [];
-  if (endWholeDay <= firstWholeDay) {
-    ragged.push([period.from, period.to]); // the whole period lies within one UTC day
-  } else {
-    if (firstWholeDay > -Infinity && period.from < firstWholeDay * DAY_MS)
-      ragged.push([period.from, firstWholeDay * DAY_MS]);
-    if (endWholeDay < Infinity && period.to > endWholeDay * DAY_MS)
-      ragged.push([endWholeDay * DAY_MS, period.to]);
+  const { wholeDays, ragged } = splitAtUtcDays(period);
+  if (wholeDays) {
+    let days = db
+      .selectFrom('scan_code_days')
+      .select(['qr_code_id', ...sumDevices])
+      .where('user_id', '=', userId)
+      .groupBy('qr_code_id');
+    if (wholeDays.first > -Infinity) days = days.where('day', '>=', wholeDays.first);
+    if (wholeDays.end < Infinity) days = days.where('day', '<', wholeDays.end);
+    for (const row of await days.execute()) add(n(row.qr_code_id), row);
   }
   for (const [from, to] of ragged) {
     let q = db
@@ -254,7 +263,7 @@ async function lastScanAt(db: Db, userId: number, excludeBots: boolean): Promise
     .select((eb) => eb.fn.max('s.timestamp').as('at'))
     .where('s.qr_code_id', 'in', (eb) => eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId))
     .where('s.timestamp', '>=', new Date(n(latest.bucket) * QUARTER_MS).toISOString());
-  if (excludeBots) q = q.where((eb) => eb.or([eb('s.device', '<>', 'Bot'), eb('s.device', 'is', null)]));
+  if (excludeBots) q = q.where(notBotScan('s.device'));
   const row = await q.executeTakeFirst();
   return row?.at ? toIso(row.at) : null;
 }
@@ -295,7 +304,7 @@ export async function devices(deps: AppDeps, user: User, options: PeriodOptions)
 }
 
 export async function devicesIn(db: Db, userId: number, period: Period, excludeBots: boolean) {
-  const total = zeroCounts();
+  const total = zeroDeviceCounts();
   for (const counts of (await perCodeCounts(db, userId, period)).values()) addInto(total, counts);
   return deviceList(total, excludeBots);
 }
@@ -322,12 +331,10 @@ export async function locations(deps: AppDeps, user: User, options: PeriodOption
 }
 
 export async function locationsIn(db: Db, userId: number, period: Period, excludeBots: boolean) {
-  const firstWholeDay = period.from === -Infinity ? -Infinity : Math.ceil(period.from / DAY_MS);
-  const endWholeDay = period.to === Infinity ? Infinity : Math.floor(period.to / DAY_MS);
   const totals = new Map<string, number>();
   const add = (location: string, count: number) => totals.set(location, (totals.get(location) ?? 0) + count);
-
-  if (endWholeDay > firstWholeDay) {
+  const { wholeDays, ragged } = splitAtUtcDays(period);
+  if (wholeDays) {
     let q = db
       .selectFrom('scan_user_day_locations')
       .select([
@@ -337,19 +344,12 @@ export async function locationsIn(db: Db, userId: number, period: Period, exclud
       ])
       .where('user_id', '=', userId)
       .groupBy('location');
-    if (firstWholeDay > -Infinity) q = q.where('day', '>=', firstWholeDay);
-    if (endWholeDay < Infinity) q = q.where('day', '<', endWholeDay);
+    if (wholeDays.first > -Infinity) q = q.where('day', '>=', wholeDays.first);
+    if (wholeDays.end < Infinity) q = q.where('day', '<', wholeDays.end);
     for (const r of await q.execute()) add(r.location, n(r.scans) - (excludeBots ? n(r.bots) : 0));
-    if (firstWholeDay > -Infinity && period.from < firstWholeDay * DAY_MS)
-      for (const r of await rawLocations(db, userId, period.from, firstWholeDay * DAY_MS, excludeBots))
-        add(r.location, r.count);
-    if (endWholeDay < Infinity && period.to > endWholeDay * DAY_MS)
-      for (const r of await rawLocations(db, userId, endWholeDay * DAY_MS, period.to, excludeBots))
-        add(r.location, r.count);
-  } else {
-    for (const r of await rawLocations(db, userId, period.from, period.to, excludeBots))
-      add(r.location, r.count);
   }
+  for (const [from, to] of ragged)
+    for (const r of await rawLocations(db, userId, from, to, excludeBots)) add(r.location, r.count);
   return [...totals]
     .filter(([, count]) => count > 0)
     .map(([location, count]) => ({ location, count }))
@@ -415,8 +415,7 @@ export async function qrCodeAnalytics(
     .orderBy('id', 'desc')
     .limit(pageSize)
     .offset((options.page - 1) * pageSize);
-  if (options.excludeBots)
-    history = history.where((eb) => eb.or([eb('device', '<>', 'Bot'), eb('device', 'is', null)]));
+  if (options.excludeBots) history = history.where(notBotScan('device'));
   const [totalsRow, places, rows] = await Promise.all([
     db.selectFrom('scan_code_days').select(sumDevices).where('qr_code_id', '=', id).executeTakeFirst(),
     db
@@ -428,7 +427,7 @@ export async function qrCodeAnalytics(
       .executeTakeFirst(),
     history.execute(),
   ]);
-  const totals = zeroCounts();
+  const totals = zeroDeviceCounts();
   if (totalsRow) addInto(totals, totalsRow);
   const deviceCounts = deviceList(totals, options.excludeBots);
   const totalScans = countOf(totals, options.excludeBots);
@@ -440,9 +439,7 @@ export async function qrCodeAnalytics(
       userAgent: r.user_agent,
       location: r.location,
       ipAddress: r.ip_address,
-      device: (deviceCategories as readonly string[]).includes(r.device ?? '')
-        ? (r.device as DeviceCategory)
-        : 'Unknown',
+      device: categoryOf(r.device),
       deviceName: deviceNameOf(r.user_agent),
     })),
     page: options.page,

@@ -1,5 +1,4 @@
 import {
-  deviceCategories,
   REPORT_TYPE_LABELS,
   type DailyCount,
   type DeviceCategory,
@@ -13,7 +12,8 @@ import type { User } from '../../../src/auth/auth.schema.js';
 import { normalizeQrType, type QrType } from '../../../src/qr/qr-types.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso, type Db } from '../../db/database.js';
-import { deviceColumns, QUARTER_MS } from '../scans/scan-rollups.js';
+import { maskIp as maskAddress } from '../../../src/analytics/mask-ip.js';
+import { categoryOf, deviceColumns, notBotScan, QUARTER_MS } from '../scans/scan-rollups.js';
 import {
   datesPeriod,
   dailyIn,
@@ -111,22 +111,11 @@ export function percentOf(count: number, total: number): number {
   return total > 0 ? Math.round((count / total) * 1000) / 10 : 0;
 }
 
-/** As the scan history shows addresses: the first two parts, the rest starred. */
+/** As the scan history shows addresses (the first two parts, the rest starred); null when missing. */
 export function maskIp(ip: string | null): string | null {
   if (!ip) return null;
-  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/i.exec(ip);
-  if (v4) return `${v4[1]}.${v4[2]}.*.*`;
-  if (ip.includes(':')) {
-    const [a = '', b = ''] = ip.split(':');
-    return `${a || '0'}:${b || '0'}:*:*`;
-  }
-  return '*';
-}
-
-function categoryOf(device: string | null): DeviceCategory {
-  return (deviceCategories as readonly string[]).includes(device ?? '')
-    ? (device as DeviceCategory)
-    : 'Unknown';
+  const masked = maskAddress(ip);
+  return masked === 'Unknown' ? '*' : masked;
 }
 
 /** "YYYY-MM-DD HH:mm:ss" of an instant shifted by a zone offset. */
@@ -152,8 +141,7 @@ async function codeDetails(db: Db, userId: number, period: Period, excludeBots: 
         .where('s.timestamp', '<', iso(period.to))
         .orderBy('s.timestamp', 'desc')
         .limit(1);
-      if (excludeBots)
-        last = last.where((e) => e.or([e('s.device', '<>', 'Bot'), e('s.device', 'is', null)]));
+      if (excludeBots) last = last.where(notBotScan('s.device'));
       return last.as('last_scan');
     })
     .where('c.user_id', '=', userId)
@@ -257,7 +245,7 @@ export async function* readScans(
         const { timestamp, id } = after;
         q = q.where((eb) => eb(eb.refTuple('s.timestamp', 's.id'), '<', eb.tuple(timestamp, id)));
       }
-      if (excludeBots) q = q.where((eb) => eb.or([eb('s.device', '<>', 'Bot'), eb('s.device', 'is', null)]));
+      if (excludeBots) q = q.where(notBotScan('s.device'));
       const rows = await q.execute();
       if (rows.length === 0) break;
       const page = rows.map((r): ReportScan => {

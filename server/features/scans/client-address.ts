@@ -1,7 +1,7 @@
 import net from 'node:net';
 
-const privateRanges = new net.BlockList();
-for (const [address, prefix] of [
+/** Private, loopback, link-local, shared (CGNAT) and "this network" IPv4 ranges: never located. */
+export const PRIVATE_IPV4_RANGES = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -9,9 +9,10 @@ for (const [address, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
-] as const) {
-  privateRanges.addSubnet(address, prefix, 'ipv4');
-}
+] as const;
+
+const privateRanges = new net.BlockList();
+for (const [address, prefix] of PRIVATE_IPV4_RANGES) privateRanges.addSubnet(address, prefix, 'ipv4');
 privateRanges.addAddress('::', 'ipv6');
 privateRanges.addAddress('::1', 'ipv6');
 privateRanges.addSubnet('fc00::', 7, 'ipv6');
@@ -38,7 +39,7 @@ export function unmapIpv4(ip: string): string {
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/;
 
-/** The same ranges as `privateRanges` for IPv4, without building a SocketAddress per scan. */
+/** PRIVATE_IPV4_RANGES as octet checks, without building a SocketAddress per scan. */
 function isPrivateIpv4(a: number, b: number): boolean {
   return (
     a === 0 ||

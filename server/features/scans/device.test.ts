@@ -1,7 +1,13 @@
 import net from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anonymizeAddress, isPrivateAddress, normalizeAddress, unmapIpv4 } from './client-address.js';
+import {
+  anonymizeAddress,
+  isPrivateAddress,
+  normalizeAddress,
+  PRIVATE_IPV4_RANGES,
+  unmapIpv4,
+} from './client-address.js';
 import { deviceCategories, deviceCategory, type DeviceCategory } from './device.js';
 
 /** Real user-agent strings, as the browsers, crawlers and link-preview fetchers send them. */
@@ -297,17 +303,7 @@ describe('isPrivateAddress', () => {
 
   it('agrees with a BlockList of the same ranges for any IPv4 address (fast path check)', () => {
     const oracle = new net.BlockList();
-    for (const [address, prefix] of [
-      ['0.0.0.0', 8],
-      ['10.0.0.0', 8],
-      ['100.64.0.0', 10],
-      ['127.0.0.0', 8],
-      ['169.254.0.0', 16],
-      ['172.16.0.0', 12],
-      ['192.168.0.0', 16],
-    ] as const) {
-      oracle.addSubnet(address, prefix, 'ipv4');
-    }
+    for (const [address, prefix] of PRIVATE_IPV4_RANGES) oracle.addSubnet(address, prefix, 'ipv4');
     const octet = fc.integer({ min: 0, max: 255 });
     const firstOctet = fc.oneof(fc.constantFrom(0, 10, 100, 127, 169, 172, 192), octet);
     fc.assert(

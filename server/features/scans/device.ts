@@ -1,8 +1,8 @@
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
+import type { DeviceCategory } from '../../../src/analytics/analytics.schema.js';
 
-export const deviceCategories = ['Mobile', 'Tablet', 'Desktop', 'Bot', 'Unknown'] as const;
-export type DeviceCategory = (typeof deviceCategories)[number];
+export { deviceCategories, type DeviceCategory } from '../../../src/analytics/analytics.schema.js';
 
 /** Link previews fetch the short link when it is pasted in a chat; they are not people scanning. */
 const LINK_PREVIEW =

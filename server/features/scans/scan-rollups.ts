@@ -67,9 +67,16 @@ interface Rollups {
   codePlaces: Map<string, { qr_code_id: number; place: string; scans: number; bots: number }>;
 }
 
-const zero = (): DeviceCounts => ({ mobile: 0, tablet: 0, desktop: 0, bot: 0, unknown: 0 });
+export const zeroDeviceCounts = (): DeviceCounts => ({
+  mobile: 0,
+  tablet: 0,
+  desktop: 0,
+  bot: 0,
+  unknown: 0,
+});
 
-function categoryOf(device: string | null | undefined): DeviceCategory {
+/** A stored scan's device category: anything but the five names (or none) is Unknown. */
+export function categoryOf(device: string | null | undefined): DeviceCategory {
   return (deviceCategories as readonly string[]).includes(device ?? '')
     ? (device as DeviceCategory)
     : 'Unknown';
@@ -108,17 +115,17 @@ export function rollupsOf(rows: readonly ScanToStore[]): Rollups {
 
     let k = `${user}:${bucket}`;
     let uq = out.userQuarters.get(k);
-    if (!uq) out.userQuarters.set(k, (uq = { user_id: user, bucket, ...zero() }));
+    if (!uq) out.userQuarters.set(k, (uq = { user_id: user, bucket, ...zeroDeviceCounts() }));
     uq[column] += 1;
 
     k = `${code}:${bucket}`;
     let cq = out.codeQuarters.get(k);
-    if (!cq) out.codeQuarters.set(k, (cq = { qr_code_id: code, bucket, ...zero() }));
+    if (!cq) out.codeQuarters.set(k, (cq = { qr_code_id: code, bucket, ...zeroDeviceCounts() }));
     cq[column] += 1;
 
     k = `${code}:${day}`;
     let cd = out.codeDays.get(k);
-    if (!cd) out.codeDays.set(k, (cd = { qr_code_id: code, day, user_id: user, ...zero() }));
+    if (!cd) out.codeDays.set(k, (cd = { qr_code_id: code, day, user_id: user, ...zeroDeviceCounts() }));
     cd[column] += 1;
 
     const location = row.location || 'Unknown';
@@ -242,6 +249,17 @@ function inKeyOrder<T extends object>(rows: Iterable<T>, keys: (keyof T)[]): T[]
   });
 }
 
+/** `scans` and `bots` added to a location or place row's on conflict. */
+function addScansAndBots(table: string): { scans: RawBuilder<number>; bots: RawBuilder<number> } {
+  const add = (c: string) => sql<number>`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`;
+  return { scans: add('scans'), bots: add('bots') };
+}
+
+/** Raw scans that are not bots (a scan without a device category counts as Unknown, not Bot). */
+export function notBotScan(column: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} <> 'Bot')`;
+}
+
 /** At most this many rows per multi-row statement (parameter limits of both databases). */
 const CHUNK = 500;
 
@@ -289,10 +307,7 @@ export async function writeScansWithRollups(
       .insertInto('scan_code_day_locations')
       .values(chunk)
       .onConflict((oc) =>
-        oc.columns(['qr_code_id', 'day', 'location']).doUpdateSet((eb) => ({
-          scans: eb(eb.ref('scan_code_day_locations.scans'), '+', eb.ref('excluded.scans')),
-          bots: eb(eb.ref('scan_code_day_locations.bots'), '+', eb.ref('excluded.bots')),
-        })),
+        oc.columns(['qr_code_id', 'day', 'location']).doUpdateSet(addScansAndBots('scan_code_day_locations')),
       )
       .execute();
   for (const chunk of chunks(inKeyOrder(r.userDayLocations.values(), ['user_id', 'day', 'location'])))
@@ -300,10 +315,7 @@ export async function writeScansWithRollups(
       .insertInto('scan_user_day_locations')
       .values(chunk)
       .onConflict((oc) =>
-        oc.columns(['user_id', 'day', 'location']).doUpdateSet((eb) => ({
-          scans: eb(eb.ref('scan_user_day_locations.scans'), '+', eb.ref('excluded.scans')),
-          bots: eb(eb.ref('scan_user_day_locations.bots'), '+', eb.ref('excluded.bots')),
-        })),
+        oc.columns(['user_id', 'day', 'location']).doUpdateSet(addScansAndBots('scan_user_day_locations')),
       )
       .execute();
   for (const chunk of chunks(inKeyOrder(r.codePlaces.values(), ['qr_code_id', 'place'])))
@@ -311,10 +323,7 @@ export async function writeScansWithRollups(
       .insertInto('scan_code_places')
       .values(chunk)
       .onConflict((oc) =>
-        oc.columns(['qr_code_id', 'place']).doUpdateSet((eb) => ({
-          scans: eb(eb.ref('scan_code_places.scans'), '+', eb.ref('excluded.scans')),
-          bots: eb(eb.ref('scan_code_places.bots'), '+', eb.ref('excluded.bots')),
-        })),
+        oc.columns(['qr_code_id', 'place']).doUpdateSet(addScansAndBots('scan_code_places')),
       )
       .execute();
 }
@@ -370,10 +379,7 @@ export async function subtractCodeFromUserRollups(trx: Kysely<Database>, userId:
         })),
       )
       .onConflict((oc) =>
-        oc.columns(['user_id', 'day', 'location']).doUpdateSet((eb) => ({
-          scans: eb(eb.ref('scan_user_day_locations.scans'), '+', eb.ref('excluded.scans')),
-          bots: eb(eb.ref('scan_user_day_locations.bots'), '+', eb.ref('excluded.bots')),
-        })),
+        oc.columns(['user_id', 'day', 'location']).doUpdateSet(addScansAndBots('scan_user_day_locations')),
       )
       .execute();
   }
