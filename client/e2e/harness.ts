@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
@@ -78,8 +78,60 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
+/**
+ * Console errors, uncaught page errors and Content-Security-Policy violations seen since the last test
+ * ended. Every browser test fails on any of them (the afterEach below), unless the test said it expects
+ * one on that page with `allowConsoleErrors` — a test of an error path, for instance.
+ */
+const pageProblems: string[] = [];
+const allowed = new WeakMap<Page, RegExp[]>();
+
+/** The page is expected to log console errors matching `pattern` (e.g. a mocked failing request). */
+export function allowConsoleErrors(page: Page, pattern: RegExp) {
+  allowed.set(page, [...(allowed.get(page) ?? []), pattern]);
+}
+
+function watchPage(page: Page) {
+  const note = (kind: string, text: string) => {
+    if ((allowed.get(page) ?? []).some((pattern) => pattern.test(text))) return;
+    pageProblems.push(`${kind} on ${page.url()}: ${text}`);
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      const where = message.location().url;
+      note('console error', message.text() + (where ? ` (${where})` : ''));
+    }
+  });
+  page.on('pageerror', (error) => note('uncaught error', error.stack ?? error.message));
+}
+
+async function watchContext(context: BrowserContext) {
+  // A CSP violation is reported by the page itself, before Chromium's console line, with its details.
+  await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
+    if ((allowed.get(page) ?? []).some((pattern) => pattern.test(text))) return;
+    pageProblems.push(`CSP violation on ${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void })
+        .__reportCspViolation;
+      report?.(`${event.violatedDirective} blocked ${event.blockedURI.slice(0, 120)}`);
+    });
+  });
+  context.on('page', watchPage);
+  for (const page of context.pages()) watchPage(page);
+}
+
+afterEach(() => {
+  const problems = pageProblems.splice(0);
+  if (problems.length > 0) {
+    throw new Error(`The page reported ${problems.length} problem(s):\n${problems.join('\n')}`);
+  }
+});
+
+/** Chromium; every context it opens is watched for console errors, page errors and CSP violations. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -92,6 +144,20 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchContext(context);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // Closing the page closes the context it owns, as Browser.newPage's own contexts do.
+    page.on('close', () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 export const desktop = { width: 1280, height: 800 };

@@ -433,7 +433,19 @@ export function wrapWithFrame(innerSvg: string, c: Customization, size: number):
   );
 }
 
-/** Download file name (§9): qrcode.png, or qrcode-{id}.png from the list. */
-export function qrFileName(format: 'png' | 'svg' | 'pdf', id?: number): string {
+/**
+ * A download's file name, after the code: 'Café Menu' → cafe-menu.png. A name with no letters or digits
+ * (or none yet) falls back to qrcode-{id}.png, or qrcode.png for a code that is not saved.
+ */
+export function qrFileName(format: 'png' | 'svg' | 'pdf', name?: string, id?: number): string {
+  const slug = (name ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  if (slug) return `${slug}.${format}`;
   return id === undefined || !Number.isFinite(id) ? `qrcode.${format}` : `qrcode-${Math.trunc(id)}.${format}`;
 }

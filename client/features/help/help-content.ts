@@ -91,9 +91,10 @@ export const gettingStartedSteps: readonly GettingStartedStep[] = [
     description:
       'Choose Create QR Code in the sidebar. Give the code a name, pick a type (URL, Email, Text, SMS, Wi-Fi, vCard, Event, or More for social, PDF, video and image links) and fill in its content. The live preview updates as you type.',
     tips: [
-      'Dynamic is switched on by default: the code holds a short link that you can point somewhere else later, and every scan is counted.',
+      'Dynamic is switched on by default (except for Wi-Fi): the code holds a short link that you can point somewhere else later, and every scan is counted.',
       'Switch Dynamic off for a static code: the content is encoded directly, so it works without this server, but it can never be edited and its scans are not tracked.',
-      'Press Create QR Code to save it. Download and Share under the preview work straight away.',
+      'Press Create QR Code to save it. A static code can be downloaded and shared from the preview straight away. A dynamic code holds its short link, which exists once the code is created: Create and download under the preview creates it and saves the file in one step, and Share is available from My QR Codes.',
+      'Wi-Fi codes start static, so phones join the network in one tap. A dynamic Wi-Fi code opens a web page with the network name and password instead.',
     ],
   },
   {
@@ -366,7 +367,7 @@ export const faqItems: readonly FaqItem[] = [
     question: 'Which download formats are available?',
     paragraphs: [
       'PNG, SVG and PDF. PNG suits screens, websites, e-mails and slides; SVG and PDF stay sharp at any size, so use them for print.',
-      "Download on a code's card in My QR Codes saves a PNG named qrcode-{id}.png, for example qrcode-42.png for code 42.",
+      "On a code's card in My QR Codes, Download saves a PNG and SVG and PDF sit right beside it. Files are named after the code: Cafe Menu downloads as cafe-menu.png.",
     ],
   },
 ];

@@ -18,6 +18,8 @@ import { QrPreview } from '../qr/QrPreview';
 import { downloadQr } from '../qr/render';
 import { shareQr } from '../qr/share';
 
+type Format = 'png' | 'svg' | 'pdf';
+
 export function QrCodeCard({
   code,
   folderName,
@@ -29,18 +31,18 @@ export function QrCodeCard({
   onMove: () => void;
   onDelete: () => void;
 }) {
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<Format | null>(null);
   const data = imageDataOf(code);
 
-  const download = async (format: 'png' | 'svg' | 'pdf') => {
-    setDownloading(true);
+  const download = async (format: Format) => {
+    setDownloading(format);
     try {
-      await downloadQr(format, data, code.customization, code.id);
-      notify.success('QR Code Downloaded');
+      const fileName = await downloadQr(format, data, code.customization, { name: code.name, id: code.id });
+      notify.success('QR Code Downloaded', `Saved as ${fileName}.`);
     } catch {
       notify.error('Download Failed', 'The QR code could not be downloaded. Please try again.');
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -77,15 +79,33 @@ export function QrCodeCard({
         </Stack>
       </Group>
       <Group gap="xs" mt="md" wrap="wrap">
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          loading={downloading}
-          onClick={() => void download('png')}
-        >
-          Download
-        </Button>
+        {/* PNG, SVG and PDF each one click away; the SVG/PDF names leave 'Download' to the PNG button. */}
+        <Button.Group>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={downloading === 'png'}
+            disabled={downloading !== null && downloading !== 'png'}
+            onClick={() => void download('png')}
+          >
+            Download
+          </Button>
+          {(['svg', 'pdf'] as const).map((format) => (
+            <Tooltip key={format} label={`Download as ${format.toUpperCase()}`}>
+              <Button
+                size="xs"
+                variant="light"
+                px={8}
+                loading={downloading === format}
+                disabled={downloading !== null && downloading !== format}
+                onClick={() => void download(format)}
+              >
+                {format.toUpperCase()}
+              </Button>
+            </Tooltip>
+          ))}
+        </Button.Group>
         {code.isDynamic && (
           <Button
             size="xs"

@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { contentFields, type FieldDef } from '../../../src/qr/content-fields';
+import { withHttps } from '../../../src/qr/bare-url';
 import type { QrType } from '../../../src/qr/qr-types';
 import type { DesignerValues } from './designer-values';
 
@@ -57,15 +58,24 @@ export function ContentForm({ form, type }: { form: UseFormReturnType<DesignerVa
             />
           );
         }
+        const input = form.getInputProps(path);
         return (
           <TextInput
             key={`${type}-${def.name}`}
             {...common}
             type={inputTypes[def.kind] ?? 'text'}
-            inputMode={def.kind === 'tel' ? 'tel' : undefined}
+            inputMode={def.kind === 'tel' ? 'tel' : def.kind === 'url' ? 'url' : undefined}
             autoComplete={autoCompletes[def.name] ?? 'off'}
             maxLength={def.maxLength}
-            {...form.getInputProps(path)}
+            {...input}
+            onBlur={(event: React.FocusEvent<HTMLInputElement>) => {
+              // A bare domain becomes https://… in the field itself, so the user sees what the code holds.
+              if (def.kind === 'url') {
+                const completed = withHttps(event.currentTarget.value);
+                if (completed !== event.currentTarget.value) form.setFieldValue(path, completed);
+              }
+              (input.onBlur as ((e: React.FocusEvent<HTMLInputElement>) => void) | undefined)?.(event);
+            }}
           />
         );
       })}

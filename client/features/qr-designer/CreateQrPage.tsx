@@ -1,11 +1,14 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { imageDataOf } from '../../../src/qr/qr.schema';
 import { notify } from '../../lib/notify';
+import { downloadQr } from '../qr/render';
 import { apiError, trpc, trpcUtils } from '../../lib/trpc';
 import { initialCreateValues, type DesignerValues } from './designer-values';
 import { LimitDialog, limitFromError, type LimitInfo } from './LimitDialog';
+import type { DownloadFormat } from './PreviewCard';
 import { QrDesigner } from './QrDesigner';
 import { useDraft, type StoredDraft } from './use-draft';
 
@@ -59,11 +62,23 @@ export function CreateQrPage() {
   const [limit, setLimit] = useState<LimitInfo | null>(null);
   const [limitOpened, setLimitOpened] = useState(false);
   const planLimit = trpc.qr.limit.useQuery().data;
+  // "Create and download": the file is made from the created code, so a dynamic one holds its short link.
+  const downloadAfterCreate = useRef<DownloadFormat | undefined>(undefined);
 
   const create = trpc.qr.create.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (created) => {
       draftStore.clear();
       notify.success('QR Code Created', 'Your QR code is ready to download and share.');
+      const format = downloadAfterCreate.current;
+      downloadAfterCreate.current = undefined;
+      if (format) {
+        try {
+          const fileName = await downloadQr(format, imageDataOf(created), created.customization, created);
+          notify.success('QR Code Downloaded', `Saved as ${fileName}.`);
+        } catch {
+          notify.error('Download Failed', 'The code was created; download it from My QR Codes.');
+        }
+      }
       await Promise.all([
         trpcUtils.qr.list.invalidate(),
         trpcUtils.qr.limit.invalidate(),
@@ -72,6 +87,7 @@ export function CreateQrPage() {
       await navigate({ to: '/my-qr-codes' });
     },
     onError: (error) => {
+      downloadAfterCreate.current = undefined;
       const { message, extras } = apiError(error, CREATE_FAILED);
       const reached = limitFromError(message, extras, planLimit);
       if (reached) {
@@ -140,7 +156,8 @@ export function CreateQrPage() {
         submittingLabel="Creating..."
         submitting={create.isPending}
         errorTitle="Error Creating QR Code"
-        onSubmit={(values, content) =>
+        onSubmit={(values, content, download) => {
+          downloadAfterCreate.current = download;
           create.mutate({
             name: values.name.trim(),
             type: values.type,
@@ -148,8 +165,8 @@ export function CreateQrPage() {
             isDynamic: values.isDynamic,
             customization: values.customization,
             folderId: values.folderId,
-          })
-        }
+          });
+        }}
         onSaveDraft={saveDraft}
         actionsFooter={<PlanUsage />}
       />

@@ -13,7 +13,7 @@ import { hasLogo } from '../../../src/qr/render-options';
 import { ColorField } from './ColorField';
 import { FrameField } from './FrameField';
 import { LogoField } from './LogoField';
-import { matchingTemplateId, TemplatePicker } from './TemplatePicker';
+import { applyTemplate, matchingTemplateId, TemplatePicker } from './TemplatePicker';
 
 type Update = (update: (c: Customization) => Customization) => void;
 
@@ -75,7 +75,7 @@ export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: 
           />
         </Accordion.Control>
         <Accordion.Panel>
-          <TemplatePicker value={value} onApply={(c) => onChange(() => c)} />
+          <TemplatePicker value={value} onApply={(c) => onChange((current) => applyTemplate(current, c))} />
         </Accordion.Panel>
       </Accordion.Item>
 

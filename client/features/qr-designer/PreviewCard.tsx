@@ -20,9 +20,13 @@ const formats: { value: Format; label: string }[] = [
   { value: 'pdf', label: 'PDF document' },
 ];
 
+export type { Format as DownloadFormat };
+
 interface PreviewCardProps {
   /** What the code encodes, or null while the content is incomplete or invalid. */
   data: string | null;
+  /** Why `data` is null: the first missing or invalid content field, as a sentence. */
+  problem?: string | null;
   customization: Customization;
   name: string;
   type: QrType;
@@ -34,10 +38,18 @@ interface PreviewCardProps {
   layout: 'row' | 'column';
   /** The page's own actions (Save Draft, Create…), under the preview in the side column. */
   children?: React.ReactNode;
+  /**
+   * Creating a dynamic code: its downloads must hold the short link, which exists only once the code is
+   * created, so Download offers "Create and download" (this callback) instead of saving the raw content.
+   */
+  onCreateAndDownload?: (format: Format) => void;
+  /** The page is creating the code (Create and download waits for it). */
+  creating?: boolean;
 }
 
 export function PreviewCard({
   data,
+  problem,
   customization,
   name,
   type,
@@ -45,6 +57,8 @@ export function PreviewCard({
   shortUrl,
   layout,
   children,
+  onCreateAndDownload,
+  creating = false,
 }: PreviewCardProps) {
   // §9: 150 px under 640 px width, else 200.
   const narrow = useMediaQuery('(max-width: 39.99em)', false, { getInitialValueInEffect: false });
@@ -57,8 +71,8 @@ export function PreviewCard({
     if (!data) return;
     setDownloading(format);
     try {
-      await downloadQr(format, data, customization);
-      notify.success('QR Code Downloaded', `Saved as qrcode.${format}.`);
+      const fileName = await downloadQr(format, data, customization, { name });
+      notify.success('QR Code Downloaded', `Saved as ${fileName}.`);
     } catch {
       notify.error('Download Failed', 'The file could not be created. Please try again.');
     } finally {
@@ -66,10 +80,13 @@ export function PreviewCard({
     }
   };
 
+  const transparent = customization.backgroundColor === TRANSPARENT;
+  // The code always sits on a light backdrop (a checkerboard shows a transparent background), so a dark
+  // code or frame stays visible in dark mode.
   const image = (
     <Box
-      className={`${classes.previewFrame} ${customization.backgroundColor === TRANSPARENT ? classes.checker : ''}`}
-      bg={customization.backgroundColor === TRANSPARENT ? undefined : 'var(--mantine-color-default-hover)'}
+      className={`${classes.previewFrame} ${transparent ? classes.checker : ''}`}
+      bg={transparent ? undefined : '#fff'}
       style={{ flexShrink: 0 }}
     >
       {ready ? (
@@ -78,6 +95,7 @@ export function PreviewCard({
           customization={customization}
           size={size}
           label={`QR code preview: ${title}`}
+          tile={false}
         />
       ) : (
         <div className={classes.placeholder}>
@@ -86,11 +104,14 @@ export function PreviewCard({
             customization={customization}
             size={size}
             label="Placeholder QR code: the content is not complete yet"
+            tile={false}
           />
         </div>
       )}
     </Box>
   );
+  // A dynamic code's files hold its short link: before the code exists they can only come after creating.
+  const createFirst = pendingShortLink && onCreateAndDownload !== undefined;
 
   const actions = (
     <Stack gap="xs" w={layout === 'row' ? undefined : '100%'} style={{ flex: 1, minWidth: 0 }}>
@@ -103,15 +124,18 @@ export function PreviewCard({
             leftSection={<IconDownload size={18} aria-hidden />}
             rightSection={narrow ? undefined : <IconChevronDown size={16} aria-hidden />}
             disabled={!ready}
-            loading={downloading !== null}
+            loading={downloading !== null || (createFirst && creating)}
           >
-            Download
+            {createFirst ? 'Create and download' : 'Download'}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>Format</Menu.Label>
+          <Menu.Label>{createFirst ? 'Create the code, then download' : 'Format'}</Menu.Label>
           {formats.map((f) => (
-            <Menu.Item key={f.value} onClick={() => void download(f.value)}>
+            <Menu.Item
+              key={f.value}
+              onClick={() => (createFirst ? onCreateAndDownload(f.value) : void download(f.value))}
+            >
               {f.label}
             </Menu.Item>
           ))}
@@ -122,7 +146,8 @@ export function PreviewCard({
         fullWidth
         px="sm"
         leftSection={<IconShare2 size={18} aria-hidden />}
-        disabled={!ready}
+        disabled={!ready || pendingShortLink}
+        title={pendingShortLink ? 'Share the short link once the code is created' : undefined}
         onClick={() => data && void shareQr({ title, url: data })}
       >
         Share
@@ -133,8 +158,8 @@ export function PreviewCard({
   const notes = (
     <Stack gap={4}>
       {!ready && (
-        <Text size="xs" c="dimmed" role="status">
-          Fill in the {qrTypeLabels[type]} content to see your QR code.
+        <Text size="xs" c={problem?.startsWith('Check') ? 'red' : 'dimmed'} role="status">
+          {problem ?? `Fill in the ${qrTypeLabels[type]} content to see your QR code.`}
         </Text>
       )}
       {pendingShortLink && (
@@ -142,7 +167,8 @@ export function PreviewCard({
           <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
           <Text size="xs" c="dimmed">
             Dynamic: the printed code will hold a short link to this content, so you can change it and track
-            scans later. Download it after creating to get that version.
+            scans later. The short link exists once the code is created, so Create and download creates it
+            first; Share is available after that.
           </Text>
         </Group>
       )}

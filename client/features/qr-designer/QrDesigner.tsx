@@ -1,16 +1,33 @@
-import { Button, Card, Loader, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import {
+  Affix,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+  Title,
+  Transition,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
+import { useIntersection, useMediaQuery } from '@mantine/hooks';
 import { IconDeviceFloppy, IconQrcode } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Customization } from '../../../src/qr/customization';
+import { suggestQrName } from '../../../src/qr/suggest-name';
 import { qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
 import { imageDataOf, QR_NAME_MAX, type Folder, type QrCode } from '../../../src/qr/qr.schema';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { QrPreview } from '../qr/QrPreview';
 import { ContentForm } from './ContentForm';
 import { CustomizationPanel, type CustomizationSection } from './CustomizationPanel';
 import {
+  contentProblem,
   customizationProblem,
   defaultNameFor,
   fieldsFor,
@@ -18,7 +35,7 @@ import {
   validateDesigner,
   type DesignerValues,
 } from './designer-values';
-import { PreviewCard } from './PreviewCard';
+import { PreviewCard, type DownloadFormat } from './PreviewCard';
 import classes from './qr-designer.module.css';
 import { TypePicker } from './TypePicker';
 
@@ -34,8 +51,11 @@ export interface QrDesignerProps {
   submitting: boolean;
   /** Toast title when the design itself would be refused ('Error Creating QR Code'…). */
   errorTitle: string;
-  /** Called with valid values and the encoded payload. */
-  onSubmit: (values: DesignerValues, content: string) => void;
+  /**
+   * Called with valid values and the encoded payload; `download` when the user chose "Create and
+   * download" (a dynamic code's file must hold its short link, so it is made once the code exists).
+   */
+  onSubmit: (values: DesignerValues, content: string, download?: DownloadFormat) => void;
   /** Create only: Save Draft. */
   onSaveDraft?: (values: DesignerValues) => void;
   /** Under the action buttons (e.g. how many codes the plan still allows). */
@@ -76,6 +96,23 @@ function FolderPicker({
   );
 }
 
+/** What the dynamic switch says, per type: Wi-Fi is better static (phones join in one tap). */
+function dynamicDescription(type: QrType, isDynamic: boolean): string {
+  if (type === 'wifi') {
+    return isDynamic
+      ? 'Dynamic Wi-Fi: guests who scan get a web page showing the network name and password to copy by hand; phones cannot join in one tap. You can change the network later.'
+      : 'Static is best for Wi-Fi: phones join the network in one tap, with no web page in between.';
+  }
+  return isDynamic
+    ? 'Dynamic: the code holds a short link you can edit and track later.'
+    : 'Static: the content is printed directly in the code and cannot be edited.';
+}
+
+/** The name the designer suggests from the content, until the user types one ('URL QR Code' without it). */
+function suggestedName(type: QrType, fields: Record<string, string>): string {
+  return suggestQrName(type, fields) ?? defaultNameFor(type);
+}
+
 /** The Create / Edit form: details, type and content, design; a live preview with its actions. */
 export function QrDesigner({
   mode,
@@ -94,12 +131,24 @@ export function QrDesigner({
   // where the preview comes first and the actions last.
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [sections, setSections] = useState<CustomizationSection[]>(['templates', 'colors']);
+  // The name follows the content ("cafe-luna.com", "Guest Wi-Fi"…) until the user types one; a saved
+  // code's or a restored draft's own name is kept.
+  const [nameTyped, setNameTyped] = useState(
+    () =>
+      editing ||
+      (initialValues.name !== defaultNameFor(initialValues.type) &&
+        initialValues.name !== suggestedName(initialValues.type, initialValues.fields)),
+  );
+  // Phones: when the preview at the top scrolls away, a small one stays in view with the main action.
+  const { ref: previewRef, entry: previewEntry } = useIntersection<HTMLDivElement>({ threshold: 0.15 });
 
   const form = useForm<DesignerValues>({
     mode: 'controlled',
     initialValues,
     validate: validateDesigner,
     validateInputOnBlur: true,
+    // URL fields say what is wrong while the user types.
+    validateInputOnChange: ['fields.url', 'fields.website'],
   });
   const { type, fields, customization, name, isDynamic } = form.values;
   const foldersQuery = trpc.folders.list.useQuery(undefined, { enabled: !editing });
@@ -108,37 +157,62 @@ export function QrDesigner({
   const knownFolder = (id: number | null) =>
     id !== null && foldersQuery.isSuccess && folders.some((f) => f.id === id) ? id : null;
   const payload = useMemo(() => payloadOf(type, fields), [type, fields]);
+  // Until the user types a name, it follows the content.
+  const suggestion = useMemo(() => suggestedName(type, fields), [type, fields]);
+  useEffect(() => {
+    if (!nameTyped && form.getValues().name !== suggestion) form.setFieldValue('name', suggestion);
+  }, [nameTyped, suggestion, form]);
+  const problem = useMemo(
+    () => (payload === null ? contentProblem(type, fields) : null),
+    [payload, type, fields],
+  );
   const previewData = editing && code ? (payload === null ? null : imageDataOf(code)) : payload;
 
   const selectType = (next: QrType) => {
     if (editing) return;
-    form.setValues({ type: next, fields: fieldsFor(next), name: defaultNameFor(next) });
+    // Wi-Fi starts static: phones join in one tap (a dynamic one opens a page with the password).
+    form.setValues({
+      type: next,
+      fields: fieldsFor(next),
+      isDynamic: next !== 'wifi',
+      ...(nameTyped ? {} : { name: suggestedName(next, fieldsFor(next)) }),
+    });
   };
   const updateCustomization = (update: (c: Customization) => Customization) =>
     form.setFieldValue('customization', update);
 
-  const handleSubmit = form.onSubmit(
-    (values) => {
-      const problem = customizationProblem(values.customization);
-      if (problem) {
-        const section: CustomizationSection = /logo/i.test(problem)
-          ? 'logo'
-          : /frame/i.test(problem)
-            ? 'frame'
-            : 'colors';
-        setSections((open) => (open.includes(section) ? open : [...open, section]));
-        notify.error(errorTitle, problem);
-        return;
-      }
-      const content = payloadOf(values.type, values.fields);
-      if (content === null) return; // validated above; never happens
-      onSubmit({ ...values, folderId: editing ? values.folderId : knownFolder(values.folderId) }, content);
-    },
-    (errors) => {
-      const first = Object.keys(errors)[0];
-      if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
-    },
-  );
+  const submit = (values: DesignerValues, download?: DownloadFormat) => {
+    const problem = customizationProblem(values.customization);
+    if (problem) {
+      const section: CustomizationSection = /logo/i.test(problem)
+        ? 'logo'
+        : /frame/i.test(problem)
+          ? 'frame'
+          : 'colors';
+      setSections((open) => (open.includes(section) ? open : [...open, section]));
+      notify.error(errorTitle, problem);
+      return;
+    }
+    const content = payloadOf(values.type, values.fields);
+    if (content === null) return; // validated before; never happens
+    onSubmit(
+      { ...values, folderId: editing ? values.folderId : knownFolder(values.folderId) },
+      content,
+      download,
+    );
+  };
+  const focusFirstError = (errors: Record<string, unknown>) => {
+    const first = Object.keys(errors)[0];
+    if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
+  };
+  const handleSubmit = form.onSubmit((values) => submit(values), focusFirstError);
+
+  // "Create and download": the same checks as Create, then the page downloads the created code.
+  const createAndDownload = (format: DownloadFormat) => {
+    const { hasErrors, errors } = form.validate();
+    if (hasErrors) focusFirstError(errors);
+    else submit(form.getValues(), format);
+  };
 
   const actions = (
     <Stack gap="xs">
@@ -176,6 +250,9 @@ export function QrDesigner({
   const preview = (
     <PreviewCard
       data={previewData}
+      problem={problem}
+      onCreateAndDownload={editing ? undefined : createAndDownload}
+      creating={submitting}
       customization={customization}
       name={name}
       type={type}
@@ -189,8 +266,8 @@ export function QrDesigner({
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={editing ? 'Edit QR code' : 'Create QR code'}>
-      <div className={classes.layout}>
-        {!wide && preview}
+      <div className={classes.layout} style={wide ? undefined : { paddingBottom: 88 }}>
+        {!wide && <div ref={previewRef}>{preview}</div>}
         <Stack gap="md" miw={0}>
           <Card withBorder padding="md" radius="md">
             <Stack gap="sm">
@@ -199,7 +276,12 @@ export function QrDesigner({
                 withAsterisk
                 maxLength={QR_NAME_MAX}
                 autoComplete="off"
+                description={nameTyped ? undefined : 'Suggested from the content; type your own to keep it.'}
                 {...form.getInputProps('name')}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+                  setNameTyped(true);
+                  form.setFieldValue('name', event.currentTarget.value);
+                }}
               />
               {!editing && (
                 <FolderPicker
@@ -233,11 +315,7 @@ export function QrDesigner({
               {!editing && (
                 <Switch
                   label="Dynamic QR code"
-                  description={
-                    isDynamic
-                      ? 'Dynamic: the code holds a short link you can edit and track later.'
-                      : 'Static: the content is printed directly in the code and cannot be edited.'
-                  }
+                  description={dynamicDescription(type, isDynamic)}
                   {...form.getInputProps('isDynamic', { type: 'checkbox' })}
                 />
               )}
@@ -266,6 +344,49 @@ export function QrDesigner({
         </Stack>
         {wide && <div className={classes.aside}>{preview}</div>}
       </div>
+      {!wide && (
+        <Affix position={{ bottom: 0, left: 0, right: 0 }} zIndex={150}>
+          <Transition transition="slide-up" mounted={previewEntry !== null && !previewEntry.isIntersecting}>
+            {(style) => (
+              <Paper
+                style={style}
+                shadow="md"
+                withBorder
+                radius={0}
+                p="xs"
+                aria-label="Preview and actions"
+                component="section"
+              >
+                <Group gap="sm" wrap="nowrap">
+                  <QrPreview
+                    data={previewData ?? 'https://example.com'}
+                    customization={customization}
+                    size={64}
+                    label={
+                      previewData ? `QR code preview: ${name.trim() || 'QR code'}` : 'Placeholder QR code'
+                    }
+                  />
+                  <Button
+                    style={{ flex: 1 }}
+                    disabled={submitting}
+                    onClick={() => handleSubmit()}
+                    leftSection={
+                      submitting ? (
+                        <Loader size={16} color="currentColor" />
+                      ) : (
+                        <IconQrcode size={18} aria-hidden />
+                      )
+                    }
+                  >
+                    {/* Short, so it is not a second "Create QR Code" button on the page. */}
+                    {submitting ? submittingLabel : editing ? 'Save' : 'Create'}
+                  </Button>
+                </Group>
+              </Paper>
+            )}
+          </Transition>
+        </Affix>
+      )}
     </form>
   );
 }

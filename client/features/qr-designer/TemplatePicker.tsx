@@ -8,12 +8,21 @@ import {
 } from '../../../src/qr/customization';
 import classes from './qr-designer.module.css';
 
+/** The design without the logo: a template keeps the user's logo, so it does not tell templates apart. */
 function normalized(c: Customization): string | null {
   const parsed = customizationSchema.safeParse(c);
-  return parsed.success ? JSON.stringify(parsed.data) : null;
+  if (!parsed.success) return null;
+  const { logo: _logo, ...design } = parsed.data;
+  return JSON.stringify(design);
 }
 
-/** The template whose design the customization is exactly, if any. */
+/** A template's design, keeping the logo the user already added (templates have none of their own). */
+export function applyTemplate(current: Customization, template: Customization): Customization {
+  const next = structuredClone(template);
+  return current.logo && !next.logo ? { ...next, logo: current.logo } : next;
+}
+
+/** The template whose design the customization is exactly (logo aside), if any. */
 export function matchingTemplateId(c: Customization): string | null {
   const current = normalized(c);
   if (current === null) return null;

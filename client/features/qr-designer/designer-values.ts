@@ -1,6 +1,7 @@
 // The designer's form values and their validation, shared by the Create and Edit pages.
 import { schemaResolver } from '@mantine/form';
 import { contentFields } from '../../../src/qr/content-fields';
+import { withHttps } from '../../../src/qr/bare-url';
 import { contentFieldsSchema, emptyFields, encodeContent } from '../../../src/qr/content';
 import { customizationSchema, defaultCustomization, type Customization } from '../../../src/qr/customization';
 import type { QrType } from '../../../src/qr/qr-types';
@@ -85,8 +86,19 @@ function mapDateTimes(type: QrType, fields: ContentValues, convert: (v: string) 
   return out;
 }
 
+/** A bare domain typed in a URL field ('example.com') is read as https://example.com. */
+function completeUrls(type: QrType, fields: ContentValues): ContentValues {
+  const out = { ...fields };
+  for (const def of contentFields[type]) {
+    const value = out[def.name];
+    if (def.kind === 'url' && typeof value === 'string') out[def.name] = withHttps(value);
+  }
+  return out;
+}
+
 /** Form fields → what the content schema reads. */
-export const toSchemaFields = (type: QrType, fields: ContentValues) => mapDateTimes(type, fields, localToIso);
+export const toSchemaFields = (type: QrType, fields: ContentValues) =>
+  completeUrls(type, mapDateTimes(type, fields, localToIso));
 
 /** Decoded payload fields → form fields. */
 export const toFormFields = (type: QrType, fields: ContentValues) =>
@@ -104,6 +116,32 @@ export function validateDesigner(values: DesignerValues): Record<string, string>
     if (typeof message === 'string' && message) errors[`fields.${path}`] = message;
   }
   return errors;
+}
+
+/**
+ * Why the content makes no code yet, for the preview: the first field that is missing or wrong ('SSID is
+ * required to see your QR code.', 'Check the URL: Must be a valid URL.'); null when it is complete, or
+ * when nothing has been typed at all.
+ */
+export function contentProblem(type: QrType, fields: ContentValues): string | null {
+  if (Object.values(fields).every((v) => typeof v !== 'string' || v.trim() === '')) return null;
+  const errors = validateDesigner({
+    name: 'x',
+    type,
+    isDynamic: false,
+    fields,
+    customization: defaultCustomization,
+    folderId: null,
+  });
+  for (const def of contentFields[type]) {
+    const message = errors[`fields.${def.name}`];
+    if (message) {
+      return message.startsWith(def.label)
+        ? `${message} to see your QR code.`
+        : `Check the ${def.label}: ${message}.`;
+    }
+  }
+  return null;
 }
 
 /** The payload the code holds, or null while the content is incomplete or invalid. */

@@ -2,7 +2,7 @@ import { Box, Skeleton, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { Customization } from '../../../src/qr/customization';
-import { renderQrSvg } from './render';
+import { DOWNLOAD_PNG_PX, renderQrSvg } from './render';
 
 export interface QrPreviewProps {
   /** The encoded payload. */
@@ -12,6 +12,11 @@ export interface QrPreviewProps {
   size: number;
   /** Accessible name, e.g. "QR code for My menu". */
   label?: string;
+  /**
+   * Set the code on its own light tile (default), so a dark code or frame never vanishes against a dark
+   * card; the designer turns it off where it draws its own backdrop (e.g. a checkerboard for transparency).
+   */
+  tile?: boolean;
 }
 
 const DEBOUNCE_MS = 150;
@@ -20,19 +25,23 @@ const DEBOUNCE_MS = 150;
  * Live QR preview. Re-renders 150 ms after the inputs stop changing; shows a skeleton until the first
  * image is ready and keeps the previous image while a newer one renders.
  *
+ * It is drawn at the download's size and scaled down, so a thumbnail is exactly the downloaded file: the
+ * quiet zone, frame and logo keep the same proportions (drawn at 160 px, the minimum quiet zone made a
+ * framed code fill far less of its tile than in the PNG).
+ *
  * The SVG is inserted as markup: it is built by our renderer only — styled-qr-code output carries no user
  * text (the logo is an inlined data: URL), colours are validated hex values and the frame text is
  * XML-escaped by wrapWithFrame.
  */
-export function QrPreview({ data, customization, size, label }: QrPreviewProps) {
-  const key = useMemo(() => JSON.stringify([data, customization, size]), [data, customization, size]);
+export function QrPreview({ data, customization, size, label, tile = true }: QrPreviewProps) {
+  const key = useMemo(() => JSON.stringify([data, customization]), [data, customization]);
   const [debouncedKey] = useDebouncedValue(key, DEBOUNCE_MS);
   const [result, setResult] = useState<{ key: string; svg: string | null; error: boolean } | null>(null);
 
   useEffect(() => {
     let cancelled = false;
-    const [d, c, s] = JSON.parse(debouncedKey) as [string, Customization, number];
-    renderQrSvg(d, c, s).then(
+    const [d, c] = JSON.parse(debouncedKey) as [string, Customization];
+    renderQrSvg(d, c, DOWNLOAD_PNG_PX).then(
       (svg) => {
         if (!cancelled) setResult({ key: debouncedKey, svg, error: false });
       },
@@ -63,6 +72,7 @@ export function QrPreview({ data, customization, size, label }: QrPreviewProps) 
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
+          ...(tile ? { backgroundColor: '#fff', borderRadius: 4, color: '#495057' } : {}),
         }}
       >
         {svg ? (

@@ -2,10 +2,16 @@
  * Browser QR rendering: the same render-options as the server (src/qr/render-options.ts), drawn by
  * styled-qr-code, plus conversions for the downloads.
  *
- * Logos are fetched once per URL and inlined as data: URLs before styled-qr-code sees them: own uploads
- * (/api/uploads/…) are same-origin; an external http(s) logo is fetched with CORS (the equivalent of
- * crossOrigin 'anonymous'). A logo that cannot be fetched or decoded is left out — the code still renders
+ * Logos are read once per URL and inlined as data: URLs before styled-qr-code sees them: own uploads
+ * (/api/uploads/…) are fetched same-origin; an external http(s) logo is loaded as an image with CORS
+ * (crossOrigin 'anonymous', allowed by the CSP's img-src, unlike a fetch() under connect-src 'self') and
+ * redrawn to a PNG. A logo that cannot be loaded or decoded is left out — the code still renders
  * (styled-qr-code itself would wait forever for an image that never loads).
+ *
+ * styled-qr-code inlines a logo by fetch()ing its URL again (QRSVG._getBase64Image). Our logo is already a
+ * data: URL, and the page's Content-Security-Policy (connect-src 'self') forbids fetching data: URLs: the
+ * preview and every download broke on the first logo. So the renderer is handed the data: URL as it is
+ * (handDataUrlsToRenderer below); the browser tests fail on any CSP violation, which guards this.
  *
  * Downloads: PNG 1024 px; SVG as a standalone file; PDF vector, the code DOWNLOAD_PDF_MM (50 mm) square
  * on a page that fits it with a 10 mm margin (70 × 70 mm), so it prints or places at its exact size.
@@ -57,15 +63,42 @@ function canDecode(src: string): Promise<boolean> {
   });
 }
 
+/** An external logo, loaded as an image (CORS) and redrawn to a PNG data: URL; null when refused. */
+function externalLogo(url: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.crossOrigin = 'anonymous';
+    const timer = setTimeout(() => resolve(null), LOGO_TIMEOUT_MS);
+    img.onerror = () => {
+      clearTimeout(timer);
+      resolve(null);
+    };
+    img.onload = () => {
+      clearTimeout(timer);
+      try {
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        canvas.getContext('2d')?.drawImage(img, 0, 0);
+        resolve(img.naturalWidth > 0 ? canvas.toDataURL('image/png') : null);
+      } catch {
+        resolve(null); // a tainted canvas: the server did not allow CORS
+      }
+    };
+    img.src = url;
+  });
+}
+
 async function fetchLogo(url: string): Promise<string | null> {
-  const own = url.startsWith('/api/uploads/');
-  if (!own && !/^https?:\/\//i.test(url)) return null;
+  if (url.startsWith('data:image/')) return (await canDecode(url)) ? url : null;
+  if (/^https?:\/\//i.test(url)) return externalLogo(url);
+  if (!url.startsWith('/api/uploads/')) return null;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), LOGO_TIMEOUT_MS);
   try {
     const response = await fetch(url, {
-      mode: own ? 'same-origin' : 'cors',
-      credentials: own ? 'same-origin' : 'omit',
+      mode: 'same-origin',
+      credentials: 'same-origin',
       signal: controller.signal,
     });
     if (!response.ok) return null;
@@ -74,7 +107,7 @@ async function fetchLogo(url: string): Promise<string | null> {
     const dataUrl = await blobToDataUrl(blob);
     return (await canDecode(dataUrl)) ? dataUrl : null;
   } catch {
-    return null; // network error, CORS refused, timeout: render without the logo
+    return null; // network error, timeout: render without the logo
   } finally {
     clearTimeout(timer);
   }
@@ -97,6 +130,28 @@ export function loadLogo(url: string): Promise<string | null> {
   }
   return promise;
 }
+
+interface RendererWithLogo {
+  _getBase64Image(url: string): Promise<string>;
+}
+
+/**
+ * Makes styled-qr-code's SVG renderer use a data: URL logo as it is instead of fetch()ing it (see the
+ * top of this file). Patched once on its SVG class, reached through a probe instance, because the class
+ * is not exported. Any other URL still goes through the original (we only ever pass data: URLs).
+ */
+function handDataUrlsToRenderer() {
+  const probe = new QRCodeStyling({ type: 'svg', data: '0', width: 100, height: 100, margin: 0 });
+  const proto = probe._svg ? (Object.getPrototypeOf(probe._svg) as RendererWithLogo) : null;
+  if (!proto || typeof proto._getBase64Image !== 'function') {
+    throw new Error('styled-qr-code changed: its SVG renderer has no _getBase64Image to hand logos to');
+  }
+  const original = proto._getBase64Image.bind(proto);
+  proto._getBase64Image = function (this: RendererWithLogo, url: string) {
+    return url.startsWith('data:') ? Promise.resolve(url) : original(url);
+  };
+}
+handDataUrlsToRenderer();
 
 /** The QR code as an SVG string, `size × size` with its frame; same output as the server's renderer. */
 export async function renderQrSvg(data: string, c: Customization, size: number): Promise<string> {
@@ -159,13 +214,13 @@ export async function svgToPdfBlob(svg: string, mmSize: number = DOWNLOAD_PDF_MM
   return doc.output('blob');
 }
 
-/** Renders and downloads the code as qrcode.{format} or qrcode-{id}.{format}. */
+/** Renders and downloads the code, named after it (`cafe-menu.png`; see qrFileName). */
 export async function downloadQr(
   format: 'png' | 'svg' | 'pdf',
   data: string,
   c: Customization,
-  id?: number,
-): Promise<void> {
+  file: { name?: string; id?: number } = {},
+): Promise<string> {
   const svg = await renderQrSvg(data, c, DOWNLOAD_PNG_PX);
   let blob: Blob;
   if (format === 'png') {
@@ -175,5 +230,7 @@ export async function downloadQr(
   } else {
     blob = new Blob([`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`], { type: 'image/svg+xml' });
   }
-  saveBlob(blob, qrFileName(format, id));
+  const fileName = qrFileName(format, file.name, file.id);
+  saveBlob(blob, fileName);
+  return fileName;
 }

@@ -244,10 +244,13 @@ describe('renderer properties', () => {
     expect(cache.get(cache.key(request))).toBeUndefined();
   });
 
-  it('names downloads qrcode.png or qrcode-{id}.png', () => {
-    expect(qrFileName('png')).toBe('qrcode.png');
-    expect(qrFileName('png', 12)).toBe('qrcode-12.png');
-    expect(qrFileName('svg', 7)).toBe('qrcode-7.svg');
+  it('names downloads after the code, falling back to qrcode.png or qrcode-{id}.png', () => {
+    expect(qrFileName('png', 'Cafe menu', 4)).toBe('cafe-menu.png');
+    expect(qrFileName('pdf', '  Café Menü — Été 2026! ')).toBe('cafe-menu-ete-2026.pdf');
+    expect(qrFileName('svg', 'Меню кафе')).toBe('меню-кафе.svg');
+    expect(qrFileName('png', '🙂 !!', 12)).toBe('qrcode-12.png');
+    expect(qrFileName('svg', '', 7)).toBe('qrcode-7.svg');
     expect(qrFileName('pdf')).toBe('qrcode.pdf');
+    expect(qrFileName('png', 'x'.repeat(200))).toBe(`${'x'.repeat(60)}.png`);
   });
 });

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { CallerFor, ContextFor } from '../../rest/rest-plugin.js';
 import { appError } from '../../trpc/errors.js';
 import { getQrImage } from './qr-image.service.js';
+import { qrFileName } from '../../../src/qr/render-options.js';
 
 type IdParams = { Params: { id: string } };
 /** Adds the path's id to a JSON object body; anything else is passed on for validation to refuse. */
@@ -53,7 +54,11 @@ export function qrRest(app: FastifyInstance, callerFor: CallerFor, deps: AppDeps
       const { bytes, format, code } = await getQrImage(deps, user, { ...req.query, id: req.params.id });
       return reply
         .header('Content-Type', format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8')
-        .header('Content-Disposition', `inline; filename="qrcode-${code.id}.${format}"`)
+        .header(
+          'Content-Disposition',
+          // Named after the code; the ASCII name first for clients that do not read RFC 6266's filename*.
+          `inline; filename="qrcode-${code.id}.${format}"; filename*=UTF-8''${encodeURIComponent(qrFileName(format, code.name, code.id))}`,
+        )
         .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .header('Cache-Control', 'private, no-cache')
         .send(bytes);
