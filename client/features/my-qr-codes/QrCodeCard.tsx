@@ -97,6 +97,7 @@ export function QrCodeCard({
                 size="xs"
                 variant="light"
                 px={8}
+                style={{ borderLeft: '1px solid var(--mantine-color-default-border)' }}
                 loading={downloading === format}
                 disabled={downloading !== null && downloading !== format}
                 onClick={() => void download(format)}

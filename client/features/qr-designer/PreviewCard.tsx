@@ -114,7 +114,7 @@ export function PreviewCard({
   const createFirst = pendingShortLink && onCreateAndDownload !== undefined;
 
   const actions = (
-    <Stack gap="xs" w={layout === 'row' ? undefined : '100%'} style={{ flex: 1, minWidth: 0 }}>
+    <Stack gap="xs" w={layout === 'row' && !narrow ? undefined : '100%'} style={{ flex: 1, minWidth: 0 }}>
       <Menu position="bottom-start" shadow="md" width={180} disabled={!ready}>
         <Menu.Target>
           <Button
@@ -186,7 +186,7 @@ export function PreviewCard({
         <Text fw={600} size="sm">
           Preview
         </Text>
-        {layout === 'row' ? (
+        {layout === 'row' && !narrow ? (
           <Group gap="sm" wrap="nowrap" align="center">
             {image}
             {actions}

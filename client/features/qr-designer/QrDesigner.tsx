@@ -276,7 +276,11 @@ export function QrDesigner({
                 withAsterisk
                 maxLength={QR_NAME_MAX}
                 autoComplete="off"
-                description={nameTyped ? undefined : 'Suggested from the content; type your own to keep it.'}
+                description={
+                  nameTyped || name === defaultNameFor(type)
+                    ? undefined
+                    : 'Suggested from the content; type your own to keep it.'
+                }
                 {...form.getInputProps('name')}
                 onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
                   setNameTyped(true);

@@ -58,6 +58,8 @@ export function QrPreview({ data, customization, size, label, tile = true }: QrP
   const svg = result?.svg ?? null;
   const pending = result?.key !== key;
   const px = `${size}px`;
+  // On its tile the code keeps a white margin, so a dark frame's edge stays visible on a dark card.
+  const inner = tile ? size - 2 * Math.max(3, Math.round(size * 0.03)) : size;
 
   return (
     <Skeleton visible={result === null} width={px} height={px} radius="sm">
@@ -78,8 +80,8 @@ export function QrPreview({ data, customization, size, label, tile = true }: QrP
         {svg ? (
           <Box
             aria-hidden
-            style={{ width: px, height: px, opacity: pending ? 0.6 : 1, transition: 'opacity 120ms' }}
-            dangerouslySetInnerHTML={{ __html: sizedSvg(svg, size) }}
+            style={{ width: inner, height: inner, opacity: pending ? 0.6 : 1, transition: 'opacity 120ms' }}
+            dangerouslySetInnerHTML={{ __html: sizedSvg(svg, inner) }}
           />
         ) : result?.error ? (
           <Text size="sm" c="dimmed" ta="center" style={{ lineHeight: 1.4 }}>

@@ -1255,4 +1255,21 @@ describeEachDb('QR code REST paths', (getDb) => {
       expect(await snapshot(t())).toEqual(before);
     });
   });
+  describe('GET /api/qr-codes/{id}/image', () => {
+    const t = useTestApp(getDb);
+
+    it('names the image after the code, with an ASCII fallback', async () => {
+      const { cookie } = await signedInUser(t(), 'imagename');
+      const code = await createCode(t(), cookie, { name: 'Café Menü' });
+      for (const format of ['png', 'svg'] as const) {
+        const res = await call(t().app, 'GET', `/api/qr-codes/${code.id}/image?format=${format}&size=128`, {
+          cookie,
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-disposition']).toBe(
+          `inline; filename="qrcode-${code.id}.${format}"; filename*=UTF-8''cafe-menu.${format}`,
+        );
+      }
+    });
+  });
 });
