@@ -9,6 +9,12 @@ export interface FieldDef {
   placeholder?: string;
   options?: { value: string; label: string }[];
   maxLength: number;
+  /**
+   * Not an input of the form: the app fills it (the event's time zone comes from the browser). Hidden fields
+   * are optional, live in `hiddenContentFields` (not in `contentFields`, the form's inputs), and are left out
+   * of the content when blank.
+   */
+  hidden?: boolean;
 }
 
 export const URL_MAX = 2048;
@@ -16,6 +22,8 @@ export const TEXT_MAX = 2000;
 export const LONG_TEXT_MAX = 1000;
 export const SHORT_TEXT_MAX = 200;
 export const EMAIL_FIELD_MAX = 254;
+/** The longest IANA zone name is about 30 characters. */
+export const TIME_ZONE_MAX = 64;
 
 /** Values as written in the WIFI: payload's T segment; the labels are what the form shows. */
 export const wifiEncryptionOptions = [
@@ -149,3 +157,27 @@ export const contentFields: Record<QrType, FieldDef[]> = {
     },
   ],
 };
+
+/**
+ * The event's time zone: an IANA name ('Europe/Berlin'), written as the calendar's `X-WR-TIMEZONE`. The
+ * designer fills it with the browser's zone; the landing page shows the event's times in it.
+ */
+export const eventTimeZoneField: FieldDef = {
+  name: 'timeZone',
+  label: 'Time zone',
+  kind: 'text',
+  required: false,
+  hidden: true,
+  placeholder: 'Europe/Berlin',
+  maxLength: TIME_ZONE_MAX,
+};
+
+/** Fields the app fills rather than the user, kept by the schema and the payload but not shown as inputs. */
+export const hiddenContentFields: Partial<Record<QrType, FieldDef[]>> = {
+  event: [eventTimeZoneField],
+};
+
+/** Every field of a type: the form's inputs, then the hidden ones. */
+export function allContentFields(type: QrType): FieldDef[] {
+  return [...contentFields[type], ...(hiddenContentFields[type] ?? [])];
+}

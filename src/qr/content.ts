@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentFields, DEFAULT_WIFI_ENCRYPTION, type FieldDef } from './content-fields';
+import { allContentFields, contentFields, DEFAULT_WIFI_ENCRYPTION, type FieldDef } from './content-fields';
 import { normalizeQrType, qrTypeLabels, type QrType } from './qr-types';
 
 /**
@@ -9,6 +9,8 @@ import { normalizeQrType, qrTypeLabels, type QrType } from './qr-types';
  * Round trip: for every type `t` and every `x` output by `contentFieldsSchema(t)`,
  * `decodeContent(t, encodeContent(t, x))` deep-equals `x`, except that pdf, video and image carry only the
  * url in their payload (decode answers `title: ''`; a title is kept beside the payload, not in it).
+ * Hidden fields (the event's `timeZone`) are present only when set: the schema drops them when blank and
+ * decode answers them only when the payload carries them (read a missing one as '').
  */
 export type ContentFields = Record<string, string>;
 
@@ -181,6 +183,57 @@ export function canonicalDateTime(value: string): string | null {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+// An IANA name ('Europe/Berlin', 'UTC', 'Etc/GMT+5'), never an offset such as '+01:00' that newer engines
+// accept too: calendar apps read X-WR-TIMEZONE as a zone name.
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+function offsetFormat(timeZone: string): Intl.DateTimeFormat | null {
+  if (!TIME_ZONE_NAME.test(timeZone)) return null;
+  // Zone names are case-insensitive: one entry per known zone, however a request spells it.
+  const key = timeZone.toLowerCase();
+  let format = offsetFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    } catch {
+      return null; // RangeError: not a zone this engine knows
+    }
+    offsetFormats.set(key, format);
+  }
+  return format;
+}
+
+const UTC_NAMES = new Set(['UTC', 'ETC/UTC', 'GMT', 'ETC/GMT']);
+
+/**
+ * A known IANA zone in its own spelling ('europe/berlin' → 'Europe/Berlin'; any name of UTC → 'UTC'), or null.
+ * Other names are kept as given: engines resolve some to older ones ('Asia/Kolkata' → 'Asia/Calcutta').
+ */
+export function canonicalTimeZone(value: string): string | null {
+  const zone = value.trim();
+  const resolved = offsetFormat(zone)?.resolvedOptions().timeZone;
+  if (resolved === undefined) return null;
+  if (UTC_NAMES.has(resolved.toUpperCase())) return 'UTC';
+  return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
+}
+
+const GMT_OFFSET = /^GMT(?:([+-])(\d{1,2})(?::?(\d{2}))?(?::?(\d{2}))?)?$/;
+
+/**
+ * The zone's offset from UTC at that instant in milliseconds (Berlin in winter: 3 600 000), or null for an
+ * unknown zone. Add it to the instant and read the UTC fields to get the wall-clock time there.
+ */
+export function timeZoneOffset(date: Date, timeZone: string): number | null {
+  const format = offsetFormat(timeZone.trim());
+  if (!format || !Number.isFinite(date.getTime())) return null;
+  const name = format.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const m = GMT_OFFSET.exec(name);
+  if (!m) return null;
+  const sign = m[1] === '-' ? -1 : 1;
+  return sign * ((Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0)) * 60 + Number(m[4] ?? 0)) * 1000;
+}
+
 /** `YYYYMMDDTHHMMSSZ` (RFC 5545 UTC form). */
 function compactUtc(value: string): string | null {
   const date = parseIsoDateTime(value.trim());
@@ -208,6 +261,10 @@ function isVerbatim(type: QrType, name: string): boolean {
   return type === 'wifi' && (name === 'ssid' || name === 'password');
 }
 
+function isTimeZoneField(type: QrType, name: string): boolean {
+  return type === 'event' && name === 'timeZone';
+}
+
 function orList(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
@@ -226,6 +283,11 @@ function fieldSchema(type: QrType, def: FieldDef): z.ZodType<string> {
       if (value.trim() === '') return def.required ? fail(`${label} is required`) : value;
       if (value.length > def.maxLength) return fail(`${label} must be at most ${def.maxLength} characters`);
       if (def.kind === 'datetime') return canonicalDateTime(value) ?? fail(`${label} must be a valid date`);
+      if (isTimeZoneField(type, def.name)) {
+        return (
+          canonicalTimeZone(value) ?? fail(`${label} must be a known IANA time zone, such as Europe/Berlin`)
+        );
+      }
       if (def.kind === 'select') {
         const options = def.options ?? [];
         const option = options.find((o) => o.value.toLowerCase() === value.toLowerCase());
@@ -241,21 +303,32 @@ function fieldSchema(type: QrType, def: FieldDef): z.ZodType<string> {
   );
 }
 
+/** Hidden fields are optional and left out of the content when blank. */
+function dropBlankHidden(type: QrType): (value: ContentFields) => ContentFields {
+  const hidden = allContentFields(type)
+    .filter((def) => def.hidden)
+    .map((def) => def.name);
+  return (value) => {
+    const out = { ...value };
+    for (const name of hidden) if (out[name] === '') delete out[name];
+    return out;
+  };
+}
+
 function buildSchema(type: QrType): z.ZodType<ContentFields> {
   const shape: Record<string, z.ZodType<string>> = {};
-  for (const def of contentFields[type]) shape[def.name] = fieldSchema(type, def);
+  for (const def of allContentFields(type)) shape[def.name] = fieldSchema(type, def);
   const object = z.object(shape);
   if (type === 'event') {
-    return object.refine(
-      (v) => !v.startDate || !v.endDate || Date.parse(v.endDate) >= Date.parse(v.startDate),
-      {
+    return object
+      .refine((v) => !v.startDate || !v.endDate || Date.parse(v.endDate) >= Date.parse(v.startDate), {
         message: 'End date must be after the start date',
         path: ['endDate'],
         // Compare only two readable dates, even when another field (the title) is missing.
         when: (payload) =>
           !payload.issues.some((i) => i.path?.[0] === 'startDate' || i.path?.[0] === 'endDate'),
-      },
-    );
+      })
+      .transform(dropBlankHidden(type));
   }
   if (type === 'wifi') {
     // An open network has no password, and its payload carries none.
@@ -272,6 +345,8 @@ const schemas = new Map<QrType, z.ZodType<ContentFields>>();
  * email address'), required phone fields phone-like ('Must be a valid phone number'); optional fields are only
  * length-checked. Output: every field present, trimmed, line breaks as `\n`, datetimes canonical UTC at whole
  * seconds; Wi-Fi SSID and password untrimmed, and no password for an open network. Unknown keys are dropped.
+ * Hidden fields: the event's optional `timeZone` must be a known IANA zone ('Time zone must be a known IANA
+ * time zone, such as Europe/Berlin'), comes out in the zone's own spelling, and is left out when blank.
  */
 export function contentFieldsSchema(type: string): z.ZodType<ContentFields> {
   const t = normalizeQrType(type);
@@ -283,7 +358,7 @@ export function contentFieldsSchema(type: string): z.ZodType<ContentFields> {
   return schema;
 }
 
-/** A blank form of the type: every field '', except Wi-Fi security 'WPA'. */
+/** A blank form of the type: every input field '', except Wi-Fi security 'WPA' (no hidden fields). */
 export function emptyFields(type: string): ContentFields {
   const t = normalizeQrType(type);
   return Object.fromEntries(
@@ -351,7 +426,11 @@ function encodeVcard(f: FieldsIn): string {
 }
 
 function encodeEvent(f: FieldsIn): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', `SUMMARY:${escapeText(f.title ?? '')}`];
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0'];
+  // The times stay UTC (every reader agrees on the instant); the zone says where they are meant to be read.
+  const timeZone = (f.timeZone ?? '').trim();
+  if (timeZone) lines.push(`X-WR-TIMEZONE:${escapeText(timeZone)}`);
+  lines.push('BEGIN:VEVENT', `SUMMARY:${escapeText(f.title ?? '')}`);
   if (f.location) lines.push(`LOCATION:${escapeText(f.location)}`);
   if (f.description) lines.push(`DESCRIPTION:${escapeText(f.description)}`);
   const start = compactUtc(f.startDate ?? '');
@@ -364,7 +443,8 @@ function encodeEvent(f: FieldsIn): string {
 
 /**
  * The payload a phone camera understands: the plain url or text; `mailto:` (RFC 6068); `SMSTO:phone:message`;
- * `WIFI:T:…;S:…;P:…;;`; vCard 3.0; an iCalendar VEVENT; `tel:`. Values are used as given (validate first).
+ * `WIFI:T:…;S:…;P:…;;`; vCard 3.0; an iCalendar VEVENT (UTC times, the event's `timeZone` as the calendar's
+ * `X-WR-TIMEZONE`); `tel:`. Values are used as given (validate first).
  * Unknown type → url.
  */
 export function encodeContent(type: string, fields: FieldsIn): string {
@@ -626,10 +706,14 @@ function decodeEvent(payload: string): ContentFields {
   // Only the event's own properties: a VALARM inside it has a DESCRIPTION too.
   const own: ContentLine[] = [];
   const open: string[] = [];
+  let timeZone = '';
   for (const line of lines) {
     if (line.name === 'BEGIN') open.push(line.value.trim().toUpperCase());
     else if (line.name === 'END') open.pop();
     else if (open.length === 0 || open.at(-1) === 'VEVENT') own.push(line);
+    // The calendar's zone (X-WR-TIMEZONE is a calendar property, outside the VEVENT).
+    if (line.name === 'X-WR-TIMEZONE' && !timeZone && (open.length === 0 || open.at(-1) === 'VCALENDAR'))
+      timeZone = unescapeText(line.value).trim();
   }
   const p = firstValues(own, ['SUMMARY', 'LOCATION', 'DESCRIPTION', 'DTSTART', 'DTEND']);
   const text = (name: string) => unescapeText(p.get(name)?.value ?? '');
@@ -643,11 +727,13 @@ function decodeEvent(payload: string): ContentFields {
     description: text('DESCRIPTION'),
     startDate: date('DTSTART'),
     endDate: date('DTEND'),
+    ...(timeZone ? { timeZone } : {}),
   };
 }
 
 /**
- * The fields of a payload, every field of the type present. Reads other generators' payloads too (any WIFI
+ * The fields of a payload, every input field of the type present; a hidden field (the event's `timeZone`,
+ * from `X-WR-TIMEZONE`) only when the payload has it. Reads other generators' payloads too (any WIFI
  * segment order, quoted values; `mailto:` with cc/to; `MATMSG:`; `SMSTO:`, `SMS:`, `sms:…?body=`; vCard 2.1–4
  * with extra lines, groups, folding and quoted-printable; `MECARD:`; bare VEVENTs; any prefix case). A payload
  * that is not of the type gives a best effort (the whole payload in the main field) for the schema to judge.
@@ -719,11 +805,15 @@ function joinParts(...parts: string[]): string {
     .join(' — ');
 }
 
-function formatWhen(iso: string): string {
-  const date = parseIsoDateTime(iso);
-  if (!date) return iso;
+/** '2026-12-24 18:00 UTC', or in the event's own zone: '2026-12-24 19:00 Europe/Berlin'. */
+function formatWhen(iso: string, timeZone: string): string {
+  const instant = parseIsoDateTime(iso);
+  if (!instant) return iso;
+  const offset = timeZone ? timeZoneOffset(instant, timeZone) : null;
+  const date = offset === null ? instant : new Date(instant.getTime() + offset);
   const day = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-  return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+  const zone = offset === null ? 'UTC' : (canonicalTimeZone(timeZone) ?? timeZone);
+  return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} ${zone}`;
 }
 
 /** A one-line summary for lists, e.g. 'Wi-Fi: MyNet (WPA)', 'Email: a@b.c — Hello'. */
@@ -753,7 +843,10 @@ export function describeContent(type: string, payload: string): string {
       break;
     }
     case 'event':
-      summary = joinParts(get('title'), get('startDate') ? formatWhen(get('startDate')) : '');
+      summary = joinParts(
+        get('title'),
+        get('startDate') ? formatWhen(get('startDate'), get('timeZone')) : '',
+      );
       break;
     case 'phone':
       summary = get('phone');

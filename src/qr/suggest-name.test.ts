@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { suggestQrName } from './suggest-name';
+import { QR_NAME_MAX } from './qr.schema';
+import { suggestQrName, TEXT_NAME_MAX } from './suggest-name';
 
 describe('suggestQrName', () => {
   it.each([
@@ -42,5 +43,140 @@ describe('suggestQrName', () => {
 
   it('never suggests more than a name may hold', () => {
     expect(suggestQrName('event', { title: 'x'.repeat(300) })).toHaveLength(100);
+  });
+
+  describe('links (url, social, pdf, video, image)', () => {
+    it.each([
+      ['http://www.example.com', 'example.com'],
+      ['https://WWW.Example.com/', 'example.com'],
+      ['example.com/menu', 'example.com'],
+      ['www.example.com', 'example.com'],
+      ['  https://example.com/a b  ', 'example.com'],
+      ['https://user:secret@shop.example.com:8443/cart?x=1#top', 'shop.example.com'],
+      ['https://example.com./x', 'example.com'],
+      ['https://www2.example.com', 'www2.example.com'],
+      ['https://xn--bcher-kva.de/', 'xn--bcher-kva.de'],
+      ['münchen.de/stadtplan', 'münchen.de'],
+      ['https://例え.テスト/パス', '例え.テスト'],
+      ['https://192.168.1.10:8080/admin', '192.168.1.10'],
+    ])('url %j → %j', (url, expected) => {
+      expect(suggestQrName('url', { url })).toBe(expected);
+    });
+
+    it.each([
+      'javascript:alert(1)',
+      'mailto:ada@example.com',
+      'ftp://files.example.com/a',
+      'data:text/html,hi',
+      'https://',
+      'localhost:3000',
+      'exa mple.com',
+      '   ',
+    ])('an unusable URL %j gives nothing', (url) => {
+      expect(suggestQrName('url', { url })).toBeNull();
+      expect(suggestQrName('social', { url })).toBeNull();
+    });
+
+    it.each(['pdf', 'video', 'image'])('%s: the title first (one line, trimmed), else the host', (type) => {
+      expect(suggestQrName(type, { url: 'https://cdn.example.com/f', title: '  Spring\n  flyer ' })).toBe(
+        'Spring flyer',
+      );
+      expect(suggestQrName(type, { url: 'https://cdn.example.com/f', title: '   ' })).toBe('cdn.example.com');
+      expect(suggestQrName(type, { url: 'nope', title: 'Menu' })).toBe('Menu');
+      expect(suggestQrName(type, { url: 'nope', title: '' })).toBeNull();
+    });
+
+    it('missing fields are blank', () => {
+      expect(suggestQrName('url', {})).toBeNull();
+      expect(suggestQrName('url', { url: undefined })).toBeNull();
+    });
+  });
+
+  describe('text', () => {
+    it('takes the first line with something in it', () => {
+      expect(suggestQrName('text', { text: '\n  Welcome!\r\nCall us on +1 555 123 4567' })).toBe('Welcome!');
+    });
+
+    it(`cuts a long line on a word boundary, ${TEXT_NAME_MAX} characters at most before the '…'`, () => {
+      const name = suggestQrName('text', {
+        text: 'Happy hour every Friday, with free snacks, live music and more',
+      })!;
+      expect(name).toBe('Happy hour every Friday, with free…');
+      expect(name.length).toBeLessThanOrEqual(TEXT_NAME_MAX + 1);
+    });
+
+    it('drops punctuation before the ellipsis', () => {
+      expect(suggestQrName('text', { text: 'Opening hours Monday to Friday, 9-17: closed on Sundays' })).toBe(
+        'Opening hours Monday to Friday, 9-17…',
+      );
+    });
+
+    it('cuts one long word, never inside an emoji', () => {
+      expect(suggestQrName('text', { text: 'x'.repeat(80) })).toBe(`${'x'.repeat(TEXT_NAME_MAX)}…`);
+      const emoji = suggestQrName('text', { text: '😀'.repeat(40) })!;
+      expect(emoji.endsWith('…')).toBe(true);
+      expect(emoji).not.toMatch(/[\uD800-\uDBFF]…$/);
+      expect(emoji.length).toBeLessThanOrEqual(TEXT_NAME_MAX + 1);
+    });
+
+    it('keeps a text of exactly the limit whole', () => {
+      const text = 'a'.repeat(TEXT_NAME_MAX);
+      expect(suggestQrName('text', { text })).toBe(text);
+    });
+  });
+
+  describe('the other types', () => {
+    it('email: the address trimmed, else the subject, else nothing', () => {
+      expect(suggestQrName('email', { email: '  ada@example.com ', subject: 'Hi' })).toBe('ada@example.com');
+      expect(suggestQrName('email', { email: ' ', subject: ' Booking\nrequest ' })).toBe('Booking request');
+      expect(suggestQrName('email', { email: '', subject: '', body: 'Only a body' })).toBeNull();
+    });
+
+    it('sms and phone: the number, not the message', () => {
+      expect(suggestQrName('sms', { phone: '', message: 'Hello' })).toBeNull();
+      expect(suggestQrName('phone', { phone: ' +44 20 7946 0958 ' })).toBe('+44 20 7946 0958');
+    });
+
+    it('wifi: the SSID, whatever the password', () => {
+      expect(suggestQrName('wifi', { ssid: 'Home', password: 'secret', encryption: 'nopass' })).toBe(
+        'Wi-Fi Home',
+      );
+      expect(suggestQrName('wifi', { ssid: '   ', password: 'secret' })).toBeNull();
+    });
+
+    it('vcard: the first name alone, the last name alone, then the organization', () => {
+      expect(suggestQrName('vcard', { firstName: 'Ada', lastName: '' })).toBe('Ada');
+      expect(suggestQrName('vcard', { firstName: '', lastName: 'Lovelace', organization: 'AE' })).toBe(
+        'Lovelace',
+      );
+      expect(suggestQrName('vcard', { organization: '  ', email: 'a@b.co', phone: '+1555' })).toBeNull();
+    });
+
+    it('event: the title, one line', () => {
+      expect(suggestQrName('event', { title: ' Launch\nparty ', location: 'Hall 1' })).toBe('Launch party');
+      expect(suggestQrName('event', { title: '', location: 'Hall 1', description: 'x' })).toBeNull();
+    });
+  });
+
+  describe('the cap', () => {
+    it.each([
+      ['vcard', { firstName: 'A'.repeat(150), lastName: 'B'.repeat(150) }],
+      ['wifi', { ssid: 'S'.repeat(200) }],
+      ['pdf', { url: 'https://x.io', title: 'word '.repeat(60) }],
+      ['email', { email: `${'a'.repeat(240)}@example.com` }],
+      ['event', { title: '👍🏽'.repeat(60) }],
+    ])(`%s: at most ${QR_NAME_MAX} characters, ending in '…'`, (type, fields) => {
+      const name = suggestQrName(type, fields)!;
+      expect(name.length).toBeLessThanOrEqual(QR_NAME_MAX);
+      expect(name.endsWith('…')).toBe(true);
+      expect(name).not.toMatch(/[\uD800-\uDBFF]…$/);
+      expect(name).toBe(name.trim());
+    });
+
+    it('a long title is cut on a word boundary', () => {
+      expect(suggestQrName('pdf', { url: 'https://x.io', title: 'word '.repeat(60) })).toBe(
+        `${'word '.repeat(19)}word…`,
+      );
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { contentFields, type FieldDef } from '../../../src/qr/content-fields';
 import { withHttps } from '../../../src/qr/bare-url';
@@ -24,61 +24,69 @@ const isWide = (def: FieldDef) => def.kind === 'textarea' || def.kind === 'url';
 /** The content inputs of one type (§3), their inline errors from the type's schema (§5). */
 export function ContentForm({ form, type }: { form: UseFormReturnType<DesignerValues>; type: QrType }) {
   const defs = contentFields[type];
+  const timeZone = type === 'event' ? form.values.fields.timeZone : undefined;
   return (
-    <SimpleGrid cols={{ base: 1, xs: defs.length > 1 ? 2 : 1 }} spacing="sm" verticalSpacing="sm">
-      {defs.map((def) => {
-        const path = `fields.${def.name}`;
-        const common = {
-          label: def.label,
-          withAsterisk: def.required,
-          placeholder: def.placeholder,
-          style: isWide(def) ? { gridColumn: '1 / -1' } : undefined,
-        };
-        if (def.kind === 'select') {
+    <>
+      <SimpleGrid cols={{ base: 1, xs: defs.length > 1 ? 2 : 1 }} spacing="sm" verticalSpacing="sm">
+        {defs.map((def) => {
+          const path = `fields.${def.name}`;
+          const common = {
+            label: def.label,
+            withAsterisk: def.required,
+            placeholder: def.placeholder,
+            style: isWide(def) ? { gridColumn: '1 / -1' } : undefined,
+          };
+          if (def.kind === 'select') {
+            return (
+              <Select
+                key={`${type}-${def.name}`}
+                {...common}
+                data={def.options ?? []}
+                allowDeselect={false}
+                {...form.getInputProps(path)}
+              />
+            );
+          }
+          if (def.kind === 'textarea') {
+            return (
+              <Textarea
+                key={`${type}-${def.name}`}
+                {...common}
+                autosize
+                minRows={2}
+                maxRows={6}
+                maxLength={def.maxLength}
+                {...form.getInputProps(path)}
+              />
+            );
+          }
+          const input = form.getInputProps(path);
           return (
-            <Select
+            <TextInput
               key={`${type}-${def.name}`}
               {...common}
-              data={def.options ?? []}
-              allowDeselect={false}
-              {...form.getInputProps(path)}
-            />
-          );
-        }
-        if (def.kind === 'textarea') {
-          return (
-            <Textarea
-              key={`${type}-${def.name}`}
-              {...common}
-              autosize
-              minRows={2}
-              maxRows={6}
+              type={inputTypes[def.kind] ?? 'text'}
+              inputMode={def.kind === 'tel' ? 'tel' : def.kind === 'url' ? 'url' : undefined}
+              autoComplete={autoCompletes[def.name] ?? 'off'}
               maxLength={def.maxLength}
-              {...form.getInputProps(path)}
+              {...input}
+              onBlur={(event: React.FocusEvent<HTMLInputElement>) => {
+                // A bare domain becomes https://… in the field itself, so the user sees what the code holds.
+                if (def.kind === 'url') {
+                  const completed = withHttps(event.currentTarget.value);
+                  if (completed !== event.currentTarget.value) form.setFieldValue(path, completed);
+                }
+                (input.onBlur as ((e: React.FocusEvent<HTMLInputElement>) => void) | undefined)?.(event);
+              }}
             />
           );
-        }
-        const input = form.getInputProps(path);
-        return (
-          <TextInput
-            key={`${type}-${def.name}`}
-            {...common}
-            type={inputTypes[def.kind] ?? 'text'}
-            inputMode={def.kind === 'tel' ? 'tel' : def.kind === 'url' ? 'url' : undefined}
-            autoComplete={autoCompletes[def.name] ?? 'off'}
-            maxLength={def.maxLength}
-            {...input}
-            onBlur={(event: React.FocusEvent<HTMLInputElement>) => {
-              // A bare domain becomes https://… in the field itself, so the user sees what the code holds.
-              if (def.kind === 'url') {
-                const completed = withHttps(event.currentTarget.value);
-                if (completed !== event.currentTarget.value) form.setFieldValue(path, completed);
-              }
-              (input.onBlur as ((e: React.FocusEvent<HTMLInputElement>) => void) | undefined)?.(event);
-            }}
-          />
-        );
-      })}
-    </SimpleGrid>
+        })}
+      </SimpleGrid>
+      {timeZone && (
+        <Text size="xs" c="dimmed" mt="xs">
+          Times are in {timeZone.replace(/_/g, ' ')}, this device&apos;s time zone; the event page names it.
+        </Text>
+      )}
+    </>
   );
 }

@@ -1,8 +1,8 @@
 // The designer's form values and their validation, shared by the Create and Edit pages.
 import { schemaResolver } from '@mantine/form';
-import { contentFields } from '../../../src/qr/content-fields';
 import { withHttps } from '../../../src/qr/bare-url';
-import { contentFieldsSchema, emptyFields, encodeContent } from '../../../src/qr/content';
+import { canonicalTimeZone, contentFieldsSchema, emptyFields, encodeContent } from '../../../src/qr/content';
+import { contentFields, hiddenContentFields } from '../../../src/qr/content-fields';
 import { customizationSchema, defaultCustomization, type Customization } from '../../../src/qr/customization';
 import type { QrType } from '../../../src/qr/qr-types';
 import { createQrCodeInput } from '../../../src/qr/qr.schema';
@@ -26,13 +26,30 @@ export function defaultNameFor(type: QrType) {
   return `${type.toUpperCase()} QR Code`;
 }
 
-/** The type's empty fields, overlaid with whatever string values `source` has for them. */
+/** This device's time zone, in the form an event stores it; null when the browser gives none we know. */
+export function deviceTimeZone(): string | null {
+  return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
+/**
+ * The type's empty fields, overlaid with whatever string values `source` has for them. Fields no input
+ * shows (an event's time zone) are kept from `source`; a new event takes this device's time zone, so its
+ * page shows the times where they were entered.
+ */
 export function fieldsFor(type: QrType, source?: Record<string, unknown>): ContentValues {
   const fields: ContentValues = { ...emptyFields(type) };
   for (const def of contentFields[type]) {
     if (!(def.name in fields)) fields[def.name] = '';
     const value = source?.[def.name];
     if (typeof value === 'string') fields[def.name] = value;
+  }
+  for (const def of hiddenContentFields[type] ?? []) {
+    const value = source?.[def.name];
+    if (typeof value === 'string' && value.trim() !== '') fields[def.name] = value;
+  }
+  if (type === 'event' && !fields.timeZone) {
+    const zone = deviceTimeZone();
+    if (zone) fields.timeZone = zone;
   }
   return fields;
 }

@@ -28,15 +28,16 @@ const lines = (body: string) => body.split('\r\n');
 describe('renderLandingPage: the document', () => {
   const { html, doc } = page('phone', { phone: '+1 555 123 4567' }, 'Front desk');
 
-  it('is a small mobile-first HTML5 page: viewport, noindex, light/dark, the name as title, the footer', () => {
+  it('is a small mobile-first HTML5 page: viewport, noindex, light/dark, the content as title, the footer', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(doc.querySelector('meta[name="viewport"]')?.getAttribute('content')).toContain(
       'width=device-width',
     );
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     expect(html).toContain('prefers-color-scheme:dark');
-    expect(doc.title).toBe('Front desk');
-    expect(doc.querySelector('h1')?.textContent).toBe('Front desk');
+    expect(doc.title).toBe('+1 555 123 4567');
+    expect(doc.querySelector('h1')?.textContent).toBe('+1 555 123 4567');
+    expect(html).not.toContain('Front desk');
     expect(doc.querySelector('footer')?.textContent).toBe('Made with QR Creator');
   });
 
@@ -47,10 +48,14 @@ describe('renderLandingPage: the document', () => {
     expect(Buffer.byteLength(html)).toBeLessThan(8192);
   });
 
-  it('uses the type as the title when the name is blank, and puts the nonce on the style', () => {
-    const { doc: d } = page('phone', { phone: '+15551234567' }, '  ', NONCE);
-    expect(d.title).toBe('Phone');
+  it('never shows the code’s name, and puts the nonce on the style', () => {
+    const { html: h, doc: d } = page('phone', { phone: '+15551234567' }, 'PHONE QR Code', NONCE);
+    expect(d.title).toBe('+15551234567');
+    expect(h).not.toContain('QR Code');
     expect(d.querySelector('style')?.getAttribute('nonce')).toBe(NONCE);
+    expect(renderLandingPage({ type: 'phone', content: 'tel:+15551234567', slug: SLUG })).toBe(
+      renderLandingPage({ type: 'phone', content: 'tel:+15551234567', name: 'Other', slug: SLUG }),
+    );
   });
 
   it('refuses a nonce that is not base64', () => {
@@ -61,12 +66,13 @@ describe('renderLandingPage: the document', () => {
 });
 
 describe('renderLandingPage: per type', () => {
-  it('text: keeps line breaks, links http(s) URLs with rel, offers Call for a phone number', () => {
-    const text =
-      'Welcome!\nCall us: +1 (555) 123-4567\nMenu: https://example.com/menu?a=1&b=2.\nOpen 2026-12-24';
-    const { doc } = page('text', { text });
+  it('text: heads with a short first line, keeps line breaks, links http(s) URLs, offers Call', () => {
+    const rest = 'Call us: +1 (555) 123-4567\nMenu: https://example.com/menu?a=1&b=2.\nOpen 2026-12-24';
+    const { doc } = page('text', { text: `Welcome!\n${rest}` });
+    expect(doc.querySelector('h1')?.textContent).toBe('Welcome!');
+    expect(doc.title).toBe('Welcome!');
     const p = doc.querySelector('.c .t');
-    expect(p?.textContent).toBe(text);
+    expect(p?.textContent).toBe(rest);
     const anchor = p?.querySelector('a');
     expect(anchor?.getAttribute('href')).toBe('https://example.com/menu?a=1&b=2');
     expect(anchor?.getAttribute('rel')).toBe('noopener nofollow ugc');
@@ -78,11 +84,12 @@ describe('renderLandingPage: per type', () => {
     expect(doc.querySelectorAll('a')).toHaveLength(0);
   });
 
-  it('email: shows address, subject and body; Send email is the mailto payload', () => {
+  it('email: heads with the address, shows subject and body; Send email is the mailto payload', () => {
     const fields = { email: 'ada@example.com', subject: 'Hello there', body: 'Line 1\nLine 2 & more' };
     const { doc } = page('email', fields);
+    expect(doc.querySelector('h1')?.textContent).toBe('ada@example.com');
     const dds = [...doc.querySelectorAll('dd')].map((d) => d.textContent);
-    expect(dds).toEqual(['ada@example.com', 'Hello there', 'Line 1\nLine 2 & more']);
+    expect(dds).toEqual(['Hello there', 'Line 1\nLine 2 & more']);
     const href = encodeContent('email', fields);
     expect(buttons(doc)).toEqual([{ text: 'Send email', href }]);
     expect(decodeContent('email', href)).toEqual(fields);
@@ -105,7 +112,8 @@ describe('renderLandingPage: per type', () => {
       { text: 'Send SMS', href: 'sms:+15551234567?&body=Hi%20there%20%26%20bye' },
       { text: 'Call', href: 'tel:+15551234567' },
     ]);
-    expect(doc.querySelector('dd')?.textContent).toBe('+1 555-123-4567');
+    expect(doc.querySelector('h1')?.textContent).toBe('+1 555-123-4567');
+    expect([...doc.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['Hi there & bye']);
   });
 
   it('sms: without a message the link carries no body', () => {
@@ -130,8 +138,10 @@ describe('renderLandingPage: per type', () => {
       'Wi',
       NONCE,
     );
+    expect(doc.querySelector('h1')?.textContent).toBe('Cafe Guest');
+    expect(doc.title).toBe('Cafe Guest');
     const dds = [...doc.querySelectorAll('dd')].map((d) => d.textContent);
-    expect(dds).toEqual(['Cafe Guest', 'WPA/WPA2', ' s3cret;"pw ']);
+    expect(dds).toEqual(['WPA/WPA2', ' s3cret;"pw ']);
     expect(doc.getElementById('pw')?.textContent).toBe(' s3cret;"pw ');
     const copy = doc.getElementById('cp');
     expect(copy?.tagName).toBe('BUTTON');
@@ -185,8 +195,11 @@ describe('renderLandingPage: per type', () => {
       title: 'Mathematician',
       website: 'https://ada.example.com',
     };
-    const { doc } = page('vcard', fields);
-    expect(doc.querySelector('.c h2')?.textContent).toBe('Ada Lovelace');
+    const { html, doc } = page('vcard', fields, 'VCARD QR Code');
+    expect(doc.querySelector('h1')?.textContent).toBe('Ada Lovelace');
+    expect(doc.title).toBe('Ada Lovelace');
+    expect(html).not.toContain('VCARD QR Code');
+    expect(doc.querySelector('main')?.textContent.split('Ada Lovelace')).toHaveLength(2);
     expect(doc.querySelector('.c .s')?.textContent).toBe('Mathematician · Analytical Engines');
     const links = [...doc.querySelectorAll('dd a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
@@ -206,7 +219,11 @@ describe('renderLandingPage: per type', () => {
       startDate: '2026-12-24T18:00:00.000Z',
       endDate: '2026-12-24T21:00:00.000Z',
     });
-    expect(doc.querySelector('.c h2')?.textContent).toBe('Launch party');
+    expect(doc.querySelector('h1')?.textContent).toBe('Launch party');
+    expect(doc.title).toBe('Launch party');
+    // The title once, as the heading only.
+    expect(doc.querySelector('main')?.textContent.split('Launch party')).toHaveLength(2);
+    expect(doc.querySelector('h2')).toBeNull();
     const dds = [...doc.querySelectorAll('dd')].map((d) => d.textContent);
     expect(dds).toEqual(['Thu, 24 Dec 2026, 18:00 – 21:00 UTC', 'Hall 1', 'Drinks\nand music']);
     expect(buttons(doc)).toEqual([{ text: 'Add to calendar', href: `/r/${SLUG}/event.ics` }]);
@@ -220,9 +237,46 @@ describe('renderLandingPage: per type', () => {
     expect(formatEventRange('soon', '')).toBe('soon');
   });
 
+  it('formatEventRange: in the event’s zone, named; one date for one day; DST-aware; UTC otherwise', () => {
+    const start = '2026-12-24T17:00:00.000Z';
+    const end = '2026-12-24T19:00:00.000Z';
+    expect(formatEventRange(start, end, 'Europe/Berlin')).toBe(
+      'Thu, 24 Dec 2026, 18:00 – 20:00 (Europe/Berlin)',
+    );
+    // Late evening in New York is the next day in UTC.
+    expect(formatEventRange('2026-07-04T01:30:00.000Z', '2026-07-04T03:00:00.000Z', 'America/New_York')).toBe(
+      'Fri, 3 Jul 2026, 21:30 – 23:00 (America/New York)',
+    );
+    expect(formatEventRange(start, '2026-12-25T01:00:00.000Z', 'Asia/Tokyo')).toBe(
+      'Fri, 25 Dec 2026, 02:00 – 10:00 (Asia/Tokyo)',
+    );
+    // Across the end of summer time: 01:00 UTC is 03:00 CEST, 02:00 UTC is 03:00 CET.
+    expect(formatEventRange('2026-10-25T00:00:00.000Z', '2026-10-25T02:00:00.000Z', 'Europe/Berlin')).toBe(
+      'Sun, 25 Oct 2026, 02:00 – 03:00 (Europe/Berlin)',
+    );
+    expect(formatEventRange(start, '', 'Asia/Kolkata')).toBe('Thu, 24 Dec 2026, 22:30 (Asia/Kolkata)');
+    expect(formatEventRange('', end, 'Europe/Berlin')).toBe('Until Thu, 24 Dec 2026, 20:00 (Europe/Berlin)');
+    expect(formatEventRange(start, end, 'Etc/UTC')).toBe('Thu, 24 Dec 2026, 17:00 – 19:00 UTC');
+    expect(formatEventRange(start, end, 'Nowhere/Land')).toBe('Thu, 24 Dec 2026, 17:00 – 19:00 UTC');
+    expect(formatEventRange(start, end, '')).toBe('Thu, 24 Dec 2026, 17:00 – 19:00 UTC');
+  });
+
+  it('event: the times in the zone of the payload, with the zone named', () => {
+    const fields = {
+      title: 'Carols',
+      startDate: '2026-12-24T17:00:00.000Z',
+      endDate: '2026-12-24T19:00:00.000Z',
+    };
+    const when = (extra: Record<string, string>) =>
+      page('event', { ...fields, ...extra }).doc.querySelector('dd')?.textContent;
+    expect(when({ timeZone: 'Europe/Berlin' })).toBe('Thu, 24 Dec 2026, 18:00 – 20:00 (Europe/Berlin)');
+    expect(when({})).toBe('Thu, 24 Dec 2026, 17:00 – 19:00 UTC');
+  });
+
   it('any other type: the content shown as text, not as a link', () => {
     const html = renderLandingPage({ type: 'url', content: 'https://example.com', name: 'L', slug: SLUG });
     const doc = new JSDOM(html).window.document;
+    expect(doc.querySelector('h1')?.textContent).toBe('QR code');
     expect(doc.querySelector('.c .t')?.textContent).toBe('https://example.com');
     expect(doc.querySelectorAll('a')).toHaveLength(0);
   });
@@ -236,6 +290,57 @@ describe('renderLandingPage: per type', () => {
     });
     const doc = new JSDOM(html).window.document;
     expect(buttons(doc)[0]?.href).toBe('/r/a%22b%2Fc/contact.vcf');
+  });
+});
+
+describe('renderLandingPage: the heading is the content, never the code’s name', () => {
+  const heading = (type: QrType, fields: Record<string, string>) => {
+    const { html, doc } = page(type, fields, `${type.toUpperCase()} QR Code`);
+    expect(html).not.toContain('QR Code');
+    expect(doc.title).toBe(doc.querySelector('h1')?.textContent);
+    return doc.querySelector('h1')?.textContent;
+  };
+
+  it('vcard: the person, else the organization (not repeated in the role line), else Contact', () => {
+    expect(heading('vcard', { firstName: 'Ada', lastName: '' })).toBe('Ada');
+    const { doc } = page('vcard', { firstName: '', organization: 'Analytical Engines', title: 'Support' });
+    expect(doc.querySelector('h1')?.textContent).toBe('Analytical Engines');
+    expect(doc.querySelector('.c .s')?.textContent).toBe('Support');
+    expect(heading('vcard', { firstName: '', lastName: '', organization: '', phone: '+15551234567' })).toBe(
+      'Contact',
+    );
+  });
+
+  it('wifi: the SSID; event: the title; email, sms, phone: the address or number', () => {
+    expect(heading('wifi', { ssid: 'Lobby', encryption: 'nopass' })).toBe('Lobby');
+    expect(heading('event', { title: 'Board meeting', startDate: '2026-12-24T18:00:00.000Z' })).toBe(
+      'Board meeting',
+    );
+    expect(heading('email', { email: 'hello@example.com' })).toBe('hello@example.com');
+    expect(heading('sms', { phone: '+1 555 123 4567', message: 'Hi' })).toBe('+1 555 123 4567');
+    expect(heading('phone', { phone: '+1 555 123 4567' })).toBe('+1 555 123 4567');
+  });
+
+  it('falls back to the kind of content when the field is blank', () => {
+    expect(heading('wifi', { ssid: '   ', encryption: 'nopass' })).toBe('Wi-Fi network');
+    expect(heading('event', { title: '', startDate: '2026-12-24T18:00:00.000Z' })).toBe('Event');
+    expect(heading('email', { email: '' })).toBe('Email');
+  });
+
+  it('text: a short first line followed by more; otherwise Message and the whole text', () => {
+    expect(heading('text', { text: '\n  Opening hours  \n\nMon–Fri 9–17' })).toBe('Opening hours');
+    const { doc } = page('text', { text: '\n  Opening hours  \n\nMon–Fri 9–17' });
+    expect(doc.querySelector('.c .t')?.textContent).toBe('Mon–Fri 9–17');
+
+    const whole = (text: string) => {
+      const { doc: d } = page('text', { text });
+      expect(d.querySelector('h1')?.textContent).toBe('Message');
+      expect(d.querySelector('.c .t')?.textContent).toBe(text);
+    };
+    whole('Free coffee on Fridays');
+    whole('Free coffee on Fridays\n   ');
+    whole('See https://example.com/menu\nfor the menu');
+    whole(`${'word '.repeat(20)}\nmore`);
   });
 });
 
@@ -279,8 +384,19 @@ describe('renderLandingPage: user text is escaped and inert', () => {
     ['url', { url: hostile(1) }],
   ];
 
+  const headings: Partial<Record<QrType, string>> = {
+    text: 'Message',
+    email: hostile(1),
+    sms: hostile(1),
+    phone: 'javascript:alert(1)',
+    wifi: hostile(0),
+    vcard: `${hostile(0)} ${hostile(1)}`,
+    event: hostile(0),
+    url: 'QR code',
+  };
+
   it.each(cases)('%s: no markup, handler or javascript: href from the user', (type, fields) => {
-    const { html, doc } = page(type, fields, hostile(0) + hostile(1), NONCE);
+    const { html, doc } = page(type, fields, `<b>OWNER</b>${hostile(1)}`, NONCE);
     // Raw text checks.
     expect(html.replace(`<script nonce="${NONCE}">`, '')).not.toMatch(/<script/i);
     expect(html).not.toContain('onerror=');
@@ -293,11 +409,12 @@ describe('renderLandingPage: user text is escaped and inert', () => {
       for (const a of el.getAttributeNames()) expect(a.startsWith('on'), `${el.tagName} ${a}`).toBe(false);
     for (const a of doc.querySelectorAll('[href]'))
       expect(a.getAttribute('href')).toMatch(/^(https?:\/\/|mailto:|sms:|tel:|\/r\/)/);
-    // The text itself is shown, exactly.
-    expect(doc.title).toBe(hostile(0) + hostile(1));
-    expect(doc.querySelector('h1')?.textContent).toBe(hostile(0) + hostile(1));
+    // The text itself is shown, exactly; the code's name is not shown at all.
+    expect(html).not.toContain('OWNER');
+    expect(doc.title).toBe(headings[type]);
+    expect(doc.querySelector('h1')?.textContent).toBe(headings[type]);
     expect(doc.querySelector('main')?.textContent).toContain(
-      type === 'phone' ? 'javascript:alert(1)' : hostile(0),
+      type === 'phone' ? 'javascript:alert(1)' : type === 'url' ? hostile(1) : hostile(0),
     );
   });
 
@@ -446,6 +563,21 @@ describe('calendarFile', () => {
       title: 'Bare',
       startDate: '2026-12-24T18:00:00.000Z',
     });
+  });
+
+  it('keeps the calendar’s X-WR-TIMEZONE, and the event decodes back with its zone', () => {
+    const zoned = { ...fields, timeZone: 'Europe/Berlin' };
+    const { body } = calendarFile(encodeContent('event', zoned), { slug: SLUG, now });
+    const ls = lines(body);
+    expect(ls.slice(0, 5)).toEqual([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//QR Creator//Landing page//EN',
+      'METHOD:PUBLISH',
+      'X-WR-TIMEZONE:Europe/Berlin',
+    ]);
+    expect(ls).toContain('DTSTART:20261224T180000Z');
+    expect(decodeContent('event', body)).toEqual(zoned);
   });
 
   it('falls back to event.ics when the title has no ASCII letters', () => {

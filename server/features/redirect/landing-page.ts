@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { contentFields, wifiEncryptionOptions } from '../../../src/qr/content-fields.js';
 import {
+  canonicalTimeZone,
   decodeContent,
   encodeContent,
   isEmailAddress,
   isHttpUrl,
   isPhoneNumber,
+  timeZoneOffset,
   type ContentFields,
 } from '../../../src/qr/content.js';
 import { normalizeQrType, type QrType } from '../../../src/qr/qr-types.js';
@@ -15,7 +17,10 @@ import { normalizeQrType, type QrType } from '../../../src/qr/qr-types.js';
  * email, sms, phone, wifi, vcard, event; anything else as plain text), the 404 page, and the `.vcf` / `.ics`
  * files behind 'Save contact' and 'Add to calendar'. Pure functions: the route sends what they return.
  *
- * Safety: every value that comes from the user (the code's name, every field) is HTML-escaped, and every href
+ * Each page heads with its content — the person, the network, the event, the number or address — and so does
+ * its title: never with the code's name, which is the owner's own label and may say 'VCARD QR Code'.
+ *
+ * Safety: every value that comes from the user (every field) is HTML-escaped, and every href
  * is built here from a checked scheme (http(s): after `isHttpUrl`, mailto:, sms:, tel: from normalised
  * digits, or the page's own `/r/<slug>/…` paths), then escaped for a double-quoted attribute.
  * The only script is the Wi-Fi page's 'Copy password' helper; it carries the CSP nonce given in the options
@@ -26,8 +31,8 @@ export interface LandingPageInput {
   type: QrType;
   /** The stored payload (see `encodeContent`). */
   content: string;
-  /** The code's name: the page title. */
-  name: string;
+  /** The code's name, the owner's label: never shown (the page heads with the content). */
+  name?: string;
   /** The short link's slug, for the `/r/<slug>/contact.vcf` and `/r/<slug>/event.ics` links. */
   slug: string;
 }
@@ -232,20 +237,32 @@ function timeOf(d: Date): string {
   return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 }
 
-/** 'Thu, 24 Dec 2026, 18:00 – 21:00 UTC'; the end's day is named when it differs. Unreadable dates as given. */
-export function formatEventRange(startIso: string, endIso: string): string {
-  const start = parseUtc(startIso);
-  const end = parseUtc(endIso);
+/** The instant moved by the zone's offset then, so that its UTC fields read as the wall clock there. */
+function wallClock(instant: Date | null, timeZone: string | null): Date | null {
+  if (!instant || !timeZone) return instant;
+  return new Date(instant.getTime() + (timeZoneOffset(instant, timeZone) ?? 0));
+}
+
+/**
+ * 'Thu, 24 Dec 2026, 18:00 – 21:00 UTC', or in the event's own IANA zone 'Thu, 24 Dec 2026, 19:00 – 22:00
+ * (Europe/Berlin)'; the end's day is named when it differs. UTC when the zone is blank or unknown.
+ * Unreadable dates as given.
+ */
+export function formatEventRange(startIso: string, endIso: string, timeZone = ''): string {
+  const zone = timeZone.trim() === '' ? null : canonicalTimeZone(timeZone);
+  const suffix = zone === null || zone === 'UTC' ? ' UTC' : ` (${zone.replace(/_/g, ' ')})`;
+  const start = wallClock(parseUtc(startIso), zone);
+  const end = wallClock(parseUtc(endIso), zone);
   if (!start) {
     const parts = [startIso.trim(), endIso.trim()].filter(Boolean);
-    if (end && !startIso.trim()) return `Until ${dayOf(end)}, ${timeOf(end)} UTC`;
+    if (end && !startIso.trim()) return `Until ${dayOf(end)}, ${timeOf(end)}${suffix}`;
     return parts.join(' – ');
   }
   const from = `${dayOf(start)}, ${timeOf(start)}`;
-  if (!end) return endIso.trim() ? `${from} UTC – ${endIso.trim()}` : `${from} UTC`;
-  if (end.getTime() === start.getTime()) return `${from} UTC`;
+  if (!end) return endIso.trim() ? `${from}${suffix} – ${endIso.trim()}` : `${from}${suffix}`;
+  if (end.getTime() === start.getTime()) return `${from}${suffix}`;
   const sameDay = dayOf(start) === dayOf(end);
-  return `${from} – ${sameDay ? '' : `${dayOf(end)}, `}${timeOf(end)} UTC`;
+  return `${from} – ${sameDay ? '' : `${dayOf(end)}, `}${timeOf(end)}${suffix}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -332,31 +349,62 @@ const COPY_SCRIPT =
 
 interface Body {
   kicker: string;
+  /** The page's heading and title, from the content. */
+  heading: string;
   body: string;
   script?: string;
 }
 
+/** The longest first line of a text that is taken as its heading. */
+const TEXT_HEADING_MAX = 80;
+
+/**
+ * A text whose first line is short and followed by more heads with that line (the body shows the rest);
+ * any other text heads with 'Message'. A line with a link stays in the body, where it is one.
+ */
 function textBody(text: string): Body {
   const calls = phonesIn(text)
     .map((p, i) => button(p.href, `Call ${p.label}`, i > 0))
     .join('');
-  return { kicker: 'Text', body: card(`<p class="t">${linkify(text)}</p>`) + calls };
+  const lines = text.split(/\r\n|\r|\n/);
+  const at = lines.findIndex((line) => line.trim() !== '');
+  const first = (lines[at] ?? '').trim();
+  const after = lines.slice(at + 1);
+  const rest = after
+    .slice(after.findIndex((line) => line.trim() !== ''))
+    .join('\n')
+    .trimEnd();
+  const useFirst =
+    first !== '' &&
+    rest.trim() !== '' &&
+    Array.from(first).length <= TEXT_HEADING_MAX &&
+    !new RegExp(URL_IN_TEXT.source, 'i').test(first);
+  const shown = useFirst ? rest : text;
+  return {
+    kicker: 'Text',
+    heading: useFirst ? first : 'Message',
+    body: card(`<p class="t">${linkify(shown)}</p>`) + calls,
+  };
 }
 
 function emailBody(content: string, f: ContentFields): Body {
   const get = (k: string) => f[k] ?? '';
+  const address = get('email').trim();
   return {
     kicker: 'Email',
+    heading: address || 'Email',
     body:
       card(
         details([
-          [label('email', 'email'), get('email'), 'text'],
           [label('email', 'subject'), get('subject'), 'text'],
           [label('email', 'body'), get('body'), 'multiline'],
         ]),
       ) + button(emailHref(content, f), 'Send email'),
   };
 }
+
+/** A card only when there is something in it. */
+const cardOf = (inner: string) => (inner === '' ? '' : card(inner));
 
 function smsBody(f: ContentFields): Body {
   const phone = f.phone ?? '';
@@ -365,13 +413,9 @@ function smsBody(f: ContentFields): Body {
   const tel = telHref(phone);
   return {
     kicker: 'SMS',
+    heading: phone.trim() || 'SMS',
     body:
-      card(
-        details([
-          [label('sms', 'phone'), phone, 'text'],
-          [label('sms', 'message'), message, 'multiline'],
-        ]),
-      ) +
+      cardOf(details([[label('sms', 'message'), message, 'multiline']])) +
       (sms ? button(sms, 'Send SMS') : '') +
       (tel ? button(tel, 'Call', true) : ''),
   };
@@ -380,10 +424,7 @@ function smsBody(f: ContentFields): Body {
 function phoneBody(f: ContentFields): Body {
   const phone = f.phone ?? '';
   const tel = telHref(phone);
-  return {
-    kicker: 'Phone',
-    body: card(details([[label('phone', 'phone'), phone, 'text']])) + (tel ? button(tel, 'Call') : ''),
-  };
+  return { kicker: 'Phone', heading: phone.trim() || 'Phone', body: tel ? button(tel, 'Call') : '' };
 }
 
 function wifiBody(f: ContentFields): Body {
@@ -408,10 +449,10 @@ function wifiBody(f: ContentFields): Body {
   ];
   return {
     kicker: 'Wi-Fi network',
+    heading: ssid.trim() || 'Wi-Fi network',
     body:
       card(
         details([
-          [label('wifi', 'ssid'), ssid, 'text'],
           [label('wifi', 'encryption'), security, 'text'],
           [label('wifi', 'password'), passwordHtml, 'html'],
         ]),
@@ -425,16 +466,17 @@ function wifiBody(f: ContentFields): Body {
 function vcardBody(f: ContentFields, slug: string): Body {
   const get = (k: string) => (f[k] ?? '').trim();
   const fullName = [get('firstName'), get('lastName')].filter(Boolean).join(' ');
-  const role = [get('title'), get('organization')].filter(Boolean).join(' · ');
+  // Without a name the organization is the heading, so the role line does not repeat it.
+  const role = [get('title'), fullName ? get('organization') : ''].filter(Boolean).join(' · ');
   const tel = telHref(get('phone'));
   const mailto = mailtoHref(get('email'));
   const website = get('website');
   return {
     kicker: 'Contact',
+    heading: fullName || get('organization') || 'Contact',
     body:
       card(
-        (fullName ? `<h2>${esc(fullName)}</h2>` : '') +
-          (role ? `<p class="s">${esc(role)}</p>` : '') +
+        (role ? `<p class="s">${esc(role)}</p>` : '') +
           details([
             [label('vcard', 'phone'), tel ? link(tel, get('phone')) : esc(get('phone')), 'html'],
             [label('vcard', 'email'), mailto ? link(mailto, get('email')) : esc(get('email')), 'html'],
@@ -450,17 +492,16 @@ function vcardBody(f: ContentFields, slug: string): Body {
 
 function eventBody(f: ContentFields, slug: string): Body {
   const get = (k: string) => f[k] ?? '';
-  const title = get('title').trim();
   return {
     kicker: 'Event',
+    heading: get('title').trim() || 'Event',
     body:
-      card(
-        (title ? `<h2>${esc(title)}</h2>` : '') +
-          details([
-            ['When', formatEventRange(get('startDate'), get('endDate')), 'text'],
-            [label('event', 'location'), get('location'), 'text'],
-            [label('event', 'description'), get('description'), 'multiline'],
-          ]),
+      cardOf(
+        details([
+          ['When', formatEventRange(get('startDate'), get('endDate'), get('timeZone')), 'text'],
+          [label('event', 'location'), get('location'), 'text'],
+          [label('event', 'description'), get('description'), 'multiline'],
+        ]),
       ) + button(ownPath(slug, 'event.ics'), 'Add to calendar'),
   };
 }
@@ -483,20 +524,22 @@ function typeBody(type: QrType, content: string, slug: string): Body {
     case 'event':
       return eventBody(fields, slug);
     default:
-      return { kicker: 'QR code', body: card(`<p class="t">${esc(content)}</p>`) };
+      return { kicker: '', heading: 'QR code', body: card(`<p class="t">${esc(content)}</p>`) };
   }
 }
 
 /**
  * The landing page of a code whose type does not redirect: a small HTML5 document (inline CSS, light and
- * dark, noindex) titled with the code's name, showing the content and its action (Call, Send email, Send SMS,
- * Copy password, Save contact, Add to calendar). Throws a TypeError only for a malformed `options.nonce`.
+ * dark, noindex) headed and titled with its content — the contact's name (else organization), the Wi-Fi
+ * network's SSID, the event's title, the phone number, the e-mail address, the SMS recipient, a text's short
+ * first line (else 'Message') — never with the code's name; then the content and its action (Call, Send
+ * email, Send SMS, Copy password, Save contact, Add to calendar). Event times are shown in the event's time
+ * zone (X-WR-TIMEZONE), named, or in UTC. Throws a TypeError only for a malformed `options.nonce`.
  */
 export function renderLandingPage(input: LandingPageInput, options: PageOptions = {}): string {
   const type = normalizeQrType(input.type);
-  const { kicker, body, script } = typeBody(type, input.content, input.slug);
-  const title = input.name.trim() || kicker;
-  return renderPage({ title, kicker, body, ...(script ? { script } : {}) }, options);
+  const { kicker, heading, body, script } = typeBody(type, input.content, input.slug);
+  return renderPage({ title: heading, kicker, body, ...(script ? { script } : {}) }, options);
 }
 
 /** The 404 page of a short link that leads nowhere (unknown slug, deleted or static code). */

@@ -409,9 +409,20 @@ describeEachDb('GET /r/<slug>, the public short link', (getDb) => {
         const nonce = cspNonce(res);
         const doc = htmlOf(res);
 
-        // The code's name is the title, as text.
-        expect(doc.title).toBe(`Code & <b>${type}</b>`);
+        // The page heads with the content, never with the code's name (the owner's label).
+        const headings: Partial<Record<QrType, string>> = {
+          text: 'Message',
+          email: 'hello@example.com',
+          sms: '+1 555 123 4567',
+          phone: '+1 555 123 4567',
+          wifi: 'Cafe Guest',
+          vcard: 'Ada Lovelace',
+          event: 'Launch party',
+        };
+        expect(doc.title).toBe(headings[type]);
+        expect(doc.querySelector('h1')?.textContent).toBe(headings[type]);
         expect(doc.querySelector('h1 b')).toBeNull();
+        expect(res.body).not.toContain('Code &amp;');
         const text = doc.body.textContent;
         for (const shown of shows) expect(text).toContain(shown);
 
@@ -478,7 +489,9 @@ describeEachDb('GET /r/<slug>, the public short link', (getDb) => {
       const doc = htmlOf(res);
       expect(doc.querySelectorAll('script, img')).toHaveLength(0);
       expect(doc.querySelector('.t')?.textContent).toBe(evil);
-      expect(doc.title).toBe('<script>x</script>');
+      // The code's name is not shown.
+      expect(doc.title).toBe('Message');
+      expect(res.body).not.toContain('&lt;script&gt;x');
     });
 
     it('does not link a javascript: URL inside a text payload', async () => {
