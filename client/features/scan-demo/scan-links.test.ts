@@ -75,4 +75,19 @@ describe('formatEventRange', () => {
     expect(formatEventRange('next friday', '', 'en-US')).toBe('next friday');
     expect(formatEventRange('', '', 'en-US')).toBe('');
   });
+
+  it("shows the times in the event's own zone and names it", () => {
+    const text = formatEventRange(
+      '2026-12-24T17:00:00.000Z',
+      '2026-12-24T19:00:00.000Z',
+      'en-US',
+      'Europe/Berlin',
+    );
+    expect(text).toMatch(/6:00\s*(PM)?\s*–\s*8:00/);
+    expect(text).toMatch(/8:00\s*PM/);
+    expect(text).toMatch(/\(Europe\/Berlin\)$/);
+    expect(formatEventRange('2026-12-24T17:00:00.000Z', '', 'en-US', 'America/New_York')).toMatch(
+      /12:00\s*PM \(America\/New York\)$/,
+    );
+  });
 });

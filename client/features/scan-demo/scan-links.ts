@@ -77,13 +77,30 @@ function readDate(value: string): Date | null {
  * 'Dec 24, 2026, 6:00 PM – 8:00 PM' in the viewer's locale and time zone. Dates the decoder could not
  * read are shown as they are. Empty when there is no start.
  */
-export function formatEventRange(startDate: string, endDate: string, locale?: string): string {
+export function formatEventRange(
+  startDate: string,
+  endDate: string,
+  locale?: string,
+  timeZone?: string,
+): string {
   const start = readDate(startDate);
   const end = readDate(endDate);
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const zone = timeZone?.trim() || undefined;
+  let format: Intl.DateTimeFormat;
+  try {
+    // In the event's own zone, named, when the code carries one (as its landing page shows it).
+    format = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      ...(zone ? { timeZone: zone } : {}),
+    });
+  } catch {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  }
+  const named = (text: string) => (zone && text ? `${text} (${zone.replace(/_/g, ' ')})` : text);
   const startText = start ? format.format(start) : startDate.trim();
-  if (!endDate.trim()) return startText;
-  if (start && end && end.getTime() >= start.getTime()) return format.formatRange(start, end);
+  if (!endDate.trim()) return named(startText);
+  if (start && end && end.getTime() >= start.getTime()) return named(format.formatRange(start, end));
   const endText = end ? format.format(end) : endDate.trim();
-  return startText ? `${startText} – ${endText}` : endText;
+  return named(startText ? `${startText} – ${endText}` : endText);
 }
