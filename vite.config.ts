@@ -1,11 +1,28 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from './scripts/precompress';
+
+/** Brotli and gzip copies of the built client, beside each file (scripts/precompress.ts). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'qr-creator:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompressDir(outDir);
+    },
+  };
+}
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -26,7 +26,13 @@ function run(args) {
 
 const installed = Math.max(mtime('package-lock.json'), mtime('package.json'));
 
-const clientInputs = Math.max(newest('client'), newest('src'), installed, mtime('vite.config.ts'));
+const clientInputs = Math.max(
+  newest('client'),
+  newest('src'),
+  installed,
+  mtime('vite.config.ts'),
+  mtime('scripts/precompress.ts'),
+);
 if (mtime('dist/client/index.html') < clientInputs) {
   console.log('Building the client…');
   run([path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);

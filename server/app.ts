@@ -125,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset: sent by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite's hashed assets never change; index.html must always be fresh.
         void reply.header(

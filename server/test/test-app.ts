@@ -51,6 +51,8 @@ export interface TestApp {
 export interface TestAppOptions {
   config?: Partial<Config>;
   clock?: TestClock;
+  /** A built client to serve; by default none (only the API). */
+  clientDir?: string;
 }
 
 /** The real app (buildApp) over a test database, with a temporary DATA_DIR and a silent logger. */
@@ -70,8 +72,8 @@ export async function createTestApp(testDb: TestDb, options: TestAppOptions = {}
     ...deps,
     ping: testDb.handle.ping,
     logger,
-    // Never built here: only the API is served.
-    clientDir: path.join(dataDir, 'no-client'),
+    // Never built here unless a test brings one: only the API is served.
+    clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
   });
   await app.ready();
   return {
