@@ -8,6 +8,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { FullPageLoader } from './components/FullPageLoader';
+import { MyQrCodesPageSkeleton } from './components/PageSkeletons';
 import { NotFoundPage } from './components/NotFoundPage';
 import type * as Pages from './features/placeholders/pages';
 import type { TrpcUtils } from './lib/trpc';
@@ -122,6 +123,8 @@ const routeTree = rootRoute.addChildren([
     createRoute({
       getParentRoute: () => appRoute,
       path: '/my-qr-codes',
+      // The page's own shape while its code loads, not a bare spinner.
+      pendingComponent: MyQrCodesPageSkeleton,
       component: lazyRouteComponent(() => import('./features/my-qr-codes/MyQrCodesPage'), 'MyQrCodesPage'),
     }),
     createRoute({

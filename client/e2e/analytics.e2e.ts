@@ -11,7 +11,14 @@ import type {
 import type { QrCode } from '../../src/qr/qr.schema';
 import type { QrCodeAnalytics } from '../../server/features/analytics/analytics.service';
 import { formatPercent, maskIp } from '../features/analytics/analytics-format';
-import { desktop, phone, screenshot as harnessScreenshot, signIn, withAppServer } from './harness';
+import {
+  allowConsoleErrors,
+  desktop,
+  phone,
+  screenshot as harnessScreenshot,
+  signIn,
+  withAppServer,
+} from './harness';
 
 const app = withAppServer({});
 
@@ -124,17 +131,23 @@ describe('Dashboard', () => {
     expect(ticks).toEqual(daily.map((d) => weekday(d.date)));
     expect(new Set(ticks).size).toBe(7);
 
-    // The pie lists the most scanned codes by name with their scans.
+    // Today's point is marked as the day in progress, not a fall to zero.
+    await chart.getByText('Today (so far)').waitFor();
+
+    // Top QR Codes lists the tracked (dynamic) codes by name with their scans; the static code takes no
+    // share. With one tracked code the share is a plain figure, not a solid disc.
+    const codes = await api<QrCode[]>(page, '/api/qr-codes');
+    const dynamicIds = new Set(codes.filter((c) => c.isDynamic).map((c) => c.id));
+    const tracked = summary.qrCodeScans.filter((c) => dynamicIds.has(c.id));
+    expect(tracked).toHaveLength(1);
     const top = section(page, 'Top QR Codes').getByRole('list', { name: 'Most scanned QR codes' });
     const items = await top.getByRole('listitem').allTextContents();
-    expect(items).toHaveLength(Math.min(5, summary.qrCodeScans.length));
-    summary.qrCodeScans.slice(0, 5).forEach((c, i) => {
-      expect(items[i]).toContain(c.name);
-      expect(items[i]).toContain(scans(c.scans));
-    });
-    expect(await section(page, 'Top QR Codes').locator('.recharts-pie-sector').count()).toBe(
-      summary.qrCodeScans.filter((c) => c.scans > 0).length,
-    );
+    expect(items).toHaveLength(tracked.length);
+    expect(items[0]).toContain(tracked[0]!.name);
+    expect(items[0]).toContain(scans(tracked[0]!.scans));
+    const figure = section(page, 'Top QR Codes').locator('[data-single-share]');
+    expect(await figure.textContent()).toContain(count(tracked[0]!.scans));
+    expect(await section(page, 'Top QR Codes').locator('.recharts-pie-sector').count()).toBe(0);
 
     for (const [name, href] of [
       ['Create QR', '/create'],
@@ -157,7 +170,7 @@ describe('Dashboard', () => {
   it('fits 375 px', async () => {
     const { context, page, errors } = await open(phone);
     await section(page, 'Scans (Last 7 Days)').locator('.recharts-line-dots circle').nth(6).waitFor();
-    await section(page, 'Top QR Codes').locator('.recharts-pie-sector').first().waitFor();
+    await section(page, 'Top QR Codes').locator('[data-single-share]').waitFor();
     await noHorizontalScroll(page);
     await screenshot(page, 'dashboard-375');
     expect(errors).toEqual([]);
@@ -229,15 +242,27 @@ describe('/analytics', () => {
     await page.goto('/analytics');
     await page.getByRole('tab', { name: 'By QR Code' }).click();
     const rows = await api<PerformanceRow[]>(page, `/api/analytics/performance?days=7&${tz}`);
-    const total = rows.reduce((s, r) => s + r.count, 0);
+    const codes = await api<QrCode[]>(page, '/api/qr-codes');
+    const isStatic = (r: PerformanceRow) => !codes.find((c) => c.id === r.qrCodeId)!.isDynamic;
+    const tracked = rows.filter((r) => !isStatic(r));
+    const total = tracked.reduce((s, r) => s + r.count, 0);
     expect(rows).toHaveLength(2);
+    expect(tracked).toHaveLength(1);
     await page.locator('[data-chart="per-code"] .recharts-bar-rectangle').first().waitFor();
+    // One bar: the static code is not tracked, so it has no bar and no share.
+    expect(await page.locator('[data-chart="per-code"] .recharts-bar-rectangle').count()).toBe(1);
     for (const r of rows) {
       const card = page.getByRole('article', { name: r.name });
-      expect(await card.locator('[data-scans]').textContent()).toBe(scans(r.count));
-      expect(await card.locator('[data-percent]').textContent()).toBe(
-        `${formatPercent(r.count, total)} of total`,
-      );
+      if (isStatic(r)) {
+        expect(await card.locator('[data-scans]').textContent()).toBe('Not tracked');
+        expect(await card.locator('[data-percent]').count()).toBe(0);
+        await card.getByText(/Static codes are not tracked/).waitFor();
+      } else {
+        expect(await card.locator('[data-scans]').textContent()).toBe(scans(r.count));
+        expect(await card.locator('[data-percent]').textContent()).toBe(
+          `${formatPercent(r.count, total)} of total`,
+        );
+      }
       expect(await card.getByRole('link', { name: r.name }).getAttribute('href')).toBe(
         `/qr-details/${r.qrCodeId}`,
       );
@@ -249,6 +274,7 @@ describe('/analytics', () => {
 
   it('Reports & Export: default range, validation, progress and a saved file', async () => {
     const { context, page, errors } = await open(desktop);
+    allowConsoleErrors(page, /status of 400 \(Bad Request\).*\/api\/analytics\/export/); // the stubbed refusal
     await page.goto('/analytics');
     await page.getByRole('tab', { name: 'Reports & Export' }).click();
     const start = page.getByLabel('Start date');
@@ -389,6 +415,7 @@ describe('/qr-details/{id}', () => {
     await page
       .getByRole('img', { name: `QR code for ${cafe.name}` })
       .locator('svg')
+      .first()
       .waitFor();
     expect(await statValue(page, 'Total Scans').textContent()).toBe(count(first.totalScans));
     expect(await statValue(page, 'Unique Locations').textContent()).toBe(count(first.uniqueLocations));
@@ -440,14 +467,38 @@ describe('/qr-details/{id}', () => {
     await context.close();
   });
 
-  it('says so when a code has no scans, and fits 375 px', async () => {
+  it('says so when a code has no scans, says a static code is not tracked, and fits 375 px', async () => {
     const { context, page, errors } = await open(phone);
     const { cafe, wifi } = await demoCodes(page);
+    // A static code: no counts, charts or history stand for it, and the page says why.
+    expect(wifi.isDynamic).toBe(false);
     await page.goto(`/qr-details/${wifi.id}`);
     await page.getByRole('heading', { name: wifi.name, level: 2 }).waitFor();
     expect(await page.locator('[data-qr-type]').textContent()).toBe('WIFI');
+    for (const label of ['Total Scans', 'Unique Locations', 'Unique Devices'])
+      expect(await statValue(page, label).textContent()).toBe('Not tracked');
+    await page.getByText(/Static codes are not tracked/).waitFor();
+    expect(await section(page, 'Scan History').count()).toBe(0);
+    await screenshot(page, 'qr-details-static-375');
+
+    // A dynamic code nobody has scanned yet.
+    const created = await page.request.post('/api/qr-codes', {
+      data: {
+        name: 'Fresh flyer',
+        type: 'url',
+        content: 'https://example.com/fresh',
+        isDynamic: true,
+        customization: {},
+        folderId: null,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const fresh = (await created.json()) as QrCode;
+    await page.goto(`/qr-details/${fresh.id}`);
+    await page.getByRole('heading', { name: 'Fresh flyer', level: 2 }).waitFor();
     expect(await statValue(page, 'Total Scans').textContent()).toBe('0');
     await section(page, 'Scan History').getByText('No scan data available yet').waitFor();
+    await page.request.delete(`/api/qr-codes/${fresh.id}`);
 
     await page.goto(`/qr-details/${cafe.id}`);
     await page.getByRole('table', { name: 'Scan history' }).locator('tbody tr').nth(9).waitFor();
@@ -464,6 +515,7 @@ describe('/qr-details/{id}', () => {
     await owner.context.close();
 
     const { context, page } = await open(desktop, null);
+    allowConsoleErrors(page, /status of 404 \(Not Found\).*analytics\.qrCode/); // another user's code
     const res = await page.request.post('/api/register', {
       data: {
         username: 'analytics-other',

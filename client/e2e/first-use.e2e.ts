@@ -71,8 +71,18 @@ function svgToPng(svg: Buffer): Buffer {
 }
 
 async function uploadLogo(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
-  await page.getByRole('button', { name: /^Logo/ }).click();
-  await page.getByLabel('Add a logo').check({ force: true });
+  const section = page.getByRole('button', { name: /^Logo/ });
+  await section.click();
+  await expect.poll(() => section.getAttribute('aria-expanded')).toBe('true');
+  const toggle = page.getByLabel('Add a logo');
+  await toggle.waitFor({ state: 'attached' });
+  // The panel slides open: click the label once it is in view, until the switch is on.
+  await expect
+    .poll(async () => {
+      if (!(await toggle.isChecked())) await toggle.click({ force: true });
+      return toggle.isChecked();
+    })
+    .toBe(true);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload image' }).click();
   await (await chooser).setFiles(file);
@@ -240,6 +250,72 @@ describe('the designer helps with what people type', () => {
     await page.getByLabel(/^First name/).fill('Ada');
     await page.getByLabel(/^Last name/).fill('Lovelace');
     expect(await page.getByLabel(/^Name/).inputValue()).toBe('Ada Lovelace');
+    await context.close();
+  });
+});
+
+describe('an empty account and a growing list', () => {
+  it('has one Create New QR Code button on an empty dashboard', async () => {
+    const { context, page } = await newUser();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
+    await page.getByText('No QR codes yet').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Create New QR Code' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Create New QR Code' }).count()).toBe(0);
+    await screenshot(page, 'first-use-dashboard-empty-1280');
+    await context.close();
+  });
+
+  it('finds codes by content and by short link, and Clear filters brings every code back', async () => {
+    const { context, page } = await newUser();
+    const make = async (name: string, content: string, isDynamic: boolean) => {
+      const res = await page.request.post('/api/qr-codes', {
+        data: { name, type: 'url', content, isDynamic, customization: {}, folderId: null },
+      });
+      expect(res.status()).toBe(201);
+      return (await res.json()) as QrCode;
+    };
+    await make('Menu', 'https://cafe-luna.example/menu', false);
+    const flyer = await make('Spring flyer', 'https://shop.example/spring', true);
+    await make('Poster', 'https://museum.example/expo', true);
+    // The list waits for its data with card-shaped skeletons, not a spinner.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(
+      '**/trpc/qr.list*',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await page.goto('/my-qr-codes');
+    await page.getByLabel('Loading QR codes').waitFor();
+    release();
+    const cards = page.getByRole('article');
+    await expect.poll(() => cards.count()).toBe(3);
+
+    const search = page.getByLabel('Search QR codes');
+    await search.fill('cafe-luna');
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await cards.first().getAttribute('aria-label')).toBe('Menu');
+
+    const slug = flyer.shortUrl!.split('/r/')[1]!;
+    await search.fill(slug);
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await cards.first().getAttribute('aria-label')).toBe('Spring flyer');
+
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    expect(await search.inputValue()).toBe('');
+    await expect.poll(() => cards.count()).toBe(3);
+
+    await page.getByRole('tab', { name: 'Static' }).click();
+    await search.fill('nothing like this');
+    await page.getByText('No QR codes match “nothing like this”').waitFor();
+    await screenshot(page, 'first-use-my-qr-codes-no-match-1280');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => cards.count()).toBe(3);
+    expect(await page.getByRole('tab', { name: 'All QR Codes' }).getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
 });

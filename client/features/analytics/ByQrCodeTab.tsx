@@ -22,6 +22,7 @@ import { formatPercent, percentOf, scansLabel, viewerTimeZone } from './analytic
 import { CHART_HEIGHT, ChartCard } from './ChartCard';
 import { ChartDataTable } from './ChartDataTable';
 import { CHART_COLORS } from './chart-colors';
+import { NOT_TRACKED, NOT_TRACKED_REASON, useStaticCodeIds } from './use-static-codes';
 
 /** Axis labels stay short; the tooltip and the cards carry the full name. */
 const shortName = (name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name);
@@ -31,12 +32,13 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
     { days, tz: viewerTimeZone(), excludeBots },
     { placeholderData: keepPreviousData },
   );
+  const staticIds = useStaticCodeIds();
 
   if (performance.isError)
     return <ErrorAlert>Error loading analytics data. Please try again later.</ErrorAlert>;
 
   const rows = performance.data;
-  if (!rows)
+  if (!rows || !staticIds)
     return (
       <Stack gap="md" aria-busy="true">
         <Skeleton h={CHART_HEIGHT + 70} radius="md" />
@@ -60,8 +62,11 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
       </Card>
     );
 
-  const total = rows.reduce((sum, r) => sum + r.count, 0);
-  const bars = rows.map((r) => ({ id: r.qrCodeId, name: r.name, Scans: r.count }));
+  // Static codes are not tracked: no bar, no share, and their card says so.
+  const tracked = rows.filter((r) => !staticIds.has(r.qrCodeId));
+  const untracked = rows.filter((r) => staticIds.has(r.qrCodeId));
+  const total = tracked.reduce((sum, r) => sum + r.count, 0);
+  const bars = tracked.map((r) => ({ id: r.qrCodeId, name: r.name, Scans: r.count }));
 
   return (
     <Stack
@@ -69,7 +74,16 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
       style={{ opacity: performance.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
       aria-busy={performance.isPlaceholderData}
     >
-      <ChartCard title={`Scans per QR Code (Last ${days} Days)`}>
+      <ChartCard
+        title={`Scans per QR Code (Last ${days} Days)`}
+        empty={
+          tracked.length === 0 ? (
+            <Text c="dimmed" ta="center" maw={420}>
+              {NOT_TRACKED_REASON} Create a dynamic code to follow its scans.
+            </Text>
+          ) : null
+        }
+      >
         <BarChart
           h={CHART_HEIGHT}
           data={bars}
@@ -83,12 +97,12 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
         <ChartDataTable
           caption={`Scans per QR code, last ${days} days`}
           columns={['QR code', 'Scans']}
-          rows={rows.map((r) => [r.name, r.count])}
+          rows={tracked.map((r) => [r.name, r.count])}
         />
       </ChartCard>
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {rows.map((r) => (
+        {tracked.map((r) => (
           <Card key={r.qrCodeId} withBorder padding="lg" radius="md" component="article" aria-label={r.name}>
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
               <Anchor
@@ -119,6 +133,39 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
               size="sm"
               aria-label={`${r.name}: ${formatPercent(r.count, total)} of all scans`}
             />
+          </Card>
+        ))}
+        {untracked.map((r) => (
+          <Card
+            key={r.qrCodeId}
+            withBorder
+            padding="lg"
+            radius="md"
+            component="article"
+            aria-label={r.name}
+            data-static
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+              <Anchor
+                component={Link}
+                to={`/qr-details/${r.qrCodeId}`}
+                fw={700}
+                c="inherit"
+                lineClamp={2}
+                style={{ wordBreak: 'break-word' }}
+              >
+                {r.name}
+              </Anchor>
+              <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+                {qrTypeLabels[r.type] ?? r.type.toUpperCase()}
+              </Badge>
+            </Group>
+            <Text fw={700} size="lg" mt="md" data-scans>
+              {NOT_TRACKED}
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              {NOT_TRACKED_REASON}
+            </Text>
           </Card>
         ))}
       </SimpleGrid>

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import type { DailyCount } from '../../../src/analytics/analytics.schema';
-import { longDateLabel, shortDateLabel, weekdayLabel } from './analytics-format';
+import { localIsoDate, longDateLabel, shortDateLabel, weekdayLabel } from './analytics-format';
 import { CHART_HEIGHT } from './ChartCard';
 import { ChartDataTable } from './ChartDataTable';
 import { CHART_COLORS } from './chart-colors';
@@ -12,17 +12,25 @@ interface Row {
   Scans: number;
 }
 
+/** Marks today's point: the day is not over, so its smaller count is not a fall. */
+export const TODAY_MARK = 'Today (so far)';
+
 /**
  * Scans per local day. Up to a week the axis names the weekdays of the actual dates; longer periods
- * show month and day. The tooltip always gives the full date.
+ * show month and day. The tooltip always gives the full date. Today's point, when the series ends today,
+ * is marked as partial (a line labelled 'Today (so far)', and so in the tooltip and the table), so its
+ * smaller count never reads as an outage.
  */
 export function DailyScansChart({ data, caption }: { data: DailyCount[]; caption: string }) {
   const weekly = data.length <= 7;
+  const today = localIsoDate(new Date());
   const rows: Row[] = data.map((d) => ({
     date: d.date,
     label: weekly ? weekdayLabel(d.date) : shortDateLabel(d.date),
     Scans: d.count,
   }));
+  const last = rows.at(-1);
+  const endsToday = last?.date === today;
   return (
     <>
       <LineChart
@@ -35,10 +43,16 @@ export function DailyScansChart({ data, caption }: { data: DailyCount[]; caption
         tickLine="none"
         xAxisProps={{ interval: weekly ? 0 : 'preserveStartEnd', minTickGap: 8 }}
         yAxisProps={{ allowDecimals: false, width: 40 }}
+        referenceLines={
+          endsToday
+            ? [{ x: last.label, color: 'gray.5', label: TODAY_MARK, labelPosition: 'insideTopRight' }]
+            : []
+        }
         tooltipProps={{
           labelFormatter: (_label: unknown, payload: readonly { payload?: Row }[]) => {
             const date = payload[0]?.payload?.date;
-            return date ? longDateLabel(date) : '';
+            if (!date) return '';
+            return date === today ? `${longDateLabel(date)} (today, so far)` : longDateLabel(date);
           },
         }}
         data-chart="daily-scans"
@@ -46,7 +60,10 @@ export function DailyScansChart({ data, caption }: { data: DailyCount[]; caption
       <ChartDataTable
         caption={caption}
         columns={['Day', 'Scans']}
-        rows={data.map((d) => [longDateLabel(d.date), d.count])}
+        rows={data.map((d) => [
+          d.date === today ? `${longDateLabel(d.date)} (today, so far)` : longDateLabel(d.date),
+          d.count,
+        ])}
       />
     </>
   );

@@ -2,11 +2,16 @@ import { Button, EmptyState } from '@mantine/core';
 import { IconPlus, IconQrcode, IconScan } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 
-/** Instead of sample numbers: an invitation to create the first code. */
+/**
+ * Instead of sample numbers: an invitation to create the first code. `withAction` false where the page
+ * already has its Create New QR Code button (the dashboard), so there is one call to action, not three.
+ */
 export function NoCodesState({
   description = 'Create your first QR code and its scans will show up here.',
+  withAction = true,
 }: {
   description?: string;
+  withAction?: boolean;
 }) {
   return (
     <EmptyState
@@ -16,11 +21,13 @@ export function NoCodesState({
       description={description}
       size="sm"
     >
-      <EmptyState.Actions>
-        <Button component={Link} to="/create" size="sm" leftSection={<IconPlus size={16} aria-hidden />}>
-          Create New QR Code
-        </Button>
-      </EmptyState.Actions>
+      {withAction && (
+        <EmptyState.Actions>
+          <Button component={Link} to="/create" size="sm" leftSection={<IconPlus size={16} aria-hidden />}>
+            Create New QR Code
+          </Button>
+        </EmptyState.Actions>
+      )}
     </EmptyState>
   );
 }

@@ -10,7 +10,7 @@ import {
   useMantineTheme,
   type MantineColor,
 } from '@mantine/core';
-import { formatPercent, scansLabel } from './analytics-format';
+import { formatCount, formatPercent, scansLabel } from './analytics-format';
 import { CHART_HEIGHT } from './ChartCard';
 
 export interface ShareSlice {
@@ -22,7 +22,8 @@ export interface ShareSlice {
 
 /**
  * A pie of shares with, unless `withLegend` is false, a legend listing every slice with its count and
- * percent (slices of 0 are listed but not drawn).
+ * percent (slices of 0 are listed but not drawn). With a single slice a pie is one solid disc that says
+ * nothing: the figure itself is shown instead.
  */
 export function SharePie({
   slices,
@@ -41,17 +42,30 @@ export function SharePie({
   const drawn = slices.filter((s) => s.value > 0);
   return (
     <Stack gap="md">
-      <Center h={CHART_HEIGHT} aria-hidden>
-        <PieChart
-          data={drawn.map((s) => ({ key: s.key, name: s.name, value: s.value, color: s.color }))}
-          size={size}
-          withTooltip
-          tooltipDataSource="segment"
-          // A single slice needs no seam.
-          strokeWidth={drawn.length > 1 ? 1 : 0}
-          valueFormatter={(v) => `${scansLabel(v)} (${formatPercent(v, total)})`}
-        />
-      </Center>
+      {drawn.length === 1 ? (
+        <Center h={CHART_HEIGHT} data-single-share>
+          <Stack gap={4} align="center" maw="100%">
+            <Text fz={40} fw={700} lh={1.1}>
+              {formatCount(drawn[0]!.value)}
+            </Text>
+            <Text size="sm" c="dimmed" ta="center" style={{ wordBreak: 'break-word' }}>
+              {drawn[0]!.value === 1 ? 'scan' : 'scans'}: {drawn[0]!.name}, 100%
+            </Text>
+          </Stack>
+        </Center>
+      ) : (
+        <Center h={CHART_HEIGHT} aria-hidden>
+          <PieChart
+            data={drawn.map((s) => ({ key: s.key, name: s.name, value: s.value, color: s.color }))}
+            size={size}
+            withTooltip
+            tooltipDataSource="segment"
+            // A single slice needs no seam.
+            strokeWidth={drawn.length > 1 ? 1 : 0}
+            valueFormatter={(v) => `${scansLabel(v)} (${formatPercent(v, total)})`}
+          />
+        </Center>
+      )}
       {withLegend && (
         <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
           {slices.map((s) => (

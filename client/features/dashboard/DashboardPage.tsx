@@ -17,6 +17,7 @@ import { NoCodesState, NoScansState } from '../analytics/EmptyStates';
 import { SharePie } from '../analytics/SharePie';
 import { StatCard } from '../analytics/StatCard';
 import { useNow } from '../analytics/use-now';
+import { NOT_TRACKED_REASON, useStaticCodeIds } from '../analytics/use-static-codes';
 
 /** §9: the dashboard pie shows at most five codes. */
 const TOP_CODES = 5;
@@ -50,6 +51,7 @@ export function DashboardPage() {
   const summary = trpc.analytics.user.useQuery({ tz });
   const daily = trpc.analytics.daily.useQuery({ days: 7, tz });
   const now = useNow();
+  const staticIds = useStaticCodeIds();
 
   const failed = summary.isError || daily.isError;
   const s = summary.data;
@@ -57,6 +59,8 @@ export function DashboardPage() {
   const hasCodes = (s?.totalQRCodes ?? 0) > 0;
   const weekScans = days?.reduce((sum, d) => sum + d.count, 0) ?? 0;
   const today = days?.at(-1)?.count ?? 0;
+  // Static codes are not tracked: they take no share of the scans.
+  const tracked = staticIds && s?.qrCodeScans.filter((c) => !staticIds.has(c.id));
 
   return (
     <Stack gap="lg">
@@ -126,7 +130,8 @@ export function DashboardPage() {
                 loading={!s || !days}
                 empty={
                   !hasCodes ? (
-                    <NoCodesState />
+                    // One call to action on an empty dashboard: the page's Create New QR Code button.
+                    <NoCodesState withAction={false} />
                   ) : weekScans === 0 ? (
                     <NoScansState
                       title={s && s.totalScans > 0 ? 'No scans in the last 7 days' : 'No scans yet'}
@@ -140,13 +145,23 @@ export function DashboardPage() {
             <Grid.Col span={{ base: 12, lg: 4 }}>
               <ChartCard
                 title="Top QR Codes"
-                loading={!s}
-                empty={!hasCodes ? <NoCodesState /> : s && s.totalScans === 0 ? <NoScansState /> : null}
+                loading={!s || !tracked}
+                empty={
+                  !hasCodes ? (
+                    <NoCodesState withAction={false} />
+                  ) : tracked && tracked.length === 0 ? (
+                    <Text c="dimmed" ta="center" size="sm" maw={320}>
+                      {NOT_TRACKED_REASON}
+                    </Text>
+                  ) : tracked && tracked.every((c) => c.scans === 0) ? (
+                    <NoScansState />
+                  ) : null
+                }
               >
-                {s && (
+                {tracked && (
                   <SharePie
                     label="Most scanned QR codes"
-                    slices={s.qrCodeScans.slice(0, TOP_CODES).map((c, i) => ({
+                    slices={tracked.slice(0, TOP_CODES).map((c, i) => ({
                       key: c.id,
                       name: c.name,
                       value: c.scans,

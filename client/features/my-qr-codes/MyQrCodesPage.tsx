@@ -7,7 +7,6 @@ import {
   ScrollArea,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -15,10 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFolderPlus, IconPlus, IconQrcode, IconSearch, IconX } from '@tabler/icons-react';
+import { IconFilterOff, IconFolderPlus, IconPlus, IconQrcode, IconSearch, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { describeContent } from '../../../src/qr/content';
 import type { QrCode } from '../../../src/qr/qr.schema';
+import { CardGridSkeleton } from '../../components/PageSkeletons';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { trpc } from '../../lib/trpc';
 import { MoveDialog } from './MoveDialog';
@@ -30,6 +31,13 @@ type Kind = 'all' | 'dynamic' | 'static';
 type Sort = 'newest' | 'oldest' | 'name';
 /** 'all', 'root' or a folder id. */
 type FolderFilter = string;
+
+/** What search looks in: the name, the content (as listed and as encoded) and the short link. */
+function searchText(code: QrCode): string {
+  return [code.name, describeContent(code.type, code.content), code.content, code.shortUrl ?? '']
+    .join('\n')
+    .toLocaleLowerCase();
+}
 
 export function MyQrCodesPage() {
   const codes = trpc.qr.list.useQuery();
@@ -53,7 +61,7 @@ export function MyQrCodesPage() {
       (c) =>
         (kind === 'all' || (kind === 'dynamic') === c.isDynamic) &&
         (folder === 'all' || (folder === 'root' ? c.folderId === null : c.folderId === Number(folder))) &&
-        (!needle || c.name.toLocaleLowerCase().includes(needle)),
+        (!needle || searchText(c).includes(needle)),
     );
     return list.sort((a, b) =>
       sort === 'name'
@@ -65,6 +73,12 @@ export function MyQrCodesPage() {
   }, [codes.data, kind, folder, search, sort]);
 
   const total = codes.data?.length ?? 0;
+  const filtered = kind !== 'all' || folder !== 'all' || search.trim() !== '';
+  const clearFilters = () => {
+    setKind('all');
+    setFolder('all');
+    setSearch('');
+  };
 
   return (
     <Stack gap="md">
@@ -125,11 +139,26 @@ export function MyQrCodesPage() {
 
       <Group gap="sm" wrap="wrap">
         <TextInput
-          aria-label="Search by name"
-          placeholder="Search by name"
+          aria-label="Search QR codes"
+          placeholder="Search by name, content or short link"
           leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={
+            search ? (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label="Clear search"
+                onClick={() => setSearch('')}
+              >
+                <IconX size={14} aria-hidden />
+              </ActionIcon>
+            ) : null
+          }
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setSearch('');
+          }}
           style={{ flex: '1 1 220px' }}
         />
         <Select
@@ -144,16 +173,21 @@ export function MyQrCodesPage() {
           allowDeselect={false}
           w={170}
         />
+        {filtered && visible.length > 0 && (
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={clearFilters}
+          >
+            Clear filters
+          </Button>
+        )}
       </Group>
 
       {codes.isError ? (
         <ErrorAlert>Error loading QR codes. Please try again later.</ErrorAlert>
       ) : codes.isPending ? (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} aria-busy="true" aria-label="Loading QR codes">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={250} radius="md" />
-          ))}
-        </SimpleGrid>
+        <CardGridSkeleton />
       ) : total === 0 ? (
         <Stack align="center" gap="sm" py="xl" ta="center">
           <IconQrcode size={48} stroke={1.2} aria-hidden color="var(--mantine-color-dimmed)" />
@@ -166,9 +200,18 @@ export function MyQrCodesPage() {
           </Button>
         </Stack>
       ) : visible.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          No QR codes match these filters.
-        </Text>
+        <Stack align="center" gap="sm" py="xl" ta="center" role="status">
+          <Text c="dimmed">
+            {search.trim() ? `No QR codes match “${search.trim()}”` : 'No QR codes match these filters.'}
+          </Text>
+          <Button
+            variant="light"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={clearFilters}
+          >
+            Clear filters
+          </Button>
+        </Stack>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
           {visible.map((code) => (

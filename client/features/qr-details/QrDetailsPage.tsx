@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -14,13 +15,20 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
-import { IconArrowLeft, IconDevices, IconEdit, IconMapPin, IconScan, IconShare } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconDevices,
+  IconEdit,
+  IconInfoCircle,
+  IconMapPin,
+  IconScan,
+  IconShare,
+} from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ANALYTICS_PERIODS, DEFAULT_DAYS } from '../../../src/analytics/analytics.schema';
 import { describeContent } from '../../../src/qr/content';
-import type { Customization } from '../../../src/qr/customization';
 import { imageDataOf } from '../../../src/qr/qr.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { trpc } from '../../lib/trpc';
@@ -29,19 +37,14 @@ import { CHART_HEIGHT, ChartCard } from '../analytics/ChartCard';
 import { DailyScansChart } from '../analytics/DailyScansChart';
 import { DeviceBreakdown } from '../analytics/DeviceBreakdown';
 import { StatCard } from '../analytics/StatCard';
+import { NOT_TRACKED, NOT_TRACKED_REASON } from '../analytics/use-static-codes';
 import { QrPreview } from '../qr/QrPreview';
 import { shareQr } from '../qr/share';
 import { parseQrId } from '../scan-demo/scan-links';
 import { ScanHistoryTable } from './ScanHistoryTable';
 
-/** §2: the details preview is 200 px, error correction M, black on white, whatever the code's design. */
+/** The details preview is 200 px and shows the saved design, exactly as the downloads draw it. */
 const PREVIEW_SIZE = 200;
-const previewCustomization: Customization = {
-  foregroundColor: '#000000',
-  backgroundColor: '#FFFFFF',
-  errorCorrectionLevel: 'M',
-  style: 'square',
-};
 
 const NO_DATA = 'No scan data available yet';
 const periods = ANALYTICS_PERIODS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
@@ -103,6 +106,8 @@ function QrDetails({ id }: { id: number }) {
   const code = d.qrCode;
   const data = imageDataOf(code);
   const noScans = d.totalScans === 0;
+  // Static codes are not tracked: no counts, charts or history, and the page says why.
+  const tracked = code.isDynamic;
 
   return (
     <Stack gap="md">
@@ -110,7 +115,7 @@ function QrDetails({ id }: { id: number }) {
         <Group align="flex-start" gap="lg" wrap="wrap">
           <QrPreview
             data={data}
-            customization={previewCustomization}
+            customization={code.customization}
             size={PREVIEW_SIZE}
             label={`QR code for ${code.name}`}
           />
@@ -161,103 +166,128 @@ function QrDetails({ id }: { id: number }) {
       </Card>
 
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <StatCard label="Total Scans" icon={<IconScan size={24} />} value={formatCount(d.totalScans)} />
+        <StatCard
+          label="Total Scans"
+          icon={<IconScan size={24} />}
+          value={tracked ? formatCount(d.totalScans) : NOT_TRACKED}
+        />
         <StatCard
           label="Unique Locations"
           icon={<IconMapPin size={24} />}
           color="teal"
-          value={formatCount(d.uniqueLocations)}
+          value={tracked ? formatCount(d.uniqueLocations) : NOT_TRACKED}
         />
         <StatCard
           label="Unique Devices"
           icon={<IconDevices size={24} />}
           color="violet"
-          value={formatCount(d.uniqueDevices)}
-        />
-      </SimpleGrid>
-
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <ChartCard
-            title="Scans Over Time"
-            loading={!daily.data && !daily.isError}
-            empty={
-              daily.isError ? (
-                <Text c="red" size="sm" role="alert">
-                  Error loading QR code details. Please try again later.
-                </Text>
-              ) : noScans ? (
-                <Text c="dimmed">{NO_DATA}</Text>
-              ) : null
-            }
-            action={
-              <Select
-                aria-label="Chart period"
-                size="xs"
-                w={140}
-                data={periods}
-                value={String(days)}
-                onChange={(v) => setDays(Number(v ?? DEFAULT_DAYS))}
-                allowDeselect={false}
-              />
-            }
-          >
-            {daily.data && (
-              <div style={{ opacity: daily.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-                <DailyScansChart data={daily.data} caption={`Scans per day, last ${days} days`} />
-              </div>
-            )}
-          </ChartCard>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <ChartCard title="Device Distribution">
-            {d.devices.length === 0 ? (
-              <Text c="dimmed">{NO_DATA}</Text>
-            ) : (
-              <DeviceBreakdown devices={d.devices} label="Device distribution" />
-            )}
-          </ChartCard>
-        </Grid.Col>
-      </Grid>
-
-      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scan-history">
-        <Group justify="space-between" mb="md" gap="xs">
-          <Title order={3} size="h4" id="scan-history">
-            Scan History
-          </Title>
-          {!noScans && (
-            <Text size="sm" c="dimmed">
-              Page {d.page} of {d.totalPages}
+          value={tracked ? formatCount(d.uniqueDevices) : NOT_TRACKED}
+        >
+          {tracked && (
+            <Text size="xs" c="dimmed">
+              Device types (Mobile, Tablet, Desktop…)
             </Text>
           )}
-        </Group>
-        {noScans || d.scans.length === 0 ? (
-          <Text c="dimmed" py="lg" ta="center">
-            {NO_DATA}
-          </Text>
-        ) : (
-          <>
-            <ScanHistoryTable scans={d.scans} busy={details.isPlaceholderData} />
-            {d.totalPages > 1 && (
-              <Group justify="center" mt="md">
-                <Pagination
-                  total={d.totalPages}
-                  value={page}
-                  onChange={setPage}
-                  siblings={siblings}
-                  boundaries={1}
-                  size="sm"
-                  aria-label="Scan history pages"
-                  getControlProps={(control) => ({
-                    'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
-                  })}
-                  getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                />
-              </Group>
+        </StatCard>
+      </SimpleGrid>
+
+      {!tracked && (
+        <Alert
+          variant="light"
+          color="gray"
+          icon={<IconInfoCircle size={20} aria-hidden />}
+          title="Not tracked"
+        >
+          {NOT_TRACKED_REASON} Make a dynamic code to count its scans, devices and places.
+        </Alert>
+      )}
+
+      {tracked && (
+        <>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <ChartCard
+                title="Scans Over Time"
+                loading={!daily.data && !daily.isError}
+                empty={
+                  daily.isError ? (
+                    <Text c="red" size="sm" role="alert">
+                      Error loading QR code details. Please try again later.
+                    </Text>
+                  ) : noScans ? (
+                    <Text c="dimmed">{NO_DATA}</Text>
+                  ) : null
+                }
+                action={
+                  <Select
+                    aria-label="Chart period"
+                    size="xs"
+                    w={140}
+                    data={periods}
+                    value={String(days)}
+                    onChange={(v) => setDays(Number(v ?? DEFAULT_DAYS))}
+                    allowDeselect={false}
+                  />
+                }
+              >
+                {daily.data && (
+                  <div style={{ opacity: daily.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+                    <DailyScansChart data={daily.data} caption={`Scans per day, last ${days} days`} />
+                  </div>
+                )}
+              </ChartCard>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <ChartCard title="Device Distribution">
+                {d.devices.length === 0 ? (
+                  <Text c="dimmed">{NO_DATA}</Text>
+                ) : (
+                  <DeviceBreakdown devices={d.devices} label="Device distribution" />
+                )}
+              </ChartCard>
+            </Grid.Col>
+          </Grid>
+
+          <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scan-history">
+            <Group justify="space-between" mb="md" gap="xs">
+              <Title order={3} size="h4" id="scan-history">
+                Scan History
+              </Title>
+              {!noScans && (
+                <Text size="sm" c="dimmed">
+                  Page {d.page} of {d.totalPages}
+                </Text>
+              )}
+            </Group>
+            {noScans || d.scans.length === 0 ? (
+              <Text c="dimmed" py="lg" ta="center">
+                {NO_DATA}
+              </Text>
+            ) : (
+              <>
+                <ScanHistoryTable scans={d.scans} busy={details.isPlaceholderData} />
+                {d.totalPages > 1 && (
+                  <Group justify="center" mt="md">
+                    <Pagination
+                      total={d.totalPages}
+                      value={page}
+                      onChange={setPage}
+                      siblings={siblings}
+                      boundaries={1}
+                      size="sm"
+                      aria-label="Scan history pages"
+                      getControlProps={(control) => ({
+                        'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
+                      })}
+                      getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+                    />
+                  </Group>
+                )}
+              </>
             )}
-          </>
-        )}
-      </Card>
+          </Card>
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,18 @@
-import { Box, Button, Group, Loader, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowLeft, IconScan } from '@tabler/icons-react';
 import { Link, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { normalizeQrType, qrTypeLabels } from '../../../src/qr/qr-types';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { apiError, queryClient, trpc } from '../../lib/trpc';
@@ -47,6 +58,16 @@ function ScanDemo({ initialId }: { initialId: string | undefined }): React.JSX.E
   );
   const scan = trpc.qr.scan.useMutation({ onSuccess: refreshAfterScan });
   const { mutate } = scan;
+  // The interface never shows ids: pick one of your codes and its id fills the field.
+  const codes = trpc.qr.list.useQuery();
+  const options = useMemo(
+    () =>
+      (codes.data ?? []).map((c) => ({
+        value: String(c.id),
+        label: `${c.name} (${qrTypeLabels[normalizeQrType(c.type)]}, ${c.isDynamic ? 'dynamic' : 'static'})`,
+      })),
+    [codes.data],
+  );
 
   // Scan the id from the address once, also under StrictMode's double effects (each scan is counted).
   const started = useRef(false);
@@ -73,6 +94,23 @@ function ScanDemo({ initialId }: { initialId: string | undefined }): React.JSX.E
   return (
     <>
       <form onSubmit={submit} noValidate aria-label="Scan a QR code">
+        <Select
+          label="Your QR codes"
+          description="Choose a code to fill in its ID."
+          placeholder={codes.isPending ? 'Loading your codes…' : 'Search your codes'}
+          data={options}
+          value={options.some((o) => o.value === value.trim()) ? value.trim() : null}
+          onChange={(id) => {
+            if (id === null) return;
+            setValue(id);
+            setError(null);
+          }}
+          searchable
+          nothingFoundMessage="No code with that name"
+          disabled={codes.isError}
+          mb="sm"
+          comboboxProps={{ withinPortal: true }}
+        />
         <TextInput
           label="QR code ID"
           placeholder="e.g. 12"
@@ -132,7 +170,7 @@ export function ScanDemoPage(): React.JSX.Element {
   return (
     <Stack gap="md" maw={720} w="100%">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Title order={2}>Scan Demo</Title>
+        <Title order={2}>Scan simulator</Title>
         <Button
           component={Link}
           to="/my-qr-codes"
@@ -143,8 +181,8 @@ export function ScanDemoPage(): React.JSX.Element {
         </Button>
       </Group>
       <Text c="dimmed">
-        See what a phone shows when it scans one of your codes. Scanning here counts as a scan in your
-        analytics.
+        Simulates a phone scanning one of your codes (no camera needed) and shows what the phone would get.
+        Scanning here counts as a scan in your analytics.
       </Text>
       <ScanDemo key={id ?? ''} initialId={id} />
     </Stack>

@@ -282,7 +282,7 @@ function VcardView({ fields }: { fields: ContentFields }) {
 }
 
 function EventView({ fields }: { fields: ContentFields }) {
-  const when = formatEventRange(fields.startDate ?? '', fields.endDate ?? '');
+  const when = formatEventRange(fields.startDate ?? '', fields.endDate ?? '', undefined, fields.timeZone);
   return (
     <Card withBorder radius="md" padding="md">
       <Group gap="sm" wrap="nowrap" align="flex-start" mb="sm">
