@@ -313,7 +313,7 @@ export const faqItems: readonly FaqItem[] = [
     question: 'How do I scan a QR code?',
     paragraphs: [
       "Open your phone's camera, point it at the code so the whole square is in view, then tap the link or notification that appears. Most current phones need no extra app; older ones may need a scanner app.",
-      "To check one of your own codes in the browser, open the scan simulator (/scan-demo), pick the code under Your QR codes (or type its ID) and press Scan. It shows the type, the content and what a phone would do with it, without a camera.",
+      'To check one of your own codes in the browser, open the scan simulator (/scan-demo), pick the code under Your QR codes (or type its ID) and press Scan. It shows the type, the content and what a phone would do with it, without a camera.',
     ],
   },
   {
