@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressDir } from './scripts/precompress';
+import { precompressDir } from './scripts/precompress.ts';
 
 /** Brotli and gzip copies of the built client, beside each file (scripts/precompress.ts). */
 function precompress(): Plugin {
