@@ -8,7 +8,6 @@
 //   - BASELINE_DIR=<another checkout with a built dist/>: that build, e.g. the commit before a change
 //     (`git worktree add /tmp/before <commit> && ln -s $PWD/node_modules /tmp/before/ && (cd /tmp/before &&
 //     node scripts/build-if-needed.mjs)`).
-// NETWORK=4g throttles every load to a phone-like link.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -19,12 +18,6 @@ import { chromium } from 'playwright-core';
 const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.RUNS ?? 5);
 const baselineDir = process.env.BASELINE_DIR ? path.resolve(process.env.BASELINE_DIR) : null;
-// NETWORK=4g: Chromium's own throttling (20 ms latency, 9 Mbit/s down) — loopback has no bandwidth limit,
-// so bytes saved show as time only on a link like a phone's.
-const throttle =
-  process.env.NETWORK === '4g'
-    ? { offline: false, latency: 20, downloadThroughput: (9e6 / 8) | 0, uploadThroughput: (1.5e6 / 8) | 0 }
-    : null;
 
 const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
   cwd: root,
@@ -87,10 +80,10 @@ async function load(browser, server, spec, cookie, identity) {
   });
   if (spec.signedIn) await context.addCookies([{ ...cookie, url: server.url }]);
   const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (throttle) await cdp.send('Network.emulateNetworkConditions', throttle);
   let requests = 0;
   let wire = 0;
   let decoded = 0;
@@ -169,7 +162,7 @@ try {
     }
   }
   console.log(
-    `Chromium, cold cache, loopback${throttle ? ' throttled to 4G (20 ms, 9 Mbit/s)' : ''}; medians of ${runs} loads per row, variants alternating; ` +
+    `Chromium, cold cache, loopback; medians of ${runs} loads per row, variants alternating; ` +
       'bytes on the wire include headers; "ready" = the Username field (/auth), the Dashboard heading (/), the URL field (/create)',
   );
   console.log(
