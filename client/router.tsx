@@ -1,108 +1,83 @@
-// Wiring only: the route tree, its access rules and which page each route lazy-loads.
-import {
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  Outlet,
-  redirect,
-} from '@tanstack/react-router';
+// Wiring only: which page each route of routes.ts lazy-loads, and the route tree they make.
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { FullPageLoader } from './components/FullPageLoader';
 import { MyQrCodesPageSkeleton } from './components/PageSkeletons';
 import { NotFoundPage } from './components/NotFoundPage';
 import type * as Pages from './features/placeholders/pages';
-import type { TrpcUtils } from './lib/trpc';
+import {
+  adminHomeRoute,
+  adminRoute,
+  adminSubscriptionsRoute,
+  adminUsersRoute,
+  analyticsRoute,
+  appRoute,
+  authRoute,
+  createQrRoute,
+  dashboardRoute,
+  editQrRoute,
+  loginRoute,
+  myQrCodesRoute,
+  profileRoute,
+  qrDetailsRoute,
+  resetPasswordRoute,
+  rootRoute,
+  scanDemoRoute,
+  settingsRoute,
+  upgradeRoute,
+  verifyEmailRoute,
+  type RouterContext,
+} from './routes';
 
-type PageName = keyof typeof Pages;
+export type { RouterContext } from './routes';
 
-export interface RouterContext {
-  trpcUtils: TrpcUtils;
-}
+const placeholder = (name: keyof typeof Pages) =>
+  lazyRouteComponent(() => import('./features/placeholders/pages'), name);
 
-const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
-  notFoundComponent: NotFoundPage,
-});
-
-const tokenSearch = (search: Record<string, unknown>) => ({
-  token: typeof search.token === 'string' ? search.token : undefined,
-});
-
-// Public pages.
-const authRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/auth',
-  beforeLoad: async ({ context }) => {
-    if (await context.trpcUtils.auth.me.ensureData()) throw redirect({ to: '/' });
-  },
-  loader: ({ context }) => context.trpcUtils.auth.publicConfig.ensureData(),
-  component: lazyRouteComponent(() => import('./features/auth/AuthPage'), 'AuthPage'),
-});
-const resetPasswordRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/reset-password',
-  validateSearch: tokenSearch,
+rootRoute.update({ notFoundComponent: NotFoundPage });
+authRoute.update({ component: lazyRouteComponent(() => import('./features/auth/AuthPage'), 'AuthPage') });
+resetPasswordRoute.update({
   component: lazyRouteComponent(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
 });
-const verifyEmailRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/verify-email',
-  validateSearch: tokenSearch,
+verifyEmailRoute.update({
   component: lazyRouteComponent(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage'),
 });
-
-// After a password reset the spec sends the user to /login: the login page lives at /auth.
-const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/login',
-  beforeLoad: () => {
-    throw redirect({ to: '/auth' });
-  },
-});
-
-// Signed-in pages, inside the app shell.
-const appRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'app',
-  beforeLoad: async ({ context }) => {
-    const user = await context.trpcUtils.auth.me.ensureData();
-    if (!user) throw redirect({ to: '/auth' });
-    return { user };
-  },
+appRoute.update({
   pendingComponent: FullPageLoader,
   component: lazyRouteComponent(() => import('./features/shell/AppLayout'), 'AppLayout'),
 });
-
-const page = (path: string, name: PageName) =>
-  createRoute({
-    getParentRoute: () => appRoute,
-    path,
-    component: lazyRouteComponent(() => import('./features/placeholders/pages'), name),
-  });
-
-const scanDemoRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/scan-demo',
-  validateSearch: (search: Record<string, unknown>) => ({
-    id: typeof search.id === 'string' || typeof search.id === 'number' ? String(search.id) : undefined,
-  }),
+dashboardRoute.update({
+  component: lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
+});
+createQrRoute.update({
+  component: lazyRouteComponent(() => import('./features/qr-designer/CreateQrPage'), 'CreateQrPage'),
+});
+myQrCodesRoute.update({
+  // The page's own shape while its code loads, not a bare spinner.
+  pendingComponent: MyQrCodesPageSkeleton,
+  component: lazyRouteComponent(() => import('./features/my-qr-codes/MyQrCodesPage'), 'MyQrCodesPage'),
+});
+editQrRoute.update({
+  component: lazyRouteComponent(() => import('./features/qr-designer/EditQrPage'), 'EditQrPage'),
+});
+qrDetailsRoute.update({
+  component: lazyRouteComponent(() => import('./features/qr-details/QrDetailsPage'), 'QrDetailsPage'),
+});
+analyticsRoute.update({
+  component: lazyRouteComponent(() => import('./features/analytics/AnalyticsPage'), 'AnalyticsPage'),
+});
+scanDemoRoute.update({
   component: lazyRouteComponent(() => import('./features/scan-demo/ScanDemoPage'), 'ScanDemoPage'),
 });
-
-const adminRoute = createRoute({
-  getParentRoute: () => appRoute,
-  id: 'admin',
-  beforeLoad: ({ context }) => {
-    if (!context.user.isAdmin) throw redirect({ to: '/' });
-  },
-  component: Outlet,
+settingsRoute.update({
+  component: lazyRouteComponent(() => import('./features/settings/SettingsPage'), 'SettingsPage'),
 });
-const adminPage = (path: string, name: PageName) =>
-  createRoute({
-    getParentRoute: () => adminRoute,
-    path,
-    component: lazyRouteComponent(() => import('./features/placeholders/pages'), name),
-  });
+profileRoute.update({
+  component: lazyRouteComponent(() => import('./features/profile/ProfilePage'), 'ProfilePage'),
+});
+upgradeRoute.update({ component: placeholder('UpgradePage') });
+adminHomeRoute.update({ component: placeholder('AdminPage') });
+adminUsersRoute.update({ component: placeholder('AdminUsersPage') });
+adminSubscriptionsRoute.update({ component: placeholder('AdminSubscriptionsPage') });
 
 const routeTree = rootRoute.addChildren([
   authRoute,
@@ -110,47 +85,17 @@ const routeTree = rootRoute.addChildren([
   verifyEmailRoute,
   loginRoute,
   appRoute.addChildren([
-    createRoute({
-      getParentRoute: () => appRoute,
-      path: '/',
-      component: lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
-    }),
-    createRoute({
-      getParentRoute: () => appRoute,
-      path: '/create',
-      component: lazyRouteComponent(() => import('./features/qr-designer/CreateQrPage'), 'CreateQrPage'),
-    }),
-    createRoute({
-      getParentRoute: () => appRoute,
-      path: '/my-qr-codes',
-      // The page's own shape while its code loads, not a bare spinner.
-      pendingComponent: MyQrCodesPageSkeleton,
-      component: lazyRouteComponent(() => import('./features/my-qr-codes/MyQrCodesPage'), 'MyQrCodesPage'),
-    }),
-    createRoute({
-      getParentRoute: () => appRoute,
-      path: '/edit-qr/$id',
-      component: lazyRouteComponent(() => import('./features/qr-designer/EditQrPage'), 'EditQrPage'),
-    }),
-    createRoute({
-      getParentRoute: () => appRoute,
-      path: '/qr-details/$id',
-      component: lazyRouteComponent(() => import('./features/qr-details/QrDetailsPage'), 'QrDetailsPage'),
-    }),
-    createRoute({
-      getParentRoute: () => appRoute,
-      path: '/analytics',
-      component: lazyRouteComponent(() => import('./features/analytics/AnalyticsPage'), 'AnalyticsPage'),
-    }),
+    dashboardRoute,
+    createQrRoute,
+    myQrCodesRoute,
+    editQrRoute,
+    qrDetailsRoute,
+    analyticsRoute,
     scanDemoRoute,
-    page('/settings', 'SettingsPage'),
-    page('/profile', 'ProfilePage'),
-    page('/upgrade', 'UpgradePage'),
-    adminRoute.addChildren([
-      adminPage('/admin', 'AdminPage'),
-      adminPage('/admin/users', 'AdminUsersPage'),
-      adminPage('/admin/subscriptions', 'AdminSubscriptionsPage'),
-    ]),
+    settingsRoute,
+    profileRoute,
+    upgradeRoute,
+    adminRoute.addChildren([adminHomeRoute, adminUsersRoute, adminSubscriptionsRoute]),
   ]),
 ]);
 

@@ -3,6 +3,7 @@ import * as initial from './2026-11-22T0500-initial.js';
 import * as passwordResetTokens from './2026-11-22T0600-password-reset-tokens.js';
 import * as uploads from './2026-11-22T0700-uploads.js';
 import * as scanRollups from './2026-11-22T0800-scan-rollups.js';
+import * as account from './2026-11-25T0700-account.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0600-password-reset-tokens': passwordResetTokens,
   '2026-11-22T0700-uploads': uploads,
   '2026-11-22T0800-scan-rollups': scanRollups,
+  '2026-11-25T0700-account': account,
 };

@@ -14,7 +14,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../server/app.js';
-import type { AppDeps, Clock } from '../server/app-deps.js';
+import type { AppDeps } from '../server/app-deps.js';
+import type { Clock } from '../server/clock.js';
 import { testConfig } from '../server/config.js';
 import { createDb, sqliteConnectionOf } from '../server/db/create-db.js';
 import type { Db } from '../server/db/database.js';
@@ -24,7 +25,7 @@ import { createMailer } from '../server/features/mail/mailer.js';
 import { isPrivateAddress } from '../server/features/scans/client-address.js';
 import { deviceCategory, type DeviceCategory } from '../server/features/scans/device.js';
 import { createScanRecorder } from '../server/features/scans/scan-recorder.js';
-import type { ScanToStore } from '../server/features/scans/scan-rollups.js';
+import type { ScanToStore } from '../server/features/scans/rollup-model.js';
 import { insertUser } from '../server/features/users/users.repository.js';
 
 const SCANS = Number(process.env.SCANS ?? 5_000_000);
@@ -540,7 +541,7 @@ try {
   const config = testConfig({ dataDir: tempDir ?? path.dirname(dbFile) });
   const logger = pino({ level: 'silent' });
   const clock: Clock = { now: () => new Date(dataEnd) };
-  const deps: AppDeps = { db, dialect: handle.dialect, config, mailer: createMailer(config, logger), clock };
+  const deps: AppDeps = { db, config, mailer: createMailer(config, logger), clock };
   const app = await buildApp({
     ...deps,
     ping: handle.ping,

@@ -9,6 +9,7 @@ import type { AppDeps, RuntimeDeps } from './app-deps.js';
 import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
+import { startNotificationJobs } from './features/notifications/notifications.service.js';
 import { restPlugin } from './rest/rest-plugin.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createContext } from './trpc/context.js';
@@ -107,6 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRedirectRoutes(app, deps);
   // Queued scans are committed before the database closes.
   app.addHook('onClose', () => deps.scans.close());
+  // The scan mails of Settings → Notifications (digests, thresholds), sent apart from any request.
+  const stopNotifications = startNotificationJobs(deps, app.log);
+  app.addHook('onClose', () => stopNotifications());
 
   app.get('/healthz', () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

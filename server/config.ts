@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_FREE_LIMIT } from '../src/plans.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -49,7 +50,7 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 or more')
     .max(1_000_000)
-    .default(3),
+    .default(DEFAULT_FREE_LIMIT),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -57,6 +58,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalText,
+  MAIL_SUPPORT: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
   TRUST_PROXY: optionalText,
   ANONYMIZE_IPS: booleanFlag.default(false),
@@ -83,6 +85,8 @@ export type Config = {
   freePlanLimit: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** A support address named in the sender-verification help (besides MAIL_FROM). */
+  mailSupport: string;
   requireEmailVerification: boolean;
   trustProxy: string | undefined;
   anonymizeIps: boolean;
@@ -123,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     freePlanLimit: e.FREE_PLAN_LIMIT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `QR Creator <no-reply@${new URL(publicUrl).hostname}>`,
+    mailSupport: e.MAIL_SUPPORT ?? `support@${new URL(publicUrl).hostname}`,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     trustProxy: e.TRUST_PROXY,
     anonymizeIps: e.ANONYMIZE_IPS,

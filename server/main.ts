@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { systemClock } from './app-deps.js';
+import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -27,7 +27,6 @@ async function main() {
     const applied = await migrateToLatest(handle.db);
     const deps = {
       db: handle.db,
-      dialect: handle.dialect,
       config,
       clock: systemClock,
       mailer: createMailer(config, logger),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../scripts/precompress';
-import { createTestApp, type TestApp } from './test/test-app.js';
+import { call, createTestApp, type TestApp } from './test/test-app.js';
 import { createTestDb, type TestDb } from './test/test-db.js';
 
 const script = `export const greeting = ${JSON.stringify('hello, QR Creator '.repeat(400))};\n`;
@@ -36,9 +36,7 @@ afterAll(async () => {
 });
 
 const get = (url: string, acceptEncoding?: string) =>
-  t.app.inject({
-    method: 'GET',
-    url,
+  call(t.app, 'GET', url, {
     headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
   });
 

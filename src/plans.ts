@@ -1,5 +1,7 @@
 import type { SubscriptionTier } from './auth/auth.schema.js';
 
+/** How many codes the Free plan allows unless the instance sets FREE_PLAN_LIMIT. */
+export const DEFAULT_FREE_LIMIT = 3;
 export const PRO_PLAN_LIMIT = 100;
 
 export const plans = {
@@ -29,3 +31,28 @@ export function maxCodesFor(user: PlanHolder, freeLimit: number, now: Date): num
   if (tier === 'premium') return null;
   return tier === 'pro' ? PRO_PLAN_LIMIT : freeLimit;
 }
+
+// Every text that names a plan's price or limit is written from the table above, so a plan change is one edit.
+
+/** '$10/month'. */
+export function monthlyPrice(tier: SubscriptionTier): string {
+  return `$${plans[tier].priceMonthly}/month`;
+}
+
+/** "Upgrade to Pro to create up to 100 QR codes with advanced features." */
+export const upgradeToProPitch = `Upgrade to Pro to create up to ${PRO_PLAN_LIMIT} QR codes with advanced features.`;
+
+/** The message of the plan-limit error (the error also carries limitReached, currentCount and maxCount). */
+export function limitReachedMessage(max: number): string {
+  return `QR code limit reached. Your plan allows ${max} QR codes: upgrade to Pro to create up to ${PRO_PLAN_LIMIT}.`;
+}
+
+/** The body of the 'QR Code Limit Reached' dialog. */
+export function limitDialogText(count: number, max: number): string {
+  return `You've created ${count} of ${max} QR codes on the free plan. ${upgradeToProPitch}`;
+}
+
+/** One line per paid plan: 'Pro ($10/month, up to 100 codes) and Premium ($25/month, unlimited codes)'. */
+export const paidPlansLine =
+  `${plans.pro.name} (${monthlyPrice('pro')}, up to ${PRO_PLAN_LIMIT} codes) and ` +
+  `${plans.premium.name} (${monthlyPrice('premium')}, unlimited codes)`;

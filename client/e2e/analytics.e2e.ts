@@ -10,7 +10,8 @@ import type {
 } from '../../src/analytics/analytics.schema';
 import type { QrCode } from '../../src/qr/qr.schema';
 import type { QrCodeAnalytics } from '../../server/features/analytics/analytics.service';
-import { formatPercent, maskIp } from '../features/analytics/analytics-format';
+import { maskIp } from '../../src/analytics/mask-ip';
+import { formatPercent } from '../lib/format';
 import {
   allowConsoleErrors,
   desktop,

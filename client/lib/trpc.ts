@@ -8,7 +8,8 @@ import type { AppRouter } from '../../server/trpc/app-router';
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-// Results never go stale, are not refetched on focus or on an interval, and nothing is retried.
+// Results never go stale, are not refetched on focus or on an interval, and nothing is retried. A change the
+// user makes to codes or folders refreshes what it affects: features/qr/use-qr-cache-refresh.ts.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 
@@ -67,9 +67,21 @@ function portableSqlite(database: SQLite.Database): SQLite.Database {
   });
 }
 
+/**
+ * Which database `db` talks to: the one way the server asks. A transaction answers like the database
+ * it runs on (the dialect's introspector travels with it), so repositories can ask inside one.
+ */
+export function dialectOf(db: Kysely<Database>): Dialect {
+  return db.introspection instanceof PostgresIntrospector ? 'postgres' : 'sqlite';
+}
+
 const rawSqlite = new WeakMap<Kysely<Database>, SQLite.Database>();
 
-/** The better-sqlite3 connection behind a Kysely instance made by createDb (SQLite only). */
+/**
+ * The better-sqlite3 connection behind a Kysely instance made by createDb (SQLite only), for the
+ * native fast paths that run prepared statements on it directly. Not a way to ask the dialect (a
+ * transaction has none): that is dialectOf.
+ */
 export function sqliteConnectionOf(db: Kysely<Database>): SQLite.Database | undefined {
   return rawSqlite.get(db);
 }

@@ -29,6 +29,48 @@ export interface UserTable {
   subscription_end_date: NullableTimestamp;
   has_unlimited_access: Bool;
   created_at: Timestamp;
+  /** 'light', 'dark' or 'system'. */
+  theme: ColumnType<string, string | undefined, string>;
+  /** IANA zone of the user's days (the daily digest). */
+  time_zone: ColumnType<string, string | undefined, string>;
+  notify_product_updates: Bool;
+  notify_scan_digest: Bool;
+  notify_scan_thresholds: Bool;
+  login_alerts: Bool;
+  /** Base32 TOTP secret, set at enrolment; counts once totp_enabled. */
+  totp_secret: string | null;
+  totp_enabled: Bool;
+  /** The last 30-second step a code was accepted for (PostgreSQL bigint reads back as text). */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+export interface RecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the code: the code itself is shown once and never stored. */
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
+/** A sign-in between its password and its two-factor code; `id` is the SHA-256 of the cookie's token. */
+export interface PendingLoginTable {
+  id: string;
+  user_id: number;
+  expires_at: string | Date;
+}
+
+/** A browser family and OS, or an address, a user has signed in from (login alerts). */
+export interface KnownDeviceTable {
+  user_id: number;
+  fingerprint: string;
+  first_seen_at: Timestamp;
+}
+
+/** A notification mail already sent, by what it was about: each goes out once. */
+export interface SentNotificationTable {
+  key: string;
+  user_id: number;
+  sent_at: Timestamp;
 }
 
 export interface SessionTable {
@@ -107,7 +149,7 @@ interface DeviceCountColumns {
   unknown: ColumnType<number, number | undefined, number>;
 }
 
-/** Scan rollups (server/features/scans/scan-rollups.ts). `bucket`: quarter hours, `day`: UTC days since the epoch. */
+/** Scan rollups (server/features/scans/rollup-model.ts). `bucket`: quarter hours, `day`: UTC days since the epoch. */
 export interface ScanUserQuarterTable extends DeviceCountColumns {
   user_id: number;
   bucket: number;
@@ -158,6 +200,10 @@ export interface Database {
   scan_code_places: ScanCodePlaceTable;
   password_reset_tokens: PasswordResetTokenTable;
   uploads: UploadTable;
+  recovery_codes: RecoveryCodeTable;
+  known_devices: KnownDeviceTable;
+  pending_logins: PendingLoginTable;
+  sent_notifications: SentNotificationTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,31 +1,47 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { RuntimeDeps } from '../app-deps.js';
-import { analyticsRest } from '../features/analytics/analytics.rest.js';
-import { exportRest } from '../features/analytics/export.rest.js';
-import { authRest } from '../features/auth/auth.rest.js';
-import { foldersRest } from '../features/folders/folders.rest.js';
-import { qrRest } from '../features/qr/qr.rest.js';
-import { uploadsRest } from '../features/uploads/uploads.rest.js';
-import { appRouter } from '../trpc/app-router.js';
-import { createContext, type Context } from '../trpc/context.js';
-import { createCallerFactory } from '../trpc/init.js';
+import { accountRoutes } from '../features/account/account.rest.js';
+import { analyticsRoutes } from '../features/analytics/analytics.rest.js';
+import { exportRoutes } from '../features/analytics/export.rest.js';
+import { authRoutes } from '../features/auth/auth.rest.js';
+import { twoFactorRoutes } from '../features/auth/two-factor.rest.js';
+import { foldersRoutes } from '../features/folders/folders.rest.js';
+import { qrRoutes } from '../features/qr/qr.rest.js';
+import { uploadsRoutes } from '../features/uploads/uploads.rest.js';
+import { createContext } from '../trpc/context.js';
+import { handlerOf, type AnyRestRoute } from './rest-kit.js';
 
-const createCaller = createCallerFactory(appRouter);
-export type Caller = ReturnType<typeof createCaller>;
-export type CallerFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Caller>;
-/** For the few paths that are not procedures (multipart uploads, binary images). */
-export type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+/** Every documented /api path, one table per feature. Most call their tRPC procedure, so the two front doors cannot drift. */
+export const restRoutes: readonly AnyRestRoute[] = [
+  ...authRoutes,
+  ...accountRoutes,
+  ...twoFactorRoutes,
+  ...qrRoutes,
+  ...foldersRoutes,
+  ...analyticsRoutes,
+  ...exportRoutes,
+  ...uploadsRoutes,
+];
 
-/** The documented /api paths: each calls its tRPC procedure, so the two front doors cannot drift. */
+function register(app: FastifyInstance, route: AnyRestRoute, deps: RuntimeDeps) {
+  app.route({
+    method: route.method,
+    url: route.path,
+    exposeHeadRoute: route.head ?? route.method === 'GET',
+    handler: handlerOf(route, (req, reply) => createContext(deps, req, reply)),
+  });
+}
+
 export function restPlugin(deps: RuntimeDeps) {
   return async (app: FastifyInstance) => {
-    const contextFor: ContextFor = (req, reply) => createContext(deps, req, reply);
-    const callerFor: CallerFor = async (req, reply) => createCaller(await contextFor(req, reply));
-    authRest(app, callerFor);
-    qrRest(app, callerFor, deps, contextFor);
-    foldersRest(app, callerFor);
-    analyticsRest(app, callerFor);
-    exportRest(app, contextFor);
-    await uploadsRest(app, deps, contextFor);
+    for (const route of restRoutes.filter((r) => !r.multipart)) register(app, route, deps);
+    // Multipart is parsed only where a route takes a file: every other path keeps answering 415 to anything but JSON.
+    const multipartRoutes = restRoutes.filter((r) => r.multipart);
+    const fileSize = Math.max(0, ...multipartRoutes.map((r) => r.multipart?.maxBytes ?? 0));
+    await app.register(async (uploads) => {
+      await uploads.register(fastifyMultipart, { limits: { fileSize, files: 1, fields: 0, parts: 1 } });
+      for (const route of multipartRoutes) register(uploads, route, deps);
+    });
   };
 }

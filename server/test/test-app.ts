@@ -1,19 +1,33 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { User } from '../../src/auth/auth.schema.js';
 import { buildApp } from '../app.js';
-import type { AppDeps, Clock } from '../app-deps.js';
+import type { AppDeps, RuntimeDeps } from '../app-deps.js';
+import type { Clock } from '../clock.js';
 import { testConfig, type Config } from '../config.js';
 import type { Db, UserRow } from '../db/database.js';
-import { hashPassword } from '../features/auth/passwords.js';
+import { startSession } from '../features/auth/sessions.js';
 import { createMailer } from '../features/mail/mailer.js';
-import { insertUser } from '../features/users/users.repository.js';
+import { startScanService } from '../features/scans/scan.service.js';
+import { toUser } from '../features/users/users.mapper.js';
 import type { RestErrorBody } from '../rest/rest-errors.js';
+import { appRouter } from '../trpc/app-router.js';
+import type { Context } from '../trpc/context.js';
+import { createCallerFactory } from '../trpc/init.js';
+import { TEST_PASSWORD, insertTestUser } from './fixtures.js';
 import type { TestDb } from './test-db.js';
+
+// The app under test and the one vocabulary for talking to it: a signed-in user (signedInUser),
+// a request with or without a session (call), an error answer (expectRestError), a procedure called
+// straight through tRPC (callerFor). Rows a test needs are in fixtures.ts, upload bodies and image
+// bytes in upload-fixtures.ts.
+
+// ---------------------------------------------------------------------------------------------------
+// The app
 
 /** A clock the test moves by hand; it starts at the real time. */
 export interface TestClock extends Clock {
@@ -36,8 +50,8 @@ export function createTestClock(start: Date = new Date()): TestClock {
 
 export interface TestApp {
   app: FastifyInstance;
-  /** The same deps the app was built with (bootstrap and services take them). */
-  deps: AppDeps;
+  /** The same deps the app was built with, its scan writer included (bootstrap and services take them). */
+  deps: RuntimeDeps;
   config: Config;
   db: Db;
   clock: TestClock;
@@ -61,21 +75,30 @@ export async function createTestApp(testDb: TestDb, options: TestAppOptions = {}
   const config = testConfig({ ...options.config, dataDir });
   const logger = pino({ level: 'silent' });
   const clock = options.clock ?? createTestClock();
-  const deps: AppDeps = {
+  const appDeps: AppDeps = {
     db: testDb.db,
-    dialect: testDb.dialect,
     config,
     mailer: createMailer(config, logger),
     clock,
   };
-  const app = await buildApp({
-    ...deps,
-    ping: testDb.handle.ping,
-    logger,
-    // Never built here unless a test brings one: only the API is served.
-    clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
-  });
-  await app.ready();
+  // Started here rather than inside buildApp so that callerFor can hand it to procedures too;
+  // the app closes it.
+  const scans = await startScanService(appDeps);
+  const deps: RuntimeDeps = { ...appDeps, scans };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      ...deps,
+      ping: testDb.handle.ping,
+      logger,
+      // Never built here unless a test brings one: only the API is served.
+      clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
+    });
+    await app.ready();
+  } catch (error) {
+    await scans.close();
+    throw error;
+  }
   return {
     app,
     deps,
@@ -108,7 +131,156 @@ export function useTestApp(getDb: () => TestDb, options: TestAppOptions = {}): (
   };
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Signed-in users
+
+export interface PlanFields {
+  isAdmin?: boolean;
+  hasUnlimitedAccess?: boolean;
+  subscriptionTier?: 'free' | 'pro' | 'premium';
+  subscriptionEndDate?: string | null;
+}
+
+/**
+ * Starts a session for a user straight through the session store (no argon2 verification per test)
+ * and returns the cookie value a browser would send.
+ */
+export async function sessionFor(t: TestApp, userId: number): Promise<string> {
+  let token: string | undefined;
+  await startSession(
+    t.deps,
+    {
+      read: () => undefined,
+      set: (_name, value) => {
+        token = value;
+      },
+      clear: () => undefined,
+    },
+    userId,
+    { ip: '127.0.0.1', userAgent: 'vitest' },
+  );
+  if (!token) throw new Error('startSession set no cookie');
+  return token;
+}
+
+/**
+ * The way to get a signed-in user: inserted straight into the database (password TEST_PASSWORD,
+ * cached argon2 hash), with plan fields and a session cookie. Tests whose subject is registration
+ * itself go through register() instead.
+ */
+export async function signedInUser(
+  t: TestApp,
+  username: string,
+  plan: PlanFields = {},
+): Promise<{ user: UserRow; cookie: string }> {
+  const inserted = await insertTestUser(t.db, { username, isAdmin: plan.isAdmin ?? false });
+  const changes = {
+    ...(plan.hasUnlimitedAccess !== undefined ? { has_unlimited_access: plan.hasUnlimitedAccess } : {}),
+    ...(plan.subscriptionTier !== undefined
+      ? { subscription_tier: plan.subscriptionTier, subscription_status: 'active' }
+      : {}),
+    ...(plan.subscriptionEndDate !== undefined ? { subscription_end_date: plan.subscriptionEndDate } : {}),
+  };
+  const user =
+    Object.keys(changes).length > 0
+      ? await t.db
+          .updateTable('users')
+          .set(changes)
+          .where('id', '=', inserted.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : inserted;
+  return { user, cookie: await sessionFor(t, user.id) };
+}
+
+/**
+ * The app router called in-process with the context a request of `user` would get (null: signed
+ * out), for rules that are easier to pin at the service than through HTTP.
+ */
+export function callerFor(
+  t: TestApp,
+  user: UserRow | null,
+  client: { ip?: string; userAgent?: string | null } = {},
+) {
+  const context: Context = {
+    ...t.deps,
+    log: t.app.log,
+    user: user ? toUser(user) : null,
+    sessionId: null,
+    ip: client.ip ?? '127.0.0.1',
+    userAgent: client.userAgent === undefined ? 'vitest' : client.userAgent,
+    cookies: { read: () => undefined, set: () => undefined, clear: () => undefined },
+  };
+  return createCallerFactory(appRouter)(context);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+
 export type Response = LightMyRequestResponse;
+
+/** ISO 8601 in UTC, as every timestamp of the API. */
+export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+export const EVIL_ORIGIN = 'https://evil.example';
+
+export interface CallOptions {
+  /** The session cookie's value; none is sent when empty or left out. */
+  cookie?: string;
+  /** `qr_session` unless PUBLIC_URL is https (`__Host-qr_session`). */
+  cookieName?: string;
+  /** A JSON body (sent with content-type application/json). */
+  json?: unknown;
+  /** A raw body, sent as is (give its content type in headers). */
+  payload?: string | Buffer;
+  /** Extra headers; `'user-agent': undefined` sends none (light-my-request adds its own otherwise). */
+  headers?: Record<string, string | undefined>;
+  /** The client's socket address; light-my-request's default is 127.0.0.1. */
+  remoteAddress?: string;
+}
+
+/** The way to call a path: one request with an optional session cookie and body. */
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+): Promise<Response> {
+  const request: InjectOptions = {
+    method,
+    url,
+    headers: {
+      ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    ...(options.json !== undefined ? { payload: JSON.stringify(options.json) } : {}),
+    ...(options.payload !== undefined ? { payload: options.payload } : {}),
+    ...(options.cookie ? { cookies: { [options.cookieName ?? 'qr_session']: options.cookie } } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  };
+  return app.inject(request);
+}
+
+/** The way to read an error answer: a 4xx JSON error in the documented shape { message, code, issues?, … }. */
+export function expectRestError(res: Response, status: number, code?: string): RestErrorBody {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<RestErrorBody>();
+  expect(body.message).toEqual(expect.any(String));
+  expect(body.message.length).toBeGreaterThan(0);
+  expect(body.code).toEqual(expect.any(String));
+  if (code) expect(body.code).toBe(code);
+  expect(res.body).not.toMatch(/\bat .+\.(ts|js):\d+|select |insert into|SQLITE_|stack/i);
+  return body;
+}
+
+/** The public user of a register, login or GET /api/user answer. */
+export function userBody(res: Response): User {
+  return res.json<User>();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Registration and sign-in through HTTP (for tests whose subject they are)
 
 export interface RegisterBody {
   username: string;
@@ -116,8 +288,6 @@ export interface RegisterBody {
   name: string;
   email: string;
 }
-
-export const TEST_PASSWORD = 'correct-horse-battery';
 
 let sequence = 0;
 
@@ -134,13 +304,23 @@ export function newUserBody(overrides: Partial<RegisterBody> = {}): RegisterBody
   };
 }
 
-export function errorBody(res: Response): RestErrorBody {
-  return res.json<RestErrorBody>();
+/** POST /api/register with a valid body (newUserBody) changed by `body`. */
+export function register(app: FastifyInstance, body: Partial<RegisterBody> = {}): Promise<Response> {
+  return call(app, 'POST', '/api/register', { json: newUserBody(body) });
 }
 
-export function userBody(res: Response): User {
-  return res.json<User>();
+/** POST /api/login, optionally carrying a session and from another client address. */
+export function login(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  options: { cookie?: string; remoteAddress?: string } = {},
+): Promise<Response> {
+  return call(app, 'POST', '/api/login', { json: { username, password }, ...options });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Cookies and mail
 
 /** Every Set-Cookie header line of a response. */
 export function setCookieLines(res: Response): string[] {
@@ -160,86 +340,6 @@ export function sessionCookie(res: Response, name = 'qr_session'): string {
   const value = cookieValue(res, name);
   if (!value) throw new Error(`expected a ${name} cookie, got status ${res.statusCode}: ${res.body}`);
   return value;
-}
-
-export function postJson(
-  app: FastifyInstance,
-  url: string,
-  body: unknown,
-  options: { cookie?: string; cookieName?: string; headers?: Record<string, string> } = {},
-): Promise<Response> {
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: body as object,
-    headers: { 'content-type': 'application/json', ...options.headers },
-    ...(options.cookie ? { cookies: { [options.cookieName ?? 'qr_session']: options.cookie } } : {}),
-  });
-}
-
-export function getWithCookie(
-  app: FastifyInstance,
-  url: string,
-  cookie?: string,
-  cookieName = 'qr_session',
-): Promise<Response> {
-  return app.inject({ method: 'GET', url, ...(cookie ? { cookies: { [cookieName]: cookie } } : {}) });
-}
-
-export function register(app: FastifyInstance, body: Partial<RegisterBody> = {}): Promise<Response> {
-  return postJson(app, '/api/register', newUserBody(body));
-}
-
-export function login(
-  app: FastifyInstance,
-  username: string,
-  password: string,
-  options: { cookie?: string; remoteAddress?: string } = {},
-): Promise<Response> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username, password },
-    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-    ...(options.cookie ? { cookies: { qr_session: options.cookie } } : {}),
-  });
-}
-
-/** Registers through POST /api/register and returns the user and the session cookie it set. */
-export async function registerAndSignIn(
-  app: FastifyInstance,
-  body: Partial<RegisterBody> = {},
-): Promise<{ user: User; cookie: string; body: RegisterBody }> {
-  const full = newUserBody(body);
-  const res = await postJson(app, '/api/register', full);
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { user: userBody(res), cookie: sessionCookie(res), body: full };
-}
-
-const hashes = new Map<string, Promise<string>>();
-
-/**
- * Inserts a user straight into the database with a real argon2 hash (computed once per password),
- * for tests whose subject is not registration itself.
- */
-export async function insertTestUser(
-  db: Db,
-  fields: { username: string; password?: string; isAdmin?: boolean; email?: string | null },
-): Promise<UserRow> {
-  const password = fields.password ?? TEST_PASSWORD;
-  let hash = hashes.get(password);
-  if (!hash) {
-    hash = hashPassword(password);
-    hashes.set(password, hash);
-  }
-  return insertUser(db, {
-    username: fields.username,
-    password: await hash,
-    name: 'Inserted User',
-    email: fields.email === undefined ? `${fields.username.toLowerCase()}@example.com` : fields.email,
-    is_admin: fields.isAdmin ?? false,
-    created_at: new Date().toISOString(),
-  });
 }
 
 /** The .eml files the outbox mailer wrote so far, decoded from quoted-printable. */

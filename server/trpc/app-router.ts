@@ -1,11 +1,15 @@
+import { accountRouter } from '../features/account/account.router.js';
 import { analyticsRouter } from '../features/analytics/analytics.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
+import { twoFactorRouter } from '../features/auth/two-factor.router.js';
 import { foldersRouter } from '../features/folders/folders.router.js';
 import { qrRouter } from '../features/qr/qr.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
+  twoFactor: twoFactorRouter,
   qr: qrRouter,
   folders: foldersRouter,
   analytics: analyticsRouter,

@@ -1,16 +1,13 @@
 import type {} from '@fastify/cookie';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../src/auth/auth.schema.js';
-import type { RuntimeDeps } from '../app-deps.js';
+import type { RequestDeps, RuntimeDeps } from '../app-deps.js';
 import { readSession, type SessionCookies } from '../features/auth/sessions.js';
 
-export interface Context extends RuntimeDeps {
-  log: FastifyBaseLogger;
+export interface Context extends RequestDeps {
   user: User | null;
   /** Hash of the current session token, when signed in. */
   sessionId: string | null;
-  ip: string;
-  userAgent: string | null;
   cookies: SessionCookies;
 }
 

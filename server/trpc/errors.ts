@@ -1,7 +1,8 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { z } from 'zod';
 
 /** Documented extras of an error body (operations.md): limitReached, requiresVerification, … */
-export type ErrorExtras = Record<string, string | number | boolean | null>;
+export type ErrorExtras = Record<string, string | number | boolean | null | readonly string[]>;
 
 class ErrorExtrasCause extends Error {
   constructor(readonly extras: ErrorExtras) {
@@ -41,10 +42,24 @@ export function publicMessageOf(error: TRPCError): string {
   const issues = validationIssuesOf(error);
   if (issues?.[0]) {
     const { path, message } = issues[0];
-    // Zod's own messages ("Invalid input: expected object…") do not name the field: prefix it.
-    return path && !message.toLowerCase().includes(path.split('.').pop()!.toLowerCase())
-      ? `${path}: ${message}`
-      : message;
+    // Zod's own messages ("Invalid input: expected object…") do not name the field: prefix it. A message
+    // names it when it holds the field's last word ('currentPassword': "Current password is required").
+    const word = (path.split('.').pop() ?? '')
+      .split(/(?=[A-Z])/)
+      .pop()!
+      .toLowerCase();
+    return path && !message.toLowerCase().includes(word) ? `${path}: ${message}` : message;
   }
   return error.message;
+}
+
+/**
+ * Checks input against its schema outside a procedure (REST paths, services): the same 400 as a procedure's
+ * own input check, whose message names the field.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input', cause: parsed.error });
+  return parsed.data;
 }

@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { Context } from './context.js';
-import { appError, extrasOf, publicMessageOf, validationIssuesOf } from './errors.js';
+import { checkAccess } from './access.js';
+import { extrasOf, publicMessageOf, validationIssuesOf } from './errors.js';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -23,11 +24,11 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw appError('UNAUTHORIZED', 'Not signed in');
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  checkAccess('user', ctx.user);
+  return next({ ctx: { ...ctx, user: ctx.user! } });
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw appError('FORBIDDEN', 'Admin access required');
-  return next();
+export const adminProcedure = t.procedure.use(({ ctx, next }) => {
+  checkAccess('admin', ctx.user);
+  return next({ ctx: { ...ctx, user: ctx.user! } });
 });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { qrIdSchema } from '../qr/qr-id.js';
 import type { QrType } from '../qr/qr-types.js';
 
-/** §9: the periods the analytics screens offer; the API takes any whole number of days from 1 to 365. */
+/** The periods the analytics screens offer; the API takes any whole number of days from 1 to 365. */
 export const ANALYTICS_PERIODS = [7, 14, 30, 90] as const;
 export const DEFAULT_DAYS = 7;
 export const MAX_DAYS = 365;
-/** §9: scan history page size. */
+/** Scan history rows per page. */
 export const SCAN_HISTORY_PAGE_SIZE = 10;
 
 export const deviceCategories = ['Mobile', 'Tablet', 'Desktop', 'Bot', 'Unknown'] as const;
@@ -19,12 +20,6 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
-
-const id = z.coerce
-  .number({ error: 'Id must be a number' })
-  .int('Id must be a whole number')
-  .positive('Id must be a positive number')
-  .max(2_147_483_647, 'Id is too large');
 
 /** Query strings carry text: "7" is 7. */
 const days = z.coerce
@@ -54,9 +49,9 @@ const common = { tz, excludeBots };
 export const dailyInput = z.object({ days: days.default(DEFAULT_DAYS), ...common });
 /** devices, hourly, locations, performance, user summary: without `days`, all time. */
 export const periodInput = z.object({ days: days.optional(), ...common });
-export const qrCodeDailyInput = z.object({ id, days: days.default(DEFAULT_DAYS), ...common });
+export const qrCodeDailyInput = z.object({ id: qrIdSchema, days: days.default(DEFAULT_DAYS), ...common });
 export const qrCodeAnalyticsInput = z.object({
-  id,
+  id: qrIdSchema,
   page: z.coerce
     .number({ error: 'page must be a number' })
     .int('page must be a whole number')
@@ -110,7 +105,7 @@ export const exportInput = z
   );
 export type ExportInput = z.output<typeof exportInput>;
 
-// ---- Answers (§3 Analytics shapes, plus fields the screens need) ----
+// ---- Answers (the analytics shapes of the API, plus fields the screens need) ----
 
 export interface DailyCount {
   /** The viewer's local date, YYYY-MM-DD. */

@@ -40,7 +40,7 @@ function linkFields(label: string, placeholder: string): FieldDef[] {
   ];
 }
 
-/** The content form of each type (§3), with the required fields of §5. */
+/** The content form of each type (the product's form fields), with its required fields (its field rules). */
 export const contentFields: Record<QrType, FieldDef[]> = {
   url: [
     {

@@ -12,7 +12,7 @@ export const frameStyles = ['rounded', 'square', 'minimal'] as const;
 export const errorCorrectionLevels = ['L', 'M', 'Q', 'H'] as const;
 export type ErrorCorrectionLevel = (typeof errorCorrectionLevels)[number];
 
-/** Error correction with the share of the code that may be damaged (§9). */
+/** Error correction with the share of the code that may be damaged. */
 export const errorCorrectionInfo: Record<ErrorCorrectionLevel, { label: string; percent: number }> = {
   L: { label: 'Low', percent: 7 },
   M: { label: 'Medium', percent: 15 },

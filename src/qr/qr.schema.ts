@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customizationSchema, type Customization } from './customization.js';
+import { qrIdSchema } from './qr-id.js';
 import type { QrType } from './qr-types.js';
 
 const bodyError = { error: 'Request body must be a JSON object' };
@@ -8,13 +9,9 @@ export const QR_NAME_MAX = 100;
 export const QR_CONTENT_MAX = 4000;
 export const FOLDER_NAME_MAX = 100;
 
-const id = z.coerce
-  .number({ error: 'Id must be a number' })
-  .int('Id must be a whole number')
-  .positive('Id must be a positive number')
-  .max(2_147_483_647, 'Id is too large');
+export { QR_ID_MAX, qrIdFromText, qrIdSchema } from './qr-id.js';
 
-export const idInput = z.object({ id }, bodyError);
+export const idInput = z.object({ id: qrIdSchema }, bodyError);
 
 const name = z
   .string({ error: (i) => (i.input === undefined ? 'Name is required' : 'Name must be text') })
@@ -56,7 +53,7 @@ export type CreateQrCodeInput = z.input<typeof createQrCodeInput>;
 /** PUT takes the create body; the edit screen sends name, content and customization. */
 export const updateQrCodeInput = z.object(
   {
-    id,
+    id: qrIdSchema,
     name: name.optional(),
     type: type.optional(),
     content: content.optional(),
@@ -70,7 +67,7 @@ export type UpdateQrCodeInput = z.input<typeof updateQrCodeInput>;
 
 export const moveQrCodeInput = z.object(
   {
-    id,
+    id: qrIdSchema,
     folderId: z
       .number({
         error: (i) =>
@@ -137,7 +134,7 @@ export const QR_IMAGE_SIZE = { min: 64, max: 2048, default: 512 } as const;
 
 /** GET /api/qr-codes/{id}/image?format=png|svg&size=64..2048 */
 export const qrImageInput = z.object({
-  id,
+  id: qrIdSchema,
   format: z.enum(['png', 'svg'], { error: 'format must be png or svg' }).default('png'),
   size: z.coerce
     .number({ error: 'size must be a number' })
@@ -146,3 +143,5 @@ export const qrImageInput = z.object({
     .max(QR_IMAGE_SIZE.max, `size must be at most ${QR_IMAGE_SIZE.max}`)
     .default(QR_IMAGE_SIZE.default),
 });
+/** The checked image request (defaults filled in). */
+export type QrImageInput = z.output<typeof qrImageInput>;

@@ -9,7 +9,7 @@
  *   svg    = wrapWithFrame(code, c, size)        // outer frame + text, or `code` unchanged
  *
  * Decisions (documented once, here):
- * - Quiet zone: §9's 10 px (20 px with a frame) are the values at the reference preview size of 200 px.
+ * - Quiet zone: the product's 10 px (20 px with a frame) are the values at the reference preview size of 200 px.
  *   Larger renders scale it proportionally (`max(base, round(base × size / 200))`) so a 1024 px download
  *   looks exactly like the preview; smaller previews keep the full 10/20 px.
  * - A framed code keeps the requested outer size: the output is always `size × size`, the code shrinks
@@ -18,18 +18,18 @@
  *   of every character, breaking anything outside Latin-1).
  * - Logos: the error correction is forced to H whenever a logo URL is set (even when a renderer ends up
  *   drawing without it, so browser and server produce the same module pattern). The logo hides at most
- *   LOGO_MAX_AREA (20 %, §9) of the code area, and less where the QR version's error correction could not
+ *   LOGO_MAX_AREA (20 %, the product's logo rule) of the code area, and less where the QR version's error correction could not
  *   absorb it (see MAX_LOGO_MODULES_H): logo size 80 is the largest logo that still scans.
  */
 import type { Options } from 'styled-qr-code';
 import { HEX_COLOR, LOGO_SIZE, TRANSPARENT } from './customization';
 import type { Customization } from './customization';
 
-/** Reference preview size for the §9 quiet zone values. */
+/** Reference preview size for the quiet zone values (10 px, 20 px with a frame). */
 export const REFERENCE_SIZE = 200;
 export const QUIET_ZONE = 10;
 export const FRAMED_QUIET_ZONE = 20;
-/** Largest share of the code area a logo may cover (§9 "no more than 20% of the code area"). */
+/** Largest share of the code area a logo may cover (the product's rule: "no more than 20% of the code area"). */
 export const LOGO_MAX_AREA = 0.2;
 /** Share of modules styled-qr-code lets a logo hide at level H (its errorCorrectionPercents.H). */
 const H_COVER = 0.3;
@@ -164,7 +164,7 @@ export function buildStyledOptions(data: string, c: Customization, size: number)
       cornersDot = 'dot';
       break;
     case 'rounded':
-      // §9 "rounded style uses an eye radius of 10": rounded eyes.
+      // The rounded style uses an eye radius of 10: rounded eyes.
       dots = 'rounded';
       cornersSquare = 'extra-rounded';
       cornersDot = 'dot';

@@ -16,13 +16,13 @@ import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
+import { CHART_COLORS } from '../../components/chart-colors';
+import { CHART_HEIGHT, ChartCard } from '../../components/ChartCard';
+import { ChartDataTable } from '../../components/ChartDataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatPercent, percentOf, scansLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { formatPercent, percentOf, scansLabel, viewerTimeZone } from './analytics-format';
-import { CHART_HEIGHT, ChartCard } from './ChartCard';
-import { ChartDataTable } from './ChartDataTable';
-import { CHART_COLORS } from './chart-colors';
-import { NOT_TRACKED, NOT_TRACKED_REASON, useStaticCodeIds } from './use-static-codes';
+import { NOT_TRACKED, NOT_TRACKED_REASON, useStaticCodeIds } from '../qr/use-static-codes';
 
 /** Axis labels stay short; the tooltip and the cards carry the full name. */
 const shortName = (name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name);

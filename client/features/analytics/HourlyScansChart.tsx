@@ -2,10 +2,10 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { useMatches } from '@mantine/core';
 import type { HourlyCount } from '../../../src/analytics/analytics.schema';
-import { hourLabel } from './analytics-format';
-import { CHART_HEIGHT } from './ChartCard';
-import { ChartDataTable } from './ChartDataTable';
-import { CHART_COLORS } from './chart-colors';
+import { CHART_COLORS } from '../../components/chart-colors';
+import { CHART_HEIGHT } from '../../components/ChartCard';
+import { ChartDataTable } from '../../components/ChartDataTable';
+import { hourLabel } from '../../lib/format';
 
 /** Scans per hour of the day, 12 AM to 11 PM; every bar has a tooltip, the axis labels thin out on small screens. */
 export function HourlyScansChart({ data }: { data: HourlyCount[] }) {

@@ -1,19 +1,20 @@
 import { Box, Card, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconQrcode, IconScan } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { DEVICE_COLORS, LOCATION_COLORS, OTHER_COLOR, colorAt } from '../../components/chart-colors';
+import { ChartCard } from '../../components/ChartCard';
+import { DailyScansChart } from '../../components/DailyScansChart';
+import { DeviceBreakdown } from '../../components/DeviceBreakdown';
+import { NoCodesState, NoScansState } from '../../components/EmptyStates';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { SharePie } from '../../components/SharePie';
+import { StatCard } from '../../components/StatCard';
+import { formatCount, longDateLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { formatCount, groupLocations, longDateLabel, viewerTimeZone } from './analytics-format';
-import { ChartCard } from './ChartCard';
-import { DEVICE_COLORS, LOCATION_COLORS, OTHER_COLOR, colorAt } from './chart-colors';
-import { DailyScansChart } from './DailyScansChart';
-import { DeviceBreakdown } from './DeviceBreakdown';
+import { groupLocations } from './analytics-format';
 import { HourlyScansChart } from './HourlyScansChart';
-import { NoCodesState, NoScansState } from './EmptyStates';
-import { SharePie } from './SharePie';
-import { StatCard } from './StatCard';
 
-/** §9: the location chart has up to ten colour slots. */
+/** The location chart has up to ten colour slots. */
 const LOCATION_SLOTS = 10;
 
 export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: boolean }) {

@@ -20,10 +20,10 @@ import {
   type ReportFormat,
   type ReportType,
 } from '../../../src/analytics/analytics.schema';
-import { daysBefore, formatBytes, localIsoDate, viewerTimeZone } from './analytics-format';
+import { daysBefore, formatBytes, localIsoDate, viewerTimeZone } from '../../lib/format';
 import { useReportDownload } from './use-report-download';
 
-/** §9: the export range defaults to the last 30 days up to today. */
+/** The export range defaults to the last 30 days up to today. */
 const DEFAULT_RANGE_DAYS = 30;
 
 const typeInfo: Record<ReportType, { description: string; icon: typeof IconFileAnalytics }> = {

@@ -1,70 +1,6 @@
-// Pure helpers shared by the dashboard, the analytics page and the code details page.
+// Pure helpers of the /analytics page alone: the location chart's groups and a report's file name.
+// The number and date formatters it shares with other pages are in client/lib/format.ts.
 import type { LocationCount } from '../../../src/analytics/analytics.schema';
-
-let zone: string | undefined;
-
-/** The viewer's IANA zone (sent as `tz`): the server counts days and hours in it. */
-export function viewerTimeZone(): string {
-  if (zone === undefined) {
-    try {
-      zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    } catch {
-      zone = 'UTC';
-    }
-  }
-  return zone;
-}
-
-/** A 'YYYY-MM-DD' calendar date as a Date at UTC midnight, so formatting in UTC gives that very day. */
-function utcDay(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
-}
-
-const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
-const shortDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDateFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'Mon' … 'Sun' for a calendar date (the server's local day, not the browser's UTC day). */
-export function weekdayLabel(date: string): string {
-  return weekdayFormat.format(utcDay(date));
-}
-/** 'Jun 8'. */
-export function shortDateLabel(date: string): string {
-  return shortDateFormat.format(utcDay(date));
-}
-/** 'Mon, Jun 8, 2026'. */
-export function longDateLabel(date: string): string {
-  return longDateFormat.format(utcDay(date));
-}
-
-/** 0 → '12 AM', 13 → '1 PM'. */
-export function hourLabel(hour: number): string {
-  const h = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h} ${hour < 12 ? 'AM' : 'PM'}`;
-}
-
-/** Share of a total in percent, 0 when the total is 0. */
-export function percentOf(count: number, total: number): number {
-  return total > 0 ? (count / total) * 100 : 0;
-}
-/** '42%', '4.5%', '<0.1%'. */
-export function formatPercent(count: number, total: number): string {
-  const p = percentOf(count, total);
-  if (p === 0) return '0%';
-  if (p < 0.1) return '<0.1%';
-  return `${p >= 10 ? Math.round(p) : Math.round(p * 10) / 10}%`;
-}
-
-const numberFormat = new Intl.NumberFormat('en-US');
-export function formatCount(n: number): string {
-  return numberFormat.format(n);
-}
 
 /** At most `slots` locations: the largest `slots - 1` and the rest summed as 'Other'. */
 export function groupLocations(list: readonly LocationCount[], slots = 10): LocationCount[] {
@@ -73,54 +9,6 @@ export function groupLocations(list: readonly LocationCount[], slots = 10): Loca
   const top = sorted.slice(0, slots - 1);
   const rest = sorted.slice(slots - 1).reduce((sum, l) => sum + l.count, 0);
   return [...top, { location: 'Other', count: rest }];
-}
-export { maskIp } from '../../../src/analytics/mask-ip';
-
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-
-/** '3 minutes ago', '2 days ago'; 'just now' under five seconds (and for clocks slightly ahead). */
-export function relativeTime(iso: string, now: number): string {
-  const seconds = Math.round((now - Date.parse(iso)) / 1000);
-  if (Number.isNaN(seconds)) return 'Unknown';
-  if (seconds < 5) return 'just now';
-  if (seconds < 60) return relative.format(-seconds, 'second');
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return relative.format(-minutes, 'minute');
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return relative.format(-hours, 'hour');
-  const days = Math.floor(hours / 24);
-  if (days < 30) return relative.format(-days, 'day');
-  if (days < 365) return relative.format(-Math.floor(days / 30), 'month');
-  return relative.format(-Math.floor(days / 365), 'year');
-}
-
-/** The exact local time of an ISO timestamp, in the viewer's locale. */
-export function exactTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Unknown';
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
-
-/** 'YYYY-MM-DD' of a Date in the browser's zone (what a native date input shows). */
-export function localIsoDate(date: Date): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, '0');
-  const d = String(date.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
-/** Today and `days` calendar days before it, in the browser's zone. */
-export function daysBefore(today: Date, days: number): Date {
-  const d = new Date(today);
-  d.setDate(d.getDate() - days);
-  return d;
-}
-
-/** '512 B', '12.3 KB', '4.1 MB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /**
@@ -146,9 +34,4 @@ export function filenameFromDisposition(header: string | null): string | null {
   }
   const base = name?.split(/[\\/]/).pop()?.trim();
   return base ? base : null;
-}
-
-/** '1 scan', '1,204 scans'. */
-export function scansLabel(n: number): string {
-  return `${formatCount(n)} ${n === 1 ? 'scan' : 'scans'}`;
 }

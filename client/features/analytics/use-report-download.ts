@@ -31,7 +31,7 @@ export function reportUrl(r: ReportRequest): string {
   return `/api/analytics/export?${query.toString()}`;
 }
 
-/** The server's { message } of a failed call, else "status: body text" (spec §8), else the status text. */
+/** The server's { message } of a failed call, else "status: body text", else the status text. */
 async function failureMessage(res: Response): Promise<string> {
   const text = await res.text().catch(() => '');
   try {

@@ -1,29 +1,126 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
-import { loginInput, type LoginInput } from '../../../src/auth/auth.schema';
+import { useState } from 'react';
+import { loginInput, type LoginInput, type User } from '../../../src/auth/auth.schema';
 import { notify } from '../../lib/notify';
 import { apiError, trpc, trpcUtils } from '../../lib/trpc';
+
+/** The second step of a sign-in with two-factor on: a code from the app, or a recovery code. */
+function TwoFactorStep({
+  onSignedIn,
+  onBack,
+}: {
+  onSignedIn: (user: User) => Promise<void>;
+  onBack: () => void;
+}) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verify = trpc.auth.loginTwoFactor.useMutation({
+    onSuccess: onSignedIn,
+    onError: (e) => {
+      const { message } = apiError(e, 'Login failed');
+      setError(message);
+      notify.error('Login failed', message);
+    },
+  });
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        verify.mutate({ code });
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <Text size="sm" id="two-factor-label">
+          {useRecovery
+            ? 'Enter one of your recovery codes.'
+            : 'Enter the 6-digit code from your authenticator app.'}
+        </Text>
+        {useRecovery ? (
+          <TextInput
+            label="Recovery code"
+            autoComplete="off"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+        ) : (
+          <Stack gap={4}>
+            <PinInput
+              length={6}
+              type="number"
+              oneTimeCode
+              autoFocus
+              value={code}
+              onChange={setCode}
+              aria-labelledby="two-factor-label"
+              error={Boolean(error)}
+            />
+            {error && (
+              <Text size="sm" c="red" role="alert">
+                {error}
+              </Text>
+            )}
+          </Stack>
+        )}
+        <Button type="submit" fullWidth loading={verify.isPending} disabled={code.trim() === ''}>
+          Verify
+        </Button>
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={onBack}>
+            Back
+          </Anchor>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setUseRecovery((r) => !r);
+              setCode('');
+              setError(null);
+            }}
+          >
+            {useRecovery ? 'Use the authenticator app' : 'Use a recovery code'}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const navigate = useNavigate();
   const demo = trpc.auth.publicConfig.useQuery().data?.demoAccount;
+  const [needsCode, setNeedsCode] = useState(false);
   const form = useForm<LoginInput>({
     mode: 'controlled',
     initialValues: { username: demo?.username ?? '', password: demo?.password ?? '' },
     validate: schemaResolver(loginInput, { sync: true }),
   });
+  const signedIn = async (user: User) => {
+    trpcUtils.auth.me.setData(undefined, user);
+    notify.success('Login successful', `Welcome back, ${user.username}`);
+    await navigate({ to: '/' });
+  };
   const login = trpc.auth.login.useMutation({
-    onSuccess: async (user) => {
-      trpcUtils.auth.me.setData(undefined, user);
-      notify.success('Login successful', `Welcome back, ${user.username}`);
-      await navigate({ to: '/' });
+    onSuccess: async (result) => {
+      if ('requiresTwoFactor' in result) {
+        setNeedsCode(true);
+        return;
+      }
+      await signedIn(result);
     },
     onError: (error) => {
       const { message, extras } = apiError(error, 'Login failed');
       notify.error(extras.requiresVerification ? 'Email verification required' : 'Login failed', message);
     },
   });
+
+  if (needsCode) return <TwoFactorStep onSignedIn={signedIn} onBack={() => setNeedsCode(false)} />;
 
   return (
     <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>

@@ -1,25 +1,19 @@
 import { Button, Card, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { IconActivity, IconChartBar, IconList, IconPlus, IconQrcode, IconScan } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { CHART_COLORS, colorAt } from '../../components/chart-colors';
+import { ChartCard } from '../../components/ChartCard';
+import { DailyScansChart } from '../../components/DailyScansChart';
+import { NoCodesState, NoScansState } from '../../components/EmptyStates';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { SharePie } from '../../components/SharePie';
+import { StatCard } from '../../components/StatCard';
+import { exactTime, formatCount, relativeTime, scansLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import {
-  exactTime,
-  formatCount,
-  relativeTime,
-  scansLabel,
-  viewerTimeZone,
-} from '../analytics/analytics-format';
-import { ChartCard } from '../analytics/ChartCard';
-import { CHART_COLORS, colorAt } from '../analytics/chart-colors';
-import { DailyScansChart } from '../analytics/DailyScansChart';
-import { NoCodesState, NoScansState } from '../analytics/EmptyStates';
-import { SharePie } from '../analytics/SharePie';
-import { StatCard } from '../analytics/StatCard';
-import { useNow } from '../analytics/use-now';
-import { NOT_TRACKED_REASON, useStaticCodeIds } from '../analytics/use-static-codes';
+import { useNow } from '../../lib/use-now';
+import { NOT_TRACKED_REASON, useStaticCodeIds } from '../qr/use-static-codes';
 
-/** §9: the dashboard pie shows at most five codes. */
+/** The dashboard pie shows at most five codes. */
 const TOP_CODES = 5;
 
 const quickActions = [

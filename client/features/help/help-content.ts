@@ -1,6 +1,6 @@
 // Everything the Help dialog says, as plain data: the component only lays it out, so wording can be
 // reviewed (and tested) without rendering anything.
-import { plans, PRO_PLAN_LIMIT } from '../../../src/plans.js';
+import { DEFAULT_FREE_LIMIT, monthlyPrice, PRO_PLAN_LIMIT } from '../../../src/plans.js';
 
 export type HelpTabValue = 'getting-started' | 'qr-types' | 'features' | 'faq';
 
@@ -51,9 +51,9 @@ export interface FaqItem {
   points?: readonly string[];
 }
 
-const FREE_PLAN_CODES = 3;
-const pro = `Pro allows up to ${PRO_PLAN_LIMIT} codes for $${plans.pro.priceMonthly}/month`;
-const premium = `Premium has unlimited codes for $${plans.premium.priceMonthly}/month`;
+const FREE_PLAN_CODES = DEFAULT_FREE_LIMIT;
+const pro = `Pro allows up to ${PRO_PLAN_LIMIT} codes for ${monthlyPrice('pro')}`;
+const premium = `Premium has unlimited codes for ${monthlyPrice('premium')}`;
 
 export const helpDialogTitle = 'Help & Documentation';
 export const closeHelpLabel = 'Close Help';

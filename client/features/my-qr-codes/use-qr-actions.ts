@@ -1,23 +1,23 @@
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
+import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
 
-/** The list's mutations with their toasts (spec §8); each refreshes the list and the folder counts. */
+/** The list's mutations with their toasts; each brings every cached view of codes and folders up to date. */
 export function useQrActions() {
-  const utils = trpc.useUtils();
-  const refresh = () =>
-    Promise.all([utils.qr.list.invalidate(), utils.folders.list.invalidate(), utils.qr.limit.invalidate()]);
+  const refresh = useQrCacheRefresh();
   const move = trpc.qr.move.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       notify.success('QR Code Moved');
-      await refresh();
+      await refresh({ saved });
     },
     onError: (error) =>
       notify.error('Move Failed', apiError(error, 'Failed to move the QR code. Please try again.').message),
   });
   const remove = trpc.qr.delete.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (_result, { id }) => {
       notify.success('QR Code Deleted');
-      await refresh();
+      // The id this page sent (typed loosely: the API's id input also takes text).
+      await refresh({ deletedId: Number(id) });
     },
     onError: () => notify.error('Delete Failed', 'Failed to delete the QR code. Please try again.'),
   });

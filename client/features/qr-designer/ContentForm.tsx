@@ -21,7 +21,7 @@ const autoCompletes: Partial<Record<string, string>> = {
 /** Long inputs take the full row; short ones pair up on wider screens. */
 const isWide = (def: FieldDef) => def.kind === 'textarea' || def.kind === 'url';
 
-/** The content inputs of one type (§3), their inline errors from the type's schema (§5). */
+/** The content inputs of one type, their inline errors from the type's schema. */
 export function ContentForm({ form, type }: { form: UseFormReturnType<DesignerValues>; type: QrType }) {
   const defs = contentFields[type];
   const timeZone = type === 'event' ? form.values.fields.timeZone : undefined;

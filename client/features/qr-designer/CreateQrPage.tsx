@@ -4,8 +4,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { imageDataOf } from '../../../src/qr/qr.schema';
 import { notify } from '../../lib/notify';
+import { apiError, trpc } from '../../lib/trpc';
 import { downloadQr } from '../qr/render';
-import { apiError, trpc, trpcUtils } from '../../lib/trpc';
+import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
 import { initialCreateValues, type DesignerValues } from './designer-values';
 import { LimitDialog, limitFromError, type LimitInfo } from './LimitDialog';
 import type { DownloadFormat } from './PreviewCard';
@@ -65,6 +66,7 @@ export function CreateQrPage() {
   // "Create and download": the file is made from the created code, so a dynamic one holds its short link.
   const downloadAfterCreate = useRef<DownloadFormat | undefined>(undefined);
 
+  const refreshCodes = useQrCacheRefresh();
   const create = trpc.qr.create.useMutation({
     onSuccess: async (created) => {
       draftStore.clear();
@@ -79,21 +81,18 @@ export function CreateQrPage() {
           notify.error('Download Failed', 'The code was created; download it from My QR Codes.');
         }
       }
-      await Promise.all([
-        trpcUtils.qr.list.invalidate(),
-        trpcUtils.qr.limit.invalidate(),
-        trpcUtils.folders.list.invalidate(),
-      ]);
+      await refreshCodes({ saved: created });
       await navigate({ to: '/my-qr-codes' });
     },
     onError: (error) => {
       downloadAfterCreate.current = undefined;
       const { message, extras } = apiError(error, CREATE_FAILED);
-      const reached = limitFromError(message, extras, planLimit);
+      const reached = limitFromError(extras, planLimit);
       if (reached) {
         setLimit(reached);
         setLimitOpened(true);
-        void trpcUtils.qr.limit.invalidate();
+        // The server counts codes this page has not seen (made in another tab, say): catch up.
+        void refreshCodes();
         return;
       }
       notify.error('Error Creating QR Code', message || CREATE_FAILED);

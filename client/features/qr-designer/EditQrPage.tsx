@@ -1,14 +1,17 @@
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { decodeContent } from '../../../src/qr/content';
 import { readCustomization } from '../../../src/qr/customization';
+import { qrMessages } from '../../../src/qr/qr-messages';
 import { normalizeQrType } from '../../../src/qr/qr-types';
 import type { QrCode } from '../../../src/qr/qr.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../lib/notify';
-import { apiError, trpc, trpcUtils } from '../../lib/trpc';
+import { apiError, trpc } from '../../lib/trpc';
+import { editQrRoute } from '../../routes';
+import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
 import { toFormFields, type DesignerValues } from './designer-values';
 import classes from './qr-designer.module.css';
 import { QrDesigner } from './QrDesigner';
@@ -25,11 +28,6 @@ function valuesOf(code: QrCode): DesignerValues {
     customization: readCustomization(code.customization),
     folderId: code.folderId,
   };
-}
-
-function parseId(raw: unknown): number | null {
-  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
 function DesignerSkeleton() {
@@ -73,9 +71,8 @@ function DesignerSkeleton() {
 
 export function EditQrPage() {
   const navigate = useNavigate();
-  // The route tree types its params loosely: read `id` defensively.
-  const params: unknown = useParams({ strict: false });
-  const id = parseId((params as { id?: unknown } | undefined)?.id);
+  // Null when the address holds no valid id (the route's params.parse).
+  const { id } = editQrRoute.useParams();
   const query = trpc.qr.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
   const code = query.data;
   const isStatic = code !== undefined && !code.isDynamic;
@@ -86,18 +83,15 @@ export function EditQrPage() {
   useEffect(() => {
     if (!isStatic || redirected.current) return;
     redirected.current = true;
-    notify.error(
-      'Cannot Edit Static QR Code',
-      'Static QR codes cannot be edited. Create a new QR code instead.',
-    );
+    notify.error('Cannot Edit Static QR Code', qrMessages.staticEdit);
     void navigate({ to: '/my-qr-codes', replace: true });
   }, [isStatic, navigate]);
 
+  const refreshCodes = useQrCacheRefresh();
   const update = trpc.qr.update.useMutation({
     onSuccess: async (saved) => {
       notify.success('QR Code Updated', 'Scans of the printed code now follow your changes.');
-      trpcUtils.qr.get.setData({ id: saved.id }, saved);
-      await trpcUtils.qr.list.invalidate();
+      await refreshCodes({ saved });
       await navigate({ to: '/my-qr-codes' });
     },
     onError: (error) => notify.error('Error Updating QR Code', apiError(error, UPDATE_FAILED).message),

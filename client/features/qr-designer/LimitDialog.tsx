@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-
-export const DEFAULT_LIMIT = 3;
+import { DEFAULT_FREE_LIMIT, limitDialogText } from '../../../src/plans';
 
 export interface LimitInfo {
   currentCount: number;
@@ -13,18 +12,17 @@ const count = (value: unknown, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
 /**
- * §8: the limit error is the limitReached flag, or a message containing 'QR code limit reached'. Counts come
- * from the error, else from what the page already knows (qr.limit), else 3 of 3.
+ * The plan-limit error is the one whose data says limitReached. Counts come from the error, else from what
+ * the page already knows (qr.limit), else the default Free limit.
  */
 export function limitFromError(
-  message: string,
   extras: Record<string, unknown>,
   known?: { currentCount: number; maxCount: number | null },
 ): LimitInfo | null {
-  if (extras.limitReached !== true && !message.includes('QR code limit reached')) return null;
+  if (extras.limitReached !== true) return null;
   return {
-    currentCount: count(extras.currentCount, known?.currentCount ?? DEFAULT_LIMIT),
-    maxCount: count(extras.maxCount, known?.maxCount ?? DEFAULT_LIMIT),
+    currentCount: count(extras.currentCount, known?.currentCount ?? DEFAULT_FREE_LIMIT),
+    maxCount: count(extras.maxCount, known?.maxCount ?? DEFAULT_FREE_LIMIT),
   };
 }
 
@@ -40,8 +38,8 @@ export function LimitDialog({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
-  const n = limit?.currentCount ?? DEFAULT_LIMIT;
-  const max = limit?.maxCount ?? DEFAULT_LIMIT;
+  const n = limit?.currentCount ?? DEFAULT_FREE_LIMIT;
+  const max = limit?.maxCount ?? DEFAULT_FREE_LIMIT;
   return (
     <Modal opened={opened} onClose={onClose} title="QR Code Limit Reached" centered size="md">
       <Stack gap="lg">
@@ -49,9 +47,7 @@ export function LimitDialog({
           <ThemeIcon size="xl" radius="xl" variant="light" color="grape" aria-hidden>
             <IconCrown size={24} />
           </ThemeIcon>
-          <Text size="sm">
-            {`You've created ${n} of ${max} QR codes on the free plan. Upgrade to Pro to create up to 100 QR codes with advanced features.`}
-          </Text>
+          <Text size="sm">{limitDialogText(n, max)}</Text>
         </Group>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

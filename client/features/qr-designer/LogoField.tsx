@@ -23,7 +23,7 @@ const ACCEPTED_EXTENSIONS = /\.(png|jpe?g|svg)$/i;
 type Logo = NonNullable<Customization['logo']>;
 type Update = (update: (c: Customization) => Customization) => void;
 
-/** §5: at most 5MB; JPG, PNG or SVG. Returns the toast to show, or null when the file may be sent. */
+/** Logo files: at most 5MB; JPG, PNG or SVG. Returns the toast to show, or null when the file may be sent. */
 export function checkLogoFile(file: File): { title: string; message: string } | null {
   if (file.size > LOGO_MAX_BYTES)
     return { title: 'File Too Large', message: 'Logo image must be less than 5MB' };

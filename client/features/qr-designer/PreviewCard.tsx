@@ -60,7 +60,7 @@ export function PreviewCard({
   onCreateAndDownload,
   creating = false,
 }: PreviewCardProps) {
-  // §9: 150 px under 640 px width, else 200.
+  // The preview is 150 px under 640 px width, else 200.
   const narrow = useMediaQuery('(max-width: 39.99em)', false, { getInitialValueInEffect: false });
   const size = narrow ? 150 : 200;
   const [downloading, setDownloading] = useState<Format | null>(null);

@@ -1,7 +1,8 @@
 // The designer's form values and their validation, shared by the Create and Edit pages.
 import { schemaResolver } from '@mantine/form';
 import { withHttps } from '../../../src/qr/bare-url';
-import { canonicalTimeZone, contentFieldsSchema, emptyFields, encodeContent } from '../../../src/qr/content';
+import { contentFieldsSchema, emptyFields, encodeContent } from '../../../src/qr/content';
+import { canonicalTimeZone } from '../../../src/qr/dates';
 import { contentFields, hiddenContentFields } from '../../../src/qr/content-fields';
 import { customizationSchema, defaultCustomization, type Customization } from '../../../src/qr/customization';
 import type { QrType } from '../../../src/qr/qr-types';
@@ -21,7 +22,7 @@ export interface DesignerValues {
 
 export const DEFAULT_TYPE: QrType = 'url';
 
-/** §4: selecting a type sets the name to the upper-cased type plus ' QR Code' ('WIFI QR Code'). */
+/** Selecting a type sets the name to the upper-cased type plus ' QR Code' ('WIFI QR Code'). */
 export function defaultNameFor(type: QrType) {
   return `${type.toUpperCase()} QR Code`;
 }
@@ -121,7 +122,7 @@ export const toSchemaFields = (type: QrType, fields: ContentValues) =>
 export const toFormFields = (type: QrType, fields: ContentValues) =>
   fieldsFor(type, mapDateTimes(type, fields, isoToLocal));
 
-/** Inline errors: `name` and `fields.<field>` (the §5 content rules of the selected type). */
+/** Inline errors: `name` and `fields.<field>` (the content rules of the selected type). */
 export function validateDesigner(values: DesignerValues): Record<string, string> {
   const errors: Record<string, string> = {};
   const name = nameSchema.safeParse(values.name);

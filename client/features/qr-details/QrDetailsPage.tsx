@@ -25,22 +25,22 @@ import {
   IconShare,
 } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ANALYTICS_PERIODS, DEFAULT_DAYS } from '../../../src/analytics/analytics.schema';
 import { describeContent } from '../../../src/qr/content';
 import { imageDataOf } from '../../../src/qr/qr.schema';
+import { CHART_HEIGHT, ChartCard } from '../../components/ChartCard';
+import { DailyScansChart } from '../../components/DailyScansChart';
+import { DeviceBreakdown } from '../../components/DeviceBreakdown';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { StatCard } from '../../components/StatCard';
+import { formatCount, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { formatCount, viewerTimeZone } from '../analytics/analytics-format';
-import { CHART_HEIGHT, ChartCard } from '../analytics/ChartCard';
-import { DailyScansChart } from '../analytics/DailyScansChart';
-import { DeviceBreakdown } from '../analytics/DeviceBreakdown';
-import { StatCard } from '../analytics/StatCard';
-import { NOT_TRACKED, NOT_TRACKED_REASON } from '../analytics/use-static-codes';
+import { qrDetailsRoute } from '../../routes';
 import { QrPreview } from '../qr/QrPreview';
 import { shareQr } from '../qr/share';
-import { parseQrId } from '../scan-demo/scan-links';
+import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
 import { ScanHistoryTable } from './ScanHistoryTable';
 
 /** The details preview is 200 px and shows the saved design, exactly as the downloads draw it. */
@@ -50,10 +50,8 @@ const NO_DATA = 'No scan data available yet';
 const periods = ANALYTICS_PERIODS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
 
 export function QrDetailsPage() {
-  // The route tree types its params loosely: read `id` defensively.
-  const params: unknown = useParams({ strict: false });
-  const raw = (params as { id?: unknown } | undefined)?.id;
-  const id = typeof raw === 'string' ? parseQrId(raw) : null;
+  // Null when the address holds no valid id (the route's params.parse).
+  const { id } = qrDetailsRoute.useParams();
   return (
     <Stack gap="md">
       <div>

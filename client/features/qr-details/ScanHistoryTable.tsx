@@ -1,8 +1,9 @@
 import { Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ScanHistoryRow } from '../../../src/analytics/analytics.schema';
-import { exactTime, maskIp, relativeTime } from '../analytics/analytics-format';
-import { DeviceIcon } from '../analytics/DeviceBreakdown';
-import { useNow } from '../analytics/use-now';
+import { DeviceIcon } from '../../components/DeviceBreakdown';
+import { maskIp } from '../../../src/analytics/mask-ip';
+import { exactTime, relativeTime } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
 
 const tooltipEvents = { hover: true, focus: true, touch: true };
 

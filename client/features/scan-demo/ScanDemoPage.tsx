@@ -11,12 +11,14 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft, IconScan } from '@tabler/icons-react';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { qrIdFromText } from '../../../src/qr/qr-id';
 import { normalizeQrType, qrTypeLabels } from '../../../src/qr/qr-types';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { apiError, queryClient, trpc } from '../../lib/trpc';
-import { INVALID_ID_MESSAGE, parseQrId } from './scan-links';
+import { scanDemoRoute } from '../../routes';
+import { INVALID_ID_MESSAGE } from './scan-links';
 import { ScanResult } from './ScanResult';
 
 const FAILED = 'Failed to scan QR code';
@@ -54,7 +56,7 @@ function ScanError({ error }: { error: unknown }) {
 function ScanDemo({ initialId }: { initialId: string | undefined }): React.JSX.Element {
   const [value, setValue] = useState(initialId ?? '');
   const [error, setError] = useState<string | null>(() =>
-    initialId !== undefined && parseQrId(initialId) === null ? INVALID_ID_MESSAGE : null,
+    initialId !== undefined && qrIdFromText(initialId) === null ? INVALID_ID_MESSAGE : null,
   );
   const scan = trpc.qr.scan.useMutation({ onSuccess: refreshAfterScan });
   const { mutate } = scan;
@@ -74,14 +76,14 @@ function ScanDemo({ initialId }: { initialId: string | undefined }): React.JSX.E
   useEffect(() => {
     if (started.current || initialId === undefined) return;
     started.current = true;
-    const id = parseQrId(initialId);
+    const id = qrIdFromText(initialId);
     if (id !== null) mutate({ id });
   }, [initialId, mutate]);
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (scan.isPending) return;
-    const id = parseQrId(value);
+    const id = qrIdFromText(value);
     if (id === null) {
       setError(INVALID_ID_MESSAGE);
       scan.reset();
@@ -157,16 +159,8 @@ function ScanDemo({ initialId }: { initialId: string | undefined }): React.JSX.E
   );
 }
 
-/** `?id=` as the route's validateSearch gives it (a string), read defensively: the search is typed loosely here. */
-function searchId(search: unknown): string | undefined {
-  if (typeof search !== 'object' || search === null || !('id' in search)) return undefined;
-  const { id } = search;
-  return typeof id === 'string' ? id : typeof id === 'number' ? String(id) : undefined;
-}
-
 export function ScanDemoPage(): React.JSX.Element {
-  const search: unknown = useSearch({ strict: false });
-  const id = searchId(search);
+  const { id } = scanDemoRoute.useSearch();
   return (
     <Stack gap="md" maw={720} w="100%">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">

@@ -25,10 +25,12 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useId } from 'react';
-import { decodeContent, isEmailAddress, isHttpUrl, type ContentFields } from '../../../src/qr/content';
+import { formatEventRange, mailtoLink, phoneNumbersIn, smsLink, telLink } from '../../../src/qr/actions';
+import { decodeContent, type ContentFields } from '../../../src/qr/content';
+import { isHttpUrl } from '../../../src/qr/field-checks';
 import { wifiEncryptionOptions } from '../../../src/qr/content-fields';
 import { normalizeQrType, qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
-import { findPhoneNumber, formatEventRange, mailtoHref, smsHref, telHref } from './scan-links';
+import { mailtoHref } from './scan-links';
 
 export interface ScanResultData {
   type: QrType;
@@ -85,12 +87,12 @@ function Actions({ children }: { children: React.ReactNode }) {
   );
 }
 
-function CallButton({ phone }: { phone: string }) {
-  const href = telHref(phone);
+function CallButton({ phone, label = 'Call Number' }: { phone: string; label?: string }) {
+  const href = telLink(phone);
   if (!href) return null;
   return (
     <Button component="a" href={href} leftSection={<IconPhone size={18} aria-hidden />}>
-      Call Number
+      {label}
     </Button>
   );
 }
@@ -131,17 +133,26 @@ function LinkView({ url }: { url: string }) {
   );
 }
 
+/** The text, and each phone number it mentions (up to three, as the landing page finds them) to call. */
 function TextView({ text }: { text: string }) {
-  const phone = findPhoneNumber(text);
+  const phones = phoneNumbersIn(text);
   return (
     <Stack gap="sm">
       <FieldList>
         <Field label="Text" value={text} />
-        {phone && <Field label="Phone number found" value={phone} />}
+        {phones.map((p) => (
+          <Field key={p.href} label="Phone number found" value={p.label} />
+        ))}
       </FieldList>
-      {phone && (
+      {phones.length > 0 && (
         <Actions>
-          <CallButton phone={phone} />
+          {phones.map((p) => (
+            <CallButton
+              key={p.href}
+              phone={p.label}
+              label={phones.length > 1 ? `Call ${p.label}` : undefined}
+            />
+          ))}
         </Actions>
       )}
     </Stack>
@@ -171,7 +182,7 @@ function EmailView({ fields, content }: { fields: ContentFields; content: string
 function SmsView({ fields }: { fields: ContentFields }) {
   const phone = fields.phone ?? '';
   const message = fields.message ?? '';
-  const href = smsHref(phone, message);
+  const href = smsLink(phone, message);
   return (
     <Stack gap="sm">
       <FieldList>
@@ -245,7 +256,8 @@ function VcardView({ fields }: { fields: ContentFields }) {
   const phone = fields.phone ?? '';
   const email = fields.email ?? '';
   const website = fields.website ?? '';
-  const tel = telHref(phone);
+  const tel = telLink(phone);
+  const mailto = mailtoLink(email);
   return (
     <Card withBorder radius="md" padding="md">
       <Group gap="sm" wrap="nowrap" align="flex-start" mb="sm">
@@ -263,8 +275,8 @@ function VcardView({ fields }: { fields: ContentFields }) {
           {tel ? <Anchor href={tel}>{phone}</Anchor> : undefined}
         </Field>
         <Field label="Email" value={email} optional>
-          {isEmailAddress(email.trim()) ? (
-            <Anchor href={`mailto:${email.trim()}`} style={wrap}>
+          {mailto ? (
+            <Anchor href={mailto} style={wrap}>
               {email}
             </Anchor>
           ) : undefined}
@@ -282,7 +294,8 @@ function VcardView({ fields }: { fields: ContentFields }) {
 }
 
 function EventView({ fields }: { fields: ContentFields }) {
-  const when = formatEventRange(fields.startDate ?? '', fields.endDate ?? '', undefined, fields.timeZone);
+  // The same words as the event's landing page: in its own time zone, named, else UTC.
+  const when = formatEventRange(fields.startDate ?? '', fields.endDate ?? '', fields.timeZone ?? '');
   return (
     <Card withBorder radius="md" padding="md">
       <Group gap="sm" wrap="nowrap" align="flex-start" mb="sm">

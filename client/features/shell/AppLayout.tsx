@@ -5,6 +5,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect } from 'react';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { useCurrentUser } from '../auth/use-auth';
+import { useStoredTheme } from '../settings/use-stored-theme';
 import { headerTitle } from './header-title';
 import { NavContent } from './NavContent';
 import { UserMenu } from './UserMenu';
@@ -35,6 +36,7 @@ export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
   const title = headerTitle(pathname);
+  useStoredTheme();
   // Mantine's sm breakpoint: 48em = 768 px. Read synchronously so the first paint is right.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 

@@ -1,4 +1,4 @@
-/** The header title of a route (product spec §2, App shell). */
+/** The header title of a route, as the app shell shows it. */
 export function headerTitle(pathname: string): string {
   const exact: Record<string, string> = {
     '/': 'Dashboard',

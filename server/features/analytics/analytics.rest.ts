@@ -1,37 +1,81 @@
-import type { FastifyInstance } from 'fastify';
-import type { CallerFor } from '../../rest/rest-plugin.js';
-
-type Query = { Querystring: Record<string, string> };
-type IdQuery = Query & { Params: { id: string } };
+import {
+  dailyInput,
+  periodInput,
+  qrCodeAnalyticsInput,
+  qrCodeDailyInput,
+} from '../../../src/analytics/analytics.schema.js';
+import { idInput } from '../../../src/qr/qr.schema.js';
+import { defineRoute } from '../../rest/rest-kit.js';
 
 /**
- * §7 Analytics: eight GET paths, each the twin of an analytics.* procedure. Query parameters:
- * `days` (1–365), `tz` (IANA zone, default UTC), `excludeBots` (true/false); `page` for a code's
- * scan history.
+ * The analytics paths, each the twin of an analytics.* procedure. Query parameters: `days` (1–365),
+ * `tz` (IANA zone, default UTC), `excludeBots` (true/false); `page` for a code's scan history.
  */
-export function analyticsRest(app: FastifyInstance, callerFor: CallerFor) {
-  app.get<Query>('/api/analytics/user', async (req, reply) =>
-    (await callerFor(req, reply)).analytics.user(req.query),
-  );
-  app.get<IdQuery>('/api/analytics/qr-codes/:id', async (req, reply) =>
-    (await callerFor(req, reply)).analytics.qrCode({ ...req.query, id: req.params.id }),
-  );
-  app.get<IdQuery>('/api/analytics/qr-codes/:id/daily', async (req, reply) =>
-    (await callerFor(req, reply)).analytics.qrCodeDaily({ ...req.query, id: req.params.id }),
-  );
-  app.get<Query>('/api/analytics/daily', async (req, reply) =>
-    (await callerFor(req, reply)).analytics.daily(req.query),
-  );
-  app.get<Query>('/api/analytics/devices', async (req, reply) =>
-    (await callerFor(req, reply)).analytics.devices(req.query),
-  );
-  app.get<Query>('/api/analytics/hourly', async (req, reply) =>
-    (await callerFor(req, reply)).analytics.hourly(req.query),
-  );
-  app.get<Query>('/api/analytics/locations', async (req, reply) =>
-    (await callerFor(req, reply)).analytics.locations(req.query),
-  );
-  app.get<Query>('/api/analytics/performance', async (req, reply) =>
-    (await callerFor(req, reply)).analytics.performance(req.query),
-  );
-}
+export const analyticsRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/user',
+    summary: "Totals of the caller's codes over the period (all time without `days`).",
+    access: 'user',
+    query: periodInput,
+    handler: ({ caller, query }) => caller.analytics.user(query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/qr-codes/:id',
+    summary: "One code's figures and a page of its scan history; another user's code is 404.",
+    access: 'user',
+    params: idInput,
+    query: qrCodeAnalyticsInput.omit({ id: true }),
+    handler: ({ caller, params, query }) => caller.analytics.qrCode({ ...query, id: params.id }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/qr-codes/:id/daily',
+    summary: "One code's scans per local day (`days`, default 7).",
+    access: 'user',
+    params: idInput,
+    query: qrCodeDailyInput.omit({ id: true }),
+    handler: ({ caller, params, query }) => caller.analytics.qrCodeDaily({ ...query, id: params.id }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/daily',
+    summary: "Scans of all the caller's codes per local day (`days`, default 7).",
+    access: 'user',
+    query: dailyInput,
+    handler: ({ caller, query }) => caller.analytics.daily(query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/devices',
+    summary: 'Scans by device category.',
+    access: 'user',
+    query: periodInput,
+    handler: ({ caller, query }) => caller.analytics.devices(query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/hourly',
+    summary: 'Scans by local hour of the day.',
+    access: 'user',
+    query: periodInput,
+    handler: ({ caller, query }) => caller.analytics.hourly(query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/locations',
+    summary: 'Scans by country.',
+    access: 'user',
+    query: periodInput,
+    handler: ({ caller, query }) => caller.analytics.locations(query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/performance',
+    summary: "Each code's scans over the period, most scanned first.",
+    access: 'user',
+    query: periodInput,
+    handler: ({ caller, query }) => caller.analytics.performance(query),
+  }),
+];

@@ -6,40 +6,40 @@ import {
 } from '../../../src/analytics/analytics.schema.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
-  codePerformance,
-  daily,
-  devices,
-  hourly,
-  locations,
-  qrCodeAnalytics,
-  qrCodeDaily,
-  userSummary,
+  getCodePerformance,
+  getDailyScans,
+  getDeviceCounts,
+  getHourlyScans,
+  getLocationCounts,
+  getQrCodeAnalytics,
+  getQrCodeDaily,
+  getUserSummary,
 } from './analytics.service.js';
 
 /** Every procedure reads only the caller's own codes; another user's code is 404. */
 export const analyticsRouter = router({
   user: authedProcedure
     .input(periodInput.optional())
-    .query(({ ctx, input }) => userSummary(ctx, ctx.user, input ?? periodInput.parse({}))),
+    .query(({ ctx, input }) => getUserSummary(ctx, ctx.user, input ?? periodInput.parse({}))),
   qrCode: authedProcedure
     .input(qrCodeAnalyticsInput)
-    .query(({ ctx, input }) => qrCodeAnalytics(ctx, ctx.user, input.id, input)),
+    .query(({ ctx, input }) => getQrCodeAnalytics(ctx, ctx.user, input.id, input)),
   qrCodeDaily: authedProcedure
     .input(qrCodeDailyInput)
-    .query(({ ctx, input }) => qrCodeDaily(ctx, ctx.user, input.id, input)),
+    .query(({ ctx, input }) => getQrCodeDaily(ctx, ctx.user, input.id, input)),
   daily: authedProcedure
     .input(dailyInput.optional())
-    .query(({ ctx, input }) => daily(ctx, ctx.user, input ?? dailyInput.parse({}))),
+    .query(({ ctx, input }) => getDailyScans(ctx, ctx.user, input ?? dailyInput.parse({}))),
   devices: authedProcedure
     .input(periodInput.optional())
-    .query(({ ctx, input }) => devices(ctx, ctx.user, input ?? periodInput.parse({}))),
+    .query(({ ctx, input }) => getDeviceCounts(ctx, ctx.user, input ?? periodInput.parse({}))),
   hourly: authedProcedure
     .input(periodInput.optional())
-    .query(({ ctx, input }) => hourly(ctx, ctx.user, input ?? periodInput.parse({}))),
+    .query(({ ctx, input }) => getHourlyScans(ctx, ctx.user, input ?? periodInput.parse({}))),
   locations: authedProcedure
     .input(periodInput.optional())
-    .query(({ ctx, input }) => locations(ctx, ctx.user, input ?? periodInput.parse({}))),
+    .query(({ ctx, input }) => getLocationCounts(ctx, ctx.user, input ?? periodInput.parse({}))),
   performance: authedProcedure
     .input(periodInput.optional())
-    .query(({ ctx, input }) => codePerformance(ctx, ctx.user, input ?? periodInput.parse({}))),
+    .query(({ ctx, input }) => getCodePerformance(ctx, ctx.user, input ?? periodInput.parse({}))),
 });

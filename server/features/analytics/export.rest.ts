@@ -1,20 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import type { ContextFor } from '../../rest/rest-plugin.js';
-import { appError } from '../../trpc/errors.js';
+import { exportInput } from '../../../src/analytics/analytics.schema.js';
+import { defineRoute } from '../../rest/rest-kit.js';
 import { exportReport } from './report.service.js';
 
-/** Reports & Export: a file download, so not a procedure; the context gives the same session check. */
-export function exportRest(app: FastifyInstance, contextFor: ContextFor) {
-  // GET /api/analytics/export?from=YYYY-MM-DD&to=YYYY-MM-DD&type=full|activity|performance
-  //   &format=csv|xlsx|pdf|json&tz=<IANA>&excludeBots=true|false — the caller's report as an attachment.
-  // No automatic HEAD twin: it would build the whole file only to discard it.
-  app.get<{ Querystring: Record<string, string> }>(
-    '/api/analytics/export',
-    { exposeHeadRoute: false },
-    async (req, reply) => {
-      const ctx = await contextFor(req, reply);
-      if (!ctx.user) throw appError('UNAUTHORIZED', 'Not signed in');
-      const file = await exportReport(ctx, ctx.user, req.query);
+/** Reports & Export: a file download, so not a procedure; the route's access gives the same session check. */
+export const exportRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/export',
+    summary:
+      "The caller's report as an attachment: ?from=YYYY-MM-DD&to=YYYY-MM-DD&type=full|activity|performance" +
+      '&format=csv|xlsx|pdf|json&tz=<IANA>&excludeBots=true|false.',
+    access: 'user',
+    query: exportInput,
+    head: false,
+    handler: async ({ ctx, query, reply }) => {
+      const file = await exportReport(ctx, ctx.user, query);
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
@@ -22,5 +22,5 @@ export function exportRest(app: FastifyInstance, contextFor: ContextFor) {
         .header('X-Content-Type-Options', 'nosniff')
         .send(file.body);
     },
-  );
-}
+  }),
+];

@@ -13,23 +13,26 @@ import { normalizeQrType, type QrType } from '../../../src/qr/qr-types.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso, type Db } from '../../db/database.js';
 import { maskIp as maskAddress } from '../../../src/analytics/mask-ip.js';
-import { categoryOf, deviceColumns, notBotScan, QUARTER_MS } from '../scans/scan-rollups.js';
+import { categoryOf, deviceColumns, QUARTER_MS } from '../scans/rollup-model.js';
 import {
-  datesPeriod,
-  dailyIn,
-  devicesIn,
-  hourlyIn,
-  locationsIn,
-  performanceIn,
+  listCodesWithLastScan,
+  listScansPageNewestFirst,
+  listUserQuartersNewestFirst,
+} from './analytics.queries.js';
+import {
+  getCodePerformance,
+  getDailyScans,
+  getDeviceCounts,
+  getHourlyScans,
+  getLocationCounts,
 } from './analytics.service.js';
+import { datesPeriod, type Period } from './period.js';
 import { dayOfLabel, offsetAt, ZoneOffsets } from './time-zone.js';
 
 /**
  * What a report holds: figures from the scan rollups (cheap at any size) and, for Scan Activity,
  * the raw scans, read page by page while the file is written so memory stays flat at any count.
  */
-
-type Period = ReturnType<typeof datesPeriod>;
 
 export interface ReportSummary {
   totalScans: number;
@@ -129,23 +132,7 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Each code with its kind, creation time and last scan within the period. */
 async function codeDetails(db: Db, userId: number, period: Period, excludeBots: boolean) {
-  const rows = await db
-    .selectFrom('qr_codes as c')
-    .select(['c.id', 'c.is_dynamic', 'c.created'])
-    .select((eb) => {
-      let last = eb
-        .selectFrom('qr_scans as s')
-        .select('s.timestamp')
-        .whereRef('s.qr_code_id', '=', 'c.id')
-        .where('s.timestamp', '>=', iso(period.from))
-        .where('s.timestamp', '<', iso(period.to))
-        .orderBy('s.timestamp', 'desc')
-        .limit(1);
-      if (excludeBots) last = last.where(notBotScan('s.device'));
-      return last.as('last_scan');
-    })
-    .where('c.user_id', '=', userId)
-    .execute();
+  const rows = await listCodesWithLastScan(db, userId, period.from, period.to, excludeBots);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -176,15 +163,7 @@ async function* scanWindows(
   let end = to;
   let pending = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('scan_user_quarters')
-      .select(['bucket', ...deviceColumns])
-      .where('user_id', '=', userId)
-      .where('bucket', '>=', firstBucket)
-      .where('bucket', '<', below)
-      .orderBy('bucket', 'desc')
-      .limit(PLAN_PAGE)
-      .execute();
+    const rows = await listUserQuartersNewestFirst(db, userId, firstBucket, below, PLAN_PAGE);
     for (const row of rows) {
       pending += deviceColumns.reduce((sum, c) => sum + n(row[c]), 0);
       if (pending >= target) {
@@ -222,31 +201,13 @@ export async function* readScans(
   for await (const [start, end] of scanWindows(db, userId, period.from, period.to, target)) {
     let after: { timestamp: string; id: number } | null = null;
     for (;;) {
-      let q = db
-        .selectFrom('qr_scans as s')
-        .select([
-          's.id',
-          's.qr_code_id',
-          's.timestamp',
-          's.device',
-          's.location',
-          's.referrer',
-          's.ip_address',
-        ])
-        .where('s.qr_code_id', 'in', (eb) =>
-          eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId),
-        )
-        .where('s.timestamp', '>=', iso(start))
-        .where('s.timestamp', '<', iso(end))
-        .orderBy('s.timestamp', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(Math.min(pageSize, remaining));
-      if (after) {
-        const { timestamp, id } = after;
-        q = q.where((eb) => eb(eb.refTuple('s.timestamp', 's.id'), '<', eb.tuple(timestamp, id)));
-      }
-      if (excludeBots) q = q.where(notBotScan('s.device'));
-      const rows = await q.execute();
+      const rows = await listScansPageNewestFirst(db, userId, {
+        from: start,
+        to: end,
+        after,
+        limit: Math.min(pageSize, remaining),
+        excludeBots,
+      });
       if (rows.length === 0) break;
       const page = rows.map((r): ReportScan => {
         const ms = r.timestamp instanceof Date ? r.timestamp.getTime() : Date.parse(r.timestamp);
@@ -280,14 +241,14 @@ export async function loadReport(deps: AppDeps, user: User, input: ExportInput):
   const firstDay = dayOfLabel(input.from);
   const lastDay = dayOfLabel(input.to);
   const period = datesPeriod(input.tz, firstDay, lastDay);
-  const view = { tz: input.tz, excludeBots: input.excludeBots };
+  const view = { tz: input.tz, excludeBots: input.excludeBots, period };
 
   const [daily, hourly, devices, locations, performance, details] = await Promise.all([
-    dailyIn(db, user.id, period, view, now),
-    hourlyIn(db, user.id, period, view, now),
-    devicesIn(db, user.id, period, input.excludeBots),
-    locationsIn(db, user.id, period, input.excludeBots),
-    performanceIn(db, user.id, period, input.excludeBots),
+    getDailyScans(deps, user, view),
+    getHourlyScans(deps, user, view),
+    getDeviceCounts(deps, user, view),
+    getLocationCounts(deps, user, view),
+    getCodePerformance(deps, user, view),
     codeDetails(db, user.id, period, input.excludeBots),
   ]);
 

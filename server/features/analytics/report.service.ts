@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { TRPCError } from '@trpc/server';
-import { exportInput, type ReportFormat } from '../../../src/analytics/analytics.schema.js';
+import type { ExportInput, ReportFormat } from '../../../src/analytics/analytics.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { csvReport } from './report-csv.js';
@@ -29,12 +28,7 @@ export interface ReportFile {
  * checked first and the figures are read before anything is sent, so a bad request or a failing
  * query still answers a JSON error; only the raw scans are read while the file streams.
  */
-export async function exportReport(deps: AppDeps, user: User, query: unknown): Promise<ReportFile> {
-  const parsed = exportInput.safeParse(query);
-  if (!parsed.success) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid report request', cause: parsed.error });
-  }
-  const input = parsed.data;
+export async function exportReport(deps: AppDeps, user: User, input: ExportInput): Promise<ReportFile> {
   const report = await loadReport(deps, user, input);
   const fileName = `qr-analytics-${input.type}-${input.from}-to-${input.to}.${input.format}`;
   const file = (body: Readable): ReportFile => ({

@@ -1,4 +1,4 @@
-import { DAY_MS, QUARTER_MS } from '../scans/scan-rollups.js';
+import { DAY_MS, QUARTER_MS } from '../scans/rollup-model.js';
 
 const HOUR_MS = 3_600_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,20 +1,18 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { countRows, describeEachDb } from '../../test/test-db.js';
+import { TEST_PASSWORD, insertTestUser } from '../../test/fixtures.js';
 import {
-  TEST_PASSWORD,
+  call,
   cookieValue,
-  errorBody,
-  getWithCookie,
-  insertTestUser,
+  expectRestError,
   login,
   newUserBody,
-  postJson,
   readOutbox,
   register,
-  registerAndSignIn,
   sessionCookie,
   setCookieLines,
+  signedInUser,
   useTestApp,
   userBody,
   type Response,
@@ -54,17 +52,6 @@ function expectPublicUser(res: Response, expected: { username: string; name?: st
   expect(secretKeysIn(user)).toEqual([]);
   expect(res.body).not.toMatch(/\$argon2/);
   return user;
-}
-
-function expectErrorShape(res: Response) {
-  expect(res.statusCode).toBeGreaterThanOrEqual(400);
-  expect(res.statusCode).toBeLessThan(500);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = errorBody(res);
-  expect(body.message).toEqual(expect.any(String));
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.code).toEqual(expect.any(String));
-  return body;
 }
 
 /** Everything a request could have written. */
@@ -188,14 +175,12 @@ function badBodies(path: '/api/login' | '/api/register'): BadRequest[] {
 
 function send(t: TestApp, path: string, c: BadRequest) {
   if (c.raw) {
-    return t.app.inject({
-      method: 'POST',
-      url: path,
+    return call(t.app, 'POST', path, {
       ...(c.raw.contentType ? { headers: { 'content-type': c.raw.contentType } } : {}),
       ...(c.raw.payload !== undefined ? { payload: c.raw.payload } : {}),
     });
   }
-  return postJson(t.app, path, c.json);
+  return call(t.app, 'POST', path, { json: c.json });
 }
 
 describeEachDb('auth REST paths', (getDb) => {
@@ -204,7 +189,7 @@ describeEachDb('auth REST paths', (getDb) => {
 
     it('answers 201 with the public user and a session cookie that GET /api/user accepts', async () => {
       const body = newUserBody({ username: 'alice', name: 'Alice Liddell', email: 'alice@example.com' });
-      const res = await postJson(t().app, '/api/register', body);
+      const res = await call(t().app, 'POST', '/api/register', { json: body });
       expect(res.statusCode).toBe(201);
       const user = expectPublicUser(res, {
         username: 'alice',
@@ -213,13 +198,14 @@ describeEachDb('auth REST paths', (getDb) => {
       });
 
       const cookie = sessionCookie(res);
-      const me = await getWithCookie(t().app, '/api/user', cookie);
+      const me = await call(t().app, 'GET', '/api/user', { cookie });
       expect(me.statusCode).toBe(200);
       expect(userBody(me)).toEqual(user);
     });
 
     it('stores an argon2id hash, never the password itself', async () => {
-      const { user, body } = await registerAndSignIn(t().app);
+      const body = newUserBody();
+      const user = userBody(await register(t().app, body));
       const row = await t()
         .db.selectFrom('users')
         .selectAll()
@@ -230,14 +216,16 @@ describeEachDb('auth REST paths', (getDb) => {
     });
 
     it('ignores fields a user may not set (isAdmin, subscriptionTier, emailVerified, hasUnlimitedAccess)', async () => {
-      const res = await postJson(t().app, '/api/register', {
-        ...newUserBody({ username: 'mallory' }),
-        isAdmin: true,
-        is_admin: true,
-        subscriptionTier: 'premium',
-        emailVerified: true,
-        hasUnlimitedAccess: true,
-        id: 999,
+      const res = await call(t().app, 'POST', '/api/register', {
+        json: {
+          ...newUserBody({ username: 'mallory' }),
+          isAdmin: true,
+          is_admin: true,
+          subscriptionTier: 'premium',
+          emailVerified: true,
+          hasUnlimitedAccess: true,
+          id: 999,
+        },
       });
       expect(res.statusCode).toBe(201);
       const user = expectPublicUser(res, { username: 'mallory' });
@@ -262,9 +250,9 @@ describeEachDb('auth REST paths', (getDb) => {
       'refuses a short or invalid %s with the message of the form',
       async (field, patch, message) => {
         const before = await snapshotCounts(t());
-        const res = await postJson(t().app, '/api/register', { ...newUserBody(), ...patch });
+        const res = await call(t().app, 'POST', '/api/register', { json: { ...newUserBody(), ...patch } });
         expect(res.statusCode).toBe(400);
-        const body = expectErrorShape(res);
+        const body = expectRestError(res, 400);
         expect(body.code).toBe('BAD_REQUEST');
         expect(body.message).toBe(message);
         expect(body.issues).toEqual([{ path: field, message }]);
@@ -274,14 +262,16 @@ describeEachDb('auth REST paths', (getDb) => {
     );
 
     it('lists every invalid field in issues, the first one in message', async () => {
-      const res = await postJson(t().app, '/api/register', {
-        username: 'ab',
-        password: '123',
-        name: 'A',
-        email: 'nope',
+      const res = await call(t().app, 'POST', '/api/register', {
+        json: {
+          username: 'ab',
+          password: '123',
+          name: 'A',
+          email: 'nope',
+        },
       });
       expect(res.statusCode).toBe(400);
-      const body = errorBody(res);
+      const body = expectRestError(res, 400);
       expect(body.message).toBe('Username must be at least 3 characters');
       expect(body.issues).toEqual([
         { path: 'username', message: 'Username must be at least 3 characters' },
@@ -296,18 +286,18 @@ describeEachDb('auth REST paths', (getDb) => {
       const before = await snapshotCounts(t());
       const res = await send(t(), '/api/register', c);
       expect(res.statusCode).toBe(c.status);
-      const body = expectErrorShape(res);
+      const body = expectRestError(res, c.status);
       if (c.message) expect(body.message).toBe(c.message);
       expect(cookieValue(res)).toBeUndefined();
       expect(await snapshotCounts(t())).toEqual(before);
     });
 
     it('refuses a username that exists in another case with 409 and writes nothing', async () => {
-      await registerAndSignIn(t().app, { username: 'Alice', email: 'first@example.com' });
+      await register(t().app, { username: 'Alice', email: 'first@example.com' });
       const before = await snapshotCounts(t());
       const res = await register(t().app, { username: 'aLICE', email: 'second@example.com' });
       expect(res.statusCode).toBe(409);
-      const body = expectErrorShape(res);
+      const body = expectRestError(res, 409);
       expect(body.message).toBe('Username already exists');
       expect(body.code).toBe('CONFLICT');
       expect(cookieValue(res)).toBeUndefined();
@@ -318,26 +308,28 @@ describeEachDb('auth REST paths', (getDb) => {
       await insertTestUser(t().db, { username: 'first', email: 'shared@example.com' });
       const res = await register(t().app, { username: 'second', email: 'SHARED@example.com' });
       expect(res.statusCode).toBe(409);
-      expectErrorShape(res);
+      expectRestError(res, 409);
       expect(await countRows(t().db, 'users')).toBe(1);
     });
 
     it('refuses a cross-origin request with 403 and writes nothing', async () => {
-      const res = await postJson(t().app, '/api/register', newUserBody(), {
+      const res = await call(t().app, 'POST', '/api/register', {
+        json: newUserBody(),
         headers: { origin: 'https://evil.example' },
       });
       expect(res.statusCode).toBe(403);
-      expectErrorShape(res);
+      expectRestError(res, 403);
       expect(cookieValue(res)).toBeUndefined();
       expect(await countRows(t().db, 'users')).toBe(0);
     });
 
     it('refuses Sec-Fetch-Site: cross-site without an Origin header with 403', async () => {
-      const res = await postJson(t().app, '/api/register', newUserBody(), {
+      const res = await call(t().app, 'POST', '/api/register', {
+        json: newUserBody(),
         headers: { 'sec-fetch-site': 'cross-site' },
       });
       expect(res.statusCode).toBe(403);
-      expectErrorShape(res);
+      expectRestError(res, 403);
       expect(await countRows(t().db, 'users')).toBe(0);
     });
   });
@@ -349,7 +341,10 @@ describeEachDb('auth REST paths', (getDb) => {
     it('answers 200 { requiresVerification, message } without a session, and mails a link built from PUBLIC_URL', async () => {
       const body = newUserBody({ username: 'verifyme', email: 'verifyme@example.com' });
       // The Host header is the attacker's to choose: the link must not be built from it.
-      const res = await postJson(t().app, '/api/register', body, { headers: { host: 'evil.example' } });
+      const res = await call(t().app, 'POST', '/api/register', {
+        json: body,
+        headers: { host: 'evil.example' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ requiresVerification: true, message: expect.any(String) as string });
       expect(setCookieLines(res)).toEqual([]);
@@ -380,10 +375,10 @@ describeEachDb('auth REST paths', (getDb) => {
 
     it('refuses to sign in the unverified user: 403 with requiresVerification and no cookie', async () => {
       const body = newUserBody({ username: 'unverified' });
-      expect((await postJson(t().app, '/api/register', body)).statusCode).toBe(200);
+      expect((await call(t().app, 'POST', '/api/register', { json: body })).statusCode).toBe(200);
       const res = await login(t().app, body.username, body.password);
       expect(res.statusCode).toBe(403);
-      const error = expectErrorShape(res);
+      const error = expectRestError(res, 403);
       expect(error.requiresVerification).toBe(true);
       expect(error.message).toMatch(/verify/i);
       expect(cookieValue(res)).toBeUndefined();
@@ -399,13 +394,14 @@ describeEachDb('auth REST paths', (getDb) => {
       const res = await login(t().app, 'bob', TEST_PASSWORD);
       expect(res.statusCode).toBe(200);
       const user = expectPublicUser(res, { username: 'bob', email: 'bob@example.com' });
-      const me = await getWithCookie(t().app, '/api/user', sessionCookie(res));
+      const me = await call(t().app, 'GET', '/api/user', { cookie: sessionCookie(res) });
       expect(me.statusCode).toBe(200);
       expect(userBody(me)).toEqual(user);
     });
 
     it('signs in a user who registered through POST /api/register', async () => {
-      const { body, user } = await registerAndSignIn(t().app);
+      const body = newUserBody();
+      const user = userBody(await register(t().app, body));
       const res = await login(t().app, body.username, body.password);
       expect(res.statusCode).toBe(200);
       expect(userBody(res)).toEqual(user);
@@ -428,9 +424,9 @@ describeEachDb('auth REST paths', (getDb) => {
       ['password', { username: 'alice', password: '' }, 'Password is required'],
     ] as const)('refuses a short %s with the message of the form', async (field, body, message) => {
       const before = await snapshotCounts(t());
-      const res = await postJson(t().app, '/api/login', body);
+      const res = await call(t().app, 'POST', '/api/login', { json: body });
       expect(res.statusCode).toBe(400);
-      const error = expectErrorShape(res);
+      const error = expectRestError(res, 400);
       expect(error.code).toBe('BAD_REQUEST');
       expect(error.message).toBe(message);
       expect(error.issues).toEqual([{ path: field, message }]);
@@ -441,14 +437,14 @@ describeEachDb('auth REST paths', (getDb) => {
       await insertTestUser(t().db, { username: 'dave' });
       const res = await login(t().app, 'dave', '12345');
       expect(res.statusCode).toBe(401);
-      expect(errorBody(res).message).toBe(INVALID_CREDENTIALS);
+      expect(expectRestError(res, 401).message).toBe(INVALID_CREDENTIALS);
     });
 
     it.each(badBodies('/api/login'))('refuses $name ($status) and writes nothing', async (c) => {
       const before = await snapshotCounts(t());
       const res = await send(t(), '/api/login', c);
       expect(res.statusCode).toBe(c.status);
-      const body = expectErrorShape(res);
+      const body = expectRestError(res, c.status);
       if (c.message) expect(body.message).toBe(c.message);
       expect(cookieValue(res)).toBeUndefined();
       expect(await snapshotCounts(t())).toEqual(before);
@@ -462,7 +458,7 @@ describeEachDb('auth REST paths', (getDb) => {
       }
       const res = await login(t().app, 'erin', TEST_PASSWORD);
       expect(res.statusCode).toBe(429);
-      const body = expectErrorShape(res);
+      const body = expectRestError(res, 429);
       expect(body.code).toBe('TOO_MANY_REQUESTS');
       expect(body.message).toMatch(/try again/i);
       const retryAfter = Number(res.headers['retry-after']);
@@ -515,26 +511,22 @@ describeEachDb('auth REST paths', (getDb) => {
 
     it('refuses a cross-origin request with 403 and sets no cookie', async () => {
       await insertTestUser(t().db, { username: 'ivan' });
-      const res = await postJson(
-        t().app,
-        '/api/login',
-        { username: 'ivan', password: TEST_PASSWORD },
-        { headers: { origin: 'https://evil.example' } },
-      );
+      const res = await call(t().app, 'POST', '/api/login', {
+        json: { username: 'ivan', password: TEST_PASSWORD },
+        headers: { origin: 'https://evil.example' },
+      });
       expect(res.statusCode).toBe(403);
-      expectErrorShape(res);
+      expectRestError(res, 403);
       expect(cookieValue(res)).toBeUndefined();
       expect(await countRows(t().db, 'sessions')).toBe(0);
     });
 
     it('accepts a request whose Origin is PUBLIC_URL', async () => {
       await insertTestUser(t().db, { username: 'judy' });
-      const res = await postJson(
-        t().app,
-        '/api/login',
-        { username: 'judy', password: TEST_PASSWORD },
-        { headers: { origin: new URL(t().config.publicUrl).origin } },
-      );
+      const res = await call(t().app, 'POST', '/api/login', {
+        json: { username: 'judy', password: TEST_PASSWORD },
+        headers: { origin: new URL(t().config.publicUrl).origin },
+      });
       expect(res.statusCode).toBe(200);
     });
   });
@@ -543,23 +535,25 @@ describeEachDb('auth REST paths', (getDb) => {
     const t = useTestApp(getDb);
 
     it('answers 401 with a JSON message when signed out', async () => {
-      const res = await getWithCookie(t().app, '/api/user');
+      const res = await call(t().app, 'GET', '/api/user');
       expect(res.statusCode).toBe(401);
-      const body = expectErrorShape(res);
+      const body = expectRestError(res, 401);
       expect(body.code).toBe('UNAUTHORIZED');
     });
 
     it('answers 401 for a cookie that names no session', async () => {
       for (const cookie of ['made-up-token', 'x'.repeat(5000), '']) {
-        const res = await getWithCookie(t().app, '/api/user', cookie || undefined);
+        const res = await call(t().app, 'GET', '/api/user', { cookie: cookie || undefined });
         expect(res.statusCode).toBe(401);
-        expectErrorShape(res);
+        expectRestError(res, 401);
       }
     });
 
     it('answers the signed-in user without secrets', async () => {
-      const { user, cookie } = await registerAndSignIn(t().app, { username: 'kim', name: 'Kim Lee' });
-      const res = await getWithCookie(t().app, '/api/user', cookie);
+      const registered = await register(t().app, { username: 'kim', name: 'Kim Lee' });
+      const user = userBody(registered);
+      const cookie = sessionCookie(registered);
+      const res = await call(t().app, 'GET', '/api/user', { cookie });
       expect(res.statusCode).toBe(200);
       expect(expectPublicUser(res, { username: 'kim', name: 'Kim Lee' })).toEqual(user);
     });
@@ -569,35 +563,34 @@ describeEachDb('auth REST paths', (getDb) => {
     const t = useTestApp(getDb);
 
     it('ends the session: 2xx, the cookie is cleared and no longer signs in', async () => {
-      const { cookie } = await registerAndSignIn(t().app);
-      const res = await postJson(t().app, '/api/logout', {}, { cookie });
+      const { cookie } = await signedInUser(t(), 'leaving');
+      const res = await call(t().app, 'POST', '/api/logout', { json: {}, cookie });
       expect(res.statusCode).toBeGreaterThanOrEqual(200);
       expect(res.statusCode).toBeLessThan(300);
       const cleared = setCookieLines(res).find((c) => c.startsWith('qr_session='));
       expect(cleared).toBeDefined();
       expect(cleared).toMatch(/^qr_session=;/);
       expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
-      expect((await getWithCookie(t().app, '/api/user', cookie)).statusCode).toBe(401);
+      expect((await call(t().app, 'GET', '/api/user', { cookie })).statusCode).toBe(401);
       expect(await countRows(t().db, 'sessions')).toBe(0);
     });
 
     it('answers 2xx when already signed out', async () => {
-      const res = await t().app.inject({ method: 'POST', url: '/api/logout' });
+      const res = await call(t().app, 'POST', '/api/logout');
       expect(res.statusCode).toBeGreaterThanOrEqual(200);
       expect(res.statusCode).toBeLessThan(300);
     });
 
     it('refuses a cross-origin logout with 403 and the session survives', async () => {
-      const { cookie } = await registerAndSignIn(t().app);
-      const res = await postJson(
-        t().app,
-        '/api/logout',
-        {},
-        { cookie, headers: { origin: 'https://evil.example' } },
-      );
+      const { cookie } = await signedInUser(t(), 'staying');
+      const res = await call(t().app, 'POST', '/api/logout', {
+        json: {},
+        cookie,
+        headers: { origin: 'https://evil.example' },
+      });
       expect(res.statusCode).toBe(403);
-      expectErrorShape(res);
-      expect((await getWithCookie(t().app, '/api/user', cookie)).statusCode).toBe(200);
+      expectRestError(res, 403);
+      expect((await call(t().app, 'GET', '/api/user', { cookie })).statusCode).toBe(200);
     });
   });
 
@@ -609,25 +602,25 @@ describeEachDb('auth REST paths', (getDb) => {
       ['POST', '/api/does-not-exist'],
       ['GET', '/api/user/nothing-here'],
     ] as const)('%s %s answers a JSON 404', async (method, url) => {
-      const res = await t().app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      const res = await call(t().app, method, url, method === 'POST' ? { json: {} } : {});
       expect(res.statusCode).toBe(404);
-      const body = expectErrorShape(res);
+      const body = expectRestError(res, 404);
       expect(body.code).toBe('NOT_FOUND');
     });
 
     it('an unknown /trpc procedure answers a JSON 404', async () => {
-      const res = await t().app.inject({ method: 'GET', url: '/trpc/nothing.here' });
+      const res = await call(t().app, 'GET', '/trpc/nothing.here');
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
     });
 
     it('GET /healthz answers 200', async () => {
-      const res = await t().app.inject({ method: 'GET', url: '/healthz' });
+      const res = await call(t().app, 'GET', '/healthz');
       expect(res.statusCode).toBe(200);
     });
 
     it('GET /readyz answers 200 when the database answers', async () => {
-      const res = await t().app.inject({ method: 'GET', url: '/readyz' });
+      const res = await call(t().app, 'GET', '/readyz');
       expect(res.statusCode).toBe(200);
     });
   });

@@ -1,48 +1,92 @@
-import type { FastifyInstance } from 'fastify';
-import type { CallerFor } from '../../rest/rest-plugin.js';
+import {
+  emailLinkInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+  tokenInput,
+} from '../../../src/auth/auth.schema.js';
+import { defineRoute } from '../../rest/rest-kit.js';
 
-export function authRest(app: FastifyInstance, callerFor: CallerFor) {
-  // GET /api/user — the signed-in user; 401 when signed out.
-  app.get('/api/user', async (req, reply) => (await callerFor(req, reply)).auth.current());
-
-  // POST /api/login — { username, password } → the user.
-  app.post('/api/login', async (req, reply) => (await callerFor(req, reply)).auth.login(req.body as never));
-
-  // POST /api/register — { username, password, name, email } → 201 the user, or 200 { requiresVerification, message }.
-  app.post('/api/register', async (req, reply) => {
-    const result = await (await callerFor(req, reply)).auth.register(req.body as never);
-    if (result.requiresVerification) return { requiresVerification: true, message: result.message };
-    return reply.status(201).send(result.user);
-  });
-
-  // POST /api/logout — ends the session on the server and clears the cookie.
-  app.post('/api/logout', async (req, reply) => (await callerFor(req, reply)).auth.logout());
-
-  // POST /api/password-reset/request — { email } → the same neutral message whether or not it exists.
-  app.post('/api/password-reset/request', async (req, reply) =>
-    (await callerFor(req, reply)).auth.requestPasswordReset(req.body as never),
-  );
-
-  // POST /api/password-reset/verify — { token } → { success } or 400 when unusable.
-  app.post('/api/password-reset/verify', async (req, reply) =>
-    (await callerFor(req, reply)).auth.verifyResetToken(req.body as never),
-  );
-
-  // POST /api/password-reset/reset — { token, password } → { success, message }; ends every session.
-  app.post('/api/password-reset/reset', async (req, reply) =>
-    (await callerFor(req, reply)).auth.resetPassword(req.body as never),
-  );
-
-  // GET /api/email/verify-token?token= — marks the address verified → { success, message }.
-  app.get('/api/email/verify-token', async (req, reply) =>
-    (await callerFor(req, reply)).auth.verifyEmail(req.query as never),
-  );
-
-  // POST /api/email/resend-verification — { email } → the same neutral message either way.
-  app.post('/api/email/resend-verification', async (req, reply) =>
-    (await callerFor(req, reply)).auth.resendVerification(req.body as never),
-  );
-
-  // GET /api/config — public facts the client needs before sign-in (demo account, free limit).
-  app.get('/api/config', async (req, reply) => (await callerFor(req, reply)).auth.publicConfig());
-}
+export const authRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/user',
+    summary: 'The signed-in user; 401 when signed out.',
+    access: 'user',
+    handler: ({ caller }) => caller.auth.current(),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/login',
+    summary: '{ username, password } → the user, with the session cookie.',
+    access: 'public',
+    body: loginInput,
+    handler: ({ caller, body }) => caller.auth.login(body),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/register',
+    summary: '{ username, password, name, email } → 201 the user, or 200 { requiresVerification, message }.',
+    access: 'public',
+    body: registerInput,
+    handler: async ({ caller, body, reply }) => {
+      const result = await caller.auth.register(body);
+      if (result.requiresVerification) return { requiresVerification: true, message: result.message };
+      return reply.status(201).send(result.user);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'Ends the session on the server and clears the cookie.',
+    access: 'public',
+    handler: ({ caller }) => caller.auth.logout(),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/password-reset/request',
+    summary: '{ email } → the same neutral message whether or not the address is known.',
+    access: 'public',
+    body: emailLinkInput,
+    handler: ({ caller, body }) => caller.auth.requestPasswordReset(body),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/password-reset/verify',
+    summary: '{ token } → { success }, or 400 when the token is unusable.',
+    access: 'public',
+    body: tokenInput,
+    handler: ({ caller, body }) => caller.auth.verifyResetToken(body),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/password-reset/reset',
+    summary: '{ token, password } → { success, message }; ends every session of the account.',
+    access: 'public',
+    body: resetPasswordInput,
+    handler: ({ caller, body }) => caller.auth.resetPassword(body),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/email/verify-token',
+    summary: '?token= marks the address verified → { success, message }.',
+    access: 'public',
+    query: tokenInput,
+    handler: ({ caller, query }) => caller.auth.verifyEmail(query),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/email/resend-verification',
+    summary: '{ email } → the same neutral message either way.',
+    access: 'public',
+    body: emailLinkInput,
+    handler: ({ caller, body }) => caller.auth.resendVerification(body),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/config',
+    summary: 'Public facts the client needs before sign-in (the demo account, the free limit).',
+    access: 'public',
+    handler: ({ caller }) => caller.auth.publicConfig(),
+  }),
+];

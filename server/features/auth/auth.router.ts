@@ -5,7 +5,9 @@ import {
   resetPasswordInput,
   tokenInput,
 } from '../../../src/auth/auth.schema.js';
+import { twoFactorCodeInput } from '../../../src/auth/account.schema.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
+import { finishPendingLogin } from './two-factor.service.js';
 import { getPublicConfig, login, logout, register } from './auth.service.js';
 import {
   requestPasswordReset,
@@ -21,6 +23,10 @@ export const authRouter = router({
   /** Like `me`, but an error when signed out: the REST path GET /api/user answers 401. */
   current: authedProcedure.query(({ ctx }) => ctx.user),
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx, input)),
+  /** The second step of a sign-in with two-factor on: the code for this browser's pending sign-in. */
+  loginTwoFactor: publicProcedure
+    .input(twoFactorCodeInput)
+    .mutation(({ ctx, input }) => finishPendingLogin(ctx, input.code)),
   register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),
   requestPasswordReset: publicProcedure

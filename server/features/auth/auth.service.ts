@@ -14,6 +14,8 @@ import { toUser } from '../users/users.mapper.js';
 import { beginLoginAttempt } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { endSession, startSession } from './sessions.js';
+import { afterSignIn } from './login-alerts.js';
+import { beginPendingLogin } from './two-factor.service.js';
 import { sendVerificationMail } from './recovery.service.js';
 
 export const DEMO_USERNAME = 'demo';
@@ -28,11 +30,14 @@ export const messages = {
   checkInbox: 'Registration successful! Please check your email to verify your account before logging in.',
 } as const;
 
-type RequestContext = Pick<Context, 'ip' | 'userAgent' | 'cookies' | 'sessionId' | 'log'> & AppDeps;
+/** The answer of a right password when the account has two-factor sign-in on: a code is still needed. */
+export interface TwoFactorRequired {
+  requiresTwoFactor: true;
+  message: string;
+}
 
-export async function login(ctx: RequestContext, input: LoginInput): Promise<User> {
-  const now = ctx.clock.now();
-  const attempt = await beginLoginAttempt(ctx.db, input.username, ctx.ip, now);
+export async function login(ctx: Context, input: LoginInput): Promise<User | TwoFactorRequired> {
+  const attempt = await beginLoginAttempt(ctx, input.username);
   const row = await findUserByUsername(ctx.db, input.username);
   const ok = await verifyPassword(row?.password, input.password);
   if (!row || !ok) throw appError('UNAUTHORIZED', messages.invalidCredentials);
@@ -40,13 +45,15 @@ export async function login(ctx: RequestContext, input: LoginInput): Promise<Use
   if (ctx.config.requireEmailVerification && !row.email_verified && !row.is_admin) {
     throw appError('FORBIDDEN', messages.verifyFirst, { requiresVerification: true });
   }
+  if (row.totp_enabled) return beginPendingLogin(ctx, row.id);
   // A new session on every login: an id set before sign-in is never promoted (no fixation).
   if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);
   await startSession(ctx, ctx.cookies, row.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+  afterSignIn(ctx, row);
   return toUser(row);
 }
 
-export async function register(ctx: RequestContext, input: RegisterInput): Promise<RegisterResult> {
+export async function register(ctx: Context, input: RegisterInput): Promise<RegisterResult> {
   if (await findUserByUsername(ctx.db, input.username)) {
     throw appError('CONFLICT', messages.usernameTaken);
   }
@@ -77,7 +84,7 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
   return { requiresVerification: false, user: toUser(row) };
 }
 
-export async function logout(ctx: RequestContext): Promise<{ message: string }> {
+export async function logout(ctx: Context): Promise<{ message: string }> {
   await endSession(ctx, ctx.cookies, ctx.sessionId);
   return { message: 'You have been logged out successfully.' };
 }

@@ -1,5 +1,13 @@
+import type { RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../trpc/errors.js';
+import {
+  countAttemptsSince,
+  deleteAttemptsById,
+  deleteAttemptsByKeyOrId,
+  deleteAttemptsUntil,
+  insertAttempts,
+} from './auth.repository.js';
 
 /**
  * Attempts (failed logins, reset and verification mails) are counted per key in the database, so
@@ -16,7 +24,8 @@ export const MAIL_WINDOW_MS = 60 * 60_000;
 export const MAX_MAILS_PER_EMAIL = 3;
 export const MAX_MAILS_PER_CLIENT = 10;
 
-const accountKey = (username: string) => `user:${username.toLowerCase()}`;
+/** The key of an account's failed logins (a new password forgets them: recovery.service.ts). */
+export const accountKey = (username: string) => `user:${username.toLowerCase()}`;
 const addressKey = (ip: string) => `ip:${ip}`;
 
 interface Limit {
@@ -33,23 +42,12 @@ interface Limit {
 async function recordAttempt(db: Db, limits: Limit[], windowMs: number, now: Date, what: string) {
   const keys = limits.map((l) => l.key);
   const since = new Date(now.getTime() - windowMs).toISOString();
-  await db.deleteFrom('login_failures').where('key', 'in', keys).where('failed_at', '<=', since).execute();
-  const inserted = await db
-    .insertInto('login_failures')
-    .values(keys.map((key) => ({ key, failed_at: now.toISOString() })))
-    .returning('id')
-    .execute();
-  const ids = inserted.map((r) => r.id);
-  const counts = await db
-    .selectFrom('login_failures')
-    .select((eb) => ['key', eb.fn.countAll<number>().as('count'), eb.fn.min('failed_at').as('oldest')])
-    .where('key', 'in', keys)
-    .where('failed_at', '>', since)
-    .groupBy('key')
-    .execute();
+  await deleteAttemptsUntil(db, keys, since);
+  const ids = await insertAttempts(db, keys, now.toISOString());
+  const counts = await countAttemptsSince(db, keys, since);
   const over = counts.find((c) => Number(c.count) > (limits.find((l) => l.key === c.key)?.max ?? Infinity));
   if (over) {
-    await db.deleteFrom('login_failures').where('id', 'in', ids).execute();
+    await deleteAttemptsById(db, ids);
     const oldest = over.oldest ? new Date(over.oldest).getTime() : now.getTime();
     const retryMs = Math.max(1000, oldest + windowMs - now.getTime());
     const minutes = Math.ceil(retryMs / 60_000);
@@ -68,12 +66,9 @@ export interface LoginAttempt {
 }
 
 /** Counts a login as failed until `succeeded()` says otherwise. */
-export async function beginLoginAttempt(
-  db: Db,
-  username: string,
-  ip: string,
-  now: Date,
-): Promise<LoginAttempt> {
+export async function beginLoginAttempt(deps: RequestDeps, username: string): Promise<LoginAttempt> {
+  const { db, ip } = deps;
+  const now = deps.clock.now();
   const account = accountKey(username);
   const ids = await recordAttempt(
     db,
@@ -87,35 +82,22 @@ export async function beginLoginAttempt(
   );
   return {
     async succeeded() {
-      await db
-        .deleteFrom('login_failures')
-        .where((eb) => eb.or([eb('key', '=', account), eb('id', 'in', ids)]))
-        .execute();
+      await deleteAttemptsByKeyOrId(db, account, ids);
     },
   };
 }
 
 /** Limits reset and verification requests, so nobody's inbox can be flooded through us. */
-export async function limitMailRequest(
-  db: Db,
-  kind: 'reset' | 'verify',
-  email: string,
-  ip: string,
-  now: Date,
-) {
+export async function limitMailRequest(deps: RequestDeps, kind: 'reset' | 'verify', email: string) {
+  const now = deps.clock.now();
   await recordAttempt(
-    db,
+    deps.db,
     [
       { key: `${kind}:${email.toLowerCase()}`, max: MAX_MAILS_PER_EMAIL },
-      { key: `${kind}-ip:${ip}`, max: MAX_MAILS_PER_CLIENT },
+      { key: `${kind}-ip:${deps.ip}`, max: MAX_MAILS_PER_CLIENT },
     ],
     MAIL_WINDOW_MS,
     now,
     'requests',
   );
-}
-
-/** Forgets an account's failed logins (after a password reset). */
-export async function clearAccountFailures(db: Db, username: string) {
-  await db.deleteFrom('login_failures').where('key', '=', accountKey(username)).execute();
 }

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachDb } from '../../test/test-db.js';
-import { errorBody, insertTestUser, postJson, readOutbox, useTestApp } from '../../test/test-app.js';
+import { insertTestUser } from '../../test/fixtures.js';
+import { call, expectRestError, readOutbox, useTestApp } from '../../test/test-app.js';
 import { MAX_MAILS_PER_CLIENT, MAX_MAILS_PER_EMAIL } from './login-throttle.js';
 
 const request = (t: ReturnType<ReturnType<typeof useTestApp>>, email: string, ip = '198.51.100.7') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/password-reset/request',
-    payload: { email },
-    headers: { 'content-type': 'application/json' },
-    remoteAddress: ip,
-  });
+  call(t.app, 'POST', '/api/password-reset/request', { json: { email }, remoteAddress: ip });
 
 describeEachDb('reset and verification mails are rate limited', (getDb) => {
   describe('POST /api/password-reset/request', () => {
@@ -23,7 +18,9 @@ describeEachDb('reset and verification mails are rate limited', (getDb) => {
       }
       const refused = await request(t(), 'flooded@example.com');
       expect(refused.statusCode).toBe(429);
-      expect(errorBody(refused).message).toMatch(/^Too many requests\. Please try again in \d+ minutes?\.$/);
+      expect(expectRestError(refused, 429).message).toMatch(
+        /^Too many requests\. Please try again in \d+ minutes?\.$/,
+      );
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
       // Another address is unaffected; after the hour the first one works again.
@@ -47,7 +44,8 @@ describeEachDb('reset and verification mails are rate limited', (getDb) => {
     const t = useTestApp(getDb, { config: { requireEmailVerification: true } });
 
     it('is limited per address too, with the same neutral answer until then', async () => {
-      const send = () => postJson(t().app, '/api/email/resend-verification', { email: 'nobody@example.com' });
+      const send = () =>
+        call(t().app, 'POST', '/api/email/resend-verification', { json: { email: 'nobody@example.com' } });
       const answers = [];
       for (let i = 0; i < MAX_MAILS_PER_EMAIL; i++) answers.push((await send()).json<unknown>());
       expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);

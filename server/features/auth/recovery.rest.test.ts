@@ -1,21 +1,18 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { countRows, describeEachDb } from '../../test/test-db.js';
+import { TEST_PASSWORD, insertTestUser } from '../../test/fixtures.js';
 import {
-  TEST_PASSWORD,
+  call,
   cookieValue,
-  errorBody,
-  getWithCookie,
-  insertTestUser,
+  expectRestError,
   login,
   newUserBody,
-  postJson,
   readOutbox,
   register,
   sessionCookie,
   useTestApp,
   userBody,
-  type Response,
   type TestApp,
 } from '../../test/test-app.js';
 
@@ -58,7 +55,7 @@ function newMails(before: string[], after: string[]): string[] {
 }
 
 function requestReset(t: TestApp, email: unknown, headers: Record<string, string> = {}) {
-  return postJson(t.app, '/api/password-reset/request', { email }, { headers });
+  return call(t.app, 'POST', '/api/password-reset/request', { json: { email }, headers });
 }
 
 /** Asks for a reset of `email`, waits for the mail and returns the token of its link. */
@@ -72,30 +69,20 @@ async function resetTokenFor(t: TestApp, email: string): Promise<string> {
 }
 
 function verifyReset(t: TestApp, body: unknown) {
-  return postJson(t.app, '/api/password-reset/verify', body);
+  return call(t.app, 'POST', '/api/password-reset/verify', { json: body });
 }
 
 function resetPassword(t: TestApp, body: unknown) {
-  return postJson(t.app, '/api/password-reset/reset', body);
+  return call(t.app, 'POST', '/api/password-reset/reset', { json: body });
 }
 
 function verifyEmail(t: TestApp, token?: string) {
   const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
-  return t.app.inject({ method: 'GET', url: `/api/email/verify-token${query}` });
+  return call(t.app, 'GET', `/api/email/verify-token${query}`);
 }
 
 function resend(t: TestApp, email: unknown) {
-  return postJson(t.app, '/api/email/resend-verification', { email });
-}
-
-function expectBadRequest(res: Response) {
-  expect(res.statusCode).toBe(400);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = errorBody(res);
-  expect(body.code).toBe('BAD_REQUEST');
-  expect(body.message).toEqual(expect.any(String));
-  expect(body.message.length).toBeGreaterThan(0);
-  return body;
+  return call(t.app, 'POST', '/api/email/resend-verification', { json: { email } });
 }
 
 async function passwordHashOf(t: TestApp, userId: number): Promise<string> {
@@ -177,7 +164,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       async (email) => {
         await insertTestUser(t().db, { username: 'dave', email: 'dave@example.com' });
         const res = await requestReset(t(), email);
-        const body = expectBadRequest(res);
+        const body = expectRestError(res, 400, 'BAD_REQUEST');
         expect(body.message).toBe('Please enter a valid email address');
         expect(body.issues).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
         expect(await countRows(t().db, 'password_reset_tokens')).toBe(0);
@@ -186,8 +173,8 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
     );
 
     it('refuses a missing address with 400 naming Email', async () => {
-      const res = await postJson(t().app, '/api/password-reset/request', {});
-      const body = expectBadRequest(res);
+      const res = await call(t().app, 'POST', '/api/password-reset/request', { json: {} });
+      const body = expectRestError(res, 400, 'BAD_REQUEST');
       expect(body.message).toMatch(/Email/);
     });
   });
@@ -215,7 +202,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
         'made-up',
         sha256(token),
       ]) {
-        expectBadRequest(await verifyReset(t(), { token: wrong }));
+        expectRestError(await verifyReset(t(), { token: wrong }), 400, 'BAD_REQUEST');
       }
     });
 
@@ -225,14 +212,14 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       t().clock.advance(HOUR - 60_000);
       expect((await verifyReset(t(), { token })).statusCode).toBe(200);
       t().clock.advance(60_000 + 1_000);
-      expectBadRequest(await verifyReset(t(), { token }));
+      expectRestError(await verifyReset(t(), { token }), 400, 'BAD_REQUEST');
     });
 
     it.each([
       ['a missing token', {}],
       ['an empty token', { token: '' }],
     ])('answers 400 naming Token for %s', async (_label, body) => {
-      const error = expectBadRequest(await verifyReset(t(), body));
+      const error = expectRestError(await verifyReset(t(), body), 400, 'BAD_REQUEST');
       expect(error.message).toMatch(/Token/);
       expect(error.issues?.[0]?.path).toBe('token');
     });
@@ -246,7 +233,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       await insertTestUser(t().db, { username: 'ivan', email: 'ivan@example.com' });
       const oldCookie = sessionCookie(await login(t().app, 'heidi', TEST_PASSWORD));
       const otherCookie = sessionCookie(await login(t().app, 'ivan', TEST_PASSWORD));
-      expect((await getWithCookie(t().app, '/api/user', oldCookie)).statusCode).toBe(200);
+      expect((await call(t().app, 'GET', '/api/user', { cookie: oldCookie })).statusCode).toBe(200);
 
       const token = await resetTokenFor(t(), 'heidi@example.com');
       const res = await resetPassword(t(), { token, password: NEW_PASSWORD });
@@ -255,9 +242,9 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       expect(res.json<{ message: string }>().message.length).toBeGreaterThan(0);
 
       // Every session of the user ended server-side; another user's session is untouched.
-      expect((await getWithCookie(t().app, '/api/user', oldCookie)).statusCode).toBe(401);
+      expect((await call(t().app, 'GET', '/api/user', { cookie: oldCookie })).statusCode).toBe(401);
       expect(await sessionsOf(t(), user.id)).toBe(0);
-      expect((await getWithCookie(t().app, '/api/user', otherCookie)).statusCode).toBe(200);
+      expect((await call(t().app, 'GET', '/api/user', { cookie: otherCookie })).statusCode).toBe(200);
 
       // The stored password is a new argon2id hash, never the password itself.
       const hash = await passwordHashOf(t(), user.id);
@@ -269,7 +256,9 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       const fresh = await login(t().app, 'heidi', NEW_PASSWORD);
       expect(fresh.statusCode).toBe(200);
       expect(userBody(fresh).username).toBe('heidi');
-      expect((await getWithCookie(t().app, '/api/user', sessionCookie(fresh))).statusCode).toBe(200);
+      expect((await call(t().app, 'GET', '/api/user', { cookie: sessionCookie(fresh) })).statusCode).toBe(
+        200,
+      );
     });
 
     it('refuses the same token a second time with 400 (single use)', async () => {
@@ -278,8 +267,12 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       expect((await resetPassword(t(), { token, password: NEW_PASSWORD })).statusCode).toBe(200);
       const hash = await passwordHashOf(t(), user.id);
 
-      expectBadRequest(await resetPassword(t(), { token, password: 'yet-another-password' }));
-      expectBadRequest(await verifyReset(t(), { token }));
+      expectRestError(
+        await resetPassword(t(), { token, password: 'yet-another-password' }),
+        400,
+        'BAD_REQUEST',
+      );
+      expectRestError(await verifyReset(t(), { token }), 400, 'BAD_REQUEST');
       expect(await passwordHashOf(t(), user.id)).toBe(hash);
       expect((await login(t().app, 'judy', 'yet-another-password')).statusCode).toBe(401);
     });
@@ -294,8 +287,12 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       expect((await resetPassword(t(), { token: later, password: NEW_PASSWORD })).statusCode).toBe(200);
       const hash = await passwordHashOf(t(), user.id);
 
-      expectBadRequest(await verifyReset(t(), { token: earlier }));
-      expectBadRequest(await resetPassword(t(), { token: earlier, password: 'attacker-chosen' }));
+      expectRestError(await verifyReset(t(), { token: earlier }), 400, 'BAD_REQUEST');
+      expectRestError(
+        await resetPassword(t(), { token: earlier, password: 'attacker-chosen' }),
+        400,
+        'BAD_REQUEST',
+      );
       expect(await passwordHashOf(t(), user.id)).toBe(hash);
       const rows = await t().db.selectFrom('password_reset_tokens').select('used_at').execute();
       expect(rows).toHaveLength(2);
@@ -329,7 +326,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       const user = await insertTestUser(t().db, { username: 'nina', email: 'nina@example.com' });
       const token = await resetTokenFor(t(), 'nina@example.com');
       const res = await resetPassword(t(), { token, password: '12345' });
-      const body = expectBadRequest(res);
+      const body = expectRestError(res, 400, 'BAD_REQUEST');
       expect(body.message).toBe('Password must be at least 6 characters');
       expect(body.issues).toEqual([{ path: 'password', message: 'Password must be at least 6 characters' }]);
       expect(await passwordHashOf(t(), user.id)).toBe(user.password);
@@ -342,10 +339,10 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       const token = await resetTokenFor(t(), 'oscar@example.com');
       t().clock.advance(HOUR + 1_000);
 
-      expectBadRequest(await resetPassword(t(), { token, password: NEW_PASSWORD }));
+      expectRestError(await resetPassword(t(), { token, password: NEW_PASSWORD }), 400, 'BAD_REQUEST');
       expect(await passwordHashOf(t(), user.id)).toBe(user.password);
       expect(await sessionsOf(t(), user.id)).toBe(1);
-      expect((await getWithCookie(t().app, '/api/user', cookie)).statusCode).toBe(200);
+      expect((await call(t().app, 'GET', '/api/user', { cookie })).statusCode).toBe(200);
       expect((await login(t().app, 'oscar', NEW_PASSWORD)).statusCode).toBe(401);
       expect((await login(t().app, 'oscar', TEST_PASSWORD)).statusCode).toBe(200);
     });
@@ -353,7 +350,11 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
     it('refuses a wrong token with 400 and changes nothing', async () => {
       const user = await insertTestUser(t().db, { username: 'pat', email: 'pat@example.com' });
       await resetTokenFor(t(), 'pat@example.com');
-      expectBadRequest(await resetPassword(t(), { token: 'not-a-real-token', password: NEW_PASSWORD }));
+      expectRestError(
+        await resetPassword(t(), { token: 'not-a-real-token', password: NEW_PASSWORD }),
+        400,
+        'BAD_REQUEST',
+      );
       expect(await passwordHashOf(t(), user.id)).toBe(user.password);
     });
 
@@ -361,7 +362,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       ['a missing token', { password: NEW_PASSWORD }],
       ['an empty token', { token: '', password: NEW_PASSWORD }],
     ])('refuses %s with 400 naming Token', async (_label, body) => {
-      const error = expectBadRequest(await resetPassword(t(), body));
+      const error = expectRestError(await resetPassword(t(), body), 400, 'BAD_REQUEST');
       expect(error.message).toMatch(/Token/);
     });
 
@@ -422,7 +423,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
     it('refuses the same token a second time with 400', async () => {
       const { token } = await registerUnverified('sam');
       expect((await verifyEmail(t(), token)).statusCode).toBe(200);
-      const body = expectBadRequest(await verifyEmail(t(), token));
+      const body = expectRestError(await verifyEmail(t(), token), 400, 'BAD_REQUEST');
       expect(body.expired).toBeUndefined();
     });
 
@@ -430,7 +431,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       const { body: user, token } = await registerUnverified('tara');
       t().clock.advance(24 * HOUR + 1_000);
       const res = await verifyEmail(t(), token);
-      const body = expectBadRequest(res);
+      const body = expectRestError(res, 400, 'BAD_REQUEST');
       expect(body.expired).toBe(true);
       expect(body.message).toMatch(/expired/i);
       expect((await login(t().app, user.username, user.password)).statusCode).toBe(403);
@@ -445,7 +446,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
     it('refuses a wrong token, or the stored hash used as a token, with 400', async () => {
       const { token } = await registerUnverified('vera');
       for (const wrong of ['made-up-token', sha256(token)]) {
-        const body = expectBadRequest(await verifyEmail(t(), wrong));
+        const body = expectRestError(await verifyEmail(t(), wrong), 400, 'BAD_REQUEST');
         expect(body.expired).toBeUndefined();
       }
       expect((await verifyEmail(t(), token)).statusCode).toBe(200);
@@ -455,7 +456,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       ['a missing token', undefined],
       ['an empty token', ''],
     ])('refuses %s with 400 naming Token', async (_label, token) => {
-      const body = expectBadRequest(await verifyEmail(t(), token));
+      const body = expectRestError(await verifyEmail(t(), token), 400, 'BAD_REQUEST');
       expect(body.message).toMatch(/Token/);
     });
   });
@@ -486,7 +487,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       expect(base).toBe(PUBLIC_URL);
       expect(newToken).not.toBe(oldToken);
 
-      expectBadRequest(await verifyEmail(t(), oldToken));
+      expectRestError(await verifyEmail(t(), oldToken), 400, 'BAD_REQUEST');
       const verified = await verifyEmail(t(), newToken);
       expect(verified.statusCode).toBe(200);
       expect(verified.json()).toEqual({ success: true, message: VERIFIED });
@@ -496,7 +497,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
     it('after the link expired, a resent link verifies the address', async () => {
       const { body, token: oldToken } = await registerUnverified('xena');
       t().clock.advance(24 * HOUR + 1_000);
-      expect(expectBadRequest(await verifyEmail(t(), oldToken)).expired).toBe(true);
+      expect(expectRestError(await verifyEmail(t(), oldToken), 400, 'BAD_REQUEST').expired).toBe(true);
 
       expect((await resend(t(), body.email)).statusCode).toBe(200);
       const mails = await waitForMails(t(), 2);
@@ -537,7 +538,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
 
     it('refuses an invalid address with 400 and the form message', async () => {
       const res = await resend(t(), 'not-an-email');
-      const body = expectBadRequest(res);
+      const body = expectRestError(res, 400, 'BAD_REQUEST');
       expect(body.message).toBe('Please enter a valid email address');
       expect(await outboxAfterSettling(t())).toEqual([]);
     });

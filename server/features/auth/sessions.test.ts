@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { countRows, describeEachDb } from '../../test/test-db.js';
+import { TEST_PASSWORD, insertTestUser } from '../../test/fixtures.js';
 import {
-  TEST_PASSWORD,
+  call,
   cookieValue,
-  getWithCookie,
-  insertTestUser,
   login,
-  postJson,
-  registerAndSignIn,
+  newUserBody,
+  register,
   sessionCookie,
   setCookieLines,
+  signedInUser,
   useTestApp,
   userBody,
   type Response,
@@ -41,11 +41,14 @@ describeEachDb('sessions', (getDb) => {
     const t = useTestApp(getDb);
 
     it('is qr_session, HttpOnly, SameSite=Lax, Path=/, without Secure or Domain (register and login)', async () => {
-      const { body } = await registerAndSignIn(t().app);
-      const registered = await postJson(t().app, '/api/register', {
-        ...body,
-        username: 'other',
-        email: 'o@example.com',
+      const body = newUserBody();
+      await register(t().app, body);
+      const registered = await call(t().app, 'POST', '/api/register', {
+        json: {
+          ...body,
+          username: 'other',
+          email: 'o@example.com',
+        },
       });
       const loggedIn = await login(t().app, body.username, body.password);
       for (const res of [registered, loggedIn]) {
@@ -61,8 +64,8 @@ describeEachDb('sessions', (getDb) => {
     });
 
     it('carries a token of at least 128 random bits, different for every session', async () => {
-      const { cookie: first, body } = await registerAndSignIn(t().app);
-      const second = sessionCookie(await login(t().app, body.username, body.password));
+      const { cookie: first, user } = await signedInUser(t(), 'tokens');
+      const second = sessionCookie(await login(t().app, user.username, TEST_PASSWORD));
       for (const token of [first, second]) expect(token).toMatch(/^[A-Za-z0-9_-]{22,}$/);
       expect(second).not.toBe(first);
     });
@@ -72,11 +75,13 @@ describeEachDb('sessions', (getDb) => {
     const t = useTestApp(getDb, { config: { publicUrl: 'https://qr.example.test' } });
 
     it('is __Host-qr_session with Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain, and signs in', async () => {
-      const res = await postJson(t().app, '/api/register', {
-        username: 'secure',
-        password: TEST_PASSWORD,
-        name: 'Secure User',
-        email: 'secure@example.com',
+      const res = await call(t().app, 'POST', '/api/register', {
+        json: {
+          username: 'secure',
+          password: TEST_PASSWORD,
+          name: 'Secure User',
+          email: 'secure@example.com',
+        },
       });
       expect(res.statusCode).toBe(201);
       const line = sessionSetCookie(res, '__Host-qr_session');
@@ -89,27 +94,31 @@ describeEachDb('sessions', (getDb) => {
       expect(cookieValue(res, 'qr_session')).toBeUndefined();
 
       const token = sessionCookie(res, '__Host-qr_session');
-      const me = await getWithCookie(t().app, '/api/user', token, '__Host-qr_session');
+      const me = await call(t().app, 'GET', '/api/user', { cookie: token, cookieName: '__Host-qr_session' });
       expect(me.statusCode).toBe(200);
       expect(userBody(me).username).toBe('secure');
       // The unprefixed name is not read when PUBLIC_URL is https.
-      expect((await getWithCookie(t().app, '/api/user', token, 'qr_session')).statusCode).toBe(401);
+      expect(
+        (await call(t().app, 'GET', '/api/user', { cookie: token, cookieName: 'qr_session' })).statusCode,
+      ).toBe(401);
     });
 
     it('clears the __Host- cookie on logout with the same attributes', async () => {
       await insertTestUser(t().db, { username: 'secure2' });
       const token = sessionCookie(await login(t().app, 'secure2', TEST_PASSWORD), '__Host-qr_session');
-      const res = await postJson(
-        t().app,
-        '/api/logout',
-        {},
-        { cookie: token, cookieName: '__Host-qr_session' },
-      );
+      const res = await call(t().app, 'POST', '/api/logout', {
+        json: {},
+        cookie: token,
+        cookieName: '__Host-qr_session',
+      });
       expect(res.statusCode).toBe(200);
       const attributes = attributesOf(sessionSetCookie(res, '__Host-qr_session'));
       expect(attributes.has('secure')).toBe(true);
       expect(attributes.get('path')).toBe('/');
-      expect((await getWithCookie(t().app, '/api/user', token, '__Host-qr_session')).statusCode).toBe(401);
+      expect(
+        (await call(t().app, 'GET', '/api/user', { cookie: token, cookieName: '__Host-qr_session' }))
+          .statusCode,
+      ).toBe(401);
     });
   });
 
@@ -117,7 +126,7 @@ describeEachDb('sessions', (getDb) => {
     const t = useTestApp(getDb);
 
     it('stores only a hash of the token: the cookie value appears nowhere in the sessions table', async () => {
-      const { cookie, user } = await registerAndSignIn(t().app);
+      const { cookie, user } = await signedInUser(t(), 'hashed');
       const rows = await t().db.selectFrom('sessions').selectAll().execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]!.user_id).toBe(user.id);
@@ -126,16 +135,16 @@ describeEachDb('sessions', (getDb) => {
     });
 
     it('logout ends the session on the server: the old cookie replayed afterwards gets 401', async () => {
-      const { cookie, body } = await registerAndSignIn(t().app);
+      const { cookie, user } = await signedInUser(t(), 'two-devices');
       // A second device of the same user keeps its own session.
-      const other = sessionCookie(await login(t().app, body.username, body.password));
+      const other = sessionCookie(await login(t().app, user.username, TEST_PASSWORD));
       expect(await countRows(t().db, 'sessions')).toBe(2);
 
-      const res = await postJson(t().app, '/api/logout', {}, { cookie });
+      const res = await call(t().app, 'POST', '/api/logout', { json: {}, cookie });
       expect(res.statusCode).toBe(200);
       expect(await countRows(t().db, 'sessions')).toBe(1);
-      expect((await getWithCookie(t().app, '/api/user', cookie)).statusCode).toBe(401);
-      expect((await getWithCookie(t().app, '/api/user', other)).statusCode).toBe(200);
+      expect((await call(t().app, 'GET', '/api/user', { cookie })).statusCode).toBe(401);
+      expect((await call(t().app, 'GET', '/api/user', { cookie: other })).statusCode).toBe(200);
     });
 
     it('login while carrying a session issues a new id and ends the old session', async () => {
@@ -145,8 +154,8 @@ describeEachDb('sessions', (getDb) => {
       expect(res.statusCode).toBe(200);
       const second = sessionCookie(res);
       expect(second).not.toBe(first);
-      expect((await getWithCookie(t().app, '/api/user', first)).statusCode).toBe(401);
-      expect((await getWithCookie(t().app, '/api/user', second)).statusCode).toBe(200);
+      expect((await call(t().app, 'GET', '/api/user', { cookie: first })).statusCode).toBe(401);
+      expect((await call(t().app, 'GET', '/api/user', { cookie: second })).statusCode).toBe(200);
       expect(await countRows(t().db, 'sessions')).toBe(1);
     });
 
@@ -156,8 +165,8 @@ describeEachDb('sessions', (getDb) => {
       const first = sessionCookie(await login(t().app, 'first-user', TEST_PASSWORD));
       const res = await login(t().app, 'second-user', TEST_PASSWORD, { cookie: first });
       const second = sessionCookie(res);
-      expect((await getWithCookie(t().app, '/api/user', first)).statusCode).toBe(401);
-      const me = await getWithCookie(t().app, '/api/user', second);
+      expect((await call(t().app, 'GET', '/api/user', { cookie: first })).statusCode).toBe(401);
+      const me = await call(t().app, 'GET', '/api/user', { cookie: second });
       expect(userBody(me).username).toBe('second-user');
     });
 
@@ -167,7 +176,7 @@ describeEachDb('sessions', (getDb) => {
       const res = await login(t().app, 'fixed', TEST_PASSWORD, { cookie: planted });
       expect(res.statusCode).toBe(200);
       expect(sessionCookie(res)).not.toBe(planted);
-      expect((await getWithCookie(t().app, '/api/user', planted)).statusCode).toBe(401);
+      expect((await call(t().app, 'GET', '/api/user', { cookie: planted })).statusCode).toBe(401);
     });
 
     it('a failed login leaves the current session alone and issues none', async () => {
@@ -176,7 +185,7 @@ describeEachDb('sessions', (getDb) => {
       const res = await login(t().app, 'keep', 'wrong-password', { cookie });
       expect(res.statusCode).toBe(401);
       expect(cookieValue(res)).toBeUndefined();
-      expect((await getWithCookie(t().app, '/api/user', cookie)).statusCode).toBe(200);
+      expect((await call(t().app, 'GET', '/api/user', { cookie })).statusCode).toBe(200);
     });
   });
 
@@ -184,22 +193,22 @@ describeEachDb('sessions', (getDb) => {
     const t = useTestApp(getDb);
 
     it('a session idle for longer than SESSION_IDLE_HOURS gets 401 and is removed', async () => {
-      const { cookie } = await registerAndSignIn(t().app);
+      const { cookie } = await signedInUser(t(), 'idle');
       t().clock.advance(t().config.sessionIdleMs + 1_000);
-      const res = await getWithCookie(t().app, '/api/user', cookie);
+      const res = await call(t().app, 'GET', '/api/user', { cookie });
       expect(res.statusCode).toBe(401);
       expect(await countRows(t().db, 'sessions')).toBe(0);
       // Even if the clock could go back, the session is gone.
       t().clock.advance(-(t().config.sessionIdleMs + 1_000));
-      expect((await getWithCookie(t().app, '/api/user', cookie)).statusCode).toBe(401);
+      expect((await call(t().app, 'GET', '/api/user', { cookie })).statusCode).toBe(401);
     });
 
     it('activity keeps the session alive past the idle lifetime', async () => {
-      const { cookie } = await registerAndSignIn(t().app);
+      const { cookie } = await signedInUser(t(), 'active');
       const idle = t().config.sessionIdleMs;
       for (let i = 0; i < 3; i++) {
         t().clock.advance(idle - 5 * 60_000);
-        expect((await getWithCookie(t().app, '/api/user', cookie)).statusCode).toBe(200);
+        expect((await call(t().app, 'GET', '/api/user', { cookie })).statusCode).toBe(200);
       }
     });
   });
@@ -213,10 +222,10 @@ describeEachDb('sessions', (getDb) => {
       // Used every 50 minutes: never idle for an hour.
       for (let i = 0; i < 3; i++) {
         short().clock.advance(50 * 60_000);
-        expect((await getWithCookie(short().app, '/api/user', cookie)).statusCode).toBe(200);
+        expect((await call(short().app, 'GET', '/api/user', { cookie })).statusCode).toBe(200);
       }
       short().clock.advance(50 * 60_000); // 200 minutes after sign-in
-      expect((await getWithCookie(short().app, '/api/user', cookie)).statusCode).toBe(401);
+      expect((await call(short().app, 'GET', '/api/user', { cookie })).statusCode).toBe(401);
     });
   });
 });

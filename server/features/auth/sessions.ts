@@ -2,6 +2,13 @@ import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { toUser } from '../users/users.mapper.js';
+import {
+  deleteSession,
+  deleteSessionsOfUser,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+} from './sessions.repository.js';
 import { hashToken, newToken } from './tokens.js';
 
 export interface CookieOptions {
@@ -26,7 +33,7 @@ export function sessionCookieName(publicUrl: string): string {
   return publicUrl.startsWith('https:') ? '__Host-qr_session' : 'qr_session';
 }
 
-function cookieOptions(publicUrl: string): CookieOptions {
+export function cookieOptions(publicUrl: string): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure: publicUrl.startsWith('https:') };
 }
 
@@ -38,18 +45,14 @@ export async function startSession(
 ): Promise<void> {
   const token = newToken();
   const now = deps.clock.now();
-  await deps.db
-    .insertInto('sessions')
-    .values({
-      id: hashToken(token),
-      user_id: userId,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + deps.config.sessionMaxMs).toISOString(),
-      ip_address: client.ip,
-      user_agent: client.userAgent?.slice(0, 512) ?? null,
-    })
-    .execute();
+  await insertSession(deps.db, {
+    id: hashToken(token),
+    userId,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + deps.config.sessionMaxMs).toISOString(),
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
+  });
   cookies.set(sessionCookieName(deps.config.publicUrl), token, {
     ...cookieOptions(deps.config.publicUrl),
     maxAge: Math.floor(deps.config.sessionMaxMs / 1000),
@@ -64,26 +67,16 @@ export async function readSession(
   const token = cookies.read(sessionCookieName(deps.config.publicUrl));
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
-  const row = await deps.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.last_seen_at', 'sessions.expires_at'])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+  const row = await findSessionWithUser(deps.db, id);
   if (!row) return null;
   const now = deps.clock.now().getTime();
   const lastSeen = new Date(toIso(row.last_seen_at)).getTime();
   if (new Date(toIso(row.expires_at)).getTime() <= now || lastSeen + deps.config.sessionIdleMs <= now) {
-    await deps.db.deleteFrom('sessions').where('id', '=', id).execute();
+    await deleteSession(deps.db, id);
     return null;
   }
   if (now - lastSeen > TOUCH_INTERVAL_MS) {
-    await deps.db
-      .updateTable('sessions')
-      .set({ last_seen_at: new Date(now).toISOString() })
-      .where('id', '=', id)
-      .execute();
+    await touchSession(deps.db, id, new Date(now).toISOString());
   }
   return { id, user: toUser(row) };
 }
@@ -93,11 +86,11 @@ export async function endSession(
   cookies: SessionCookies,
   sessionId: string | null,
 ): Promise<void> {
-  if (sessionId) await deps.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  if (sessionId) await deleteSession(deps.db, sessionId);
   cookies.clear(sessionCookieName(deps.config.publicUrl), cookieOptions(deps.config.publicUrl));
 }
 
 /** Ends every session of a user (password change or reset, deletion, admin reset). */
-export async function endAllSessionsOf(deps: Pick<AppDeps, 'db'>, userId: number): Promise<void> {
-  await deps.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+export async function endAllSessionsOf(deps: AppDeps, userId: number): Promise<void> {
+  await deleteSessionsOfUser(deps.db, userId);
 }

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Folder, QrCode } from '../../../src/qr/qr.schema.js';
+import { findQrRow, insertFolderRow, insertQrRow } from '../../test/fixtures.js';
 import {
   EVIL_ORIGIN,
   ISO_UTC,
   call,
   expectRestError,
-  findQrRow,
-  insertFolderRow,
-  insertQrRow,
   signedInUser,
-} from '../../test/qr-fixtures.js';
-import { useTestApp, type TestApp } from '../../test/test-app.js';
+  useTestApp,
+  type TestApp,
+} from '../../test/test-app.js';
 import { countRows, describeEachDb } from '../../test/test-db.js';
 
 async function snapshot(t: TestApp) {
@@ -148,12 +147,10 @@ describeEachDb('folder REST paths', (getDb) => {
       ['a text/plain body', 'text/plain', '{"name":"Work"}'],
     ])('refuses %s with 415 and writes nothing', async (_n, contentType, payload) => {
       const { cookie } = await signedInUser(t(), 'formpost');
-      const res = await t().app.inject({
-        method: 'POST',
-        url: '/api/folders',
+      const res = await call(t().app, 'POST', '/api/folders', {
+        cookie,
         payload,
         headers: { 'content-type': contentType },
-        cookies: { qr_session: cookie },
       });
       expectRestError(res, 415);
       expect(await countRows(t().db, 'folders')).toBe(0);

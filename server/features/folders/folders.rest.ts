@@ -1,18 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import type { CallerFor } from '../../rest/rest-plugin.js';
+import { createFolderInput, idInput } from '../../../src/qr/qr.schema.js';
+import { defineRoute } from '../../rest/rest-kit.js';
 
-export function foldersRest(app: FastifyInstance, callerFor: CallerFor) {
-  // GET /api/folders — the caller's folders: [{ id, name, created, qrCodeCount }].
-  app.get('/api/folders', async (req, reply) => (await callerFor(req, reply)).folders.list());
-
-  // POST /api/folders — { name } → 201 the folder; a blank name is refused.
-  app.post('/api/folders', async (req, reply) => {
-    const folder = await (await callerFor(req, reply)).folders.create(req.body as never);
-    return reply.status(201).send(folder);
-  });
-
-  // DELETE /api/folders/{id} — its codes move to the root; another user's folder is 404.
-  app.delete<{ Params: { id: string } }>('/api/folders/:id', async (req, reply) =>
-    (await callerFor(req, reply)).folders.delete({ id: req.params.id }),
-  );
-}
+export const foldersRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/folders',
+    summary: "The caller's folders: [{ id, name, created, qrCodeCount }].",
+    access: 'user',
+    handler: ({ caller }) => caller.folders.list(),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/folders',
+    summary: '{ name } → 201 the folder; a blank name is refused.',
+    access: 'user',
+    body: createFolderInput,
+    status: 201,
+    handler: ({ caller, body }) => caller.folders.create(body),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/folders/:id',
+    summary: "Deletes the folder; its codes move to the root. Another user's folder is 404.",
+    access: 'user',
+    params: idInput,
+    handler: ({ caller, params }) => caller.folders.delete(params),
+  }),
+];

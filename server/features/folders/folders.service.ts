@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { appError } from '../../trpc/errors.js';
 import { deleteFolderKeepingCodes, insertFolder, listFoldersOf } from './folders.repository.js';
+import { qrMessages } from '../../../src/qr/qr-messages.js';
 
 export async function listFolders(deps: AppDeps, user: User): Promise<Folder[]> {
   const rows = await listFoldersOf(deps.db, user.id);
@@ -22,6 +23,6 @@ export async function createFolder(deps: AppDeps, user: User, name: string): Pro
 
 export async function deleteFolder(deps: AppDeps, user: User, id: number) {
   if (!(await deleteFolderKeepingCodes(deps.db, user.id, id)))
-    throw appError('NOT_FOUND', 'Folder not found');
+    throw appError('NOT_FOUND', qrMessages.folderNotFound);
   return { success: true as const, message: 'Folder deleted; its QR codes moved to the root' };
 }

@@ -9,10 +9,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The sender; MAIL_FROM when absent. */
+  from?: string;
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Checks the transport: connects and authenticates to the SMTP server, or finds the outbox writable. */
+  verify(): Promise<{ transport: 'smtp' | 'outbox' }>;
 }
 
 /**
@@ -27,8 +31,12 @@ export function createMailer(
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.mailFrom, ...message });
+        await transport.sendMail({ ...message, from: message.from ?? options.mailFrom });
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+      async verify() {
+        await transport.verify();
+        return { transport: 'smtp' };
       },
     };
   }
@@ -36,7 +44,7 @@ export function createMailer(
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.mailFrom, ...message });
+      const info = await transport.sendMail({ ...message, from: message.from ?? options.mailFrom });
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,
@@ -44,6 +52,11 @@ export function createMailer(
       );
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+    },
+    async verify() {
+      await fs.mkdir(outbox, { recursive: true });
+      await fs.access(outbox, fs.constants.W_OK);
+      return { transport: 'outbox' };
     },
   };
 }

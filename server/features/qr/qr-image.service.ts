@@ -1,6 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import type { User } from '../../../src/auth/auth.schema.js';
-import { imageDataOf, qrImageInput } from '../../../src/qr/qr.schema.js';
+import { imageDataOf, type QrImageInput } from '../../../src/qr/qr.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { uploadResolverFor } from '../uploads/uploads.service.js';
 import { createQrImageCache, renderQrImage } from './qr-image.js';
@@ -14,12 +13,8 @@ const imageCache = createQrImageCache(500);
  * Own uploaded logos are read from the database; an external logo URL is never fetched, so it is
  * left out of server-rendered images.
  */
-export async function getQrImage(deps: AppDeps, user: User, query: unknown) {
-  const parsed = qrImageInput.safeParse(query);
-  if (!parsed.success) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid image request', cause: parsed.error });
-  }
-  const { id, format, size } = parsed.data;
+export async function getQrImage(deps: AppDeps, user: User, input: QrImageInput) {
+  const { id, format, size } = input;
   const code = await getQrCode(deps, user, id);
   const bytes = await renderQrImage(
     imageCache,

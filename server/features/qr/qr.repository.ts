@@ -1,4 +1,7 @@
+import { dialectOf } from '../../db/create-db.js';
+import { findFolderOf } from '../folders/folders.repository.js';
 import { subtractCodeFromUserRollups } from '../scans/scan-rollups.js';
+import { lockUserRow } from '../users/users.repository.js';
 import type { Db, NewQrCodeRow, QrCodeRow } from '../../db/database.js';
 
 export function listQrCodesOf(db: Db, userId: number): Promise<QrCodeRow[]> {
@@ -58,20 +61,41 @@ export function updateQrCodeRow(
  * a share lock on that row) either committed before — and is subtracted — or waits and then fails,
  * so the owner's counts never keep a scan of a deleted code. SQLite runs one writer at a time.
  */
-export async function deleteQrCodeWithScans(
-  db: Db,
-  userId: number,
-  id: number,
-  lockRow: boolean,
-): Promise<boolean> {
+export async function deleteQrCodeWithScans(db: Db, userId: number, id: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     let lookup = trx.selectFrom('qr_codes').select('id').where('id', '=', id).where('user_id', '=', userId);
-    if (lockRow) lookup = lookup.forUpdate();
+    if (dialectOf(trx) === 'postgres') lookup = lookup.forUpdate();
     const code = await lookup.executeTakeFirst();
     if (!code) return false;
     await subtractCodeFromUserRollups(trx, userId, id);
     await trx.deleteFrom('qr_scans').where('qr_code_id', '=', id).execute();
     await trx.deleteFrom('qr_codes').where('id', '=', id).execute();
     return true;
+  });
+}
+
+/** What the owner holds at the moment a new code would be added. */
+export interface OwnerState {
+  /** How many codes the owner has. */
+  count: number;
+  /** False when the new code names a folder that is not the owner's. */
+  folderFound: boolean;
+}
+
+/**
+ * Inserts a user's new code in one transaction that holds the user's row, so two creations at once cannot
+ * both slip under a limit: `check` sees the owner's state first and throws to refuse.
+ */
+export async function insertQrCodeOfOwner(
+  db: Db,
+  row: NewQrCodeRow,
+  check: (state: OwnerState) => void,
+): Promise<QrCodeRow> {
+  return db.transaction().execute(async (trx) => {
+    await lockUserRow(trx, row.user_id);
+    const folderFound =
+      row.folder_id == null || (await findFolderOf(trx, row.user_id, row.folder_id)) !== undefined;
+    check({ count: folderFound ? await countQrCodesOf(trx, row.user_id) : 0, folderFound });
+    return insertQrCode(trx, row);
   });
 }

@@ -1,57 +1,82 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app-deps.js';
-import type { CallerFor, ContextFor } from '../../rest/rest-plugin.js';
-import { appError } from '../../trpc/errors.js';
-import { getQrImage } from './qr-image.service.js';
 import { qrFileName } from '../../../src/qr/render-options.js';
+import {
+  createQrCodeInput,
+  idInput,
+  moveQrCodeInput,
+  qrImageInput,
+  updateQrCodeInput,
+} from '../../../src/qr/qr.schema.js';
+import { defineRoute } from '../../rest/rest-kit.js';
+import { getQrImage } from './qr-image.service.js';
 
-type IdParams = { Params: { id: string } };
-/** Adds the path's id to a JSON object body; anything else is passed on for validation to refuse. */
-const withId = (id: string, body: unknown) =>
-  (typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, id } : body) as never;
-
-export function qrRest(app: FastifyInstance, callerFor: CallerFor, deps: AppDeps, contextFor: ContextFor) {
-  // GET /api/qr-codes — the caller's codes, newest first.
-  app.get('/api/qr-codes', async (req, reply) => (await callerFor(req, reply)).qr.list());
-
-  // GET /api/qr-codes/{id} — the code; another user's code is 404.
-  app.get<IdParams>('/api/qr-codes/:id', async (req, reply) =>
-    (await callerFor(req, reply)).qr.get({ id: req.params.id }),
-  );
-
-  // POST /api/qr-codes — 201 the code; 403 { limitReached, currentCount, maxCount } at the plan limit.
-  app.post('/api/qr-codes', async (req, reply) => {
-    const code = await (await callerFor(req, reply)).qr.create(req.body as never);
-    return reply.status(201).send(code);
-  });
-
-  // PUT /api/qr-codes/{id} — name, content, customization of a dynamic code; static codes: 403.
-  app.put<IdParams>('/api/qr-codes/:id', async (req, reply) =>
-    (await callerFor(req, reply)).qr.update(withId(req.params.id, req.body)),
-  );
-
-  // PATCH /api/qr-codes/{id} — { folderId } moves the code (null = root).
-  app.patch<IdParams>('/api/qr-codes/:id', async (req, reply) =>
-    (await callerFor(req, reply)).qr.move(withId(req.params.id, req.body)),
-  );
-
-  // DELETE /api/qr-codes/{id} — the code and its scans.
-  app.delete<IdParams>('/api/qr-codes/:id', async (req, reply) =>
-    (await callerFor(req, reply)).qr.delete({ id: req.params.id }),
-  );
-
-  // GET /api/qr-codes/{id}/scan — { type, content } of the owner's code; recorded as a scan.
-  app.get<IdParams>('/api/qr-codes/:id/scan', async (req, reply) =>
-    (await callerFor(req, reply)).qr.scan({ id: req.params.id }),
-  );
-
-  // GET /api/qr-codes/{id}/image?format=png|svg&size=64..2048 — the owner's code rendered on the server.
-  app.get<IdParams & { Querystring: Record<string, string> }>(
-    '/api/qr-codes/:id/image',
-    async (req, reply) => {
-      const { user } = await contextFor(req, reply);
-      if (!user) throw appError('UNAUTHORIZED', 'Not signed in');
-      const { bytes, format, code } = await getQrImage(deps, user, { ...req.query, id: req.params.id });
+export const qrRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/qr-codes',
+    summary: "The caller's codes, newest first.",
+    access: 'user',
+    handler: ({ caller }) => caller.qr.list(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/qr-codes/:id',
+    summary: "The code; another user's code is 404.",
+    access: 'user',
+    params: idInput,
+    handler: ({ caller, params }) => caller.qr.get(params),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/qr-codes',
+    summary: 'Creates a code → 201 the code; 403 { limitReached, currentCount, maxCount } at the plan limit.',
+    access: 'user',
+    body: createQrCodeInput,
+    status: 201,
+    handler: ({ caller, body }) => caller.qr.create(body),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/qr-codes/:id',
+    summary: 'Name, content and design of a dynamic code; a static code is 403.',
+    access: 'user',
+    params: idInput,
+    body: updateQrCodeInput.omit({ id: true }),
+    handler: ({ caller, params, body }) => caller.qr.update({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/api/qr-codes/:id',
+    summary: '{ folderId } moves the code (null = the root).',
+    access: 'user',
+    params: idInput,
+    body: moveQrCodeInput.omit({ id: true }),
+    handler: ({ caller, params, body }) => caller.qr.move({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/qr-codes/:id',
+    summary: 'Deletes the code and its scans.',
+    access: 'user',
+    params: idInput,
+    handler: ({ caller, params }) => caller.qr.delete(params),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/qr-codes/:id/scan',
+    summary: "{ type, content } of the owner's code, recorded as a scan.",
+    access: 'user',
+    params: idInput,
+    handler: ({ caller, params }) => caller.qr.scan(params),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/qr-codes/:id/image',
+    summary: "The owner's code rendered on the server: ?format=png|svg&size=64..2048.",
+    access: 'user',
+    params: idInput,
+    query: qrImageInput.omit({ id: true }),
+    handler: async ({ ctx, params, query, reply }) => {
+      const { bytes, format, code } = await getQrImage(ctx, ctx.user, { ...query, id: params.id });
       return reply
         .header('Content-Type', format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8')
         .header(
@@ -63,5 +88,5 @@ export function qrRest(app: FastifyInstance, callerFor: CallerFor, deps: AppDeps
         .header('Cache-Control', 'private, no-cache')
         .send(bytes);
     },
-  );
-}
+  }),
+];

@@ -23,6 +23,6 @@ export const qrRouter = router({
     .mutation(({ ctx, input }) => updateQrCode(ctx, ctx.user, input)),
   move: authedProcedure.input(moveQrCodeInput).mutation(({ ctx, input }) => moveQrCode(ctx, ctx.user, input)),
   /** Records a scan like a real one: a mutation, although the REST path is a GET. */
-  scan: authedProcedure.input(idInput).mutation(({ ctx, input }) => scanQrCode(ctx, ctx.user, input.id, ctx)),
+  scan: authedProcedure.input(idInput).mutation(({ ctx, input }) => scanQrCode(ctx, ctx.user, input.id)),
   delete: authedProcedure.input(idInput).mutation(({ ctx, input }) => deleteQrCode(ctx, ctx.user, input.id)),
 });

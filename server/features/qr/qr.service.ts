@@ -1,10 +1,11 @@
-import { maxCodesFor } from '../../../src/plans.js';
+import { limitReachedMessage, maxCodesFor } from '../../../src/plans.js';
+import { qrMessages } from '../../../src/qr/qr-messages.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { validatePayload } from '../../../src/qr/content.js';
 import { normalizeQrType, type QrType } from '../../../src/qr/qr-types.js';
 import type { Customization } from '../../../src/qr/customization.js';
 import type { QrCode, QrLimitInfo } from '../../../src/qr/qr.schema.js';
-import type { AppDeps, RuntimeDeps } from '../../app-deps.js';
+import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { appError } from '../../trpc/errors.js';
@@ -14,24 +15,11 @@ import {
   countQrCodesOf,
   deleteQrCodeWithScans,
   findQrCodeOf,
-  insertQrCode,
+  insertQrCodeOfOwner,
   listQrCodesOf,
   updateQrCodeRow,
 } from './qr.repository.js';
 import { generateSlug } from './slug.js';
-
-export const qrMessages = {
-  notFound: 'QR code not found',
-  folderNotFound: 'Folder not found',
-  staticEdit: 'Static QR codes cannot be edited. Create a new QR code instead.',
-  typeChange: 'The type of a QR code cannot be changed',
-  dynamicChange: 'A code cannot be switched between static and dynamic',
-  selfLink: 'A dynamic QR code cannot point to its own short link',
-} as const;
-
-export function limitReachedMessage(max: number) {
-  return `QR code limit reached. Your plan allows ${max} QR codes: upgrade to Pro to create up to 100.`;
-}
 
 /** The content must be a valid payload of its type (for links: http or https only). */
 function checkContent(deps: AppDeps, type: QrType, content: string) {
@@ -101,34 +89,27 @@ export async function createQrCode(deps: AppDeps, user: User, input: NewQrCode):
 
   for (let attempt = 0; ; attempt++) {
     try {
-      const row = await deps.db.transaction().execute(async (trx) => {
-        if (deps.dialect === 'postgres') {
-          // Serialises one user's creations, so two at once cannot both slip under the limit.
-          await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+      const newRow = {
+        name: input.name,
+        type,
+        content: input.content,
+        is_dynamic: input.isDynamic,
+        customization: JSON.stringify(input.customization),
+        user_id: user.id,
+        folder_id: input.folderId,
+        slug: input.isDynamic ? generateSlug() : null,
+        created: now,
+        updated: now,
+      };
+      const row = await insertQrCodeOfOwner(deps.db, newRow, ({ count, folderFound }) => {
+        if (!folderFound) throw appError('NOT_FOUND', qrMessages.folderNotFound);
+        if (max !== null && count >= max) {
+          throw appError('FORBIDDEN', limitReachedMessage(max), {
+            limitReached: true,
+            currentCount: count,
+            maxCount: max,
+          });
         }
-        await checkFolder(trx, user, input.folderId);
-        if (max !== null) {
-          const count = await countQrCodesOf(trx, user.id);
-          if (count >= max) {
-            throw appError('FORBIDDEN', limitReachedMessage(max), {
-              limitReached: true,
-              currentCount: count,
-              maxCount: max,
-            });
-          }
-        }
-        return insertQrCode(trx, {
-          name: input.name,
-          type,
-          content: input.content,
-          is_dynamic: input.isDynamic,
-          customization: JSON.stringify(input.customization),
-          user_id: user.id,
-          folder_id: input.folderId,
-          slug: input.isDynamic ? generateSlug() : null,
-          created: now,
-          updated: now,
-        });
       });
       return toQrCode(row, deps.config.publicUrl);
     } catch (error) {
@@ -188,22 +169,20 @@ export async function moveQrCode(
 }
 
 export async function deleteQrCode(deps: AppDeps, user: User, id: number) {
-  if (!(await deleteQrCodeWithScans(deps.db, user.id, id, deps.dialect === 'postgres')))
-    throw appError('NOT_FOUND', qrMessages.notFound);
+  if (!(await deleteQrCodeWithScans(deps.db, user.id, id))) throw appError('NOT_FOUND', qrMessages.notFound);
   return { success: true as const, message: 'QR code deleted' };
 }
 
 /** The scan demo: the owner reads what a phone would, and it counts as a scan. */
 export async function scanQrCode(
-  deps: RuntimeDeps,
+  deps: RequestDeps,
   user: User,
   id: number,
-  client: { ip: string; userAgent: string | null },
 ): Promise<{ type: QrType; content: string }> {
   const code = await getQrCode(deps, user, id);
   await deps.scans.record(
     { qrCodeId: code.id, ownerId: user.id },
-    { ip: client.ip, userAgent: client.userAgent, referrer: null },
+    { ip: deps.ip, userAgent: deps.userAgent, referrer: null },
   );
   return { type: code.type, content: code.content };
 }

@@ -2,13 +2,9 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { decodeContent, encodeContent } from '../../../src/qr/content.js';
 import type { QrType } from '../../../src/qr/qr-types.js';
-import {
-  calendarFile,
-  contactFile,
-  formatEventRange,
-  renderLandingPage,
-  renderNotFoundPage,
-} from './landing-page.js';
+import { formatEventRange } from '../../../src/qr/actions.js';
+import { calendarFile, contactFile } from './landing/downloads.js';
+import { renderLandingPage, renderNotFoundPage } from './landing-page.js';
 
 const SLUG = 'abc1234';
 const NONCE = 'r4nd0mN0nce+/==';

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertQrRow } from '../../test/qr-fixtures.js';
-import { insertTestUser } from '../../test/test-app.js';
+import { insertQrRow, insertTestUser } from '../../test/fixtures.js';
 import { createTestDb, type TestDb } from '../../test/test-db.js';
 import { findDynamicCodeBySlug, prepareShortLinks } from './redirect.repository.js';
 

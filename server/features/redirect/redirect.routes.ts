@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isHttpUrl } from '../../../src/qr/content.js';
+import { isHttpUrl } from '../../../src/qr/field-checks.js';
 import { normalizeQrType, redirectingQrTypes } from '../../../src/qr/qr-types.js';
 import type { RuntimeDeps } from '../../app-deps.js';
-import { calendarFile, contactFile, renderLandingPage, renderNotFoundPage } from './landing-page.js';
+import { calendarFile, contactFile } from './landing/downloads.js';
+import { renderLandingPage, renderNotFoundPage } from './landing-page.js';
 import { findDynamicCodeBySlug, prepareShortLinks } from './redirect.repository.js';
 
 const SLUG = /^[A-Za-z0-9_-]{1,32}$/;

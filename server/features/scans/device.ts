@@ -36,3 +36,24 @@ export function deviceCategory(userAgent: string | null | undefined): DeviceCate
   cache.set(userAgent, category);
   return category;
 }
+
+const NAME_CACHE_MAX = 2000;
+const deviceNames = new Map<string, string | null>();
+
+/**
+ * 'iPhone', 'Samsung SM-S928B', 'Chrome on Windows'… for the scan history's tooltip: worked out when
+ * read, not stored, and cached like the categories (bounded; emptied when full).
+ */
+export function deviceNameOf(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const hit = deviceNames.get(userAgent);
+  if (hit !== undefined) return hit;
+  const ua = new UAParser(userAgent).getResult();
+  const device = [ua.device.vendor, ua.device.model].filter(Boolean).join(' ');
+  const browser =
+    ua.browser.name && ua.os.name ? `${ua.browser.name} on ${ua.os.name}` : ua.browser.name || ua.os.name;
+  const name = device || browser || null;
+  if (deviceNames.size >= NAME_CACHE_MAX) deviceNames.clear();
+  deviceNames.set(userAgent, name);
+  return name;
+}

@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { sqliteConnectionOf } from '../../db/create-db.js';
 import type { Db } from '../../db/database.js';
-import { nativeScanWriter, writeScansWithRollups, type ScanToStore } from './scan-rollups.js';
+import type { ScanToStore } from './rollup-model.js';
+import { nativeScanWriter, writeScansWithRollups } from './scan-rollups.js';
 
 export interface ScanRecorder {
   /** Resolves once the scan is committed (answered scans are never lost). */

@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
-import { insertQrRow } from '../../test/qr-fixtures.js';
-import { insertTestUser } from '../../test/test-app.js';
+import { insertQrRow, insertTestUser } from '../../test/fixtures.js';
 import { countRows, describeEachDb } from '../../test/test-db.js';
 import { createScanRecorder } from './scan-recorder.js';
-import type { ScanToStore } from './scan-rollups.js';
+import type { ScanToStore } from './rollup-model.js';
 
 /**
  * The database as the recorder sees it, with every `db.transaction()` counted and, on request, held

@@ -5,23 +5,24 @@ import * as rollupMigration from '../../../migrations/2026-11-22T0800-scan-rollu
 import { deviceCategories, type DeviceCategory } from '../../../src/analytics/analytics.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { toIso, type Db, type NewQrScanRow } from '../../db/database.js';
-import { insertQrRow } from '../../test/qr-fixtures.js';
-import { createTestApp, createTestClock, insertTestUser, type TestApp } from '../../test/test-app.js';
+import { insertQrRow, insertTestUser } from '../../test/fixtures.js';
+import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.js';
 import { describeEachDb, type TestDb } from '../../test/test-db.js';
 import {
-  codePerformance,
-  daily,
-  devices,
-  hourly,
-  locations,
-  qrCodeAnalytics,
-  qrCodeDaily,
-  userSummary,
+  getCodePerformance as codePerformance,
+  getDailyScans as daily,
+  getDeviceCounts as devices,
+  getHourlyScans as hourly,
+  getLocationCounts as locations,
+  getQrCodeAnalytics as qrCodeAnalytics,
+  getQrCodeDaily as qrCodeDaily,
+  getUserSummary as userSummary,
 } from '../analytics/analytics.service.js';
 import { deleteQrCodeWithScans } from '../qr/qr.repository.js';
 import { toUser } from '../users/users.mapper.js';
 import { createScanRecorder } from './scan-recorder.js';
-import { writeScansWithRollups, type ScanToStore } from './scan-rollups.js';
+import { writeScansWithRollups } from './scan-rollups.js';
+import type { ScanToStore } from './rollup-model.js';
 
 /**
  * The rollup tables against the raw scans they summarise, and the analytics answers against a plain
@@ -504,14 +505,7 @@ describeEachDb('scan rollups', (getDb) => {
             const codes = [...world.codes];
             if (deleteIndex !== undefined) {
               const owner = world.users[deleteIndex < 2 ? 0 : 1];
-              expect(
-                await deleteQrCodeWithScans(
-                  db,
-                  owner.id,
-                  codes[deleteIndex]!,
-                  getDb().dialect === 'postgres',
-                ),
-              ).toBe(true);
+              expect(await deleteQrCodeWithScans(db, owner.id, codes[deleteIndex]!)).toBe(true);
               codes.splice(deleteIndex, 1);
             }
 

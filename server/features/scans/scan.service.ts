@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { Clock } from '../../app-deps.js';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { anonymizeAddress, normalizeAddress } from './client-address.js';
 import { deviceCategory } from './device.js';
@@ -44,6 +44,7 @@ export function createScanService(
   };
 }
 
+/** Started before the request deps exist (they include it), so it names only what it uses. */
 export async function startScanService(deps: { db: Db; config: Config; clock: Clock }): Promise<ScanService> {
   return createScanService(deps, await createGeoLocator({ cityDbPath: deps.config.geoipCityDb }));
 }

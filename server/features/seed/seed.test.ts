@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { PublicConfig } from '../../../src/auth/auth.schema.js';
 import { toIso } from '../../db/database.js';
 import { countRows, describeEachDb } from '../../test/test-db.js';
+import { insertTestUser } from '../../test/fixtures.js';
 import {
+  call,
   createTestApp,
-  errorBody,
-  insertTestUser,
+  expectRestError,
   login,
   useTestApp,
   userBody,
@@ -147,7 +148,7 @@ describeEachDb('bootstrap (first start)', (getDb) => {
 
     it('GET /api/config reports the demo account while it exists', async () => {
       await runBootstrap(t());
-      const res = await t().app.inject({ method: 'GET', url: '/api/config' });
+      const res = await call(t().app, 'GET', '/api/config');
       expect(res.statusCode).toBe(200);
       expect(res.json<PublicConfig>()).toEqual({
         demoAccount: { username: 'demo', password: 'demo123' },
@@ -156,7 +157,7 @@ describeEachDb('bootstrap (first start)', (getDb) => {
       });
 
       await t().db.deleteFrom('users').where('username', '=', 'demo').execute();
-      const after = await t().app.inject({ method: 'GET', url: '/api/config' });
+      const after = await call(t().app, 'GET', '/api/config');
       expect(after.json<PublicConfig>().demoAccount).toBeNull();
     });
 
@@ -164,7 +165,7 @@ describeEachDb('bootstrap (first start)', (getDb) => {
       await runBootstrap(t());
       const off = await createTestApp(getDb(), { config: { seedDemo: false } });
       try {
-        const res = await off.app.inject({ method: 'GET', url: '/api/config' });
+        const res = await call(off.app, 'GET', '/api/config');
         expect(res.statusCode).toBe(200);
         expect(res.json<PublicConfig>().demoAccount).toBeNull();
       } finally {
@@ -207,9 +208,9 @@ describeEachDb('bootstrap (first start)', (getDb) => {
 
       const denied = await login(t().app, 'demo', 'demo123');
       expect(denied.statusCode).toBe(401);
-      expect(errorBody(denied).message).toBe('Invalid username or password');
+      expect(expectRestError(denied, 401).message).toBe('Invalid username or password');
 
-      const res = await t().app.inject({ method: 'GET', url: '/api/config' });
+      const res = await call(t().app, 'GET', '/api/config');
       expect(res.json<PublicConfig>().demoAccount).toBeNull();
     });
   });

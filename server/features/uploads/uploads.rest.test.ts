@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BOUNDARY,
-  CLEAN_SVG,
   EVIL_ORIGIN,
-  JPEG_BYTES,
-  PNG_SIGNATURE,
   call,
   expectRestError,
+  signedInUser,
+  useTestApp,
+  type Response,
+  type TestApp,
+} from '../../test/test-app.js';
+import {
+  BOUNDARY,
+  CLEAN_SVG,
+  JPEG_BYTES,
+  PNG_SIGNATURE,
   makePng,
   multipartBody,
-  signedInUser,
   uploadLogo,
   type FilePart,
-} from '../../test/qr-fixtures.js';
-import { getWithCookie, type Response, type TestApp } from '../../test/test-app.js';
-import { useTestApp } from '../../test/test-app.js';
+} from '../../test/upload-fixtures.js';
 import { countRows, describeEachDb } from '../../test/test-db.js';
 
 const MAX = 5 * 1024 * 1024;
@@ -171,7 +174,7 @@ describeEachDb('uploads REST paths', (getDb) => {
         const { cookie } = await signedInUser(t(), 'sniffer');
         const png = makePng(3, 3);
         const url = await uploaded(t(), cookie, logo(png, file, declared));
-        const res = await getWithCookie(t().app, url, cookie);
+        const res = await call(t().app, 'GET', url, { cookie });
         expectServedSafely(res, 'image/png');
         expect(res.rawPayload.equals(png)).toBe(true);
       },
@@ -249,12 +252,10 @@ describeEachDb('uploads REST paths', (getDb) => {
 
     it('refuses a multipart body with no file part at all with 400', async () => {
       const { cookie } = await signedInUser(t(), 'nofile');
-      const res = await t().app.inject({
-        method: 'POST',
-        url: '/api/upload/logo',
+      const res = await call(t().app, 'POST', '/api/upload/logo', {
+        cookie,
         payload: multipartBody([]),
         headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-        cookies: { qr_session: cookie },
       });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
@@ -271,12 +272,10 @@ describeEachDb('uploads REST paths', (getDb) => {
 
     it('refuses a text field sent before the file with 400 and stores nothing', async () => {
       const { cookie } = await signedInUser(t(), 'fieldfirst');
-      const res = await t().app.inject({
-        method: 'POST',
-        url: '/api/upload/logo',
+      const res = await call(t().app, 'POST', '/api/upload/logo', {
+        cookie,
         payload: multipartBody([{ field: 'name', value: 'my logo' }, logo(makePng())]),
         headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-        cookies: { qr_session: cookie },
       });
       expectRestError(res, 400, 'BAD_REQUEST');
       expect(await countRows(t().db, 'uploads')).toBe(0);
@@ -296,12 +295,10 @@ describeEachDb('uploads REST paths', (getDb) => {
       ],
     ])('answers %s with a 4xx (never 500) and stores nothing', async (_n, contentType, payload) => {
       const { cookie } = await signedInUser(t(), 'malformed');
-      const res = await t().app.inject({
-        method: 'POST',
-        url: '/api/upload/logo',
+      const res = await call(t().app, 'POST', '/api/upload/logo', {
+        cookie,
         payload: payload(),
         headers: { 'content-type': contentType },
-        cookies: { qr_session: cookie },
       });
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, res.body).toBeLessThan(500);
@@ -316,12 +313,10 @@ describeEachDb('uploads REST paths', (getDb) => {
       ['a text/plain body', 'text/plain', 'logo'],
     ])('refuses %s (not multipart) with 415', async (_n, contentType, payload) => {
       const { cookie } = await signedInUser(t(), 'notmultipart');
-      const res = await t().app.inject({
-        method: 'POST',
-        url: '/api/upload/logo',
+      const res = await call(t().app, 'POST', '/api/upload/logo', {
+        cookie,
         payload,
         headers: { 'content-type': contentType },
-        cookies: { qr_session: cookie },
       });
       expectRestError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
       expect(await countRows(t().db, 'uploads')).toBe(0);
@@ -363,7 +358,7 @@ describeEachDb('uploads REST paths', (getDb) => {
       it.each(svgAttacks)('stores an SVG with $name sanitised: none of it is served back', async (c) => {
         const { cookie } = await signedInUser(t(), 'svgattack');
         const url = await uploaded(t(), cookie, logo(c.svg, 'logo.svg', 'image/svg+xml'));
-        const res = await getWithCookie(t().app, url, cookie);
+        const res = await call(t().app, 'GET', url, { cookie });
         expectServedSafely(res, 'image/svg+xml');
         const served = res.body;
         expect(served).toMatch(/^\s*<svg[\s>]/i);
@@ -386,7 +381,7 @@ describeEachDb('uploads REST paths', (getDb) => {
           '<defs><linearGradient id="g"><stop offset="0" stop-color="#000000"/></linearGradient></defs>' +
           '<rect width="10" height="10" fill="url(#g)"/><path d="M1 1L9 9" stroke="#FFFFFF"/></svg>';
         const url = await uploaded(t(), cookie, logo(svg, 'logo.svg', 'image/svg+xml'));
-        const res = await getWithCookie(t().app, url, cookie);
+        const res = await call(t().app, 'GET', url, { cookie });
         expectServedSafely(res, 'image/svg+xml');
         expect(res.body).toMatch(/<lineargradient/i);
         expect(res.body).toContain('fill="url(#g)"');
@@ -397,7 +392,7 @@ describeEachDb('uploads REST paths', (getDb) => {
         const { cookie } = await signedInUser(t(), 'xmldecl');
         const svg = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n${CLEAN_SVG}`;
         const url = await uploaded(t(), cookie, logo(svg, 'logo.svg', 'image/svg+xml'));
-        const res = await getWithCookie(t().app, url, cookie);
+        const res = await call(t().app, 'GET', url, { cookie });
         expectServedSafely(res, 'image/svg+xml');
         expect(res.body).toMatch(/<rect/i);
       });
@@ -442,7 +437,7 @@ describeEachDb('uploads REST paths', (getDb) => {
         const { cookie } = await signedInUser(t(), 'owner');
         const data = bytes();
         const url = await uploaded(t(), cookie, logo(data, 'file.bin', 'application/octet-stream'));
-        const res = await getWithCookie(t().app, url, cookie);
+        const res = await call(t().app, 'GET', url, { cookie });
         expectServedSafely(res, mime);
         if (mime !== 'image/svg+xml') expect(res.rawPayload.equals(data)).toBe(true);
         else expect(res.body).toMatch(/<rect/i);
@@ -453,12 +448,10 @@ describeEachDb('uploads REST paths', (getDb) => {
       const owner = await signedInUser(t(), 'owner2');
       const other = await signedInUser(t(), 'intruder');
       const url = await uploaded(t(), owner.cookie, logo(makePng()));
-      const foreign = await getWithCookie(t().app, url, other.cookie);
-      const missing = await getWithCookie(
-        t().app,
-        '/api/uploads/00000000-0000-4000-8000-000000000000',
-        other.cookie,
-      );
+      const foreign = await call(t().app, 'GET', url, { cookie: other.cookie });
+      const missing = await call(t().app, 'GET', '/api/uploads/00000000-0000-4000-8000-000000000000', {
+        cookie: other.cookie,
+      });
       expectRestError(foreign, 404, 'NOT_FOUND');
       expectRestError(missing, 404, 'NOT_FOUND');
       expect(foreign.json()).toEqual(missing.json());
@@ -469,7 +462,7 @@ describeEachDb('uploads REST paths', (getDb) => {
       'answers 404 for the malformed id %s',
       async (id) => {
         const { cookie } = await signedInUser(t(), 'malformed');
-        const res = await getWithCookie(t().app, `/api/uploads/${encodeURIComponent(id)}`, cookie);
+        const res = await call(t().app, 'GET', `/api/uploads/${encodeURIComponent(id)}`, { cookie });
         expectRestError(res, 404, 'NOT_FOUND');
       },
     );
@@ -477,14 +470,14 @@ describeEachDb('uploads REST paths', (getDb) => {
     it('answers 401 when signed out', async () => {
       const { cookie } = await signedInUser(t(), 'owner3');
       const url = await uploaded(t(), cookie, logo(makePng()));
-      const res = await getWithCookie(t().app, url);
+      const res = await call(t().app, 'GET', url);
       expectRestError(res, 401, 'UNAUTHORIZED');
     });
 
     it('is a read: GET never changes what is stored', async () => {
       const { cookie } = await signedInUser(t(), 'reader');
       const url = await uploaded(t(), cookie, logo(makePng()));
-      for (let i = 0; i < 3; i++) expect((await getWithCookie(t().app, url, cookie)).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await call(t().app, 'GET', url, { cookie })).statusCode).toBe(200);
       expect(await countRows(t().db, 'uploads')).toBe(1);
     });
   });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/create-db.js';
 import type { Db, NewUserRow, UserRow } from '../../db/database.js';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -35,4 +36,50 @@ export async function countUsers(db: Db): Promise<{ users: number; admins: numbe
     ])
     .executeTakeFirstOrThrow();
   return { users: Number(row.users), admins: Number(row.admins ?? 0) };
+}
+
+/**
+ * Locks the user's row until the transaction ends, so that one user's writes that must not interleave
+ * (creating codes under a plan's limit) run one after the other. PostgreSQL only: SQLite runs one
+ * writing transaction at a time anyway (and has no row locks).
+ */
+export async function lockUserRow(trx: Db, id: number): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+export async function updateUserPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password: passwordHash }).where('id', '=', id).execute();
+}
+
+/** Stores the hash of a new e-mail verification token (replacing any earlier one) and its expiry. */
+export async function setVerificationToken(
+  db: Db,
+  id: number,
+  tokenHash: string,
+  expiresAt: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verification_token: tokenHash, email_verification_expires: expiresAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The user holding this verification token hash: id and the token's expiry. */
+export function findUserByVerificationToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email_verification_expires'])
+    .where('email_verification_token', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks the e-mail address verified and spends the token. */
+export async function markEmailVerified(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified: true, email_verification_token: null, email_verification_expires: null })
+    .where('id', '=', id)
+    .execute();
 }

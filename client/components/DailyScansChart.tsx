@@ -1,0 +1,70 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import type { DailyCount } from '../../src/analytics/analytics.schema';
+import { localIsoDate, longDateLabel, shortDateLabel, weekdayLabel } from '../lib/format';
+import { CHART_COLORS } from './chart-colors';
+import { CHART_HEIGHT } from './ChartCard';
+import { ChartDataTable } from './ChartDataTable';
+
+interface Row {
+  date: string;
+  label: string;
+  Scans: number;
+}
+
+/** Marks today's point: the day is not over, so its smaller count is not a fall. */
+export const TODAY_MARK = 'Today (so far)';
+
+/**
+ * Scans per local day. Up to a week the axis names the weekdays of the actual dates; longer periods
+ * show month and day. The tooltip always gives the full date. Today's point, when the series ends today,
+ * is marked as partial (a line labelled 'Today (so far)', and so in the tooltip and the table), so its
+ * smaller count never reads as an outage.
+ */
+export function DailyScansChart({ data, caption }: { data: DailyCount[]; caption: string }) {
+  const weekly = data.length <= 7;
+  const today = localIsoDate(new Date());
+  const rows: Row[] = data.map((d) => ({
+    date: d.date,
+    label: weekly ? weekdayLabel(d.date) : shortDateLabel(d.date),
+    Scans: d.count,
+  }));
+  const last = rows.at(-1);
+  const endsToday = last?.date === today;
+  return (
+    <>
+      <LineChart
+        h={CHART_HEIGHT}
+        data={rows}
+        dataKey="label"
+        series={[{ name: 'Scans', color: CHART_COLORS[0] }]}
+        curveType="monotone"
+        withDots={rows.length <= 31}
+        tickLine="none"
+        xAxisProps={{ interval: weekly ? 0 : 'preserveStartEnd', minTickGap: 8 }}
+        yAxisProps={{ allowDecimals: false, width: 40 }}
+        referenceLines={
+          endsToday
+            ? [{ x: last.label, color: 'gray.5', label: TODAY_MARK, labelPosition: 'insideTopRight' }]
+            : []
+        }
+        tooltipProps={{
+          labelFormatter: (_label: unknown, payload: readonly { payload?: Row }[]) => {
+            const date = payload[0]?.payload?.date;
+            if (!date) return '';
+            return date === today ? `${longDateLabel(date)} (today, so far)` : longDateLabel(date);
+          },
+        }}
+        data-chart="daily-scans"
+      />
+      <ChartDataTable
+        caption={caption}
+        columns={['Day', 'Scans']}
+        rows={data.map((d) => [
+          d.date === today ? `${longDateLabel(d.date)} (today, so far)` : longDateLabel(d.date),
+          d.count,
+        ])}
+      />
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+import { Resvg } from '@resvg/resvg-js';
+import { Secret, TOTP } from 'otpauth';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktop, phone, screenshot, withAppServer } from './harness';
+
+const app = withAppServer();
+const PASSWORD = 'secret123';
+let users = 0;
+
+async function open(viewport = desktop, colorScheme: 'light' | 'dark' = 'light') {
+  const context = await app.browser.newContext({ baseURL: app.server.url, viewport, colorScheme });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** A fresh user, registered through the API in this browser (which is then signed in). */
+async function newUser(viewport = desktop, colorScheme: 'light' | 'dark' = 'light') {
+  const { context, page } = await open(viewport, colorScheme);
+  users += 1;
+  const username = `acct${users}${Date.now() % 100000}`;
+  const res = await page.request.post('/api/register', {
+    data: { username, password: PASSWORD, name: 'Account Tester', email: `${username}@example.com` },
+  });
+  expect(res.status()).toBe(201);
+  return { context, page, username };
+}
+
+async function signInForm(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+const toast = (page: Page, title: string) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: title });
+
+function avatarPng(): Buffer {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120"><rect width="120" height="120" fill="#2f9e44"/>' +
+    '<circle cx="60" cy="48" r="24" fill="#fff"/><rect x="24" y="80" width="72" height="40" rx="20" fill="#fff"/></svg>';
+  return Buffer.from(new Resvg(svg).render().asPng());
+}
+
+async function close(...contexts: BrowserContext[]) {
+  for (const c of contexts) await c.close();
+}
+
+describe('/profile', () => {
+  it('edits name and e-mail, changes the password with its own messages, and uploads a picture', async () => {
+    const { context, page, username } = await newUser();
+    await page.goto('/profile');
+    await expect.poll(() => page.getByText('Username cannot be changed').count()).toBe(1);
+    expect(await page.getByText('Required for subscription upgrades and notifications').count()).toBe(1);
+    expect(await page.getByLabel('Username').inputValue()).toBe(username);
+
+    await page.getByLabel('Full Name').fill('Ada Lovelace');
+    await page.getByLabel('Email Address').fill(`ada-${username}@example.org`);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Success').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Full Name').inputValue()).toBe('Ada Lovelace');
+    expect(await page.getByLabel('Email Address').inputValue()).toBe(`ada-${username}@example.org`);
+    expect(await page.getByText('Unverified').count()).toBe(1);
+
+    // The profile's password form and its own wording.
+    await page.getByLabel('Current Password').fill(PASSWORD);
+    await page.getByLabel('New Password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm New Password').fill('abd');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password must be at least 6 characters long.').waitFor();
+    await page.getByText('New passwords do not match.').waitFor();
+    await page.getByLabel('New Password', { exact: true }).fill('brand-new-1');
+    await page.getByLabel('Confirm New Password').fill('brand-new-1');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await toast(page, 'Password changed').waitFor();
+
+    // The picture: the camera button's file input; the header avatar shows it.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatarPng() });
+    await toast(page, 'Profile picture updated').waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: /^Account menu/ })
+          .locator('img')
+          .count(),
+      )
+      .toBe(1);
+    await screenshot(page, 'profile-1280');
+
+    // The new password signs in; the old one does not.
+    const second = await open();
+    const wrong = await second.page.request.post('/api/login', { data: { username, password: PASSWORD } });
+    expect(wrong.status()).toBe(401);
+    await signInForm(second.page, username, 'brand-new-1');
+    await second.page.waitForURL((u) => u.pathname === '/');
+    await close(context, second.context);
+  });
+
+  it('looks right on a phone and in dark mode', async () => {
+    for (const [viewport, scheme, name] of [
+      [phone, 'light', 'profile-375'],
+      [desktop, 'dark', 'profile-dark-1280'],
+      [phone, 'dark', 'profile-dark-375'],
+    ] as const) {
+      const { context, page } = await newUser(viewport, scheme);
+      await page.goto('/profile');
+      await page.getByText('Username cannot be changed').waitFor();
+      await screenshot(page, name);
+      await context.close();
+    }
+  });
+});
+
+describe('/settings', () => {
+  it('stores the theme on the server: it survives a reload and follows the user to another browser', async () => {
+    const { context, page, username } = await newUser();
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Appearance' }).click();
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await page.reload();
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await screenshot(page, 'settings-appearance-dark-1280');
+
+    const other = await open();
+    await signInForm(other.page, username);
+    await other.page.waitForURL((u) => u.pathname === '/');
+    await expect
+      .poll(() => other.page.locator('html').getAttribute('data-mantine-color-scheme'))
+      .toBe('dark');
+    await close(context, other.context);
+  });
+
+  it('stores the notification switches', async () => {
+    const { context, page } = await newUser();
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const scans = page.getByRole('switch', { name: 'QR code scans' });
+    await scans.check();
+    await toast(page, 'Notifications updated').waitFor();
+    await page.getByRole('switch', { name: 'Scan thresholds' }).check();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await expect.poll(() => page.getByRole('switch', { name: 'QR code scans' }).isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Scan thresholds' }).isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Product updates' }).isChecked()).toBe(false);
+    await screenshot(page, 'settings-notifications-1280');
+    await context.close();
+  });
+
+  it('lists the signed-in browsers and signs another one out', async () => {
+    const { context, page, username } = await newUser();
+    const other = await open();
+    await signInForm(other.page, username);
+    await other.page.waitForURL((u) => u.pathname === '/');
+
+    await page.goto('/settings');
+    const sessions = page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
+    await expect.poll(() => sessions.count()).toBe(2);
+    expect(await page.getByText('This device').count()).toBe(1);
+    await screenshot(page, 'settings-security-1280');
+    await page.getByRole('button', { name: /^Sign out .* on / }).click();
+    await toast(page, 'Session signed out').waitFor();
+    await expect.poll(() => sessions.count()).toBe(1);
+    expect((await other.page.request.get('/api/user')).status()).toBe(401);
+    expect((await page.request.get('/api/user')).status()).toBe(200);
+    await close(context, other.context);
+  });
+
+  it('turns two-factor sign-in on with a code from an app, and sign-in then asks for one', async () => {
+    const { context, page, username } = await newUser();
+    await page.goto('/settings');
+    await page.getByRole('switch', { name: /Two-factor authentication/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Turn on two-factor authentication' });
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    const secret = (await dialog.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+    await expect.poll(() => dialog.locator('svg').count()).toBeGreaterThan(0);
+    await screenshot(page, 'settings-two-factor-1280');
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await dialog.getByRole('textbox').first().click();
+    await page.keyboard.type(totp.generate());
+    await dialog.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => dialog.getByTestId('recovery-codes').locator('code').count()).toBe(10);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.getByText(/10 recovery codes left/).count()).toBe(1);
+
+    const other = await open(phone);
+    await signInForm(other.page, username);
+    await other.page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+    await screenshot(other.page, 'login-two-factor-375');
+    await other.page.getByRole('textbox').first().click();
+    // The next step's code: the one that confirmed enrolment cannot be used again.
+    await other.page.keyboard.type(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await other.page.getByRole('button', { name: 'Verify' }).click();
+    await other.page.waitForURL((u) => u.pathname === '/');
+    await toast(other.page, 'Login successful').waitFor();
+    await close(context, other.context);
+  });
+
+  it('looks right on a phone and in dark mode, every tab', async () => {
+    for (const [viewport, scheme, suffix] of [
+      [phone, 'light', '375'],
+      [desktop, 'dark', 'dark-1280'],
+      [phone, 'dark', 'dark-375'],
+    ] as const) {
+      const { context, page } = await newUser(viewport, scheme);
+      await page.goto('/settings');
+      for (const tab of ['Security', 'Notifications', 'Appearance']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.waitForTimeout(200);
+        await screenshot(page, `settings-${tab.toLowerCase()}-${suffix}`);
+      }
+      await context.close();
+    }
+  });
+});

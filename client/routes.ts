@@ -1,0 +1,110 @@
+// The route objects: each address with its access rule and its typed params or search. Pages import
+// the route they draw (`qrDetailsRoute.useParams()`); router.tsx attaches the pages and assembles the
+// tree. Nothing here imports a page, so a page importing this module makes no cycle.
+import { createRootRouteWithContext, createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { qrIdFromText } from '../src/qr/qr-id';
+import type { TrpcUtils } from './lib/trpc';
+
+export interface RouterContext {
+  trpcUtils: TrpcUtils;
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
+
+const tokenSearch = (search: Record<string, unknown>) => ({
+  token: typeof search.token === 'string' ? search.token : undefined,
+});
+
+/**
+ * `$id` of /edit-qr/$id and /qr-details/$id: the code's id, or null when the address holds none (such
+ * as /qr-details/abc). The page then shows its own error, inside the app shell, rather than a 404.
+ */
+const qrIdParams = {
+  parse: ({ id }: { id: string }): { id: number | null } => ({ id: qrIdFromText(id) }),
+  stringify: ({ id }: { id: number | null }) => ({ id: id === null ? '' : String(id) }),
+};
+
+// Public pages.
+export const authRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth',
+  beforeLoad: async ({ context }) => {
+    if (await context.trpcUtils.auth.me.ensureData()) throw redirect({ to: '/' });
+  },
+  loader: ({ context }) => context.trpcUtils.auth.publicConfig.ensureData(),
+});
+export const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: tokenSearch,
+});
+export const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify-email',
+  validateSearch: tokenSearch,
+});
+
+// After a password reset the user is sent to /login: the login page lives at /auth.
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  beforeLoad: () => {
+    throw redirect({ to: '/auth' });
+  },
+});
+
+// Signed-in pages, inside the app shell.
+export const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context }) => {
+    const user = await context.trpcUtils.auth.me.ensureData();
+    if (!user) throw redirect({ to: '/auth' });
+    return { user };
+  },
+});
+
+const appPage = <TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => appRoute, path });
+
+export const dashboardRoute = appPage('/');
+export const createQrRoute = appPage('/create');
+export const myQrCodesRoute = appPage('/my-qr-codes');
+export const analyticsRoute = appPage('/analytics');
+export const settingsRoute = appPage('/settings');
+export const profileRoute = appPage('/profile');
+export const upgradeRoute = appPage('/upgrade');
+
+export const editQrRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/edit-qr/$id',
+  params: qrIdParams,
+});
+export const qrDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/qr-details/$id',
+  params: qrIdParams,
+});
+
+/** `?id=` as typed or linked (a string, kept as is so the page can say when it is not a valid id). */
+export const scanDemoRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/scan-demo',
+  validateSearch: (search: Record<string, unknown>) => ({
+    id: typeof search.id === 'string' || typeof search.id === 'number' ? String(search.id) : undefined,
+  }),
+});
+
+export const adminRoute = createRoute({
+  getParentRoute: () => appRoute,
+  id: 'admin',
+  beforeLoad: ({ context }) => {
+    if (!context.user.isAdmin) throw redirect({ to: '/' });
+  },
+  component: Outlet,
+});
+const adminPage = <TPath extends string>(path: TPath) =>
+  createRoute({ getParentRoute: () => adminRoute, path });
+
+export const adminHomeRoute = adminPage('/admin');
+export const adminUsersRoute = adminPage('/admin/users');
+export const adminSubscriptionsRoute = adminPage('/admin/subscriptions');

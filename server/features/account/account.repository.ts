@@ -1,0 +1,90 @@
+import type { Db, UserRow } from '../../db/database.js';
+
+/** The user's own columns a profile edit may change. */
+export async function updateProfileRow(
+  db: Db,
+  id: number,
+  changes: { name: string; email: string; emailVerified?: boolean },
+): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({
+      name: changes.name,
+      email: changes.email,
+      ...(changes.emailVerified === undefined ? {} : { email_verified: changes.emailVerified }),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setProfilePicture(db: Db, id: number, url: string): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ profile_picture: url })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface PreferenceColumns {
+  theme?: string;
+  notify_product_updates?: boolean;
+  notify_scan_digest?: boolean;
+  notify_scan_thresholds?: boolean;
+  login_alerts?: boolean;
+  time_zone?: string;
+}
+
+export function findPreferenceRow(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      'theme',
+      'notify_product_updates',
+      'notify_scan_digest',
+      'notify_scan_thresholds',
+      'login_alerts',
+      'time_zone',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updatePreferenceRow(db: Db, id: number, changes: PreferenceColumns): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** The user's sessions that have not reached their absolute end, most recently seen first. */
+export function listSessionsOf(db: Db, userId: number, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'ip_address', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+export async function deleteSessionOf(db: Db, userId: number, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Every session of the user but `keepId` (none kept when it is null); answers how many ended. */
+export async function deleteOtherSessionsOf(db: Db, userId: number, keepId: string | null): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepId) query = query.where('id', '!=', keepId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Removes one of the user's own uploads (a replaced profile picture). */
+export async function deleteUploadOf(db: Db, userId: number, id: string): Promise<void> {
+  await db.deleteFrom('uploads').where('id', '=', id).where('user_id', '=', userId).execute();
+}

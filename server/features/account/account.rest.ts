@@ -1,0 +1,96 @@
+import {
+  accountMessages,
+  changePasswordInput,
+  emailTestInput,
+  sessionIdInput,
+  updatePreferencesInput,
+  updateProfileInput,
+} from '../../../src/auth/account.schema.js';
+import { defineRoute } from '../../rest/rest-kit.js';
+import { MAX_UPLOAD_BYTES } from '../uploads/image-sniff.js';
+import { storeProfilePicture } from './account.service.js';
+
+export const accountRoutes = [
+  defineRoute({
+    method: 'PUT',
+    path: '/api/user/profile',
+    summary: '{ name, email } → the user; a new address is unverified until its link is followed.',
+    access: 'user',
+    body: updateProfileInput,
+    handler: ({ caller, body }) => caller.account.updateProfile(body),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/user/password',
+    summary:
+      '{ currentPassword, newPassword } → { success, message }; a wrong current password is a 400 on currentPassword. Ends every other session.',
+    access: 'user',
+    body: changePasswordInput,
+    handler: ({ caller, body }) => caller.account.changePassword(body),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/upload/profile-picture',
+    summary: 'Multipart field `profilePicture`: a JPEG, PNG or SVG (sanitised) under 5 MB → { url, user }.',
+    access: 'user',
+    multipart: {
+      field: 'profilePicture',
+      maxBytes: MAX_UPLOAD_BYTES,
+      tooLargeMessage: accountMessages.pictureSize,
+    },
+    handler: ({ ctx, file }) => storeProfilePicture(ctx, ctx.user, file),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/user/preferences',
+    summary: 'The theme and the notification and login-alert switches, stored per user.',
+    access: 'user',
+    handler: ({ caller }) => caller.account.preferences(),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/user/preferences',
+    summary: 'Any of { theme, productUpdates, scanDigest, scanThresholds, loginAlerts } → all preferences.',
+    access: 'user',
+    body: updatePreferencesInput,
+    handler: ({ caller, body }) => caller.account.updatePreferences(body),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/user/sessions',
+    summary: "The caller's signed-in browsers: browser, OS, masked address, created, last seen, current.",
+    access: 'user',
+    handler: ({ caller }) => caller.account.sessions(),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/user/sessions/:id',
+    summary: "Signs one of the caller's sessions out; any other id is 404.",
+    access: 'user',
+    params: sessionIdInput,
+    handler: ({ caller, params }) => caller.account.revokeSession(params),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/user/sessions/sign-out-others',
+    summary: 'Signs out every session of the caller but this one → { success, count }.',
+    access: 'user',
+    handler: ({ caller }) => caller.account.revokeOtherSessions(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/email/verify',
+    summary: 'Admins: checks the mail transport (SMTP login, or the outbox) → { success, message }.',
+    access: 'admin',
+    handler: ({ caller }) => caller.account.verifyEmailService(),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/email/test',
+    summary:
+      'Admins: { to, subject, message, from? } sends a test mail → { success, message }; a refused sender answers 502 with senderRejected and the senders to verify.',
+    access: 'admin',
+    body: emailTestInput,
+    handler: ({ caller, body }) => caller.account.sendTestEmail(body),
+  }),
+];

@@ -1,0 +1,42 @@
+import {
+  changePasswordInput,
+  emailTestInput,
+  sessionIdInput,
+  updatePreferencesInput,
+  updateProfileInput,
+} from '../../../src/auth/account.schema.js';
+import { adminProcedure, authedProcedure, router } from '../../trpc/init.js';
+import {
+  changePassword,
+  getPreferences,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  sendTestEmail,
+  updatePreferences,
+  updateProfile,
+  verifyEmailService,
+} from './account.service.js';
+
+/** The signed-in user's own account; the mail tools are for admins. */
+export const accountRouter = router({
+  updateProfile: authedProcedure
+    .input(updateProfileInput)
+    .mutation(({ ctx, input }) => updateProfile(ctx, ctx.user, input)),
+  changePassword: authedProcedure
+    .input(changePasswordInput)
+    .mutation(({ ctx, input }) => changePassword(ctx, ctx.user, input)),
+  preferences: authedProcedure.query(({ ctx }) => getPreferences(ctx, ctx.user)),
+  updatePreferences: authedProcedure
+    .input(updatePreferencesInput)
+    .mutation(({ ctx, input }) => updatePreferences(ctx, ctx.user, input)),
+  sessions: authedProcedure.query(({ ctx }) => listSessions(ctx, ctx.user)),
+  revokeSession: authedProcedure
+    .input(sessionIdInput)
+    .mutation(({ ctx, input }) => revokeSession(ctx, ctx.user, input.id)),
+  revokeOtherSessions: authedProcedure.mutation(({ ctx }) => revokeOtherSessions(ctx, ctx.user)),
+  verifyEmailService: adminProcedure.mutation(({ ctx }) => verifyEmailService(ctx)),
+  sendTestEmail: adminProcedure
+    .input(emailTestInput)
+    .mutation(({ ctx, input }) => sendTestEmail(ctx, ctx.user, input)),
+});

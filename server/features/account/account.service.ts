@@ -1,0 +1,263 @@
+import { UAParser } from 'ua-parser-js';
+import {
+  accountMessages,
+  type ActiveSession,
+  type ChangePasswordInput,
+  type EmailTestInput,
+  type MailCheckResult,
+  type Preferences,
+  type Theme,
+  type UpdateProfileInput,
+} from '../../../src/auth/account.schema.js';
+import type { User } from '../../../src/auth/auth.schema.js';
+import { maskIp } from '../../../src/analytics/mask-ip.js';
+import type { AppDeps, RequestDeps } from '../../app-deps.js';
+import { toIso } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
+import type { Context } from '../../trpc/context.js';
+import { appError } from '../../trpc/errors.js';
+import { beginLoginAttempt } from '../auth/login-throttle.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { sendVerificationMail } from '../auth/recovery.service.js';
+import { hashToken } from '../auth/tokens.js';
+import { composeMail, greetingFor } from '../mail/layout.js';
+import { storeImage, UPLOAD_URL_PREFIX } from '../uploads/uploads.service.js';
+import { toUser } from '../users/users.mapper.js';
+import { findUserByEmail, findUserById, updateUserPassword } from '../users/users.repository.js';
+import {
+  deleteOtherSessionsOf,
+  deleteSessionOf,
+  deleteUploadOf,
+  findPreferenceRow,
+  listSessionsOf,
+  setProfilePicture,
+  updatePreferenceRow,
+  updateProfileRow,
+  type PreferenceColumns,
+} from './account.repository.js';
+
+/** Mail goes out in the background: the answer never waits on (or fails with) the mail server. */
+function sendInBackground(deps: RequestDeps, message: Parameters<AppDeps['mailer']['send']>[0]) {
+  deps.mailer.send(message).catch((error: unknown) => deps.log.error({ err: error }, 'mail failed'));
+}
+
+async function userRowOf(deps: AppDeps, user: User) {
+  const row = await findUserById(deps.db, user.id);
+  // The session read the user a moment ago; gone now means it was deleted meanwhile.
+  if (!row) throw appError('UNAUTHORIZED', 'Not signed in');
+  return row;
+}
+
+/**
+ * Name and e-mail. A new address is unverified until its link is followed: a verification mail goes to it,
+ * and the old address is told of the change.
+ */
+export async function updateProfile(ctx: RequestDeps, user: User, input: UpdateProfileInput): Promise<User> {
+  const row = await userRowOf(ctx, user);
+  const emailChanged = (row.email ?? '').toLowerCase() !== input.email.toLowerCase();
+  if (emailChanged) {
+    const holder = await findUserByEmail(ctx.db, input.email);
+    if (holder && holder.id !== user.id) throw appError('CONFLICT', accountMessages.emailTaken);
+  }
+  let updated;
+  try {
+    updated = await updateProfileRow(ctx.db, user.id, {
+      name: input.name,
+      email: input.email,
+      ...(emailChanged ? { emailVerified: false } : {}),
+    });
+  } catch (error) {
+    // Two accounts taking the same address at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw appError('CONFLICT', accountMessages.emailTaken);
+    throw error;
+  }
+  if (emailChanged) {
+    sendVerificationMail(ctx, { ...updated, email: input.email }).catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'verification mail failed'),
+    );
+    if (row.email) {
+      sendInBackground(
+        ctx,
+        composeMail(
+          {
+            to: row.email,
+            subject: 'Your QR Creator e-mail address was changed',
+            greeting: greetingFor(updated),
+            paragraphs: [
+              `The e-mail address of your QR Creator account ${updated.username} was changed to ${input.email}.`,
+              'If you did not make this change, sign in and change your password at once, or contact your administrator.',
+            ],
+            action: { label: 'Open your profile', url: `${ctx.config.publicUrl}/profile` },
+          },
+          ctx.config.publicUrl,
+        ),
+      );
+    }
+  }
+  return toUser(updated);
+}
+
+/**
+ * A new password, given the current one. A wrong current password is a 400 on `currentPassword` (never a
+ * 401, which would sign the client out) and counts as a failed sign-in against brute force. Every other
+ * session of the user ends; this one stays.
+ */
+export async function changePassword(ctx: Context, user: User, input: ChangePasswordInput) {
+  const row = await userRowOf(ctx, user);
+  const attempt = await beginLoginAttempt(ctx, row.username);
+  if (!(await verifyPassword(row.password, input.currentPassword))) {
+    throw appError('BAD_REQUEST', accountMessages.wrongCurrentPassword, { field: 'currentPassword' });
+  }
+  await attempt.succeeded();
+  await updateUserPassword(ctx.db, user.id, await hashPassword(input.newPassword));
+  await deleteOtherSessionsOf(ctx.db, user.id, ctx.sessionId);
+  return { success: true as const, message: accountMessages.passwordChanged };
+}
+
+const themeOf = (value: string): Theme => (value === 'light' || value === 'dark' ? value : 'system');
+
+export async function getPreferences(deps: AppDeps, user: User): Promise<Preferences> {
+  const row = await findPreferenceRow(deps.db, user.id);
+  return {
+    theme: themeOf(row.theme),
+    productUpdates: Boolean(row.notify_product_updates),
+    scanDigest: Boolean(row.notify_scan_digest),
+    scanThresholds: Boolean(row.notify_scan_thresholds),
+    loginAlerts: Boolean(row.login_alerts),
+    timeZone: row.time_zone,
+  };
+}
+
+export async function updatePreferences(
+  deps: AppDeps,
+  user: User,
+  input: Partial<Preferences>,
+): Promise<Preferences> {
+  const changes: PreferenceColumns = {};
+  if (input.theme !== undefined) changes.theme = input.theme;
+  if (input.productUpdates !== undefined) changes.notify_product_updates = input.productUpdates;
+  if (input.scanDigest !== undefined) changes.notify_scan_digest = input.scanDigest;
+  if (input.scanThresholds !== undefined) changes.notify_scan_thresholds = input.scanThresholds;
+  if (input.loginAlerts !== undefined) changes.login_alerts = input.loginAlerts;
+  if (input.timeZone !== undefined) changes.time_zone = input.timeZone;
+  await updatePreferenceRow(deps.db, user.id, changes);
+  return getPreferences(deps, user);
+}
+
+/** The name a session goes by in the list: never its stored id, which is the key of a live session. */
+const publicSessionId = (id: string) => hashToken(`session:${id}`).slice(0, 32);
+
+function describeAgent(userAgent: string | null): { browser: string; os: string } {
+  const parser = new UAParser(userAgent ?? '');
+  const browser = parser.getBrowser();
+  const os = parser.getOS();
+  const major = browser.version?.split('.')[0];
+  return {
+    browser: browser.name ? `${browser.name}${major ? ` ${major}` : ''}` : 'Unknown browser',
+    os: os.name ? `${os.name}${os.version ? ` ${os.version}` : ''}` : 'Unknown OS',
+  };
+}
+
+export async function listSessions(ctx: Context, user: User): Promise<ActiveSession[]> {
+  const rows = await listSessionsOf(ctx.db, user.id, ctx.clock.now().toISOString());
+  return rows.map((row) => ({
+    id: publicSessionId(row.id),
+    ...describeAgent(row.user_agent),
+    ip: maskIp(row.ip_address),
+    createdAt: toIso(row.created_at),
+    lastSeenAt: toIso(row.last_seen_at),
+    current: row.id === ctx.sessionId,
+  }));
+}
+
+/** Signs one of the caller's own sessions out; another user's (or an unknown) session is 404. */
+export async function revokeSession(ctx: Context, user: User, id: string) {
+  const rows = await listSessionsOf(ctx.db, user.id, ctx.clock.now().toISOString());
+  const row = rows.find((r) => publicSessionId(r.id) === id);
+  if (!row || !(await deleteSessionOf(ctx.db, user.id, row.id))) {
+    throw appError('NOT_FOUND', accountMessages.sessionNotFound);
+  }
+  return { success: true as const };
+}
+
+export async function revokeOtherSessions(ctx: Context, user: User) {
+  const count = await deleteOtherSessionsOf(ctx.db, user.id, ctx.sessionId);
+  return { success: true as const, count };
+}
+
+/** Stores the picture (type read from the bytes, SVG sanitised) and shows it as the user's avatar. */
+export async function storeProfilePicture(deps: AppDeps, user: User, bytes: Buffer) {
+  const previous = (await userRowOf(deps, user)).profile_picture;
+  const { url } = await storeImage(deps, user, 'profile-picture', bytes, accountMessages.pictureType);
+  const row = await setProfilePicture(deps.db, user.id, url);
+  if (previous?.startsWith(UPLOAD_URL_PREFIX)) {
+    await deleteUploadOf(deps.db, user.id, previous.slice(UPLOAD_URL_PREFIX.length));
+  }
+  return { url, user: toUser(row) };
+}
+
+/** The sender addresses an administrator has to verify with a mail provider. */
+function sendersOf(deps: AppDeps): string[] {
+  const address = (value: string) => /<([^>]+)>/.exec(value)?.[1] ?? value;
+  return [address(deps.config.mailFrom), deps.config.mailSupport];
+}
+
+interface SmtpFailure {
+  message?: string;
+  command?: string;
+  response?: string;
+  responseCode?: number;
+}
+
+function mailFailure(deps: AppDeps, error: unknown, what: string) {
+  const failure = (error ?? {}) as SmtpFailure;
+  const reason = failure.response ?? failure.message ?? 'unknown error';
+  const senderRejected =
+    failure.command === 'MAIL FROM' || /sender|from address|not (been )?verified/i.test(reason);
+  return appError('BAD_GATEWAY', `${what}: ${reason}`, {
+    success: false,
+    ...(senderRejected ? { senderRejected: true, senders: sendersOf(deps) } : {}),
+  });
+}
+
+/** Checks the mail transport (admins): the SMTP server answers and accepts the login, or the outbox is writable. */
+export async function verifyEmailService(deps: AppDeps): Promise<MailCheckResult> {
+  try {
+    const { transport } = await deps.mailer.verify();
+    return {
+      success: true,
+      message:
+        transport === 'smtp'
+          ? 'Email service is working: the SMTP server accepted the connection.'
+          : 'Email service is working: SMTP_URL is not set, so messages are written to the outbox.',
+    };
+  } catch (error) {
+    throw mailFailure(deps, error, 'Failed to verify email service');
+  }
+}
+
+/** Sends a test mail (admins), in the product's layout, and says whether the mail server took it. */
+export async function sendTestEmail(
+  deps: AppDeps,
+  user: User,
+  input: EmailTestInput,
+): Promise<MailCheckResult> {
+  try {
+    await deps.mailer.send(
+      composeMail(
+        {
+          to: input.to,
+          subject: input.subject,
+          greeting: 'Hello,',
+          paragraphs: [input.message],
+          footer: `A test message sent by ${user.name ?? user.username} from the QR Creator settings.`,
+          ...(input.from ? { from: input.from } : {}),
+        },
+        deps.config.publicUrl,
+      ),
+    );
+  } catch (error) {
+    throw mailFailure(deps, error, 'Failed to send email');
+  }
+  return { success: true, message: `Test email sent to ${input.to}` };
+}

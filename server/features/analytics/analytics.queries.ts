@@ -1,0 +1,319 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { deviceColumns, QUARTER_MS } from '../scans/rollup-model.js';
+import type { UtcDays } from './period.js';
+
+/**
+ * The analytics' SQL, and nothing else: reads of the scan rollups (their tables and units are
+ * described in scans/rollup-model.ts) and of the raw scans, each named after what it returns. Time
+ * ranges arrive in ms ([from, to), `to` may be Infinity) or as whole UTC days; periods, zones and
+ * the shape of the answers are the service's (analytics.service.ts, report-data.ts).
+ */
+
+/** Raw scans that are not bots (a scan without a device category counts as Unknown, not Bot). */
+function notBotScan(column: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} <> 'Bot')`;
+}
+
+/** Each device column summed, under its own name. */
+const sumDevices = deviceColumns.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
+
+const sumScans = (excludeBots: boolean) =>
+  sql.raw(`sum(mobile + tablet + desktop + unknown${excludeBots ? '' : ' + bot'})`);
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+// ---------------------------------------------------------------------------------------------------
+// Quarter hours: a user's (all their codes) or one code's
+
+/** Whose quarter hours: a user's (scan_user_quarters) or one code's (scan_code_quarters). */
+export type QuarterSource = { userId: number } | { codeId: number };
+
+function quartersOf(source: QuarterSource) {
+  return 'userId' in source
+    ? { table: 'scan_user_quarters' as const, key: 'user_id', id: source.userId }
+    : { table: 'scan_code_quarters' as const, key: 'qr_code_id', id: source.codeId };
+}
+
+/** The source's first quarter-hour bucket, or null when it has none. */
+export async function findFirstBucket(db: Db, source: QuarterSource): Promise<number | null> {
+  const { table, key, id } = quartersOf(source);
+  const first = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.min<number>('bucket').as('b'))
+    .where(sql<boolean>`${sql.ref(key)} = ${id}`)
+    .executeTakeFirst();
+  return first?.b === null || first?.b === undefined ? null : Number(first.b);
+}
+
+/** A stretch of time [from, to) in ms throughout which the viewer's zone is `offset` ms from UTC. */
+export interface OffsetStretch {
+  from: number;
+  to: number;
+  offset: number;
+}
+
+/**
+ * The source's scans in a stretch, grouped in the database by local day or local hour: quarter-hour
+ * buckets are shifted by the stretch's offset and grouped, so a 90-day series reads ~90 grouped
+ * rows, not ~8,600 buckets.
+ */
+function sumScansByLocal(
+  db: Db,
+  source: QuarterSource,
+  stretch: OffsetStretch,
+  excludeBots: boolean,
+  unit: 'day' | 'hourOfDay',
+) {
+  const { table, key, id } = quartersOf(source);
+  const minutes = sql`(bucket * 15 + ${sql.lit(Math.round(stretch.offset / 60_000))})`;
+  const group = unit === 'day' ? sql<number>`${minutes} / 1440` : sql<number>`(${minutes} / 60) % 24`;
+  return db
+    .selectFrom(table)
+    .select([group.as('k'), sumScans(excludeBots).as('n')])
+    .where(sql<boolean>`${sql.ref(key)} = ${id}`)
+    .where('bucket', '>=', Math.floor(stretch.from / QUARTER_MS))
+    .where('bucket', '<', Math.ceil(stretch.to / QUARTER_MS))
+    .groupBy(group)
+    .execute();
+}
+
+/** Scans per local day (days since the epoch in the viewer's zone) in a stretch: rows { k: day, n }. */
+export function sumScansByLocalDay(
+  db: Db,
+  source: QuarterSource,
+  stretch: OffsetStretch,
+  excludeBots: boolean,
+) {
+  return sumScansByLocal(db, source, stretch, excludeBots, 'day');
+}
+
+/** Scans per local hour of the day (0–23) in a stretch: rows { k: hour, n }. */
+export function sumScansByLocalHour(
+  db: Db,
+  source: QuarterSource,
+  stretch: OffsetStretch,
+  excludeBots: boolean,
+) {
+  return sumScansByLocal(db, source, stretch, excludeBots, 'hourOfDay');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A user's codes
+
+/** The user's codes, oldest first: id, name and type. */
+export function listCodesOf(db: Db, userId: number) {
+  return db
+    .selectFrom('qr_codes')
+    .select(['id', 'name', 'type'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Device counts per code of the user over whole UTC days (scan_code_days). */
+export function sumDevicesPerCodeOverUtcDays(db: Db, userId: number, days: UtcDays) {
+  let q = db
+    .selectFrom('scan_code_days')
+    .select(['qr_code_id', ...sumDevices])
+    .where('user_id', '=', userId)
+    .groupBy('qr_code_id');
+  if (days.first > -Infinity) q = q.where('day', '>=', days.first);
+  if (days.end < Infinity) q = q.where('day', '<', days.end);
+  return q.execute();
+}
+
+/** Device counts per code of the user in [from, to) ms by quarter hour (the ragged ends of a period). */
+export function sumDevicesPerCodeOverRange(db: Db, userId: number, from: number, to: number) {
+  let q = db
+    .selectFrom('scan_code_quarters as q')
+    .innerJoin('qr_codes as c', 'c.id', 'q.qr_code_id')
+    .select(['q.qr_code_id', ...sumDevices])
+    .where('c.user_id', '=', userId)
+    .where('q.bucket', '>=', Math.floor(from / QUARTER_MS))
+    .groupBy('q.qr_code_id');
+  if (to < Infinity) q = q.where('q.bucket', '<', Math.ceil(to / QUARTER_MS));
+  return q.execute();
+}
+
+/**
+ * When the user's codes were last scanned (by a person, when bots are excluded), or null: the latest
+ * quarter hour with such a scan from the rollups, then the latest raw scan from that quarter hour on.
+ */
+export async function findLastScanAt(
+  db: Db,
+  userId: number,
+  excludeBots: boolean,
+): Promise<Date | string | null> {
+  const nonBot = sql<number>`mobile + tablet + desktop + unknown`;
+  const latest = await db
+    .selectFrom('scan_user_quarters')
+    .select((eb) => eb.fn.max('bucket').as('bucket'))
+    .where('user_id', '=', userId)
+    .where(excludeBots ? sql<boolean>`${nonBot} > 0` : sql<boolean>`${nonBot} + bot > 0`)
+    .executeTakeFirst();
+  if (latest?.bucket === null || latest?.bucket === undefined) return null;
+  let q = db
+    .selectFrom('qr_scans as s')
+    .select((eb) => eb.fn.max('s.timestamp').as('at'))
+    .where('s.qr_code_id', 'in', (eb) => eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId))
+    .where('s.timestamp', '>=', iso(Number(latest.bucket) * QUARTER_MS));
+  if (excludeBots) q = q.where(notBotScan('s.device'));
+  const row = await q.executeTakeFirst();
+  return row?.at ?? null;
+}
+
+/** Scans and bot scans per location of the user's codes over whole UTC days. */
+export function sumLocationsOverUtcDays(db: Db, userId: number, days: UtcDays) {
+  let q = db
+    .selectFrom('scan_user_day_locations')
+    .select([
+      'location',
+      (eb) => eb.fn.sum<number>('scans').as('scans'),
+      (eb) => eb.fn.sum<number>('bots').as('bots'),
+    ])
+    .where('user_id', '=', userId)
+    .groupBy('location');
+  if (days.first > -Infinity) q = q.where('day', '>=', days.first);
+  if (days.end < Infinity) q = q.where('day', '<', days.end);
+  return q.execute();
+}
+
+/** Scans and bot scans per location of the user's codes in [from, to) ms, from the raw scans. */
+export function countRawScansByLocation(db: Db, userId: number, from: number, to: number) {
+  let q = db
+    .selectFrom('qr_scans as s')
+    .select([
+      sql<string>`coalesce(nullif(s.location, ''), 'Unknown')`.as('location'),
+      (eb) => eb.fn.countAll().as('scans'),
+      sql<number>`sum(case when s.device = 'Bot' then 1 else 0 end)`.as('bots'),
+    ])
+    .where('s.qr_code_id', 'in', (eb) => eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId))
+    .where('s.timestamp', '>=', iso(from))
+    .groupBy(sql`coalesce(nullif(s.location, ''), 'Unknown')`);
+  if (to < Infinity) q = q.where('s.timestamp', '<', iso(to));
+  return q.execute();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One code
+
+/** A page of the code's raw scans, newest first (pages count from 1). */
+export function listScanHistoryPage(
+  db: Db,
+  codeId: number,
+  page: { page: number; pageSize: number; excludeBots: boolean },
+) {
+  let q = db
+    .selectFrom('qr_scans')
+    .select(['id', 'timestamp', 'user_agent', 'location', 'ip_address', 'device'])
+    .where('qr_code_id', '=', codeId)
+    .orderBy('timestamp', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  if (page.excludeBots) q = q.where(notBotScan('device'));
+  return q.execute();
+}
+
+/** The code's device counts over all time (undefined or nulls when it has none). */
+export function sumDevicesOfCode(db: Db, codeId: number) {
+  return db
+    .selectFrom('scan_code_days')
+    .select(sumDevices)
+    .where('qr_code_id', '=', codeId)
+    .executeTakeFirst();
+}
+
+/** How many places the code was scanned from (by a person, when bots are excluded). */
+export async function countPlacesOfCode(db: Db, codeId: number, excludeBots: boolean): Promise<number> {
+  const row = await db
+    .selectFrom('scan_code_places')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('qr_code_id', '=', codeId)
+    // Without bots, a place only bots came from is not a location anyone scanned from.
+    .where(excludeBots ? sql<boolean>`scans > bots` : sql<boolean>`scans > 0`)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reports
+
+/** The user's codes with their kind, creation time and latest scan in [from, to) ms (or null). */
+export function listCodesWithLastScan(
+  db: Db,
+  userId: number,
+  from: number,
+  to: number,
+  excludeBots: boolean,
+) {
+  return db
+    .selectFrom('qr_codes as c')
+    .select(['c.id', 'c.is_dynamic', 'c.created'])
+    .select((eb) => {
+      let last = eb
+        .selectFrom('qr_scans as s')
+        .select('s.timestamp')
+        .whereRef('s.qr_code_id', '=', 'c.id')
+        .where('s.timestamp', '>=', iso(from))
+        .where('s.timestamp', '<', iso(to))
+        .orderBy('s.timestamp', 'desc')
+        .limit(1);
+      if (excludeBots) last = last.where(notBotScan('s.device'));
+      return last.as('last_scan');
+    })
+    .where('c.user_id', '=', userId)
+    .execute();
+}
+
+/** The user's quarter-hour rows with buckets in [fromBucket, belowBucket), newest first, at most `limit`. */
+export function listUserQuartersNewestFirst(
+  db: Db,
+  userId: number,
+  fromBucket: number,
+  belowBucket: number,
+  limit: number,
+) {
+  return db
+    .selectFrom('scan_user_quarters')
+    .select(['bucket', ...deviceColumns])
+    .where('user_id', '=', userId)
+    .where('bucket', '>=', fromBucket)
+    .where('bucket', '<', belowBucket)
+    .orderBy('bucket', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * A keyset page of the raw scans of the user's codes in [from, to) ms, newest first: at most `limit`
+ * rows, all before `after` in (timestamp, id) order when given.
+ */
+export function listScansPageNewestFirst(
+  db: Db,
+  userId: number,
+  page: {
+    from: number;
+    to: number;
+    after: { timestamp: string; id: number } | null;
+    limit: number;
+    excludeBots: boolean;
+  },
+) {
+  let q = db
+    .selectFrom('qr_scans as s')
+    .select(['s.id', 's.qr_code_id', 's.timestamp', 's.device', 's.location', 's.referrer', 's.ip_address'])
+    .where('s.qr_code_id', 'in', (eb) => eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId))
+    .where('s.timestamp', '>=', iso(page.from))
+    .where('s.timestamp', '<', iso(page.to))
+    .orderBy('s.timestamp', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(page.limit);
+  if (page.after) {
+    const { timestamp, id } = page.after;
+    q = q.where((eb) => eb(eb.refTuple('s.timestamp', 's.id'), '<', eb.tuple(timestamp, id)));
+  }
+  if (page.excludeBots) q = q.where(notBotScan('s.device'));
+  return q.execute();
+}

@@ -1,0 +1,53 @@
+import type { Db, UserRow } from '../../db/database.js';
+
+/** Sessions are stored under the SHA-256 of their cookie token (see tokens.ts), never the token. */
+export interface NewSession {
+  id: string;
+  userId: number;
+  /** ISO 8601: start, and when the absolute lifetime ends. */
+  createdAt: string;
+  expiresAt: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+export async function insertSession(db: Db, session: NewSession): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      created_at: session.createdAt,
+      last_seen_at: session.createdAt,
+      expires_at: session.expiresAt,
+      ip_address: session.ip,
+      user_agent: session.userAgent,
+    })
+    .execute();
+}
+
+/** The session's user row, with when the session was last seen and when it expires; or undefined. */
+export function findSessionWithUser(
+  db: Db,
+  id: string,
+): Promise<(UserRow & { last_seen_at: Date | string; expires_at: Date | string }) | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.last_seen_at', 'sessions.expires_at'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, id: string, seenAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: seenAt }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import {
+  twoFactorMessages,
+  type TwoFactorEnrolment,
+  type TwoFactorStatus,
+} from '../../../src/auth/account.schema.js';
+import type { User } from '../../../src/auth/auth.schema.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { UserRow } from '../../db/database.js';
+import type { Context } from '../../trpc/context.js';
+import { appError } from '../../trpc/errors.js';
+import { findUserById } from '../users/users.repository.js';
+import { toUser } from '../users/users.mapper.js';
+import { afterSignIn } from './login-alerts.js';
+import { beginLoginAttempt } from './login-throttle.js';
+import { verifyPassword } from './passwords.js';
+import { cookieOptions, endSession, startSession } from './sessions.js';
+import { hashToken, newToken } from './tokens.js';
+import {
+  claimTotpStep,
+  countUnusedRecoveryCodes,
+  deletePendingLogin,
+  findPendingLogin,
+  insertPendingLogin,
+  replaceRecoveryCodes,
+  enableTotp,
+  setTotp,
+  spendRecoveryCode,
+} from './two-factor.repository.js';
+
+const PERIOD_S = 30;
+export const RECOVERY_CODE_COUNT = 10;
+export const PENDING_LOGIN_MS = 5 * 60_000;
+
+export function pendingCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https:') ? '__Host-qr_2fa' : 'qr_2fa';
+}
+
+function totpOf(secret: string, username: string): TOTP {
+  return new TOTP({
+    issuer: 'QR Creator',
+    label: username,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_S,
+    secret: Secret.fromBase32(secret),
+  });
+}
+
+/** 'k3f9-2mxq': ten of them at enrolment, each good once. */
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(8);
+  const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]!);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
+}
+
+const recoveryHash = (code: string) => hashToken(`recovery:${code.trim().toLowerCase()}`);
+
+async function userRowOf(deps: AppDeps, id: number): Promise<UserRow> {
+  const row = await findUserById(deps.db, id);
+  if (!row) throw appError('UNAUTHORIZED', 'Not signed in');
+  return row;
+}
+
+/**
+ * A current TOTP code (one step of drift either way) whose step was never accepted before, or an unused
+ * recovery code. Either is spent at once, so the same code never works twice.
+ */
+async function acceptCode(deps: AppDeps, row: UserRow, code: string): Promise<boolean> {
+  const digits = code.replace(/\s+/g, '');
+  if (/^\d{6}$/.test(digits) && row.totp_secret) {
+    const now = deps.clock.now().getTime();
+    const delta = totpOf(row.totp_secret, row.username).validate({
+      token: digits,
+      timestamp: now,
+      window: 1,
+    });
+    if (delta === null) return false;
+    const step = Math.floor(now / 1000 / PERIOD_S) + delta;
+    return claimTotpStep(deps.db, row.id, step);
+  }
+  return spendRecoveryCode(deps.db, row.id, recoveryHash(code), deps.clock.now().toISOString());
+}
+
+export async function getTwoFactorStatus(deps: AppDeps, user: User): Promise<TwoFactorStatus> {
+  const row = await userRowOf(deps, user.id);
+  const enabled = Boolean(row.totp_enabled);
+  return { enabled, recoveryCodesLeft: enabled ? await countUnusedRecoveryCodes(deps.db, user.id) : 0 };
+}
+
+/** Step 1 (password required): a new secret, waiting for a code from the app to count. */
+export async function beginTwoFactor(
+  ctx: Context,
+  user: User,
+  password: string,
+): Promise<TwoFactorEnrolment> {
+  const row = await userRowOf(ctx, user.id);
+  if (row.totp_enabled) throw appError('CONFLICT', twoFactorMessages.alreadyOn);
+  const attempt = await beginLoginAttempt(ctx, row.username);
+  if (!(await verifyPassword(row.password, password))) {
+    throw appError('BAD_REQUEST', twoFactorMessages.wrongPassword, { field: 'password' });
+  }
+  await attempt.succeeded();
+  const secret = new Secret({ size: 20 }).base32;
+  await setTotp(ctx.db, user.id, secret, false);
+  return { secret, otpauthUrl: totpOf(secret, row.username).toString() };
+}
+
+/** Step 2: a code from the app turns it on, and the ten recovery codes are shown, this once. */
+export async function confirmTwoFactor(
+  ctx: Context,
+  user: User,
+  code: string,
+): Promise<{ recoveryCodes: string[] }> {
+  const row = await userRowOf(ctx, user.id);
+  if (row.totp_enabled) throw appError('CONFLICT', twoFactorMessages.alreadyOn);
+  if (!row.totp_secret) throw appError('BAD_REQUEST', twoFactorMessages.notStarted);
+  if (!/^\d{6}$/.test(code.replace(/\s+/g, '')) || !(await acceptCode(ctx, row, code))) {
+    throw appError('BAD_REQUEST', twoFactorMessages.invalidCode, { field: 'code' });
+  }
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await replaceRecoveryCodes(ctx.db, user.id, recoveryCodes.map(recoveryHash));
+  // The step just accepted stays recorded, so the confirming code cannot also sign in a moment later.
+  await enableTotp(ctx.db, user.id);
+  return { recoveryCodes };
+}
+
+/** Off: needs the password and a current code (or a recovery code). */
+export async function disableTwoFactor(ctx: Context, user: User, password: string, code: string) {
+  const row = await userRowOf(ctx, user.id);
+  if (!row.totp_enabled) throw appError('BAD_REQUEST', twoFactorMessages.notOn);
+  const attempt = await beginLoginAttempt(ctx, row.username);
+  if (!(await verifyPassword(row.password, password))) {
+    throw appError('BAD_REQUEST', twoFactorMessages.wrongPassword, { field: 'password' });
+  }
+  if (!(await acceptCode(ctx, row, code))) {
+    throw appError('BAD_REQUEST', twoFactorMessages.invalidCode, { field: 'code' });
+  }
+  await attempt.succeeded();
+  await setTotp(ctx.db, user.id, null, false);
+  await replaceRecoveryCodes(ctx.db, user.id, []);
+  return { success: true as const, message: 'Two-factor authentication is off' };
+}
+
+/** After a right password, for a user with two-factor on: the sign-in waits for its code (5 minutes). */
+export async function beginPendingLogin(ctx: Context, userId: number) {
+  const token = newToken();
+  const now = ctx.clock.now();
+  await insertPendingLogin(
+    ctx.db,
+    hashToken(token),
+    userId,
+    new Date(now.getTime() + PENDING_LOGIN_MS).toISOString(),
+  );
+  ctx.cookies.set(pendingCookieName(ctx.config.publicUrl), token, {
+    ...cookieOptions(ctx.config.publicUrl),
+    maxAge: PENDING_LOGIN_MS / 1000,
+  });
+  return { requiresTwoFactor: true as const, message: twoFactorMessages.codeRequired };
+}
+
+/**
+ * The second step of a sign-in: the code (or a recovery code) for the pending sign-in of this browser.
+ * Wrong codes count like wrong passwords (5 per account in 15 minutes); the pending sign-in stays until
+ * it expires, so the user may try again.
+ */
+export async function finishPendingLogin(ctx: Context, code: string): Promise<User> {
+  const cookie = ctx.cookies.read(pendingCookieName(ctx.config.publicUrl));
+  const now = ctx.clock.now().toISOString();
+  const id = cookie && cookie.length <= 100 ? hashToken(cookie) : null;
+  const userId = id ? await findPendingLogin(ctx.db, id, now) : undefined;
+  if (!id || userId === undefined) throw appError('UNAUTHORIZED', twoFactorMessages.notPending);
+  const row = await userRowOf(ctx, userId);
+  const attempt = await beginLoginAttempt(ctx, row.username);
+  if (!(await acceptCode(ctx, row, code))) throw appError('UNAUTHORIZED', twoFactorMessages.invalidCode);
+  await attempt.succeeded();
+  await deletePendingLogin(ctx.db, id, now);
+  ctx.cookies.clear(pendingCookieName(ctx.config.publicUrl), cookieOptions(ctx.config.publicUrl));
+  if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);
+  await startSession(ctx, ctx.cookies, row.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+  afterSignIn(ctx, row);
+  return toUser(row);
+}

@@ -1,0 +1,120 @@
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '../../../src/auth/auth.schema.js';
+import type { Config } from '../../config.js';
+import { insertTestUser } from '../../test/fixtures.js';
+import { startSmtpCapture, linkIn, type SmtpCapture } from '../../test/smtp-capture.js';
+import { call, expectRestError, signedInUser, useTestApp } from '../../test/test-app.js';
+import { describeEachDb } from '../../test/test-db.js';
+
+/** Every mail the product sends: one layout, a text and an HTML part, links to PUBLIC_URL only. */
+function expectHouseLayout(mail: ParsedMail, publicUrl: string) {
+  expect(mail.text).toBeTruthy();
+  expect(typeof mail.html).toBe('string');
+  const links = [
+    ...(mail.text ?? '').matchAll(/https?:\/\/[^\s"<>]+/g),
+    ...String(mail.html).matchAll(/href="([^"]+)"/g),
+  ]
+    .map((m) => m[1] ?? m[0])
+    .map((l) => l.replace(/&amp;/g, '&'));
+  for (const link of links) expect(link.startsWith(publicUrl), link).toBe(true);
+}
+
+describe('mail through a real SMTP server', () => {
+  let smtp: SmtpCapture;
+  const config: Partial<Config> = {};
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    config.smtpUrl = smtp.url;
+  });
+  afterAll(() => smtp.close());
+  beforeEach(() => {
+    smtp.mails.length = 0;
+    smtp.refuseSenders.clear();
+  });
+
+  describeEachDb('account mails', (getDb) => {
+    const t = useTestApp(getDb, { config });
+    const publicUrl = () => t().config.publicUrl;
+
+    it('a changed address gets a working verification link and the old one a notice, both escaped', async () => {
+      const { cookie } = await signedInUser(t(), 'mover');
+      await call(t().app, 'PUT', '/api/user/profile', {
+        cookie,
+        json: { name: 'Mo <script>alert(1)</script>', email: 'new@example.com' },
+      });
+      const mails = await smtp.waitFor(2);
+      const verification = mails.find((m) => m.subject === 'Verify your QR Creator e-mail address')!;
+      const notice = mails.find((m) => m.subject === 'Your QR Creator e-mail address was changed')!;
+      expect(verification.to).toMatchObject({ text: 'new@example.com' });
+      expect(notice.to).toMatchObject({ text: 'mover@example.com' });
+      for (const mail of [verification, notice]) {
+        expectHouseLayout(mail, publicUrl());
+        expect(mail.html).toContain('Hello Mo &lt;script&gt;alert(1)&lt;/script&gt;,');
+        expect(mail.html).not.toContain('<script>');
+      }
+
+      const link = new URL(linkIn(verification, publicUrl(), '/verify-email?token='));
+      const verify = await call(
+        t().app,
+        'GET',
+        `/api/email/verify-token?token=${link.searchParams.get('token')}`,
+      );
+      expect(verify.json()).toEqual({ success: true, message: 'Email verified successfully!' });
+      const me = await call(t().app, 'GET', '/api/user', { cookie });
+      expect(me.json<User>()).toMatchObject({ email: 'new@example.com', emailVerified: true });
+    });
+
+    it('a password reset mail leads to a reset that works', async () => {
+      await insertTestUser(t().db, { username: 'resetter', email: 'resetter@example.com' });
+      await call(t().app, 'POST', '/api/password-reset/request', { json: { email: 'resetter@example.com' } });
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.subject).toBe('Reset your QR Creator password');
+      expectHouseLayout(mail!, publicUrl());
+      const token = new URL(linkIn(mail!, publicUrl(), '/reset-password?token=')).searchParams.get('token');
+      const reset = await call(t().app, 'POST', '/api/password-reset/reset', {
+        json: { token, password: 'a-new-secret' },
+      });
+      expect(reset.statusCode).toBe(200);
+      const login = await call(t().app, 'POST', '/api/login', {
+        json: { username: 'resetter', password: 'a-new-secret' },
+      });
+      expect(login.statusCode).toBe(200);
+    });
+
+    it("the admin's check reaches the SMTP server, and a test mail arrives in the layout", async () => {
+      const { cookie } = await signedInUser(t(), 'admin1', { isAdmin: true });
+      const check = await call(t().app, 'GET', '/api/email/verify', { cookie });
+      expect(check.json()).toEqual({
+        success: true,
+        message: 'Email service is working: the SMTP server accepted the connection.',
+      });
+      const sent = await call(t().app, 'POST', '/api/email/test', {
+        cookie,
+        json: { to: 'ops@example.com', subject: 'Ping', message: 'Line one\nLine <two>' },
+      });
+      expect(sent.json()).toEqual({ success: true, message: 'Test email sent to ops@example.com' });
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.subject).toBe('Ping');
+      expect(mail!.text).toContain('Line one\nLine <two>');
+      expect(mail!.html).toContain('Line one<br>Line &lt;two&gt;');
+      expectHouseLayout(mail!, publicUrl());
+    });
+
+    it('a refused sender answers 502 with the senders to verify', async () => {
+      const { cookie } = await signedInUser(t(), 'admin2', { isAdmin: true });
+      smtp.refuseSenders.add('unverified@example.com');
+      const res = await call(t().app, 'POST', '/api/email/test', {
+        cookie,
+        json: { to: 'ops@example.com', subject: 'Ping', message: 'Hello', from: 'unverified@example.com' },
+      });
+      const body = expectRestError(res, 502);
+      expect(body).toMatchObject({
+        senderRejected: true,
+        senders: [expect.stringMatching(/^no-reply@/), expect.stringMatching(/^support@/)],
+      });
+      expect(body.message).toMatch(/^Failed to send email: /);
+      expect(smtp.mails).toHaveLength(0);
+    });
+  });
+});

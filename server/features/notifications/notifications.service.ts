@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+import { dayLabel, startOfLocalDay, today } from '../analytics/time-zone.js';
+import { composeMail, greetingFor } from '../mail/layout.js';
+import { QUARTER_MS } from '../scans/rollup-model.js';
+import {
+  claimNotification,
+  hasNotification,
+  listRecipients,
+  releaseNotification,
+  sumScansPerCodeBetween,
+  sumScansPerCodeOf,
+  type Recipient,
+} from './notifications.repository.js';
+
+/**
+ * The scan mails a user can ask for in Settings → Notifications: a daily digest of yesterday's scans per
+ * code (in the user's zone, only when there were any), and a mail when a code passes 100, 1,000, 10,000…
+ * scans. A periodic job sends them, never a scan's own request or transaction. Each mail is claimed by a
+ * key in `sent_notifications` before it is sent, so it goes out once even when several instances share
+ * one database and run the job at the same moment.
+ */
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Claims, sends, and gives the claim back if the mail server refuses, so the next run tries again. */
+async function sendOnce(
+  deps: AppDeps,
+  key: string,
+  user: Recipient,
+  mail: Parameters<typeof composeMail>[0],
+) {
+  if (!(await claimNotification(deps.db, key, user.id, deps.clock.now().toISOString()))) return false;
+  try {
+    await deps.mailer.send(composeMail(mail, deps.config.publicUrl));
+    return true;
+  } catch (error) {
+    await releaseNotification(deps.db, key);
+    throw error;
+  }
+}
+
+/** Yesterday's digest for every user who asked for it; answers how many mails went out. */
+export async function sendScanDigests(deps: AppDeps): Promise<number> {
+  const now = deps.clock.now().getTime();
+  let sent = 0;
+  for (const user of await listRecipients(deps.db, 'notify_scan_digest')) {
+    const yesterday = today(user.time_zone, now) - 1;
+    const key = `digest:${user.id}:${dayLabel(yesterday)}`;
+    if (await hasNotification(deps.db, key)) continue;
+    const from = startOfLocalDay(user.time_zone, yesterday) / QUARTER_MS;
+    const to = startOfLocalDay(user.time_zone, yesterday + 1) / QUARTER_MS;
+    const codes = await sumScansPerCodeBetween(deps.db, user.id, from, to);
+    if (codes.length === 0) continue;
+    const total = codes.reduce((sum, c) => sum + c.scans, 0);
+    const sentNow = await sendOnce(deps, key, user, {
+      to: user.email,
+      subject: `Your QR codes were scanned ${count(total)} ${total === 1 ? 'time' : 'times'} yesterday`,
+      greeting: greetingFor(user),
+      paragraphs: [
+        `Scans of your QR codes on ${dayLabel(yesterday)} (${user.time_zone}), not counting bots:`,
+        codes.map((c) => `${c.name}: ${count(c.scans)} ${c.scans === 1 ? 'scan' : 'scans'}`).join('\n'),
+      ],
+      action: { label: 'Open analytics', url: `${deps.config.publicUrl}/analytics` },
+      footer: 'You get this daily digest because QR code scans are on in Settings → Notifications.',
+    });
+    if (sentNow) sent++;
+  }
+  return sent;
+}
+
+/** 100, 1,000, 10,000…: the highest level a total has reached, or null under 100. */
+export function thresholdOf(scans: number): number | null {
+  if (scans < 100) return null;
+  return 10 ** Math.floor(Math.log10(scans));
+}
+
+/** A mail for each code that passed a new level since the last run; answers how many went out. */
+export async function sendScanThresholdMails(deps: AppDeps): Promise<number> {
+  let sent = 0;
+  for (const user of await listRecipients(deps.db, 'notify_scan_thresholds')) {
+    for (const code of await sumScansPerCodeOf(deps.db, user.id)) {
+      const level = thresholdOf(code.scans);
+      if (level === null) continue;
+      const sentNow = await sendOnce(deps, `threshold:${code.id}:${level}`, user, {
+        to: user.email,
+        subject: `"${code.name}" passed ${count(level)} scans`,
+        greeting: greetingFor(user),
+        paragraphs: [
+          `Your QR code "${code.name}" has been scanned ${count(code.scans)} times (not counting bots).`,
+        ],
+        action: { label: 'See its details', url: `${deps.config.publicUrl}/qr-details/${code.id}` },
+        footer: 'You get this mail because Scan thresholds are on in Settings → Notifications.',
+      });
+      if (sentNow) sent++;
+    }
+  }
+  return sent;
+}
+
+export const NOTIFICATION_INTERVAL_MS = 10 * 60_000;
+
+/** Runs both jobs now and then; a failure is logged and tried again next time. Answers a stop function. */
+export function startNotificationJobs(
+  deps: AppDeps,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  intervalMs = NOTIFICATION_INTERVAL_MS,
+): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sendScanThresholdMails(deps);
+      await sendScanDigests(deps);
+    } catch (error) {
+      log.error({ err: error }, 'notification mails failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,139 @@
+import { TRPCError } from '@trpc/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { User } from '../../src/auth/auth.schema.js';
+import { appRouter } from '../trpc/app-router.js';
+import { checkAccess, type Access } from '../trpc/access.js';
+import type { Context } from '../trpc/context.js';
+import { appError, parseInput } from '../trpc/errors.js';
+import { createCallerFactory } from '../trpc/init.js';
+
+/**
+ * What every REST route is made of. A feature declares its documented `/api` paths as a table of
+ * `defineRoute(...)` entries; `rest-plugin.ts` only collects the tables. Recipe for a new path:
+ * schema in `src/` → service → tRPC procedure → one entry here in the feature's `*.rest.ts` → test.
+ */
+
+const createCaller = createCallerFactory(appRouter);
+/** The tRPC procedures called from inside the server, with the request's context: the same checks as /trpc. */
+export type Caller = ReturnType<typeof createCaller>;
+
+export type SignedInContext = Context & { user: User };
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface MultipartFile {
+  /** The form field that must carry the one file. */
+  field: string;
+  maxBytes: number;
+  /** The message of the 413 when the file is larger than `maxBytes`. */
+  tooLargeMessage: string;
+}
+
+/** What a handler receives: the checked input, the caller's context, the tRPC twin, and the reply for headers. */
+export interface RestCall<A extends Access, P extends Schema, Q extends Schema, B extends Schema> {
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+  /** The one file of a multipart route (empty for every other route). */
+  file: Buffer;
+  ctx: A extends 'public' ? Context : SignedInContext;
+  caller: Caller;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RestRoute<
+  A extends Access = Access,
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+> {
+  method: HttpMethod;
+  /** Fastify's form: `/api/qr-codes/:id`. */
+  path: string;
+  /** One line for the reader (and the API reference): what the path does and answers. */
+  summary: string;
+  access: A;
+  params?: P;
+  query?: Q;
+  /** A JSON body; a multipart route declares `multipart` instead. */
+  body?: B;
+  multipart?: MultipartFile;
+  /** The status of a success (default 200); a handler may still set another on `reply`. */
+  status?: number;
+  /** GET paths answer HEAD too unless this is false (a HEAD of a report would build the file for nothing). */
+  head?: boolean;
+  handler: (call: RestCall<A, P, Q, B>) => unknown;
+}
+
+/** A route of any shape, as the plugin holds it. */
+export type AnyRestRoute = Omit<RestRoute, 'handler'> & {
+  handler: (call: RestCall<Access, Schema, Schema, Schema>) => unknown;
+};
+
+/** Declares one route; the types of `params`, `query`, `body` and `ctx` follow from its schemas and access. */
+export function defineRoute<
+  A extends Access,
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+>(route: RestRoute<A, P, Q, B>): AnyRestRoute {
+  return route;
+}
+
+/** Reads the one file part named `field`, refusing more than `maxBytes` while it streams in. */
+async function readFilePart(req: FastifyRequest, { field, maxBytes, tooLargeMessage }: MultipartFile) {
+  if (!req.isMultipart()) {
+    throw appError('UNSUPPORTED_MEDIA_TYPE', `Send the image as multipart/form-data in the field "${field}"`);
+  }
+  try {
+    const part = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
+    if (!part || part.fieldname !== field) {
+      part?.file.resume();
+      throw appError('BAD_REQUEST', `No image received: send it in the field "${field}"`);
+    }
+    return await part.toBuffer();
+  } catch (error) {
+    // The multipart parser's own failures (cut-off bodies, bad boundaries, extra parts) in our words.
+    if (error instanceof TRPCError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw appError('PAYLOAD_TOO_LARGE', tooLargeMessage);
+    }
+    throw appError(
+      'BAD_REQUEST',
+      `The upload could not be read: send one image as multipart/form-data in the field "${field}"`,
+    );
+  }
+}
+
+const NO_FILE = Buffer.alloc(0);
+
+/** The Fastify handler of a route: who calls, then the input, then the feature's handler. */
+export function handlerOf(
+  route: AnyRestRoute,
+  createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
+) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const ctx = await createContext(req, reply);
+    checkAccess(route.access, ctx.user);
+    const params = route.params ? parseInput(route.params, req.params) : undefined;
+    const query = route.query ? parseInput(route.query, req.query) : undefined;
+    const body = route.body ? parseInput(route.body, req.body) : undefined;
+    const file = route.multipart ? await readFilePart(req, route.multipart) : NO_FILE;
+    if (route.status) void reply.status(route.status);
+    return route.handler({
+      params,
+      query,
+      body,
+      file,
+      ctx,
+      caller: createCaller(ctx),
+      req,
+      reply,
+    });
+  };
+}
