@@ -4,6 +4,7 @@ import * as passwordResetTokens from './2026-11-22T0600-password-reset-tokens.js
 import * as uploads from './2026-11-22T0700-uploads.js';
 import * as scanRollups from './2026-11-22T0800-scan-rollups.js';
 import * as account from './2026-11-25T0700-account.js';
+import * as admin from './2026-11-25T1200-admin.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0700-uploads': uploads,
   '2026-11-22T0800-scan-rollups': scanRollups,
   '2026-11-25T0700-account': account,
+  '2026-11-25T1200-admin': admin,
 };

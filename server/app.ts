@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps, RuntimeDeps } from './app-deps.js';
+import { withMailLog } from './features/mail/mailer.js';
 import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
@@ -45,7 +46,14 @@ function trustProxyOption(
 
 /** The whole HTTP application, without listening: tests inject into it, main.ts listens. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { ping, logger, clientDir = defaultClientDir, scans, ...appDeps } = options;
+  const { ping, logger, clientDir = defaultClientDir, scans, ...given } = options;
+  // Every mail is written to the mail log that /admin shows.
+  const appDeps: AppDeps = {
+    ...given,
+    mailer: withMailLog(given.mailer, given.db, given.config.smtpUrl ? 'smtp' : 'outbox', () =>
+      given.clock.now(),
+    ),
+  };
   const deps: RuntimeDeps = { ...appDeps, scans: scans ?? (await startScanService(appDeps)) };
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: deps.config.logLevel } }),

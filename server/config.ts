@@ -60,6 +60,14 @@ const envSchema = z.object({
   MAIL_FROM: optionalText,
   MAIL_SUPPORT: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
+  REGISTRATION_OPEN: booleanFlag.default(true),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+  STRIPE_PRICE_PREMIUM: optionalText,
+  STRIPE_API_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
   TRUST_PROXY: optionalText,
   ANONYMIZE_IPS: booleanFlag.default(false),
   GEOIP_CITY_DB: optionalText,
@@ -88,6 +96,10 @@ export type Config = {
   /** A support address named in the sender-verification help (besides MAIL_FROM). */
   mailSupport: string;
   requireEmailVerification: boolean;
+  /** Whether visitors may register (an admin can change it at run time; this is the default). */
+  registrationOpen: boolean;
+  /** Stripe Checkout and its webhook; absent: upgrades are requested from an admin instead. */
+  stripe: StripeConfig | undefined;
   trustProxy: string | undefined;
   anonymizeIps: boolean;
   geoipCityDb: string | undefined;
@@ -96,7 +108,30 @@ export type Config = {
   sessionMaxMs: number;
 };
 
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { pro: string; premium: string };
+  /** Another address for Stripe's API (a local stand-in in tests); Stripe's own by default. */
+  apiUrl: string | undefined;
+}
+
 export class ConfigError extends Error {}
+
+/** Stripe is on when its secret key is set; then the webhook secret and both price ids are needed. */
+function stripeConfigOf(e: z.infer<typeof envSchema>): StripeConfig | undefined {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
+  for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_PREMIUM'] as const) {
+    if (!e[name])
+      throw new ConfigError(`Invalid configuration: ${name} is required when STRIPE_SECRET_KEY is set`);
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    prices: { pro: e.STRIPE_PRICE_PRO!, premium: e.STRIPE_PRICE_PREMIUM! },
+    apiUrl: e.STRIPE_API_URL,
+  };
+}
 
 /** Turns the environment into a typed config; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -129,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `QR Creator <no-reply@${new URL(publicUrl).hostname}>`,
     mailSupport: e.MAIL_SUPPORT ?? `support@${new URL(publicUrl).hostname}`,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    registrationOpen: e.REGISTRATION_OPEN,
+    stripe: stripeConfigOf(e),
     trustProxy: e.TRUST_PROXY,
     anonymizeIps: e.ANONYMIZE_IPS,
     geoipCityDb: e.GEOIP_CITY_DB,

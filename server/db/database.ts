@@ -73,6 +73,56 @@ export interface SentNotificationTable {
   sent_at: Timestamp;
 }
 
+/** An admin action: who, what, on whom, the values before and after, when. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_username: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string | null;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+/** A setting an admin changed at run time (over the environment's default); `value` is JSON. */
+export interface InstanceSettingTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+/** A user's request for a paid plan on an instance without Stripe; an admin approves or declines it. */
+export interface UpgradeRequestTable {
+  id: Generated<number>;
+  user_id: number;
+  tier: string;
+  /** 'pending', 'approved' or 'declined'. */
+  status: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  decided_at: NullableTimestamp;
+  decided_by: number | null;
+}
+
+/** A Stripe event already applied: a replayed webhook changes nothing. */
+export interface StripeEventTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
+/** A mail sent through SMTP, written to the outbox, or failed. */
+export interface MailLogTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  status: string;
+  error: string | null;
+  created_at: Timestamp;
+}
+
 export interface SessionTable {
   /** SHA-256 of the cookie token: the token itself is never stored. */
   id: string;
@@ -204,6 +254,11 @@ export interface Database {
   known_devices: KnownDeviceTable;
   pending_logins: PendingLoginTable;
   sent_notifications: SentNotificationTable;
+  audit_log: AuditLogTable;
+  instance_settings: InstanceSettingTable;
+  upgrade_requests: UpgradeRequestTable;
+  stripe_events: StripeEventTable;
+  mail_log: MailLogTable;
 }
 
 export type Db = Kysely<Database>;

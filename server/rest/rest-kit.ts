@@ -36,7 +36,7 @@ export interface RestCall<A extends Access, P extends Schema, Q extends Schema, 
   params: Parsed<P>;
   query: Parsed<Q>;
   body: Parsed<B>;
-  /** The one file of a multipart route (empty for every other route). */
+  /** The one file of a multipart route, or the unparsed body of a `rawBody` route (else empty). */
   file: Buffer;
   ctx: A extends 'public' ? Context : SignedInContext;
   caller: Caller;
@@ -63,6 +63,8 @@ export interface RestRoute<
   /** A JSON body; a multipart route declares `multipart` instead. */
   body?: B;
   multipart?: MultipartFile;
+  /** The JSON body arrives unparsed, as bytes in `file` (a webhook whose signature covers the exact bytes). */
+  rawBody?: true;
   /** The status of a success (default 200); a handler may still set another on `reply`. */
   status?: number;
   /** GET paths answer HEAD too unless this is false (a HEAD of a report would build the file for nothing). */
@@ -123,7 +125,11 @@ export function handlerOf(
     const params = route.params ? parseInput(route.params, req.params) : undefined;
     const query = route.query ? parseInput(route.query, req.query) : undefined;
     const body = route.body ? parseInput(route.body, req.body) : undefined;
-    const file = route.multipart ? await readFilePart(req, route.multipart) : NO_FILE;
+    const file = route.multipart
+      ? await readFilePart(req, route.multipart)
+      : route.rawBody && Buffer.isBuffer(req.body)
+        ? req.body
+        : NO_FILE;
     if (route.status) void reply.status(route.status);
     return route.handler({
       params,

@@ -1,6 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeDeps } from '../app-deps.js';
+import { adminRoutes } from '../features/admin/admin.rest.js';
+import { billingRoutes } from '../features/billing/billing.rest.js';
 import { accountRoutes } from '../features/account/account.rest.js';
 import { analyticsRoutes } from '../features/analytics/analytics.rest.js';
 import { exportRoutes } from '../features/analytics/export.rest.js';
@@ -22,6 +24,8 @@ export const restRoutes: readonly AnyRestRoute[] = [
   ...analyticsRoutes,
   ...exportRoutes,
   ...uploadsRoutes,
+  ...adminRoutes,
+  ...billingRoutes,
 ];
 
 function register(app: FastifyInstance, route: AnyRestRoute, deps: RuntimeDeps) {
@@ -35,7 +39,16 @@ function register(app: FastifyInstance, route: AnyRestRoute, deps: RuntimeDeps) 
 
 export function restPlugin(deps: RuntimeDeps) {
   return async (app: FastifyInstance) => {
-    for (const route of restRoutes.filter((r) => !r.multipart)) register(app, route, deps);
+    for (const route of restRoutes.filter((r) => !r.multipart && !r.rawBody)) register(app, route, deps);
+    // A webhook's signature covers its exact bytes: its JSON is read unparsed, only on its own paths.
+    await app.register((raw, _options, done) => {
+      raw.removeContentTypeParser('application/json');
+      raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
+      for (const route of restRoutes.filter((r) => r.rawBody)) register(raw, route, deps);
+      done();
+    });
     // Multipart is parsed only where a route takes a file: every other path keeps answering 415 to anything but JSON.
     const multipartRoutes = restRoutes.filter((r) => r.multipart);
     const fileSize = Math.max(0, ...multipartRoutes.map((r) => r.multipart?.maxBytes ?? 0));

@@ -1,3 +1,5 @@
+import { adminRouter } from '../features/admin/admin.router.js';
+import { billingRouter } from '../features/billing/billing.router.js';
 import { accountRouter } from '../features/account/account.router.js';
 import { analyticsRouter } from '../features/analytics/analytics.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
@@ -13,6 +15,8 @@ export const appRouter = router({
   qr: qrRouter,
   folders: foldersRouter,
   analytics: analyticsRouter,
+  admin: adminRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

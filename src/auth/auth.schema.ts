@@ -3,7 +3,8 @@ import { z } from 'zod';
 const bodyError = { error: 'Request body must be a JSON object' };
 
 /** A string field whose every failure message names the field. */
-function text(label: string) {
+/** A string field whose missing and wrong-type messages name it. */
+export function text(label: string) {
   return z.string({
     error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
   });
@@ -18,14 +19,15 @@ export const NAME_MIN = 2;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
-const username = text('Username')
+/** A new username (registration, an admin's create and edit). */
+export const usernameField = text('Username')
   .trim()
   .min(USERNAME_MIN, 'Username must be at least 3 characters')
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   // eslint-disable-next-line no-control-regex
   .regex(/^[^\s\u0000-\u001f\u007f]+$/, 'Username cannot contain spaces');
 
-const email = text('Email')
+export const emailField = text('Email')
   .trim()
   .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email('Invalid email address'));
@@ -46,7 +48,7 @@ export type LoginInput = z.infer<typeof loginInput>;
 
 export const registerInput = z.object(
   {
-    username,
+    username: usernameField,
     password: text('Password')
       .min(PASSWORD_MIN, 'Password must be at least 6 characters')
       .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
@@ -54,7 +56,7 @@ export const registerInput = z.object(
       .trim()
       .min(NAME_MIN, 'Name must be at least 2 characters')
       .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
-    email,
+    email: emailField,
   },
   bodyError,
 );
@@ -76,17 +78,17 @@ const token = text('Token').min(1, 'Token is required').max(200, 'Token is inval
 
 export const tokenInput = z.object({ token }, bodyError);
 
-const newPassword = text('Password')
+export const newPasswordField = text('Password')
   .min(PASSWORD_MIN, 'Password must be at least 6 characters')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const resetPasswordInput = z.object({ token, password: newPassword }, bodyError);
+export const resetPasswordInput = z.object({ token, password: newPasswordField }, bodyError);
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 /** The reset form: the password twice. */
 export const resetPasswordForm = z
   .object({
-    password: newPassword,
+    password: newPasswordField,
     confirmPassword: z.string().min(PASSWORD_MIN, 'Please confirm your password'),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -122,6 +124,10 @@ export interface PublicConfig {
   demoAccount: { username: string; password: string } | null;
   freePlanLimit: number;
   requireEmailVerification: boolean;
+  /** Whether the Register tab takes new accounts (an admin closes it from /admin). */
+  registrationOpen: boolean;
+  /** How /upgrade upgrades: Stripe Checkout, or a request an admin approves. */
+  payments: 'stripe' | 'request';
 }
 
 /** Avatar initials: up to two words of the name, else two letters of the username, else '?'. */

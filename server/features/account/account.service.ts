@@ -20,6 +20,7 @@ import { beginLoginAttempt } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { sendVerificationMail } from '../auth/recovery.service.js';
 import { hashToken } from '../auth/tokens.js';
+import { sendInBackground } from '../mail/mailer.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 import { storeImage, UPLOAD_URL_PREFIX } from '../uploads/uploads.service.js';
 import { toUser } from '../users/users.mapper.js';
@@ -36,10 +37,6 @@ import {
   type PreferenceColumns,
 } from './account.repository.js';
 
-/** Mail goes out in the background: the answer never waits on (or fails with) the mail server. */
-function sendInBackground(deps: RequestDeps, message: Parameters<AppDeps['mailer']['send']>[0]) {
-  deps.mailer.send(message).catch((error: unknown) => deps.log.error({ err: error }, 'mail failed'));
-}
 
 async function userRowOf(deps: AppDeps, user: User) {
   const row = await findUserById(deps.db, user.id);

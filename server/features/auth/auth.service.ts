@@ -8,6 +8,7 @@ import type {
 import type { AppDeps } from '../../app-deps.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Context } from '../../trpc/context.js';
+import { getInstanceSettings } from '../settings/instance-settings.js';
 import { appError } from '../../trpc/errors.js';
 import { findUserByEmail, findUserByUsername, insertUser } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
@@ -27,6 +28,7 @@ export const messages = {
   emailTaken: 'Email address is already registered',
   usernameOrEmailTaken: 'Username or email address is already registered',
   verifyFirst: 'Please verify your email address before logging in. Check your inbox for the link.',
+  registrationClosed: 'Registration is closed on this server. Ask an administrator for an account.',
   checkInbox: 'Registration successful! Please check your email to verify your account before logging in.',
 } as const;
 
@@ -42,7 +44,8 @@ export async function login(ctx: Context, input: LoginInput): Promise<User | Two
   const ok = await verifyPassword(row?.password, input.password);
   if (!row || !ok) throw appError('UNAUTHORIZED', messages.invalidCredentials);
   await attempt.succeeded();
-  if (ctx.config.requireEmailVerification && !row.email_verified && !row.is_admin) {
+  const settings = await getInstanceSettings(ctx);
+  if (settings.requireEmailVerification && !row.email_verified && !row.is_admin) {
     throw appError('FORBIDDEN', messages.verifyFirst, { requiresVerification: true });
   }
   if (row.totp_enabled) return beginPendingLogin(ctx, row.id);
@@ -54,6 +57,8 @@ export async function login(ctx: Context, input: LoginInput): Promise<User | Two
 }
 
 export async function register(ctx: Context, input: RegisterInput): Promise<RegisterResult> {
+  const settings = await getInstanceSettings(ctx);
+  if (!settings.registrationOpen) throw appError('FORBIDDEN', messages.registrationClosed);
   if (await findUserByUsername(ctx.db, input.username)) {
     throw appError('CONFLICT', messages.usernameTaken);
   }
@@ -75,7 +80,7 @@ export async function register(ctx: Context, input: RegisterInput): Promise<Regi
     if (isUniqueViolation(error)) throw appError('CONFLICT', messages.usernameOrEmailTaken);
     throw error;
   }
-  if (ctx.config.requireEmailVerification) {
+  if (settings.requireEmailVerification) {
     await sendVerificationMail(ctx, { ...row, email: input.email });
     return { requiresVerification: true, message: messages.checkInbox };
   }
@@ -91,9 +96,12 @@ export async function logout(ctx: Context): Promise<{ message: string }> {
 
 export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {
   const demo = deps.config.seedDemo ? await findUserByUsername(deps.db, DEMO_USERNAME) : undefined;
+  const settings = await getInstanceSettings(deps);
   return {
     demoAccount: demo ? { username: DEMO_USERNAME, password: DEMO_PASSWORD } : null,
-    freePlanLimit: deps.config.freePlanLimit,
-    requireEmailVerification: deps.config.requireEmailVerification,
+    freePlanLimit: settings.freePlanLimit,
+    requireEmailVerification: settings.requireEmailVerification,
+    registrationOpen: settings.registrationOpen,
+    payments: deps.config.stripe ? 'stripe' : 'request',
   };
 }

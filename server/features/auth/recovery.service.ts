@@ -1,5 +1,5 @@
 import type { EmailLinkInput, ResetPasswordInput } from '../../../src/auth/auth.schema.js';
-import type { AppDeps, RequestDeps } from '../../app-deps.js';
+import type { RequestDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { appError } from '../../trpc/errors.js';
 import {
@@ -13,6 +13,7 @@ import { applyPasswordReset, findResetToken, insertResetToken } from './auth.rep
 import { accountKey, limitMailRequest } from './login-throttle.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, newToken } from './tokens.js';
+import { sendInBackground } from '../mail/mailer.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 
 export const RESET_TTL_MS = 3_600_000;
@@ -27,11 +28,6 @@ export const recoveryMessages = {
   verificationExpired: 'This verification link has expired. Request a new one below.',
   verified: 'Email verified successfully!',
 } as const;
-
-/** Mail goes out in the background: the answer must not take longer when the account exists. */
-function sendInBackground(ctx: RequestDeps, message: Parameters<AppDeps['mailer']['send']>[0]) {
-  ctx.mailer.send(message).catch((error: unknown) => ctx.log.error({ err: error }, 'mail failed'));
-}
 
 export async function requestPasswordReset(ctx: RequestDeps, input: EmailLinkInput) {
   await limitMailRequest(ctx, 'reset', input.email);

@@ -32,6 +32,12 @@ export async function claimTotpStep(db: Db, userId: number, step: number): Promi
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Two-factor sign-in off: no secret, no recovery codes (inside the caller's transaction). */
+export async function clearTwoFactor(db: Db, userId: number): Promise<void> {
+  await setTotp(db, userId, null, false);
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+}
+
 export async function replaceRecoveryCodes(db: Db, userId: number, hashes: readonly string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { toIso, type Db } from '../../db/database.js';
 
 export interface MailMessage {
   to: string;
@@ -59,4 +60,57 @@ export function createMailer(
       return { transport: 'outbox' };
     },
   };
+}
+
+/** Mail goes out in the background: the answer never waits on (or fails with) the mail server. */
+export function sendInBackground(
+  deps: { mailer: Mailer; log: Pick<FastifyBaseLogger, 'error'> },
+  message: MailMessage,
+): void {
+  deps.mailer.send(message).catch((error: unknown) => deps.log.error({ err: error }, 'mail failed'));
+}
+
+/**
+ * Every mail, sent or not, written to the mail log that /admin's Email Management shows: recipient,
+ * subject, time, and whether it went through SMTP, into the outbox, or failed (with the error).
+ */
+export function withMailLog(mailer: Mailer, db: Db, transport: 'smtp' | 'outbox', now: () => Date): Mailer {
+  const log = (message: MailMessage, status: string, error: string | null) =>
+    db
+      .insertInto('mail_log')
+      .values({
+        recipient: message.to,
+        subject: message.subject.slice(0, 500),
+        status,
+        error: error?.slice(0, 1000) ?? null,
+        created_at: now().toISOString(),
+      })
+      .execute()
+      // The log is a convenience: a failure to write it never fails the mail.
+      .catch(() => undefined);
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        await log(message, 'failed', error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+      await log(message, transport === 'smtp' ? 'sent' : 'outbox', null);
+    },
+    verify: () => mailer.verify(),
+  };
+}
+
+/** The newest mails first. */
+export async function listMailLog(db: Db, limit: number) {
+  const rows = await db.selectFrom('mail_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    recipient: r.recipient,
+    subject: r.subject,
+    status: r.status as 'sent' | 'outbox' | 'failed',
+    error: r.error,
+    createdAt: toIso(r.created_at),
+  }));
 }

@@ -8,6 +8,7 @@ import type { QrCode, QrLimitInfo } from '../../../src/qr/qr.schema.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
+import { getInstanceSettings } from '../settings/instance-settings.js';
 import { appError } from '../../trpc/errors.js';
 import { findFolderOf } from '../folders/folders.repository.js';
 import { toQrCode } from './qr.mapper.js';
@@ -68,7 +69,7 @@ export async function getQrCode(deps: AppDeps, user: User, id: number): Promise<
 export async function getQrLimit(deps: AppDeps, user: User): Promise<QrLimitInfo> {
   return {
     currentCount: await countQrCodesOf(deps.db, user.id),
-    maxCount: maxCodesFor(user, deps.config.freePlanLimit, deps.clock.now()),
+    maxCount: maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, deps.clock.now()),
   };
 }
 
@@ -84,7 +85,7 @@ export interface NewQrCode {
 export async function createQrCode(deps: AppDeps, user: User, input: NewQrCode): Promise<QrCode> {
   const type = normalizeQrType(input.type);
   checkContent(deps, type, input.content);
-  const max = maxCodesFor(user, deps.config.freePlanLimit, deps.clock.now());
+  const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, deps.clock.now());
   const now = deps.clock.now().toISOString();
 
   for (let attempt = 0; ; attempt++) {

@@ -1,0 +1,276 @@
+import {
+  adminMessages,
+  type AdminCreateUserInput,
+  type AdminUpdateUserInput,
+  type AdminUser,
+  type AdminUserPage,
+  type DeletionImpact,
+  type UpgradeRequest,
+  type PaidTier,
+  adminCreateUserInput,
+  adminResetPasswordInput,
+  adminUpdateUserInput,
+  adminUserListInput,
+  type AdminUserListInput,
+} from '../../../src/admin/admin.schema.js';
+import type { User } from '../../../src/auth/auth.schema.js';
+import type { AppDeps } from '../../app-deps.js';
+import { toIso, type Db, type UserRow, type UserUpdate } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
+import { appError, parseInput } from '../../trpc/errors.js';
+import { hashPassword } from '../auth/passwords.js';
+import { clearTwoFactor } from '../auth/two-factor.repository.js';
+import { deleteSessionsOfUser } from '../auth/sessions.repository.js';
+import { toUser } from '../users/users.mapper.js';
+import { findUserByEmail, findUserByUsername, insertUser } from '../users/users.repository.js';
+import {
+  countAdmins,
+  deleteUserAndData,
+  deletionImpactOf,
+  findUserWithCount,
+  listUsersPage,
+  pendingRequestsOf,
+} from './admin.repository.js';
+import { recordAudit } from './audit.js';
+
+type Row = UserRow & { qr_code_count: number | string };
+type RequestRow = Awaited<ReturnType<typeof pendingRequestsOf>>[number];
+
+export function toUpgradeRequest(r: RequestRow): UpgradeRequest {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    tier: r.tier as PaidTier,
+    status: r.status as UpgradeRequest['status'],
+    createdAt: toIso(r.created_at),
+    decidedAt: toIso(r.decided_at),
+  };
+}
+
+function toAdminUser(row: Row, request: RequestRow | undefined): AdminUser {
+  return {
+    ...toUser(row),
+    qrCodeCount: Number(row.qr_code_count),
+    twoFactorEnabled: Boolean(row.totp_enabled),
+    upgradeRequest: request ? toUpgradeRequest(request) : null,
+  };
+}
+
+/** What the audit log keeps of a user: the fields an admin can change. */
+function auditView(user: AdminUser | User) {
+  return {
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    subscriptionTier: user.subscriptionTier,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionEndDate: user.subscriptionEndDate,
+    hasUnlimitedAccess: user.hasUnlimitedAccess,
+  };
+}
+
+export async function listAdminUsers(deps: AppDeps, raw: AdminUserListInput): Promise<AdminUserPage> {
+  const input = parseInput(adminUserListInput, raw);
+  const { rows, total } = await listUsersPage(deps.db, input);
+  const requests = await pendingRequestsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    rows: rows.map((r) =>
+      toAdminUser(
+        r,
+        requests.find((q) => q.user_id === r.id),
+      ),
+    ),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** One user as the admin pages show them; another id is a 404. */
+export async function getAdminUser(db: Db, id: number): Promise<AdminUser> {
+  const row = await findUserWithCount(db, id);
+  if (!row) throw appError('NOT_FOUND', adminMessages.userNotFound);
+  const [request] = await pendingRequestsOf(db, [id]);
+  return toAdminUser(row, request);
+}
+
+export async function getDeletionImpact(deps: AppDeps, id: number): Promise<DeletionImpact> {
+  await getAdminUser(deps.db, id);
+  return deletionImpactOf(deps.db, id);
+}
+
+export async function createUserAsAdmin(
+  deps: AppDeps,
+  admin: User,
+  raw: AdminCreateUserInput,
+): Promise<AdminUser> {
+  const input = parseInput(adminCreateUserInput, raw);
+  if (await findUserByUsername(deps.db, input.username))
+    throw appError('CONFLICT', adminMessages.usernameTaken);
+  if (input.email && (await findUserByEmail(deps.db, input.email))) {
+    throw appError('CONFLICT', adminMessages.emailTaken);
+  }
+  const now = deps.clock.now();
+  const password = await hashPassword(input.password);
+  try {
+    const id = await deps.db.transaction().execute(async (trx) => {
+      const row = await insertUser(trx, {
+        username: input.username,
+        password,
+        name: input.name ?? null,
+        email: input.email ?? null,
+        is_admin: input.isAdmin,
+        // An admin vouches for the address they typed.
+        email_verified: Boolean(input.email),
+        created_at: now.toISOString(),
+      });
+      await recordAudit(trx, admin, now, {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: row.id,
+        targetLabel: row.username,
+        after: auditView(toUser(row)),
+      });
+      return row.id;
+    });
+    return await getAdminUser(deps.db, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw appError('CONFLICT', adminMessages.usernameTaken);
+    throw error;
+  }
+}
+
+/**
+ * Username, name, e-mail and admin rights. An admin never removes their own admin rights, and the last
+ * admin stays one; a taken username or address is a 409.
+ */
+export async function updateUserAsAdmin(
+  deps: AppDeps,
+  admin: User,
+  id: number,
+  raw: AdminUpdateUserInput,
+): Promise<AdminUser> {
+  const input = parseInput(adminUpdateUserInput, raw);
+  const before = await getAdminUser(deps.db, id);
+  if (input.isAdmin === false && before.isAdmin) {
+    if (id === admin.id) throw appError('BAD_REQUEST', adminMessages.notDemoteYourself);
+  }
+  if (input.username !== undefined && input.username.toLowerCase() !== before.username.toLowerCase()) {
+    if (await findUserByUsername(deps.db, input.username))
+      throw appError('CONFLICT', adminMessages.usernameTaken);
+  }
+  if (input.email && input.email.toLowerCase() !== (before.email ?? '').toLowerCase()) {
+    if (await findUserByEmail(deps.db, input.email)) throw appError('CONFLICT', adminMessages.emailTaken);
+  }
+  const changes: UserUpdate = {};
+  if (input.username !== undefined) changes.username = input.username;
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.email !== undefined) {
+    changes.email = input.email;
+    // A changed address is the admin's word, like an address given at creation.
+    if ((input.email ?? '').toLowerCase() !== (before.email ?? '').toLowerCase())
+      changes.email_verified = Boolean(input.email);
+  }
+  if (input.isAdmin !== undefined) changes.is_admin = input.isAdmin;
+  const now = deps.clock.now();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      if (Object.keys(changes).length > 0) {
+        await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+      }
+      // Checked inside the transaction: two admins demoting each other at once leave one admin.
+      if (input.isAdmin === false && before.isAdmin && (await countAdmins(trx)) < 1) {
+        throw appError('BAD_REQUEST', adminMessages.lastAdmin);
+      }
+      const after = await getAdminUser(trx, id);
+      await recordAudit(trx, admin, now, {
+        action: 'user.update',
+        targetType: 'user',
+        targetId: id,
+        targetLabel: after.username,
+        before: auditView(before),
+        after: auditView(after),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw appError('CONFLICT', adminMessages.usernameTaken);
+    throw error;
+  }
+  return getAdminUser(deps.db, id);
+}
+
+/** A new password for a user: every session of theirs ends; with clearTwoFactor their 2FA goes too. */
+export async function resetUserPassword(deps: AppDeps, admin: User, id: number, raw: unknown) {
+  const input = parseInput(adminResetPasswordInput, raw);
+  const user = await getAdminUser(deps.db, id);
+  const hash = await hashPassword(input.newPassword);
+  const turnOffTwoFactor = input.clearTwoFactor && user.twoFactorEnabled;
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password: hash }).where('id', '=', id).execute();
+    await deleteSessionsOfUser(trx, id);
+    if (turnOffTwoFactor) {
+      await clearTwoFactor(trx, id);
+    }
+    await recordAudit(trx, admin, deps.clock.now(), {
+      action: 'user.reset-password',
+      targetType: 'user',
+      targetId: id,
+      targetLabel: user.username,
+      after: { sessionsEnded: true, twoFactorCleared: turnOffTwoFactor },
+    });
+  });
+  return {
+    success: true,
+    message: turnOffTwoFactor
+      ? `Password reset for ${user.username}; two-factor sign-in turned off and every session signed out.`
+      : `Password reset for ${user.username}; every session signed out.`,
+  };
+}
+
+/** Deletes a user with everything of theirs, in one transaction; never oneself, never the last admin. */
+export async function deleteUserAsAdmin(deps: AppDeps, admin: User, id: number) {
+  if (id === admin.id) throw appError('BAD_REQUEST', adminMessages.notYourself);
+  const user = await getAdminUser(deps.db, id);
+  const impact = await deps.db.transaction().execute(async (trx) => {
+    const counted = await deletionImpactOf(trx, id);
+    await deleteUserAndData(trx, id);
+    if (user.isAdmin && (await countAdmins(trx)) < 1) throw appError('BAD_REQUEST', adminMessages.lastAdmin);
+    await recordAudit(trx, admin, deps.clock.now(), {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: id,
+      targetLabel: user.username,
+      before: { ...auditView(user), ...counted },
+    });
+    return counted;
+  });
+  return { success: true, message: `User ${user.username} deleted`, deleted: impact };
+}
+
+/** Grants or removes unlimited codes; the answer says which. */
+export async function toggleUnlimitedAccess(deps: AppDeps, admin: User, id: number) {
+  const user = await getAdminUser(deps.db, id);
+  const granted = !user.hasUnlimitedAccess;
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ has_unlimited_access: granted }).where('id', '=', id).execute();
+    await recordAudit(trx, admin, deps.clock.now(), {
+      action: 'user.toggle-unlimited',
+      targetType: 'user',
+      targetId: id,
+      targetLabel: user.username,
+      before: { hasUnlimitedAccess: user.hasUnlimitedAccess },
+      after: { hasUnlimitedAccess: granted },
+    });
+  });
+  return {
+    success: true,
+    message: granted
+      ? `Unlimited access granted to ${user.username}`
+      : `Unlimited access removed from ${user.username}`,
+    user: await getAdminUser(deps.db, id),
+  };
+}

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import {
+  adminCreateUserInput,
+  adminResetPasswordInput,
+  adminUpdateUserInput,
+  adminUserIdInput,
+  adminUserListInput,
+  auditListInput,
+  cancelInput,
+  decideRequestInput,
+  extendInput,
+  PAGE_SIZE_MAX,
+  updateInstanceSettingsInput,
+  upgradeInput,
+} from '../../../src/admin/admin.schema.js';
+import { defineRoute } from '../../rest/rest-kit.js';
+
+/** A body that may be left out entirely: its fields' defaults apply. */
+const optionalBody = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? {}, schema);
+
+/** Without paging parameters a list answers its first 100 rows; `X-Total-Count` says how many there are. */
+const listQuery = adminUserListInput.extend({
+  pageSize: adminUserListInput.shape.pageSize.unwrap().default(PAGE_SIZE_MAX),
+});
+
+const list =
+  '{ search?, sort?, order?, page?, pageSize? (≤ 100), filter? } → an array of users with qrCodeCount; X-Total-Count header.';
+
+export const adminRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/users',
+    summary: `Users, searched, sorted and paged by the server. ${list}`,
+    access: 'admin',
+    query: listQuery,
+    handler: async ({ caller, query, reply }) => {
+      const page = await caller.admin.users(query);
+      void reply.header('X-Total-Count', String(page.total));
+      return page.rows;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/users',
+    summary: '{ username, password, name?, email?, isAdmin? } → 201 the user; a taken username is 409.',
+    access: 'admin',
+    status: 201,
+    body: adminCreateUserInput,
+    handler: ({ caller, body }) => caller.admin.createUser(body),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/admin/users/:id',
+    summary: 'Any of { username, name, email, isAdmin } → the user. Never demotes oneself or the last admin.',
+    access: 'admin',
+    params: adminUserIdInput,
+    body: adminUpdateUserInput,
+    handler: ({ caller, params, body }) => caller.admin.updateUser({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/users/:id/reset-password',
+    summary: "{ newPassword, clearTwoFactor? } → { success, message }; ends the user's sessions.",
+    access: 'admin',
+    params: adminUserIdInput,
+    body: adminResetPasswordInput,
+    handler: ({ caller, params, body }) => caller.admin.resetPassword({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/users/:id',
+    summary:
+      'Deletes the user with their codes, scans, folders, uploads and sessions → { success, message, deleted }.',
+    access: 'admin',
+    params: adminUserIdInput,
+    handler: ({ caller, params }) => caller.admin.deleteUser(params),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/users/:id/deletion-impact',
+    summary: 'What a deletion would take with it → { qrCodes, scans, folders }.',
+    access: 'admin',
+    params: adminUserIdInput,
+    handler: ({ caller, params }) => caller.admin.deletionImpact(params),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/users/:id/toggle-unlimited',
+    summary: 'Grants or removes unlimited codes → { success, message, user }.',
+    access: 'admin',
+    params: adminUserIdInput,
+    handler: ({ caller, params }) => caller.admin.toggleUnlimited(params),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/subscriptions',
+    summary: `Users with their subscription (tier, status, end date, pending upgrade request). ${list}`,
+    access: 'admin',
+    query: listQuery,
+    handler: async ({ caller, query, reply }) => {
+      const page = await caller.admin.subscriptions(query);
+      void reply.header('X-Total-Count', String(page.total));
+      return page.rows;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/users/:id/subscription/upgrade',
+    summary: '{ tier: pro|premium, duration: 1–365 days (30) } → { success, message, user }.',
+    access: 'admin',
+    params: adminUserIdInput,
+    body: optionalBody(upgradeInput),
+    handler: ({ caller, params, body }) => caller.admin.upgrade({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/users/:id/subscription/extend',
+    summary: '{ days: 1–365 (30) } → { success, message, user }; paid tiers only.',
+    access: 'admin',
+    params: adminUserIdInput,
+    body: optionalBody(extendInput),
+    handler: ({ caller, params, body }) => caller.admin.extend({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/users/:id/subscription/cancel',
+    summary: '{ immediate } → { success, message, user }: true back to Free now, false at the end date.',
+    access: 'admin',
+    params: adminUserIdInput,
+    body: optionalBody(cancelInput),
+    handler: ({ caller, params, body }) => caller.admin.cancel({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/upgrade-requests/:id',
+    summary: '{ approve, duration? } → approves (an upgrade for duration days) or declines a request.',
+    access: 'admin',
+    params: z.object({ id: decideRequestInput.shape.id }),
+    body: decideRequestInput.omit({ id: true }),
+    handler: ({ caller, params, body }) => caller.admin.decideRequest({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/stats',
+    summary: 'Users, codes, scans today / 7 / 30 days, sign-ups and scans per day, top users, database size.',
+    access: 'admin',
+    handler: ({ caller }) => caller.admin.stats(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/mails',
+    summary: 'The last 50 mails: recipient, subject, time, status (sent, outbox, failed).',
+    access: 'admin',
+    handler: ({ caller }) => caller.admin.mails(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/settings',
+    summary: '{ registrationOpen, requireEmailVerification, freePlanLimit }.',
+    access: 'admin',
+    handler: ({ caller }) => caller.admin.settings(),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/admin/settings',
+    summary: 'Any of { registrationOpen, requireEmailVerification, freePlanLimit } → all settings.',
+    access: 'admin',
+    body: updateInstanceSettingsInput,
+    handler: ({ caller, body }) => caller.admin.updateSettings(body),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/audit-log',
+    summary: 'Admin actions, newest first: { entries, total, page, pageSize }.',
+    access: 'admin',
+    query: auditListInput,
+    handler: ({ caller, query }) => caller.admin.auditLog(query),
+  }),
+];

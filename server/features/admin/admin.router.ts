@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import {
+  adminCreateUserInput,
+  adminResetPasswordInput,
+  adminUpdateUserInput,
+  adminUserIdInput,
+  adminUserListInput,
+  auditListInput,
+  cancelInput,
+  decideRequestInput,
+  extendInput,
+  updateInstanceSettingsInput,
+  upgradeInput,
+} from '../../../src/admin/admin.schema.js';
+import { adminProcedure, router } from '../../trpc/init.js';
+import { decideUpgradeRequest } from '../billing/billing.service.js';
+import {
+  createUserAsAdmin,
+  deleteUserAsAdmin,
+  getAdminUser,
+  getDeletionImpact,
+  listAdminUsers,
+  resetUserPassword,
+  toggleUnlimitedAccess,
+  updateUserAsAdmin,
+} from './admin-users.service.js';
+import { cancelSubscription, extendSubscription, upgradeSubscription } from './subscriptions.service.js';
+import { getAuditLog, getMailLog, getSettings, getSystemStats, updateSettings } from './system.service.js';
+
+const withId = <S extends z.ZodRawShape>(shape: S) => adminUserIdInput.extend(shape);
+
+/** The admin area: every procedure is admin only (signed out 401, a user 403, an unknown id 404). */
+export const adminRouter = router({
+  users: adminProcedure.input(adminUserListInput).query(({ ctx, input }) => listAdminUsers(ctx, input)),
+  user: adminProcedure.input(adminUserIdInput).query(({ ctx, input }) => getAdminUser(ctx.db, input.id)),
+  deletionImpact: adminProcedure
+    .input(adminUserIdInput)
+    .query(({ ctx, input }) => getDeletionImpact(ctx, input.id)),
+  createUser: adminProcedure
+    .input(adminCreateUserInput)
+    .mutation(({ ctx, input }) => createUserAsAdmin(ctx, ctx.user, input)),
+  updateUser: adminProcedure
+    .input(withId(adminUpdateUserInput.shape))
+    .mutation(({ ctx, input: { id, ...changes } }) => updateUserAsAdmin(ctx, ctx.user, id, changes)),
+  resetPassword: adminProcedure
+    .input(withId(adminResetPasswordInput.shape))
+    .mutation(({ ctx, input: { id, ...body } }) => resetUserPassword(ctx, ctx.user, id, body)),
+  deleteUser: adminProcedure
+    .input(adminUserIdInput)
+    .mutation(({ ctx, input }) => deleteUserAsAdmin(ctx, ctx.user, input.id)),
+  toggleUnlimited: adminProcedure
+    .input(adminUserIdInput)
+    .mutation(({ ctx, input }) => toggleUnlimitedAccess(ctx, ctx.user, input.id)),
+  subscriptions: adminProcedure
+    .input(adminUserListInput)
+    .query(({ ctx, input }) => listAdminUsers(ctx, input)),
+  upgrade: adminProcedure
+    .input(withId(upgradeInput.shape))
+    .mutation(({ ctx, input: { id, ...body } }) => upgradeSubscription(ctx, ctx.user, id, body)),
+  extend: adminProcedure
+    .input(withId(extendInput.shape))
+    .mutation(({ ctx, input: { id, ...body } }) => extendSubscription(ctx, ctx.user, id, body)),
+  cancel: adminProcedure
+    .input(withId(cancelInput.shape))
+    .mutation(({ ctx, input: { id, ...body } }) => cancelSubscription(ctx, ctx.user, id, body)),
+  decideRequest: adminProcedure
+    .input(decideRequestInput)
+    .mutation(({ ctx, input }) => decideUpgradeRequest(ctx, ctx.user, input)),
+  stats: adminProcedure.query(({ ctx }) => getSystemStats(ctx)),
+  mails: adminProcedure.query(({ ctx }) => getMailLog(ctx)),
+  settings: adminProcedure.query(({ ctx }) => getSettings(ctx)),
+  updateSettings: adminProcedure
+    .input(updateInstanceSettingsInput)
+    .mutation(({ ctx, input }) => updateSettings(ctx, ctx.user, input)),
+  auditLog: adminProcedure.input(auditListInput).query(({ ctx, input }) => getAuditLog(ctx, input)),
+});

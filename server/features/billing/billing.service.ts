@@ -1,0 +1,190 @@
+import {
+  adminMessages,
+  decideRequestInput,
+  upgradeRequestInput,
+  type PaidTier,
+  type UpgradeRequest,
+} from '../../../src/admin/admin.schema.js';
+import type { SubscriptionTier, User } from '../../../src/auth/auth.schema.js';
+import { effectiveTier, maxCodesFor, plans } from '../../../src/plans.js';
+import type { AppDeps, RequestDeps } from '../../app-deps.js';
+import { appError, parseInput } from '../../trpc/errors.js';
+import { getAdminUser, toUpgradeRequest } from '../admin/admin-users.service.js';
+import { recordAudit } from '../admin/audit.js';
+import { setSubscription } from '../admin/subscriptions.service.js';
+import { composeMail, greetingFor } from '../mail/layout.js';
+import { sendInBackground } from '../mail/mailer.js';
+import { countQrCodesOf } from '../qr/qr.repository.js';
+import { getInstanceSettings } from '../settings/instance-settings.js';
+import { findUserById } from '../users/users.repository.js';
+import { createCheckout } from './stripe.js';
+
+const DAY_MS = 86_400_000;
+
+export interface BillingStatus {
+  /** The tier stored on the account. */
+  tier: SubscriptionTier;
+  /** The tier that counts now: a paid tier past its end date counts as Free. */
+  effectiveTier: SubscriptionTier;
+  status: string | null;
+  endDate: string | null;
+  currentCount: number;
+  /** null: no limit. */
+  maxCount: number | null;
+  payments: 'stripe' | 'request';
+  pendingRequest: UpgradeRequest | null;
+}
+
+export async function getBillingStatus(deps: AppDeps, user: User): Promise<BillingStatus> {
+  const settings = await getInstanceSettings(deps);
+  const now = deps.clock.now();
+  const pending = await deps.db
+    .selectFrom('upgrade_requests')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return {
+    tier: user.subscriptionTier,
+    effectiveTier: effectiveTier(user, now),
+    status: user.subscriptionStatus,
+    endDate: user.subscriptionEndDate,
+    currentCount: await countQrCodesOf(deps.db, user.id),
+    maxCount: maxCodesFor(user, settings.freePlanLimit, now),
+    payments: deps.config.stripe ? 'stripe' : 'request',
+    pendingRequest: pending ? toUpgradeRequest(pending) : null,
+  };
+}
+
+/** With Stripe: the payment page for the tier. */
+export async function startCheckout(deps: AppDeps, user: User, raw: unknown) {
+  const { tier } = parseInput(upgradeRequestInput, raw);
+  return createCheckout(deps, user, tier);
+}
+
+async function adminAddresses(deps: AppDeps): Promise<string[]> {
+  const rows = await deps.db
+    .selectFrom('users')
+    .select('email')
+    .where('is_admin', '=', true)
+    .where('email', 'is not', null)
+    .execute();
+  return rows.map((r) => r.email!).filter(Boolean);
+}
+
+export const billingMessages = {
+  requested: 'Your request was sent to the administrators. You will get an e-mail when they decide.',
+  useCheckout: 'This server takes payments through Stripe: use the checkout instead.',
+} as const;
+
+/** Without Stripe: a request an admin approves or declines; the admins are told by e-mail. */
+export async function requestUpgrade(ctx: RequestDeps, user: User, raw: unknown) {
+  const { tier } = parseInput(upgradeRequestInput, raw);
+  if (ctx.config.stripe) throw appError('BAD_REQUEST', billingMessages.useCheckout);
+  const existing = await ctx.db
+    .selectFrom('upgrade_requests')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (existing) throw appError('CONFLICT', adminMessages.requestPending);
+  const row = await ctx.db
+    .insertInto('upgrade_requests')
+    .values({ user_id: user.id, tier, created_at: ctx.clock.now().toISOString() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const who = user.name ? `${user.name} (${user.username})` : user.username;
+  for (const to of await adminAddresses(ctx)) {
+    sendInBackground(
+      ctx,
+      composeMail(
+        {
+          to,
+          subject: `Upgrade request: ${who} asks for ${plans[tier].name}`,
+          greeting: 'Hello,',
+          paragraphs: [
+            `${who} asks to move to the ${plans[tier].name} plan.`,
+            'Approve or decline the request on the Subscriptions page.',
+          ],
+          action: { label: 'Open Subscriptions', url: `${ctx.config.publicUrl}/admin/subscriptions` },
+        },
+        ctx.config.publicUrl,
+      ),
+    );
+  }
+  return { success: true, message: billingMessages.requested, request: toUpgradeRequest(row) };
+}
+
+/** An admin approves (an upgrade for `duration` days) or declines a request; the user is told by e-mail. */
+export async function decideUpgradeRequest(ctx: RequestDeps, admin: User, raw: unknown) {
+  const input = parseInput(decideRequestInput, raw);
+  const request = await ctx.db
+    .selectFrom('upgrade_requests')
+    .selectAll()
+    .where('id', '=', input.id)
+    .executeTakeFirst();
+  if (!request) throw appError('NOT_FOUND', adminMessages.requestNotFound);
+  if (request.status !== 'pending') throw appError('CONFLICT', adminMessages.requestDecided);
+  const now = ctx.clock.now();
+  const tier = request.tier as PaidTier;
+  const before = await getAdminUser(ctx.db, request.user_id);
+  const claimed = await ctx.db
+    .updateTable('upgrade_requests')
+    .set({
+      status: input.approve ? 'approved' : 'declined',
+      decided_at: now.toISOString(),
+      decided_by: admin.id,
+    })
+    .where('id', '=', request.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  // Two admins deciding at once: the first one wins.
+  if (Number(claimed.numUpdatedRows) === 0) throw appError('CONFLICT', adminMessages.requestDecided);
+  let user = before;
+  if (input.approve) {
+    user = await setSubscription(ctx.db, admin, now, before, 'subscription.approve-request', {
+      tier,
+      status: 'active',
+      endDate: new Date(now.getTime() + input.duration * DAY_MS).toISOString(),
+    });
+  } else {
+    await recordAudit(ctx.db, admin, now, {
+      action: 'subscription.decline-request',
+      targetType: 'upgrade-request',
+      targetId: request.id,
+      targetLabel: before.username,
+      after: { tier, status: 'declined' },
+    });
+  }
+  const row = await findUserById(ctx.db, request.user_id);
+  if (row?.email) {
+    sendInBackground(
+      ctx,
+      composeMail(
+        {
+          to: row.email,
+          subject: input.approve
+            ? `You are on ${plans[tier].name} now`
+            : `Your request for ${plans[tier].name} was declined`,
+          greeting: greetingFor(row),
+          paragraphs: input.approve
+            ? [
+                `An administrator approved your request: your account is on the ${plans[tier].name} plan until ${new Date(user.subscriptionEndDate!).toUTCString().slice(0, 16)}.`,
+              ]
+            : [
+                `An administrator declined your request for the ${plans[tier].name} plan. Your plan stays as it was.`,
+              ],
+          action: { label: 'See your plan', url: `${ctx.config.publicUrl}/upgrade` },
+        },
+        ctx.config.publicUrl,
+      ),
+    );
+  }
+  return {
+    success: true,
+    message: input.approve
+      ? `${before.username} is on ${plans[tier].name} for ${input.duration} days`
+      : `Request of ${before.username} declined`,
+    user: await getAdminUser(ctx.db, request.user_id),
+  };
+}

@@ -1,0 +1,214 @@
+import Stripe from 'stripe';
+import type { PaidTier } from '../../../src/admin/admin.schema.js';
+import type { User } from '../../../src/auth/auth.schema.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { StripeConfig } from '../../config.js';
+import type { UserUpdate } from '../../db/database.js';
+import { appError } from '../../trpc/errors.js';
+import { findUserById } from '../users/users.repository.js';
+
+/**
+ * Payments through Stripe, when STRIPE_SECRET_KEY is set: a Checkout session per upgrade, and a signed
+ * webhook that sets the user's plan from Stripe's own events (checkout completed, subscription updated or
+ * deleted). Each event is applied once: its id is stored with the change, in one transaction.
+ */
+
+const clients = new WeakMap<StripeConfig, Stripe>();
+
+function stripeOf(config: StripeConfig): Stripe {
+  let client = clients.get(config);
+  if (!client) {
+    const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
+    client = new Stripe(config.secretKey, {
+      maxNetworkRetries: 1,
+      timeout: 20_000,
+      ...(api
+        ? {
+            host: api.hostname,
+            port: api.port || (api.protocol === 'https:' ? 443 : 80),
+            protocol: api.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    });
+    clients.set(config, client);
+  }
+  return client;
+}
+
+function stripeConfig(deps: Pick<AppDeps, 'config'>): StripeConfig {
+  if (!deps.config.stripe)
+    throw appError('NOT_FOUND', 'Payments through Stripe are not set up on this server');
+  return deps.config.stripe;
+}
+
+/** Stripe's failures in words a user can act on (a 502: the fault is upstream). */
+function upstream(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  throw appError('BAD_GATEWAY', `Stripe refused the request: ${message}`);
+}
+
+/** A Checkout session for Pro or Premium; the answer's url is Stripe's payment page. */
+export async function createCheckout(deps: AppDeps, user: User, tier: PaidTier): Promise<{ url: string }> {
+  const config = stripeConfig(deps);
+  const row = await findUserById(deps.db, user.id);
+  const base = deps.config.publicUrl;
+  try {
+    const session = await stripeOf(config).checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: config.prices[tier], quantity: 1 }],
+      success_url: `${base}/upgrade?checkout=success`,
+      cancel_url: `${base}/upgrade?checkout=canceled`,
+      client_reference_id: String(user.id),
+      ...(row?.stripe_customer_id
+        ? { customer: row.stripe_customer_id }
+        : user.email
+          ? { customer_email: user.email }
+          : {}),
+      metadata: { userId: String(user.id), tier },
+      subscription_data: { metadata: { userId: String(user.id), tier } },
+    });
+    if (!session.url) throw new Error('no payment page in the answer');
+    return { url: session.url };
+  } catch (error) {
+    return upstream(error);
+  }
+}
+
+/** Cancels the user's Stripe subscription (now, or at period end), if they have one and Stripe is on. */
+export async function cancelStripeSubscription(
+  deps: AppDeps,
+  userId: number,
+  immediate: boolean,
+): Promise<void> {
+  if (!deps.config.stripe) return;
+  const row = await findUserById(deps.db, userId);
+  const id = row?.stripe_subscription_id;
+  if (!id) return;
+  try {
+    const stripe = stripeOf(deps.config.stripe);
+    if (immediate) await stripe.subscriptions.cancel(id);
+    else await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+  } catch (error) {
+    upstream(error);
+  }
+}
+
+function tierOf(config: StripeConfig, subscription: Stripe.Subscription): PaidTier | undefined {
+  const price = subscription.items.data[0]?.price.id;
+  if (price === config.prices.pro) return 'pro';
+  if (price === config.prices.premium) return 'premium';
+  const tier = subscription.metadata?.tier;
+  return tier === 'pro' || tier === 'premium' ? tier : undefined;
+}
+
+function periodEndOf(subscription: Stripe.Subscription): string | null {
+  const end = subscription.items.data[0]?.current_period_end;
+  return end ? new Date(end * 1000).toISOString() : null;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** The plan a Stripe subscription gives, as user columns. */
+function planOf(config: StripeConfig, subscription: Stripe.Subscription): UserUpdate {
+  const live =
+    subscription.status === 'active' ||
+    subscription.status === 'trialing' ||
+    subscription.status === 'past_due';
+  const tier = tierOf(config, subscription);
+  if (!live || !tier) {
+    return {
+      subscription_tier: 'free',
+      subscription_status: 'canceled',
+      subscription_end_date: periodEndOf(subscription),
+    };
+  }
+  return {
+    subscription_tier: tier,
+    // Canceled at period end: the tier holds until the end date, as an admin's cancellation does.
+    subscription_status: subscription.cancel_at_period_end || subscription.cancel_at ? 'canceled' : 'active',
+    subscription_end_date: periodEndOf(subscription),
+    stripe_subscription_id: subscription.id,
+    stripe_customer_id: idOf(subscription.customer),
+  };
+}
+
+/** The user an event is about and the change it makes, or nothing for an event we do not act on. */
+async function changeOf(
+  deps: AppDeps,
+  config: StripeConfig,
+  event: Stripe.Event,
+): Promise<{ userId: number; set: UserUpdate } | undefined> {
+  if (event.type === 'checkout.session.completed') {
+    const session = event.data.object;
+    const userId = Number(session.client_reference_id ?? session.metadata?.userId);
+    const subscriptionId = idOf(session.subscription);
+    if (!Number.isInteger(userId) || !subscriptionId) return undefined;
+    const subscription = await stripeOf(config).subscriptions.retrieve(subscriptionId);
+    return { userId, set: planOf(config, subscription) };
+  }
+  if (
+    event.type === 'customer.subscription.created' ||
+    event.type === 'customer.subscription.updated' ||
+    event.type === 'customer.subscription.deleted'
+  ) {
+    const subscription = event.data.object;
+    const user = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('stripe_subscription_id', '=', subscription.id)
+      .executeTakeFirst();
+    const userId = user?.id ?? Number(subscription.metadata?.userId);
+    if (!Number.isInteger(userId)) return undefined;
+    if (event.type === 'customer.subscription.deleted') {
+      return {
+        userId,
+        set: {
+          subscription_tier: 'free',
+          subscription_status: 'canceled',
+          subscription_end_date: new Date((subscription.ended_at ?? event.created) * 1000).toISOString(),
+        },
+      };
+    }
+    return { userId, set: planOf(config, subscription) };
+  }
+  return undefined;
+}
+
+/**
+ * POST /api/stripe/webhook. The signature is checked on the exact bytes received (400 if it does not
+ * match); an event already applied is acknowledged and changes nothing.
+ */
+export async function handleStripeWebhook(
+  deps: AppDeps,
+  raw: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
+  const config = stripeConfig(deps);
+  let event: Stripe.Event;
+  try {
+    event = stripeOf(config).webhooks.constructEvent(raw, signature ?? '', config.webhookSecret);
+  } catch {
+    throw appError('BAD_REQUEST', 'Invalid Stripe signature');
+  }
+  const seen = await deps.db
+    .selectFrom('stripe_events')
+    .select('id')
+    .where('id', '=', event.id)
+    .executeTakeFirst();
+  if (seen) return { received: true, duplicate: true };
+  const change = await changeOf(deps, config, event).catch(upstream);
+  const applied = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('stripe_events')
+      .values({ id: event.id, type: event.type, received_at: deps.clock.now().toISOString() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    if (change) await trx.updateTable('users').set(change.set).where('id', '=', change.userId).execute();
+    return true;
+  });
+  return { received: true, duplicate: !applied };
+}

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import {
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  emailField,
+  text,
+  usernameField,
+  type User,
+} from '../auth/auth.schema.js';
+
+// The admin area: users, subscriptions, the instance's settings, its mail and its audit log.
+
+const bodyError = { error: 'Request body must be a JSON object' };
+
+/** A user id in a path: /api/admin/users/{id}. */
+export const adminUserIdInput = z.object({
+  id: z.coerce
+    .number({ error: 'User id must be a number' })
+    .int('User id must be a whole number')
+    .positive('User id must be a positive number')
+    .max(2_147_483_647, 'User id is too large'),
+});
+
+export const userSortKeys = [
+  'username',
+  'name',
+  'email',
+  'createdAt',
+  'qrCodeCount',
+  'tier',
+  'status',
+] as const;
+export type UserSortKey = (typeof userSortKeys)[number];
+export const PAGE_SIZE_MAX = 100;
+
+/** A page of users: search (username, name, e-mail), sort, and paging, all done by the database. */
+export const adminUserListInput = z.object({
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  sort: z
+    .enum(userSortKeys, { error: `Sort must be one of ${userSortKeys.join(', ')}` })
+    .default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(1_000_000, 'Page is too large')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be a number' })
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be at least 1')
+    .max(PAGE_SIZE_MAX, `Page size must be at most ${PAGE_SIZE_MAX}`)
+    .default(25),
+  /** Subscriptions: only paid tiers, only users with a pending upgrade request. */
+  filter: z
+    .enum(['all', 'paid', 'requests'], { error: 'Filter must be all, paid or requests' })
+    .default('all'),
+});
+export type AdminUserListInput = z.input<typeof adminUserListInput>;
+
+const optionalName = text('Name')
+  .trim()
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+const optionalEmail = z
+  .union([z.literal(''), z.null(), emailField])
+  .transform((v) => (v === '' || v === null ? null : v))
+  .optional();
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
+
+/** POST /api/admin/users: username and password required; name, email and isAdmin optional. */
+export const adminCreateUserInput = z.object(
+  {
+    username: usernameField,
+    password: text('Password')
+      .min(1, 'Password is required')
+      .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    name: optionalName,
+    email: optionalEmail,
+    isAdmin: flag('isAdmin').default(false),
+  },
+  bodyError,
+);
+export type AdminCreateUserInput = z.input<typeof adminCreateUserInput>;
+
+/** PUT /api/admin/users/{id}: any of username, name, email, isAdmin (nothing else is read). */
+export const adminUpdateUserInput = z.object(
+  {
+    username: usernameField.optional(),
+    name: optionalName,
+    email: optionalEmail,
+    isAdmin: flag('isAdmin').optional(),
+  },
+  bodyError,
+);
+export type AdminUpdateUserInput = z.input<typeof adminUpdateUserInput>;
+
+/** POST /api/admin/users/{id}/reset-password: the new password; clearTwoFactor also turns the user's 2FA off. */
+export const adminResetPasswordInput = z.object(
+  {
+    newPassword: text('New password')
+      .min(1, 'New password is required')
+      .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    clearTwoFactor: flag('clearTwoFactor').default(false),
+  },
+  bodyError,
+);
+
+export const DURATION_MIN = 1;
+export const DURATION_MAX = 365;
+export const DEFAULT_DURATION_DAYS = 30;
+
+function days(label: string) {
+  return z.coerce
+    .number({ error: `${label} must be a number of days` })
+    .int(`${label} must be a whole number of days`)
+    .min(DURATION_MIN, `${label} must be between 1 and 365 days`)
+    .max(DURATION_MAX, `${label} must be between 1 and 365 days`)
+    .default(DEFAULT_DURATION_DAYS);
+}
+
+export const paidTiers = ['pro', 'premium'] as const;
+export type PaidTier = (typeof paidTiers)[number];
+
+/** POST …/subscription/upgrade: tier pro or premium for 1–365 days (30 by default). */
+export const upgradeInput = z.object(
+  {
+    tier: z.enum(paidTiers, { error: 'Tier must be pro or premium' }),
+    duration: days('Duration'),
+  },
+  bodyError,
+);
+/** POST …/subscription/extend: 1–365 more days (30 by default). */
+export const extendInput = z.object({ days: days('Days') }, bodyError);
+/** POST …/subscription/cancel: immediate true ends it now; false keeps the tier until its end date. */
+export const cancelInput = z.object({ immediate: flag('immediate').default(false) }, bodyError);
+
+/** A row of /admin/users and /admin/subscriptions. */
+export interface AdminUser extends User {
+  qrCodeCount: number;
+  twoFactorEnabled: boolean;
+  /** A pending upgrade request (no-Stripe instances), if any. */
+  upgradeRequest: UpgradeRequest | null;
+}
+
+export interface AdminUserPage {
+  rows: AdminUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What goes with a user when an admin deletes them. */
+export interface DeletionImpact {
+  qrCodes: number;
+  scans: number;
+  folders: number;
+}
+
+export interface UpgradeRequest {
+  id: number;
+  userId: number;
+  tier: PaidTier;
+  status: 'pending' | 'approved' | 'declined';
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export const upgradeRequestInput = z.object(
+  { tier: z.enum(paidTiers, { error: 'Tier must be pro or premium' }) },
+  bodyError,
+);
+export const decideRequestInput = z.object({
+  id: z.coerce
+    .number({ error: 'Request id must be a number' })
+    .int()
+    .positive('Request id must be a positive number'),
+  approve: flag('approve'),
+  duration: days('Duration'),
+});
+
+/** Settings an admin changes at run time; the environment gives their defaults. */
+export const instanceSettingsSchema = z.object({
+  registrationOpen: z.boolean({ error: 'registrationOpen must be true or false' }),
+  requireEmailVerification: z.boolean({ error: 'requireEmailVerification must be true or false' }),
+  freePlanLimit: z.coerce
+    .number({ error: 'Free plan limit must be a number' })
+    .int('Free plan limit must be a whole number')
+    .min(0, 'Free plan limit must be 0 or more')
+    .max(1_000_000, 'Free plan limit must be at most 1,000,000'),
+});
+export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;
+export const updateInstanceSettingsInput = instanceSettingsSchema.partial();
+
+export interface AuditEntry {
+  id: number;
+  actorId: number | null;
+  actorUsername: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  targetLabel: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+export const auditListInput = z.object({
+  page: z.coerce.number().int().min(1, 'Page must be at least 1').default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGE_SIZE_MAX, `Page size must be at most ${PAGE_SIZE_MAX}`)
+    .default(20),
+});
+
+export interface MailLogEntry {
+  id: number;
+  recipient: string;
+  subject: string;
+  /** 'sent' through SMTP, 'outbox' written to data/outbox, 'failed' with its error. */
+  status: 'sent' | 'outbox' | 'failed';
+  error: string | null;
+  createdAt: string;
+}
+
+export interface SystemStats {
+  users: number;
+  admins: number;
+  qrCodes: number;
+  scansToday: number;
+  scans7Days: number;
+  scans30Days: number;
+  signupsPerDay: { date: string; count: number }[];
+  scansPerDay: { date: string; count: number }[];
+  topUsers: { id: number; username: string; scans: number }[];
+  databaseBytes: number;
+  databaseKind: 'sqlite' | 'postgres';
+}
+
+export const adminMessages = {
+  userNotFound: 'User not found',
+  usernameTaken: 'Username already exists',
+  emailTaken: 'Email address is already registered',
+  notYourself: 'You cannot delete your own account',
+  notDemoteYourself: 'You cannot remove your own admin rights',
+  lastAdmin: 'The last admin cannot be deleted or demoted',
+  cancelFree: 'Only a Pro or Premium subscription can be canceled',
+  extendFree: 'Only a Pro or Premium subscription can be extended: upgrade it first',
+  requestNotFound: 'Upgrade request not found',
+  requestPending: 'An upgrade request is already waiting for an admin',
+  requestDecided: 'This request was already decided',
+} as const;
