@@ -3,7 +3,6 @@ import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { FullPageLoader } from './components/FullPageLoader';
 import { MyQrCodesPageSkeleton } from './components/PageSkeletons';
 import { NotFoundPage } from './components/NotFoundPage';
-import type * as Pages from './features/placeholders/pages';
 import {
   adminHomeRoute,
   adminRoute,
@@ -29,9 +28,6 @@ import {
 } from './routes';
 
 export type { RouterContext } from './routes';
-
-const placeholder = (name: keyof typeof Pages) =>
-  lazyRouteComponent(() => import('./features/placeholders/pages'), name);
 
 rootRoute.update({ notFoundComponent: NotFoundPage });
 authRoute.update({ component: lazyRouteComponent(() => import('./features/auth/AuthPage'), 'AuthPage') });
@@ -74,10 +70,21 @@ settingsRoute.update({
 profileRoute.update({
   component: lazyRouteComponent(() => import('./features/profile/ProfilePage'), 'ProfilePage'),
 });
-upgradeRoute.update({ component: placeholder('UpgradePage') });
-adminHomeRoute.update({ component: placeholder('AdminPage') });
-adminUsersRoute.update({ component: placeholder('AdminUsersPage') });
-adminSubscriptionsRoute.update({ component: placeholder('AdminSubscriptionsPage') });
+upgradeRoute.update({
+  component: lazyRouteComponent(() => import('./features/upgrade/UpgradePage'), 'UpgradePage'),
+});
+adminHomeRoute.update({
+  component: lazyRouteComponent(() => import('./features/admin/AdminDashboardPage'), 'AdminDashboardPage'),
+});
+adminUsersRoute.update({
+  component: lazyRouteComponent(() => import('./features/admin/AdminUsersPage'), 'AdminUsersPage'),
+});
+adminSubscriptionsRoute.update({
+  component: lazyRouteComponent(
+    () => import('./features/admin/AdminSubscriptionsPage'),
+    'AdminSubscriptionsPage',
+  ),
+});
 
 const routeTree = rootRoute.addChildren([
   authRoute,
