@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { registerInput, type RegisterInput } from '../../../src/auth/auth.schema';
@@ -26,6 +26,15 @@ export function RegisterForm({ onVerificationRequired }: { onVerificationRequire
     },
     onError: (error) => notify.error('Registration failed', apiError(error, 'Registration failed').message),
   });
+
+  const registrationOpen = trpc.auth.publicConfig.useQuery().data?.registrationOpen ?? true;
+  if (!registrationOpen) {
+    return (
+      <Alert variant="light" color="gray" title="Registration is closed">
+        This server does not take new accounts right now. Ask an administrator to create one for you.
+      </Alert>
+    );
+  }
 
   return (
     <form onSubmit={form.onSubmit((values) => register.mutate(values))} noValidate>
