@@ -127,6 +127,28 @@ describe('loadConfig', () => {
     expect(config.freePlanLimit).toBe(3);
   });
 
+  it('turns Stripe on with its key, and then requires the webhook secret and both prices', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({}).registrationOpen).toBe(true);
+    expect(loadConfig({ REGISTRATION_OPEN: 'false' }).registrationOpen).toBe(false);
+    const full = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_PRO: 'price_pro',
+      STRIPE_PRICE_PREMIUM: 'price_premium',
+    };
+    expect(loadConfig(full).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      prices: { pro: 'price_pro', premium: 'price_premium' },
+      apiUrl: undefined,
+    });
+    const error = configErrorOf({ ...full, STRIPE_PRICE_PREMIUM: '' });
+    expect(error.message).toBe(
+      'Invalid configuration: STRIPE_PRICE_PREMIUM is required when STRIPE_SECRET_KEY is set',
+    );
+  });
+
   it('reports the variable at fault even when other variables are fine', () => {
     const error = configErrorOf({ PORT: '8080', SEED_DEMO: 'false', DATABASE_URL: 'mysql://x' });
     expect(error.message).toContain('DATABASE_URL');
