@@ -21,6 +21,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { sendVerificationMail } from '../auth/recovery.service.js';
 import { hashToken } from '../auth/tokens.js';
 import { sendInBackground } from '../mail/mailer.js';
+import { recordAudit } from '../admin/audit.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 import { storeImage, UPLOAD_URL_PREFIX } from '../uploads/uploads.service.js';
 import { toUser } from '../users/users.mapper.js';
@@ -36,7 +37,6 @@ import {
   updateProfileRow,
   type PreferenceColumns,
 } from './account.repository.js';
-
 
 async function userRowOf(deps: AppDeps, user: User) {
   const row = await findUserById(deps.db, user.id);
@@ -256,5 +256,11 @@ export async function sendTestEmail(
   } catch (error) {
     throw mailFailure(deps, error, 'Failed to send email');
   }
+  await recordAudit(deps.db, user, deps.clock.now(), {
+    action: 'mail.test',
+    targetType: 'mail',
+    targetLabel: input.to,
+    after: { to: input.to, subject: input.subject },
+  });
   return { success: true, message: `Test email sent to ${input.to}` };
 }

@@ -543,6 +543,8 @@ describeEachDb('admin REST paths', (getDb) => {
         transport: 'outbox',
         entries: [{ recipient: 'ada@example.com', subject: 'Hello there', status: 'outbox' }],
       });
+      // Sending a test mail is an admin action too.
+      expect(await auditActions(t())).toEqual(['mail.test']);
     });
   });
 });
