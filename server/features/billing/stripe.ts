@@ -37,7 +37,7 @@ function stripeOf(config: StripeConfig): Stripe {
 
 function stripeConfig(deps: Pick<AppDeps, 'config'>): StripeConfig {
   if (!deps.config.stripe)
-    throw appError('NOT_FOUND', 'Payments through Stripe are not set up on this server');
+    throw appError('BAD_REQUEST', 'Payments through Stripe are not set up on this server');
   return deps.config.stripe;
 }
 

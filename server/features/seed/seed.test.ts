@@ -154,6 +154,8 @@ describeEachDb('bootstrap (first start)', (getDb) => {
         demoAccount: { username: 'demo', password: 'demo123' },
         freePlanLimit: 3,
         requireEmailVerification: false,
+        registrationOpen: true,
+        payments: 'request',
       });
 
       await t().db.deleteFrom('users').where('username', '=', 'demo').execute();
