@@ -153,7 +153,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url;
-    if (url.startsWith('/api') || url.startsWith('/trpc') || req.method !== 'GET' || !hasClient) {
+    if (
+      url.startsWith('/api') ||
+      url.startsWith('/trpc') ||
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      !hasClient
+    ) {
       return reply
         .status(404)
         .send({ message: `Not found: ${req.method} ${url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' });

@@ -99,4 +99,20 @@ describe('deep links', () => {
     expect(res.headers['content-security-policy']).toMatch(/connect-src 'self'/);
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
   });
+
+  // Uptime monitors ask with HEAD: it answers as GET does, without the body.
+  it.each(['/', '/create', '/admin/users', '/assets/app-abc.js'])(
+    'answers HEAD %s as GET does',
+    async (url) => {
+      const head = await call(t.app, 'HEAD', url);
+      const getRes = await call(t.app, 'GET', url);
+      expect(head.statusCode).toBe(200);
+      expect(getRes.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe(getRes.headers['content-type']);
+      expect(head.body).toBe('');
+    },
+  );
+  it('answers HEAD of an unknown API path 404, as GET does', async () => {
+    expect((await call(t.app, 'HEAD', '/api/nothing-here')).statusCode).toBe(404);
+  });
 });
