@@ -373,6 +373,35 @@ describeEachDb('auth REST paths', (getDb) => {
       expect(row.email_verification_token).toBe(createHash('sha256').update(token).digest('hex'));
     });
 
+    it('answers a taken address exactly as a new one, and tells its owner instead (once an hour)', async () => {
+      await insertTestUser(t().db, { username: 'owner', email: 'taken@example.com' });
+      const fresh = await call(t().app, 'POST', '/api/register', {
+        json: newUserBody({ username: 'fresh', email: 'fresh@example.com' }),
+      });
+      const taken = await call(t().app, 'POST', '/api/register', {
+        json: newUserBody({ username: 'intruder', email: 'TAKEN@example.com' }),
+      });
+      expect(taken.statusCode).toBe(fresh.statusCode);
+      expect(taken.json()).toEqual(fresh.json());
+      expect(await countRows(t().db, 'users')).toBe(2);
+      await call(t().app, 'POST', '/api/register', {
+        json: newUserBody({ username: 'intruder2', email: 'taken@example.com' }),
+      });
+      let mails: string[] = [];
+      for (let i = 0; i < 50 && mails.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        mails = await readOutbox(t().outbox);
+      }
+      const warnings = mails.filter((m) => /^Subject: Someone tried to register with your address$/m.test(m));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^To: taken@example\.com$/m);
+      // The username stays a conflict: usernames are public anyway.
+      const sameName = await call(t().app, 'POST', '/api/register', {
+        json: newUserBody({ username: 'owner', email: 'other@example.com' }),
+      });
+      expect(expectRestError(sameName, 409).message).toBe('Username already exists');
+    });
+
     it('refuses to sign in the unverified user: 403 with requiresVerification and no cookie', async () => {
       const body = newUserBody({ username: 'unverified' });
       expect((await call(t().app, 'POST', '/api/register', { json: body })).statusCode).toBe(200);

@@ -6,7 +6,11 @@ import type {
   User,
 } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
+import type { UserRow } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
+import { composeMail, greetingFor } from '../mail/layout.js';
+import { sendInBackground } from '../mail/mailer.js';
+import { claimNotification } from '../notifications/notifications.repository.js';
 import type { Context } from '../../trpc/context.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
 import { appError } from '../../trpc/errors.js';
@@ -62,8 +66,14 @@ export async function register(ctx: Context, input: RegisterInput): Promise<Regi
   if (await findUserByUsername(ctx.db, input.username)) {
     throw appError('CONFLICT', messages.usernameTaken);
   }
-  if (await findUserByEmail(ctx.db, input.email)) {
-    throw appError('CONFLICT', messages.emailTaken);
+  const owner = await findUserByEmail(ctx.db, input.email);
+  if (owner) {
+    // With verification on, the answer must not tell anyone whether an address has an account: it is
+    // the one a new registration gets, and the address's owner is told instead.
+    if (!settings.requireEmailVerification) throw appError('CONFLICT', messages.emailTaken);
+    await hashPassword(input.password); // the same work as a real registration: no timing tell
+    await tellOwnerOfRegistrationAttempt(ctx, owner);
+    return { requiresVerification: true, message: messages.checkInbox };
   }
   const now = ctx.clock.now();
   let row;
@@ -104,4 +114,28 @@ export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {
     registrationOpen: settings.registrationOpen,
     payments: deps.config.stripe ? 'stripe' : 'request',
   };
+}
+
+/** "Someone tried to register with your address": at most one such mail an hour per account. */
+async function tellOwnerOfRegistrationAttempt(ctx: Context, owner: UserRow): Promise<void> {
+  if (!owner.email) return;
+  const now = ctx.clock.now();
+  const key = `register-attempt:${owner.id}:${now.toISOString().slice(0, 13)}`;
+  if (!(await claimNotification(ctx.db, key, owner.id, now.toISOString()))) return;
+  sendInBackground(
+    ctx,
+    composeMail(
+      {
+        to: owner.email,
+        subject: 'Someone tried to register with your address',
+        greeting: greetingFor(owner),
+        paragraphs: [
+          'Someone just tried to create a QR Creator account with this e-mail address, which already belongs to your account. No account was created.',
+          'If it was you, log in instead, or reset your password if you forgot it. If not, you can ignore this message.',
+        ],
+        action: { label: 'Log in', url: `${ctx.config.publicUrl}/auth` },
+      },
+      ctx.config.publicUrl,
+    ),
+  );
 }
