@@ -524,6 +524,35 @@ describeEachDb('auth REST paths', (getDb) => {
       expect((await login(t().app, 'grace', TEST_PASSWORD)).statusCode).toBe(200);
     });
 
+    it("lets the owner's own browser in during a lockout others caused; other browsers stay held", async () => {
+      await insertTestUser(t().db, { username: 'judy' });
+      const first = await login(t().app, 'judy', TEST_PASSWORD);
+      const device = cookieValue(first, 'qr_device');
+      expect(device).toBeDefined();
+      // Someone else fails five times from another address.
+      for (let i = 0; i < 5; i++) {
+        await login(t().app, 'judy', `wrong-${i}`, { remoteAddress: '203.0.113.50' });
+      }
+      expect((await login(t().app, 'judy', TEST_PASSWORD)).statusCode).toBe(429);
+      const own = await call(t().app, 'POST', '/api/login', {
+        json: { username: 'judy', password: TEST_PASSWORD },
+        headers: { cookie: `qr_device=${device}` },
+      });
+      expect(own.statusCode).toBe(200);
+      // A device cookie of another account, or a made-up one, does not help.
+      await insertTestUser(t().db, { username: 'mallory' });
+      const mallorys = cookieValue(await login(t().app, 'mallory', TEST_PASSWORD), 'qr_device');
+      for (let i = 0; i < 5; i++)
+        await login(t().app, 'judy', `again-${i}`, { remoteAddress: '203.0.113.51' });
+      for (const cookie of [`qr_device=${mallorys}`, 'qr_device=made-up']) {
+        const res = await call(t().app, 'POST', '/api/login', {
+          json: { username: 'judy', password: TEST_PASSWORD },
+          headers: { cookie },
+        });
+        expect(res.statusCode).toBe(429);
+      }
+    });
+
     it('limits failed attempts per client address across accounts (20), other addresses unaffected', async () => {
       await insertTestUser(t().db, { username: 'heidi' });
       const attacker = '203.0.113.7';

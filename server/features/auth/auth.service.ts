@@ -17,6 +17,7 @@ import { appError } from '../../trpc/errors.js';
 import { findUserByEmail, findUserByUsername, insertUser } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
 import { beginLoginAttempt } from './login-throttle.js';
+import { isTrustedDevice, trustThisDevice } from './trusted-device.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { endSession, startSession } from './sessions.js';
 import { afterSignIn } from './login-alerts.js';
@@ -43,11 +44,13 @@ export interface TwoFactorRequired {
 }
 
 export async function login(ctx: Context, input: LoginInput): Promise<User | TwoFactorRequired> {
-  const attempt = await beginLoginAttempt(ctx, input.username);
   const row = await findUserByUsername(ctx.db, input.username);
+  const trustedDevice = row ? await isTrustedDevice(ctx, row.id) : false;
+  const attempt = await beginLoginAttempt(ctx, input.username, { trustedDevice });
   const ok = await verifyPassword(row?.password, input.password);
   if (!row || !ok) throw appError('UNAUTHORIZED', messages.invalidCredentials);
   await attempt.succeeded();
+  await trustThisDevice(ctx, row.id);
   const settings = await getInstanceSettings(ctx);
   if (settings.requireEmailVerification && !row.email_verified && !row.is_admin) {
     throw appError('FORBIDDEN', messages.verifyFirst, { requiresVerification: true });

@@ -66,16 +66,20 @@ export interface LoginAttempt {
 }
 
 /** Counts a login as failed until `succeeded()` says otherwise. */
-export async function beginLoginAttempt(deps: RequestDeps, username: string): Promise<LoginAttempt> {
+export async function beginLoginAttempt(
+  deps: RequestDeps,
+  username: string,
+  options: { trustedDevice?: boolean } = {},
+): Promise<LoginAttempt> {
   const { db, ip } = deps;
   const now = deps.clock.now();
   const account = accountKey(username);
+  const address = { key: addressKey(ip), max: MAX_FAILURES_PER_ADDRESS };
+  // A browser the account has signed in from before is not held by the account's lockout (only by its
+  // address's): someone failing on purpose cannot keep the owner out.
   const ids = await recordAttempt(
     db,
-    [
-      { key: account, max: MAX_FAILURES_PER_ACCOUNT },
-      { key: addressKey(ip), max: MAX_FAILURES_PER_ADDRESS },
-    ],
+    options.trustedDevice ? [address] : [{ key: account, max: MAX_FAILURES_PER_ACCOUNT }, address],
     WINDOW_MS,
     now,
     'failed login attempts',
