@@ -90,6 +90,13 @@ export function exactTime(iso: string): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
+/** The local date of an ISO timestamp, in the viewer's locale ('Nov 25, 2026'). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'Unknown';
+  return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
 /** 'YYYY-MM-DD' of a Date in the browser's zone (what a native date input shows). */
 export function localIsoDate(date: Date): string {
   const y = date.getFullYear();

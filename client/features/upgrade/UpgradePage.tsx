@@ -1,5 +1,183 @@
-import { Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconCrown } from '@tabler/icons-react';
+import { useSearch } from '@tanstack/react-router';
+import type { PaidTier } from '../../../src/admin/admin.schema';
+import type { SubscriptionTier } from '../../../src/auth/auth.schema';
+import { monthlyPrice, plans, PRO_PLAN_LIMIT } from '../../../src/plans';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDate as dateOf } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { apiError, trpc } from '../../lib/trpc';
 
+const features: Record<PaidTier, string[]> = {
+  pro: [
+    `Up to ${PRO_PLAN_LIMIT} QR codes`,
+    'Advanced customisation',
+    'Detailed analytics',
+    'Priority support',
+  ],
+  premium: ['Unlimited QR codes', 'Everything in Pro', 'Advanced customisation', 'Detailed analytics'],
+};
+
+function usage(count: number, max: number | null) {
+  return max === null ? `You have ${count} QR codes (unlimited).` : `You have ${count} of ${max} QR codes.`;
+}
+
+/** /upgrade: the plans, the current one marked, and the way up (Stripe Checkout or a request). */
 export function UpgradePage() {
-  return <Title order={1}>Upgrade to Pro</Title>;
+  const status = trpc.billing.status.useQuery();
+  const utils = trpc.useUtils();
+  const search: { checkout?: unknown } = useSearch({ strict: false });
+  const checkout = trpc.billing.checkout.useMutation({
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) =>
+      notify.error('Upgrade failed', apiError(error, 'Could not open the payment page').message),
+  });
+  const request = trpc.billing.requestUpgrade.useMutation({
+    onSuccess: async ({ message }) => {
+      notify.success('Request sent', message);
+      await utils.billing.status.invalidate();
+    },
+    onError: (error) => notify.error('Upgrade failed', apiError(error, 'Could not send the request').message),
+  });
+
+  if (status.isError) return <ErrorAlert>Could not load your plan. Please try again later.</ErrorAlert>;
+  const data = status.data;
+  const current: SubscriptionTier | undefined = data?.effectiveTier;
+  const expired = data && data.tier !== 'free' && data.tier !== data.effectiveTier;
+  const pending = data?.pendingRequest;
+  const busy = checkout.isPending || request.isPending;
+
+  const choose = (tier: PaidTier) =>
+    data?.payments === 'stripe' ? checkout.mutate({ tier }) : request.mutate({ tier });
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <div>
+        <Title order={2}>Upgrade your plan</Title>
+        <Text c="dimmed">Create more QR codes and keep every one of them working.</Text>
+      </div>
+      {search.checkout === 'success' && (
+        <Alert color="teal" title="Thank you">
+          Payment received — your plan updates in a moment.
+        </Alert>
+      )}
+      {search.checkout === 'canceled' && (
+        <Alert color="blue" title="Checkout canceled">
+          Checkout canceled. You have not been charged.
+        </Alert>
+      )}
+      {expired && data.endDate && (
+        <Alert color="yellow" title={`Your ${plans[data.tier].name} plan has ended`}>
+          Your {plans[data.tier].name} plan ended on {dateOf(data.endDate)}; your codes keep working. Renew to
+          create more.
+        </Alert>
+      )}
+      {pending && (
+        <Alert color="blue" title="Request pending">
+          Request for {plans[pending.tier].name} pending since {dateOf(pending.createdAt)}. An administrator
+          will decide soon; you will get an e-mail.
+        </Alert>
+      )}
+
+      <Card withBorder radius="md" padding="md">
+        {data ? (
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text fw={600}>
+              Current plan: {plans[data.effectiveTier].name}
+              {data.effectiveTier !== 'free' && data.endDate && !expired && (
+                <Text span c="dimmed" fw={400}>
+                  {' '}
+                  · {data.status === 'canceled' ? 'ends' : 'renews or ends'} on {dateOf(data.endDate)}
+                </Text>
+              )}
+            </Text>
+            <Text c="dimmed">{usage(data.currentCount, data.maxCount)}</Text>
+          </Group>
+        ) : (
+          <Skeleton h={24} aria-label="Loading your plan" />
+        )}
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {(['pro', 'premium'] as const).map((tier) => {
+          const isCurrent = current === tier;
+          const verb = data?.payments === 'stripe' ? 'Upgrade to' : 'Request';
+          return (
+            <Card
+              key={tier}
+              withBorder
+              radius="md"
+              padding="xl"
+              aria-label={`${plans[tier].name} plan`}
+              style={
+                isCurrent ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 } : undefined
+              }
+            >
+              <Stack gap="md" h="100%">
+                <Group justify="space-between">
+                  <Group gap="xs">
+                    <IconCrown aria-hidden size={22} color="var(--mantine-color-violet-6)" />
+                    <Title order={3}>{plans[tier].name}</Title>
+                  </Group>
+                  {isCurrent && <Badge color="blue">Current plan</Badge>}
+                </Group>
+                <Text fz={32} fw={700}>
+                  {monthlyPrice(tier)}
+                </Text>
+                <List
+                  spacing="xs"
+                  icon={<IconCheck aria-hidden size={16} color="var(--mantine-color-teal-6)" />}
+                >
+                  {features[tier].map((f) => (
+                    <List.Item key={f}>{f}</List.Item>
+                  ))}
+                </List>
+                <Button
+                  mt="auto"
+                  fullWidth
+                  variant={tier === 'premium' ? 'gradient' : 'filled'}
+                  disabled={
+                    !data || isCurrent || Boolean(pending) || (busy && checkout.variables?.tier !== tier)
+                  }
+                  loading={busy && (checkout.variables?.tier === tier || request.variables?.tier === tier)}
+                  onClick={() => choose(tier)}
+                >
+                  {isCurrent ? 'Current plan' : `${verb} ${plans[tier].name}`}
+                </Button>
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Group gap="xs">
+              <Title order={3} size="h5">
+                {plans.free.name}
+              </Title>
+              {current === 'free' && <Badge color="gray">Current plan</Badge>}
+            </Group>
+            <Text size="sm" c="dimmed">
+              A few codes to start with. Codes you made keep working on every plan, even after a paid plan
+              ends.
+            </Text>
+          </div>
+        </Group>
+      </Card>
+    </Stack>
+  );
 }
