@@ -1,5 +1,207 @@
-import { Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDots, IconInfinity, IconKey, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { AdminUser } from '../../../src/admin/admin.schema';
+import { plans } from '../../../src/plans';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { apiError, trpc } from '../../lib/trpc';
+import { useCurrentUser } from '../auth/use-auth';
+import {
+  EmptyRow,
+  ListPager,
+  LoadingRows,
+  SearchBox,
+  SortableTh,
+  statusLabel,
+  UserCell,
+  useUserList,
+} from './user-list';
+import { DeleteUserModal } from './users/DeleteUserModal';
+import { ResetPasswordModal } from './users/ResetPasswordModal';
+import { UserFormModal } from './users/UserFormModal';
 
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'reset' | 'delete'; user: AdminUser } | null;
+const COLUMNS = 8;
+
+function RowActions({ user, self, open }: { user: AdminUser; self: boolean; open: (d: Dialog) => void }) {
+  const utils = trpc.useUtils();
+  const toggle = trpc.admin.toggleUnlimited.useMutation({
+    onSuccess: async ({ message }) => {
+      notify.success('Success', message);
+      await Promise.all([utils.admin.users.invalidate(), utils.admin.subscriptions.invalidate()]);
+    },
+    onError: (e) => notify.error(`Failed to toggle unlimited access: ${apiError(e, 'Error').message}`),
+  });
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Actions for ${user.username}`}
+          loading={toggle.isPending}
+        >
+          <IconDots aria-hidden size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          leftSection={<IconPencil aria-hidden size={16} />}
+          onClick={() => open({ kind: 'edit', user })}
+        >
+          Edit
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconKey aria-hidden size={16} />}
+          onClick={() => open({ kind: 'reset', user })}
+        >
+          Reset password
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconInfinity aria-hidden size={16} />}
+          onClick={() => toggle.mutate({ id: user.id })}
+        >
+          {user.hasUnlimitedAccess ? 'Remove unlimited access' : 'Grant unlimited access'}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          disabled={self}
+          leftSection={<IconTrash aria-hidden size={16} />}
+          onClick={() => open({ kind: 'delete', user })}
+        >
+          {self ? 'Delete (not your own account)' : 'Delete'}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** /admin/users: every user, searched, sorted and paged by the server, with their actions. */
 export function AdminUsersPage() {
-  return <Title order={1}>User Management</Title>;
+  const list = useUserList('users');
+  const me = useCurrentUser();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const data = list.query.data;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2}>Users</Title>
+          <Text c="dimmed" size="sm">
+            Create, edit and remove accounts; reset passwords; grant unlimited codes.
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconUserPlus aria-hidden size={18} />}
+          onClick={() => setDialog({ kind: 'create' })}
+        >
+          Create User
+        </Button>
+      </Group>
+      <SearchBox list={list} label="Search users" />
+      {list.error ? (
+        <ErrorAlert>{list.error}</ErrorAlert>
+      ) : (
+        <Card withBorder radius="md" padding={0}>
+          <Table.ScrollContainer minWidth={960}>
+            <Table verticalSpacing="sm" highlightOnHover aria-busy={list.query.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableTh list={list} column="username">
+                    Username
+                  </SortableTh>
+                  <SortableTh list={list} column="qrCodeCount">
+                    QR Codes
+                  </SortableTh>
+                  <SortableTh list={list} column="tier">
+                    Plan
+                  </SortableTh>
+                  <SortableTh list={list} column="status">
+                    Status
+                  </SortableTh>
+                  <Table.Th>Verified</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <SortableTh list={list} column="createdAt">
+                    Created
+                  </SortableTh>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!data ? (
+                  <LoadingRows columns={COLUMNS} />
+                ) : data.rows.length === 0 ? (
+                  <EmptyRow columns={COLUMNS} list={list} />
+                ) : (
+                  data.rows.map((user) => (
+                    <Table.Tr key={user.id}>
+                      <Table.Td>
+                        <UserCell user={user} />
+                      </Table.Td>
+                      <Table.Td>{user.qrCodeCount.toLocaleString()}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Badge variant="light" color={user.subscriptionTier === 'free' ? 'gray' : 'violet'}>
+                            {plans[user.subscriptionTier].name}
+                          </Badge>
+                          {user.hasUnlimitedAccess && (
+                            <Badge variant="outline" color="teal">
+                              Unlimited
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{statusLabel(user.subscriptionStatus)}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="dot" color={user.emailVerified ? 'teal' : 'gray'}>
+                          {user.emailVerified ? 'Verified' : 'Unverified'}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {user.isAdmin ? (
+                          <Badge color="blue">Admin</Badge>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            User
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{formatDate(user.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <RowActions user={user} self={user.id === me?.id} open={setDialog} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {data && <ListPager list={list} total={data.total} />}
+      {dialog?.kind === 'create' && <UserFormModal opened onClose={close} />}
+      {dialog?.kind === 'edit' && <UserFormModal opened user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'reset' && <ResetPasswordModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} />}
+    </Stack>
+  );
 }

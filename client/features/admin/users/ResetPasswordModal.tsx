@@ -1,0 +1,63 @@
+import { Button, Checkbox, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { AdminUser } from '../../../../src/admin/admin.schema';
+import { notify } from '../../../lib/notify';
+import { apiError, trpc } from '../../../lib/trpc';
+
+/** A new password for a user; every session of theirs ends, and optionally their two-factor sign-in. */
+export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [clearTwoFactor, setClearTwoFactor] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const reset = trpc.admin.resetPassword.useMutation({
+    onSuccess: ({ message }) => {
+      notify.success('Password reset', message);
+      onClose();
+    },
+    onError: (e) => notify.error(`Failed to reset password: ${apiError(e, 'Error').message}`),
+  });
+  return (
+    <Modal opened onClose={onClose} title={`Reset password of ${user.username}`} centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (password.length === 0) return setError('New password is required');
+          if (password.length < 6) return setError('Password must be at least 6 characters');
+          setError(null);
+          reset.mutate({ id: user.id, newPassword: password, clearTwoFactor });
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {user.username} is signed out everywhere and logs in with the new password.
+          </Text>
+          <PasswordInput
+            label="New password"
+            required
+            data-autofocus
+            value={password}
+            error={error}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          {user.twoFactorEnabled && (
+            <Checkbox
+              label="Also turn off two-factor sign-in"
+              description="For a user who lost their authenticator and recovery codes"
+              checked={clearTwoFactor}
+              onChange={(e) => setClearTwoFactor(e.currentTarget.checked)}
+            />
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={reset.isPending}>
+              Reset password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
