@@ -1,5 +1,226 @@
-import { Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowUp, IconCalendarPlus, IconDots, IconPlayerStop, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { AdminUser } from '../../../src/admin/admin.schema';
+import { plans } from '../../../src/plans';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDate } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import {
+  EmptyRow,
+  ListPager,
+  LoadingRows,
+  SearchBox,
+  SortableTh,
+  statusLabel,
+  UserCell,
+  useUserList,
+  type ListFilter,
+} from './user-list';
+import { PlanChangeModal, useDeclineRequest, type PlanChange } from './subscriptions/PlanChangeModal';
 
+const COLUMNS = 6;
+
+function EndDate({ iso, now }: { iso: string | null; now: number }) {
+  if (!iso)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  const expired = new Date(iso).getTime() < now;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm">{formatDate(iso)}</Text>
+      {expired && (
+        <Badge color="red" variant="light">
+          Expired
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function Actions({ user, open }: { user: AdminUser; open: (change: PlanChange) => void }) {
+  const paid = user.subscriptionTier !== 'free';
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Subscription actions for ${user.username}`}>
+          <IconDots aria-hidden size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconArrowUp aria-hidden size={16} />} onClick={() => open('upgrade')}>
+          Upgrade
+        </Menu.Item>
+        {paid && (
+          <>
+            <Menu.Item
+              leftSection={<IconCalendarPlus aria-hidden size={16} />}
+              onClick={() => open('extend')}
+            >
+              Extend
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item
+              color="orange"
+              leftSection={<IconPlayerStop aria-hidden size={16} />}
+              onClick={() => open('cancel-later')}
+            >
+              Cancel at period end
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              leftSection={<IconX aria-hidden size={16} />}
+              onClick={() => open('cancel-now')}
+            >
+              Cancel immediately
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function RequestCell({ user, approve }: { user: AdminUser; approve: () => void }) {
+  const decline = useDeclineRequest();
+  const request = user.upgradeRequest;
+  if (!request) return null;
+  return (
+    <Group gap={6} mt={4} wrap="nowrap">
+      <Badge color="yellow" variant="light">
+        Requested {plans[request.tier].name}
+      </Badge>
+      <Button size="compact-xs" onClick={approve}>
+        Approve
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="default"
+        loading={decline.isPending}
+        onClick={() => decline.mutate({ id: request.id, approve: false, duration: 30 })}
+      >
+        Decline
+      </Button>
+    </Group>
+  );
+}
+
+/** /admin/subscriptions: every user's plan, with upgrade, extend and cancel; pending upgrade requests. */
 export function AdminSubscriptionsPage() {
-  return <Title order={1}>Subscriptions</Title>;
+  const [filter, setFilter] = useState<ListFilter>('all');
+  const list = useUserList('subscriptions', filter);
+  const [dialog, setDialog] = useState<{ user: AdminUser; change: PlanChange } | null>(null);
+  const data = list.query.data;
+  const now = useNow();
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>Subscriptions</Title>
+        <Text c="dimmed" size="sm">
+          Upgrade, extend or cancel a plan for 1 to 365 days; approve the upgrades users ask for.
+        </Text>
+      </div>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <SearchBox list={list} label="Search subscriptions" />
+        <SegmentedControl
+          value={filter}
+          onChange={(v) => {
+            setFilter(v);
+            list.setPage(1);
+          }}
+          data={[
+            { value: 'all', label: 'All users' },
+            { value: 'paid', label: 'Paid plans' },
+            { value: 'requests', label: 'Upgrade requests' },
+          ]}
+        />
+      </Group>
+      {list.error ? (
+        <ErrorAlert>{list.error}</ErrorAlert>
+      ) : (
+        <Card withBorder radius="md" padding={0}>
+          <Table.ScrollContainer minWidth={820}>
+            <Table verticalSpacing="sm" highlightOnHover aria-busy={list.query.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableTh list={list} column="username">
+                    User
+                  </SortableTh>
+                  <SortableTh list={list} column="tier">
+                    Plan
+                  </SortableTh>
+                  <SortableTh list={list} column="status">
+                    Status
+                  </SortableTh>
+                  <Table.Th>End date</Table.Th>
+                  <Table.Th>Unlimited</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!data ? (
+                  <LoadingRows columns={COLUMNS} />
+                ) : data.rows.length === 0 ? (
+                  <EmptyRow columns={COLUMNS} list={list} />
+                ) : (
+                  data.rows.map((user) => (
+                    <Table.Tr key={user.id}>
+                      <Table.Td>
+                        <UserCell user={user} />
+                        <RequestCell user={user} approve={() => setDialog({ user, change: 'approve' })} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={user.subscriptionTier === 'free' ? 'gray' : 'violet'}>
+                          {plans[user.subscriptionTier].name}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{statusLabel(user.subscriptionStatus)}</Table.Td>
+                      <Table.Td>
+                        <EndDate iso={user.subscriptionEndDate} now={now} />
+                      </Table.Td>
+                      <Table.Td>
+                        {user.hasUnlimitedAccess ? (
+                          <Badge color="teal">Unlimited</Badge>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            —
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Actions user={user} open={(change) => setDialog({ user, change })} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {data && <ListPager list={list} total={data.total} />}
+      {dialog && (
+        <PlanChangeModal user={dialog.user} change={dialog.change} onClose={() => setDialog(null)} />
+      )}
+    </Stack>
+  );
 }
