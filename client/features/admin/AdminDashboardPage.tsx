@@ -1,5 +1,176 @@
-import { Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconArrowRight,
+  IconChartHistogram,
+  IconCreditCard,
+  IconHistory,
+  IconLayoutDashboard,
+  IconMail,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { AuditLog } from './dashboard/AuditLog';
+import { EmailManagement } from './dashboard/EmailManagement';
+import { SystemAnalytics } from './dashboard/SystemAnalytics';
+import { SystemSettings } from './dashboard/SystemSettings';
 
+type Section = 'analytics' | 'email' | 'settings' | 'audit';
+
+function Tile({
+  icon,
+  title,
+  text,
+  color,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  text: string;
+  color: string;
+}) {
+  return (
+    <Group wrap="nowrap" align="flex-start" gap="md">
+      <ThemeIcon size={44} radius="md" variant="light" color={color}>
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Text fw={600}>{title}</Text>
+        <Text size="sm" c="dimmed">
+          {text}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/** /admin: the tiles, and the instance's figures, mail, settings and audit log below them. */
 export function AdminDashboardPage() {
-  return <Title order={1}>Admin Dashboard</Title>;
+  const [section, setSection] = useState<Section>('analytics');
+  const sections = useRef<HTMLDivElement>(null);
+  const open = (s: Section) => {
+    setSection(s);
+    sections.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const sectionTile = (s: Section, tile: React.ReactNode) => (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="button"
+      type="button"
+      onClick={() => open(s)}
+      ta="left"
+    >
+      {tile}
+    </Card>
+  );
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Admin Dashboard</Title>
+        <Text c="dimmed" size="sm">
+          Users, plans and the instance at a glance.
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <Card withBorder radius="md" padding="lg" component={Link} to="/admin/users">
+          <Tile
+            icon={<IconUsers aria-hidden size={24} />}
+            color="blue"
+            title="User Management"
+            text="Create, edit and remove users; reset passwords."
+          />
+        </Card>
+        <Card withBorder radius="md" padding="lg" component={Link} to="/admin/subscriptions">
+          <Tile
+            icon={<IconCreditCard aria-hidden size={24} />}
+            color="violet"
+            title="Subscription Management"
+            text="Upgrade, extend and cancel plans; approve requests."
+          />
+        </Card>
+        {sectionTile(
+          'analytics',
+          <Tile
+            icon={<IconChartHistogram aria-hidden size={24} />}
+            color="teal"
+            title="System Analytics"
+            text="Users, codes, scans and growth."
+          />,
+        )}
+        {sectionTile(
+          'email',
+          <Tile
+            icon={<IconMail aria-hidden size={24} />}
+            color="orange"
+            title="Email Management"
+            text="Check the mail server, send a test, see recent mail."
+          />,
+        )}
+        {sectionTile(
+          'settings',
+          <Tile
+            icon={<IconSettings aria-hidden size={24} />}
+            color="gray"
+            title="System Settings"
+            text="Registration, e-mail verification, the free plan limit."
+          />,
+        )}
+      </SimpleGrid>
+      <Group gap="sm">
+        <Button
+          component={Link}
+          to="/admin/users"
+          variant="light"
+          rightSection={<IconArrowRight aria-hidden size={16} />}
+        >
+          Manage users
+        </Button>
+        <Button
+          component={Link}
+          to="/"
+          variant="default"
+          leftSection={<IconLayoutDashboard aria-hidden size={16} />}
+        >
+          Main dashboard
+        </Button>
+      </Group>
+      <div ref={sections} style={{ scrollMarginTop: 72 }}>
+        <Tabs
+          value={section}
+          onChange={(v) => setSection((v as Section | null) ?? 'analytics')}
+          keepMounted={false}
+        >
+          <Tabs.List mb="md">
+            <Tabs.Tab value="analytics" leftSection={<IconChartHistogram aria-hidden size={16} />}>
+              System Analytics
+            </Tabs.Tab>
+            <Tabs.Tab value="email" leftSection={<IconMail aria-hidden size={16} />}>
+              Email Management
+            </Tabs.Tab>
+            <Tabs.Tab value="settings" leftSection={<IconSettings aria-hidden size={16} />}>
+              System Settings
+            </Tabs.Tab>
+            <Tabs.Tab value="audit" leftSection={<IconHistory aria-hidden size={16} />}>
+              Audit log
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="analytics">
+            <SystemAnalytics />
+          </Tabs.Panel>
+          <Tabs.Panel value="email">
+            <EmailManagement />
+          </Tabs.Panel>
+          <Tabs.Panel value="settings">
+            <SystemSettings />
+          </Tabs.Panel>
+          <Tabs.Panel value="audit">
+            <AuditLog />
+          </Tabs.Panel>
+        </Tabs>
+      </div>
+    </Stack>
+  );
 }
