@@ -127,7 +127,7 @@ export function AdminSubscriptionsPage() {
   const list = useUserList('subscriptions', filter);
   const [dialog, setDialog] = useState<{ user: AdminUser; change: PlanChange } | null>(null);
   const data = list.query.data;
-  const now = useNow();
+  const now = useNow(10_000);
 
   return (
     <Stack gap="md">

@@ -121,6 +121,7 @@ export function UpgradePage() {
               withBorder
               radius="md"
               padding="xl"
+              component="section"
               aria-label={`${plans[tier].name} plan`}
               style={
                 isCurrent ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 } : undefined

@@ -120,6 +120,7 @@ export function PlanChangeModal({
               min={DURATION_MIN}
               max={DURATION_MAX}
               allowDecimal={false}
+              clampBehavior="none"
               value={days}
               error={error}
               onChange={setDays}
