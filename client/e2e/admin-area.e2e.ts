@@ -149,7 +149,7 @@ describe('/admin/subscriptions', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel immediately' }).click();
     await row(page, member.username).getByText('Free').waitFor();
 
-    await page.getByText('Upgrade requests').click();
+    await page.getByText('Requests', { exact: true }).click();
     await row(page, asker.username).getByText('Requested Premium').waitFor();
     await screenshot(page, 'admin-subscriptions-1280');
     await row(page, asker.username).getByRole('button', { name: 'Approve' }).click();

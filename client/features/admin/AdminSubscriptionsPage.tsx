@@ -46,7 +46,7 @@ function EndDate({ iso, now }: { iso: string | null; now: number }) {
     <Group gap={6} wrap="nowrap">
       <Text size="sm">{formatDate(iso)}</Text>
       {expired && (
-        <Badge color="red" variant="light">
+        <Badge miw="max-content" color="red" variant="light">
           Expired
         </Badge>
       )}
@@ -103,7 +103,7 @@ function RequestCell({ user, approve }: { user: AdminUser; approve: () => void }
   if (!request) return null;
   return (
     <Group gap={6} mt={4} wrap="nowrap">
-      <Badge color="yellow" variant="light">
+      <Badge miw="max-content" color="yellow" variant="light">
         Requested {plans[request.tier].name}
       </Badge>
       <Button size="compact-xs" onClick={approve}>
@@ -140,6 +140,7 @@ export function AdminSubscriptionsPage() {
       <Group justify="space-between" wrap="wrap" gap="sm">
         <SearchBox list={list} label="Search subscriptions" />
         <SegmentedControl
+          aria-label="Show"
           value={filter}
           onChange={(v) => {
             setFilter(v);
@@ -148,7 +149,7 @@ export function AdminSubscriptionsPage() {
           data={[
             { value: 'all', label: 'All users' },
             { value: 'paid', label: 'Paid plans' },
-            { value: 'requests', label: 'Upgrade requests' },
+            { value: 'requests', label: 'Requests' },
           ]}
         />
       </Group>
@@ -189,7 +190,11 @@ export function AdminSubscriptionsPage() {
                         <RequestCell user={user} approve={() => setDialog({ user, change: 'approve' })} />
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={user.subscriptionTier === 'free' ? 'gray' : 'violet'}>
+                        <Badge
+                          miw="max-content"
+                          variant="light"
+                          color={user.subscriptionTier === 'free' ? 'gray' : 'violet'}
+                        >
                           {plans[user.subscriptionTier].name}
                         </Badge>
                       </Table.Td>
@@ -199,7 +204,9 @@ export function AdminSubscriptionsPage() {
                       </Table.Td>
                       <Table.Td>
                         {user.hasUnlimitedAccess ? (
-                          <Badge color="teal">Unlimited</Badge>
+                          <Badge miw="max-content" color="teal">
+                            Unlimited
+                          </Badge>
                         ) : (
                           <Text size="sm" c="dimmed">
                             —

@@ -36,6 +36,8 @@ import { UserFormModal } from './users/UserFormModal';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'reset' | 'delete'; user: AdminUser } | null;
 const COLUMNS = 8;
+/** Badges and dates keep their whole label: the table scrolls sideways instead. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 function RowActions({ user, self, open }: { user: AdminUser; self: boolean; open: (d: Dialog) => void }) {
   const utils = trpc.useUtils();
@@ -120,7 +122,7 @@ export function AdminUsersPage() {
         <ErrorAlert>{list.error}</ErrorAlert>
       ) : (
         <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={960}>
+          <Table.ScrollContainer minWidth={940}>
             <Table verticalSpacing="sm" highlightOnHover aria-busy={list.query.isFetching}>
               <Table.Thead>
                 <Table.Tr>
@@ -158,34 +160,40 @@ export function AdminUsersPage() {
                         <UserCell user={user} />
                       </Table.Td>
                       <Table.Td>{user.qrCodeCount.toLocaleString()}</Table.Td>
-                      <Table.Td>
+                      <Table.Td style={NO_WRAP}>
                         <Group gap={4} wrap="nowrap">
-                          <Badge variant="light" color={user.subscriptionTier === 'free' ? 'gray' : 'violet'}>
+                          <Badge
+                            miw="max-content"
+                            variant="light"
+                            color={user.subscriptionTier === 'free' ? 'gray' : 'violet'}
+                          >
                             {plans[user.subscriptionTier].name}
                           </Badge>
                           {user.hasUnlimitedAccess && (
-                            <Badge variant="outline" color="teal">
+                            <Badge miw="max-content" variant="outline" color="teal">
                               Unlimited
                             </Badge>
                           )}
                         </Group>
                       </Table.Td>
                       <Table.Td>{statusLabel(user.subscriptionStatus)}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="dot" color={user.emailVerified ? 'teal' : 'gray'}>
+                      <Table.Td style={NO_WRAP}>
+                        <Badge miw="max-content" variant="dot" color={user.emailVerified ? 'teal' : 'gray'}>
                           {user.emailVerified ? 'Verified' : 'Unverified'}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td style={NO_WRAP}>
                         {user.isAdmin ? (
-                          <Badge color="blue">Admin</Badge>
+                          <Badge miw="max-content" color="blue">
+                            Admin
+                          </Badge>
                         ) : (
                           <Text size="sm" c="dimmed">
                             User
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>{formatDate(user.createdAt)}</Table.Td>
+                      <Table.Td style={NO_WRAP}>{formatDate(user.createdAt)}</Table.Td>
                       <Table.Td>
                         <RowActions user={user} self={user.id === me?.id} open={setDialog} />
                       </Table.Td>

@@ -32,7 +32,7 @@ export function SystemAnalytics() {
   const loading = !s;
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
         <StatCard
           label="Users"
           icon={<IconUsers aria-hidden size={20} />}
