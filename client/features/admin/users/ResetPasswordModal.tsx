@@ -38,7 +38,10 @@ export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose
             data-autofocus
             value={password}
             error={error}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setError(null);
+            }}
           />
           {user.twoFactorEnabled && (
             <Checkbox

@@ -28,8 +28,11 @@ export function UserFormModal({ user, opened, onClose }: Props) {
     isAdmin: user?.isAdmin ?? false,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof values) => (value: string | boolean) =>
+  // A field's error goes as soon as it is edited.
+  const set = (key: keyof typeof values) => (value: string | boolean) => {
     setValues({ ...values, [key]: value });
+    if (errors[key]) setErrors({ ...errors, [key]: '' });
+  };
 
   const create = trpc.admin.createUser.useMutation({
     onSuccess: async (created) => {
