@@ -5,6 +5,7 @@ import * as uploads from './2026-11-22T0700-uploads.js';
 import * as scanRollups from './2026-11-22T0800-scan-rollups.js';
 import * as account from './2026-11-25T0700-account.js';
 import * as admin from './2026-11-25T1200-admin.js';
+import * as apiTokens from './2026-11-25T1500-api-tokens.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0800-scan-rollups': scanRollups,
   '2026-11-25T0700-account': account,
   '2026-11-25T1200-admin': admin,
+  '2026-11-25T1500-api-tokens': apiTokens,
 };

@@ -73,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Callback-style hooks: they run on every request, including each scan, so no promise per call.
   app.addHook('onRequest', (req, reply, done) => {
     if (SAFE_METHODS.has(req.method)) return done();
+    // A token call without cookies carries no ambient credential a foreign page could ride on.
+    if (req.headers.authorization?.startsWith('Bearer ') && !req.headers.cookie) return done();
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
     const ownOrigin = `${req.protocol}://${req.headers.host ?? ''}`;

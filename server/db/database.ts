@@ -123,6 +123,27 @@ export interface MailLogTable {
   created_at: Timestamp;
 }
 
+/** A personal API token; only its SHA-256 is stored, `prefix` is shown to tell tokens apart. */
+export interface ApiTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  prefix: string;
+  /** 'read', 'write' or 'admin'. */
+  scope: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+}
+
+/** Requests of a token in one minute (minutes since the epoch): the rate limit, shared by instances. */
+export interface ApiTokenUsageTable {
+  token_id: number;
+  minute: ColumnType<number | string, number, number>;
+  count: ColumnType<number, number | undefined, number>;
+}
+
 export interface SessionTable {
   /** SHA-256 of the cookie token: the token itself is never stored. */
   id: string;
@@ -259,6 +280,8 @@ export interface Database {
   upgrade_requests: UpgradeRequestTable;
   stripe_events: StripeEventTable;
   mail_log: MailLogTable;
+  api_tokens: ApiTokenTable;
+  api_token_usage: ApiTokenUsageTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { tokenMessages, type TokenScope } from '../../src/auth/api-token.schema.js';
 import type { User } from '../../src/auth/auth.schema.js';
+import { bearerOf } from '../features/tokens/tokens.service.js';
 import { appRouter } from '../trpc/app-router.js';
 import { checkAccess, type Access } from '../trpc/access.js';
 import type { Context } from '../trpc/context.js';
@@ -63,6 +65,8 @@ export interface RestRoute<
   /** A JSON body; a multipart route declares `multipart` instead. */
   body?: B;
   multipart?: MultipartFile;
+  /** false: refused to API tokens (sign-in, passwords, token management), which need the app's session. */
+  tokens?: false;
   /** The JSON body arrives unparsed, as bytes in `file` (a webhook whose signature covers the exact bytes). */
   rawBody?: true;
   /** The status of a success (default 200); a handler may still set another on `reply`. */
@@ -114,14 +118,24 @@ async function readFilePart(req: FastifyRequest, { field, maxBytes, tooLargeMess
 
 const NO_FILE = Buffer.alloc(0);
 
+/** A read token only reads; admin paths need a token made with the admin scope (by an admin). */
+function checkTokenScope(route: AnyRestRoute, scope: TokenScope): void {
+  if (route.access === 'admin' && scope !== 'admin') throw appError('FORBIDDEN', tokenMessages.notAdminScope);
+  if (route.method !== 'GET' && scope === 'read') throw appError('FORBIDDEN', tokenMessages.readOnly);
+}
+
 /** The Fastify handler of a route: who calls, then the input, then the feature's handler. */
 export function handlerOf(
   route: AnyRestRoute,
   createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
 ) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (route.tokens === false && bearerOf(req.headers.authorization) !== undefined) {
+      throw appError('FORBIDDEN', tokenMessages.sessionOnly);
+    }
     const ctx = await createContext(req, reply);
     checkAccess(route.access, ctx.user);
+    if (ctx.apiToken) checkTokenScope(route, ctx.apiToken.scope);
     const params = route.params ? parseInput(route.params, req.params) : undefined;
     const query = route.query ? parseInput(route.query, req.query) : undefined;
     const body = route.body ? parseInput(route.body, req.body) : undefined;

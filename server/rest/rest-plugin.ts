@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RuntimeDeps } from '../app-deps.js';
 import { adminRoutes } from '../features/admin/admin.rest.js';
 import { billingRoutes } from '../features/billing/billing.rest.js';
+import { tokensRoutes } from '../features/tokens/tokens.rest.js';
 import { accountRoutes } from '../features/account/account.rest.js';
 import { analyticsRoutes } from '../features/analytics/analytics.rest.js';
 import { exportRoutes } from '../features/analytics/export.rest.js';
@@ -11,7 +12,7 @@ import { twoFactorRoutes } from '../features/auth/two-factor.rest.js';
 import { foldersRoutes } from '../features/folders/folders.rest.js';
 import { qrRoutes } from '../features/qr/qr.rest.js';
 import { uploadsRoutes } from '../features/uploads/uploads.rest.js';
-import { createContext } from '../trpc/context.js';
+import { createRestContext } from '../trpc/context.js';
 import { handlerOf, type AnyRestRoute } from './rest-kit.js';
 
 /** Every documented /api path, one table per feature. Most call their tRPC procedure, so the two front doors cannot drift. */
@@ -26,6 +27,7 @@ export const restRoutes: readonly AnyRestRoute[] = [
   ...uploadsRoutes,
   ...adminRoutes,
   ...billingRoutes,
+  ...tokensRoutes,
 ];
 
 function register(app: FastifyInstance, route: AnyRestRoute, deps: RuntimeDeps) {
@@ -33,7 +35,7 @@ function register(app: FastifyInstance, route: AnyRestRoute, deps: RuntimeDeps) 
     method: route.method,
     url: route.path,
     exposeHeadRoute: route.head ?? route.method === 'GET',
-    handler: handlerOf(route, (req, reply) => createContext(deps, req, reply)),
+    handler: handlerOf(route, (req, reply) => createRestContext(deps, req, reply)),
   });
 }
 

@@ -207,6 +207,7 @@ export function callerFor(
     log: t.app.log,
     user: user ? toUser(user) : null,
     sessionId: null,
+    apiToken: null,
     ip: client.ip ?? '127.0.0.1',
     userAgent: client.userAgent === undefined ? 'vitest' : client.userAgent,
     cookies: { read: () => undefined, set: () => undefined, clear: () => undefined },

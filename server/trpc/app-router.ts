@@ -1,5 +1,6 @@
 import { adminRouter } from '../features/admin/admin.router.js';
 import { billingRouter } from '../features/billing/billing.router.js';
+import { tokensRouter } from '../features/tokens/tokens.router.js';
 import { accountRouter } from '../features/account/account.router.js';
 import { analyticsRouter } from '../features/analytics/analytics.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
@@ -17,6 +18,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   admin: adminRouter,
   billing: billingRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

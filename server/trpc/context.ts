@@ -1,11 +1,15 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenScope } from '../../src/auth/api-token.schema.js';
 import type { User } from '../../src/auth/auth.schema.js';
 import type { RequestDeps, RuntimeDeps } from '../app-deps.js';
 import { readSession, type SessionCookies } from '../features/auth/sessions.js';
+import { authenticateToken, bearerOf } from '../features/tokens/tokens.service.js';
 
 export interface Context extends RequestDeps {
   user: User | null;
+  /** Set when the caller authenticated with `Authorization: Bearer` (REST only), not a session. */
+  apiToken: { id: number; scope: TokenScope } | null;
   /** Hash of the current session token, when signed in. */
   sessionId: string | null;
   cookies: SessionCookies;
@@ -27,8 +31,34 @@ export async function createContext(
     log: req.log,
     user: session?.user ?? null,
     sessionId: session?.id ?? null,
+    apiToken: null,
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
     cookies,
+  };
+}
+
+/**
+ * A REST request's context: a bearer token when the request carries one (then cookies are not read), else
+ * the session cookie as for tRPC.
+ */
+export async function createRestContext(
+  deps: RuntimeDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Context> {
+  const bearer = bearerOf(req.headers.authorization);
+  if (bearer === undefined) return createContext(deps, req, reply);
+  const auth = await authenticateToken(deps, bearer, reply);
+  const noCookies = { read: () => undefined, set: () => undefined, clear: () => undefined };
+  return {
+    ...deps,
+    log: req.log,
+    user: auth.user,
+    sessionId: null,
+    apiToken: { id: auth.tokenId, scope: auth.scope },
+    ip: req.ip,
+    userAgent: req.headers['user-agent'] ?? null,
+    cookies: noCookies,
   };
 }

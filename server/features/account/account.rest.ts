@@ -22,6 +22,7 @@ export const accountRoutes = [
   defineRoute({
     method: 'PUT',
     path: '/api/user/password',
+    tokens: false,
     summary:
       '{ currentPassword, newPassword } → { success, message }; a wrong current password is a 400 on currentPassword. Ends every other session.',
     access: 'user',
@@ -58,6 +59,7 @@ export const accountRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/user/sessions',
+    tokens: false,
     summary: "The caller's signed-in browsers: browser, OS, masked address, created, last seen, current.",
     access: 'user',
     handler: ({ caller }) => caller.account.sessions(),
@@ -65,6 +67,7 @@ export const accountRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/api/user/sessions/:id',
+    tokens: false,
     summary: "Signs one of the caller's sessions out; any other id is 404.",
     access: 'user',
     params: sessionIdInput,
@@ -73,6 +76,7 @@ export const accountRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/user/sessions/sign-out-others',
+    tokens: false,
     summary: 'Signs out every session of the caller but this one → { success, count }.',
     access: 'user',
     handler: ({ caller }) => caller.account.revokeOtherSessions(),

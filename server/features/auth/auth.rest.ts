@@ -18,6 +18,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/login',
+    tokens: false,
     summary: '{ username, password } → the user, with the session cookie.',
     access: 'public',
     body: loginInput,
@@ -26,6 +27,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/register',
+    tokens: false,
     summary: '{ username, password, name, email } → 201 the user, or 200 { requiresVerification, message }.',
     access: 'public',
     body: registerInput,
@@ -38,6 +40,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/logout',
+    tokens: false,
     summary: 'Ends the session on the server and clears the cookie.',
     access: 'public',
     handler: ({ caller }) => caller.auth.logout(),
@@ -45,6 +48,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/password-reset/request',
+    tokens: false,
     summary: '{ email } → the same neutral message whether or not the address is known.',
     access: 'public',
     body: emailLinkInput,
@@ -53,6 +57,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/password-reset/verify',
+    tokens: false,
     summary: '{ token } → { success }, or 400 when the token is unusable.',
     access: 'public',
     body: tokenInput,
@@ -61,6 +66,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/password-reset/reset',
+    tokens: false,
     summary: '{ token, password } → { success, message }; ends every session of the account.',
     access: 'public',
     body: resetPasswordInput,
@@ -69,6 +75,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/email/verify-token',
+    tokens: false,
     summary: '?token= marks the address verified → { success, message }.',
     access: 'public',
     query: tokenInput,
@@ -77,6 +84,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/email/resend-verification',
+    tokens: false,
     summary: '{ email } → the same neutral message either way.',
     access: 'public',
     body: emailLinkInput,

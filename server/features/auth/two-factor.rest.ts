@@ -9,6 +9,7 @@ export const twoFactorRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/login/two-factor',
+    tokens: false,
     summary: "{ code } (6 digits, or a recovery code) finishes this browser's pending sign-in → the user.",
     access: 'public',
     body: twoFactorCodeInput,
@@ -17,6 +18,7 @@ export const twoFactorRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/user/two-factor',
+    tokens: false,
     summary: 'Whether two-factor sign-in is on, and how many recovery codes are left.',
     access: 'user',
     handler: ({ caller }) => caller.twoFactor.status(),
@@ -24,6 +26,7 @@ export const twoFactorRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/user/two-factor/begin',
+    tokens: false,
     summary: '{ password } → { secret, otpauthUrl }: a new secret, counted once a code confirms it.',
     access: 'user',
     body: twoFactorPasswordInput,
@@ -32,6 +35,7 @@ export const twoFactorRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/user/two-factor/confirm',
+    tokens: false,
     summary: '{ code } turns two-factor sign-in on → { recoveryCodes } (ten, shown this once).',
     access: 'user',
     body: twoFactorCodeInput,
@@ -40,6 +44,7 @@ export const twoFactorRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/user/two-factor/disable',
+    tokens: false,
     summary: '{ password, code } turns two-factor sign-in off.',
     access: 'user',
     body: twoFactorDisableInput,

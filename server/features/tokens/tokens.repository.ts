@@ -1,0 +1,66 @@
+import type { Db } from '../../db/database.js';
+
+export function listTokensOf(db: Db, userId: number) {
+  return db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function insertToken(
+  db: Db,
+  row: {
+    user_id: number;
+    name: string;
+    token_hash: string;
+    prefix: string;
+    scope: string;
+    created_at: string;
+    expires_at: string | null;
+  },
+) {
+  return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteTokenOf(db: Db, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('api_tokens')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function findTokenByHash(db: Db, hash: string) {
+  return db.selectFrom('api_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+}
+
+export async function touchToken(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+}
+
+/** Counts one request of the token in this minute; answers the minute's count (all instances together). */
+export async function countTokenRequest(db: Db, tokenId: number, minute: number): Promise<number> {
+  const row = await db
+    .insertInto('api_token_usage')
+    .values({ token_id: tokenId, minute, count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['token_id', 'minute'])
+        .doUpdateSet((eb) => ({ count: eb('api_token_usage.count', '+', 1) })),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Drops the counts of minutes that no longer matter. */
+export async function forgetOldUsage(db: Db, tokenId: number, beforeMinute: number): Promise<void> {
+  await db
+    .deleteFrom('api_token_usage')
+    .where('token_id', '=', tokenId)
+    .where('minute', '<', beforeMinute)
+    .execute();
+}

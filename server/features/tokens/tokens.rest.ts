@@ -1,0 +1,33 @@
+import { createTokenInput, tokenIdInput } from '../../../src/auth/api-token.schema.js';
+import { defineRoute } from '../../rest/rest-kit.js';
+
+export const tokensRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/user/tokens',
+    summary: "The caller's API tokens: name, scope, prefix, created, last used, expiry (never the token).",
+    access: 'user',
+    tokens: false,
+    handler: ({ caller }) => caller.tokens.list(),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/user/tokens',
+    summary:
+      '{ name, scope: read|write|admin, expiresInDays? } → 201 { token, apiToken }: the token is shown this once.',
+    access: 'user',
+    tokens: false,
+    status: 201,
+    body: createTokenInput,
+    handler: ({ caller, body }) => caller.tokens.create(body),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/user/tokens/:id',
+    summary: 'Revokes one of the caller’s tokens; any other id is 404.',
+    access: 'user',
+    tokens: false,
+    params: tokenIdInput,
+    handler: ({ caller, params }) => caller.tokens.revoke(params),
+  }),
+];

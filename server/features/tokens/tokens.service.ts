@@ -1,0 +1,125 @@
+import type { FastifyReply } from 'fastify';
+import {
+  createTokenInput,
+  TOKEN_RATE_PER_MINUTE,
+  tokenMessages,
+  type ApiToken,
+  type TokenScope,
+} from '../../../src/auth/api-token.schema.js';
+import type { User } from '../../../src/auth/auth.schema.js';
+import type { AppDeps } from '../../app-deps.js';
+import { toIso } from '../../db/database.js';
+import { appError, parseInput } from '../../trpc/errors.js';
+import { hashToken, newToken } from '../auth/tokens.js';
+import { toUser } from '../users/users.mapper.js';
+import { findUserById } from '../users/users.repository.js';
+import {
+  countTokenRequest,
+  deleteTokenOf,
+  findTokenByHash,
+  forgetOldUsage,
+  insertToken,
+  listTokensOf,
+  touchToken,
+} from './tokens.repository.js';
+
+const DAY_MS = 86_400_000;
+const TOKEN_PREFIX = 'qrc_';
+
+type TokenRow = Awaited<ReturnType<typeof listTokensOf>>[number];
+
+function toApiToken(row: TokenRow): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope as TokenScope,
+    prefix: row.prefix,
+    createdAt: toIso(row.created_at),
+    lastUsedAt: toIso(row.last_used_at),
+    expiresAt: toIso(row.expires_at),
+  };
+}
+
+export async function listTokens(deps: AppDeps, user: User): Promise<ApiToken[]> {
+  return (await listTokensOf(deps.db, user.id)).map(toApiToken);
+}
+
+/** A new token: its value is answered once and never again (only its hash is kept). */
+export async function createToken(
+  deps: AppDeps,
+  user: User,
+  raw: unknown,
+): Promise<{ token: string; apiToken: ApiToken }> {
+  const input = parseInput(createTokenInput, raw);
+  if (input.scope === 'admin' && !user.isAdmin) throw appError('FORBIDDEN', tokenMessages.adminScope);
+  const token = `${TOKEN_PREFIX}${newToken()}`;
+  const now = deps.clock.now();
+  const row = await insertToken(deps.db, {
+    user_id: user.id,
+    name: input.name,
+    token_hash: hashToken(token),
+    prefix: `${token.slice(0, TOKEN_PREFIX.length + 6)}…`,
+    scope: input.scope,
+    created_at: now.toISOString(),
+    expires_at: input.expiresInDays
+      ? new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString()
+      : null,
+  });
+  return { token, apiToken: toApiToken(row) };
+}
+
+export async function revokeToken(
+  deps: AppDeps,
+  user: User,
+  id: number,
+): Promise<{ success: true; message: string }> {
+  if (!(await deleteTokenOf(deps.db, user.id, id))) throw appError('NOT_FOUND', tokenMessages.notFound);
+  return { success: true, message: 'Token revoked' };
+}
+
+/** `Authorization: Bearer <token>` → the token's value; undefined without that header. */
+export function bearerOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+/**
+ * The user and scope behind a bearer token, counting the request against the token's rate limit
+ * (`RATE` a minute, shared by every instance through the database) and saying so in RateLimit-* headers.
+ * An unknown, revoked or expired token is a 401; over the limit a 429 with Retry-After.
+ */
+export async function authenticateToken(
+  deps: AppDeps,
+  value: string,
+  reply: FastifyReply,
+): Promise<{ user: User; tokenId: number; scope: TokenScope }> {
+  const row = value.length <= 200 ? await findTokenByHash(deps.db, hashToken(value)) : undefined;
+  const now = deps.clock.now();
+  if (!row || (row.expires_at && new Date(toIso(row.expires_at)).getTime() <= now.getTime())) {
+    throw appError('UNAUTHORIZED', tokenMessages.invalid);
+  }
+  const user = await findUserById(deps.db, row.user_id);
+  if (!user) throw appError('UNAUTHORIZED', tokenMessages.invalid);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const count = await countTokenRequest(deps.db, row.id, minute);
+  if (count === 1) {
+    // First request of the minute: the last-use time and the old counts, once a minute at most.
+    await touchToken(deps.db, row.id, now.toISOString());
+    await forgetOldUsage(deps.db, row.id, minute - 1);
+  }
+  const resetSeconds = Math.max(1, Math.ceil(((minute + 1) * 60_000 - now.getTime()) / 1000));
+  void reply.header('RateLimit-Limit', String(TOKEN_RATE_PER_MINUTE));
+  void reply.header('RateLimit-Remaining', String(Math.max(0, TOKEN_RATE_PER_MINUTE - count)));
+  void reply.header('RateLimit-Reset', String(resetSeconds));
+  if (count > TOKEN_RATE_PER_MINUTE) {
+    throw appError(
+      'TOO_MANY_REQUESTS',
+      `Too many requests with this token. Please try again in ${resetSeconds} seconds.`,
+      {
+        retryAfterSeconds: resetSeconds,
+      },
+    );
+  }
+  return { user: toUser(user), tokenId: row.id, scope: row.scope as TokenScope };
+}
