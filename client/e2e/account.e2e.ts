@@ -144,7 +144,11 @@ describe('/settings', () => {
     const scans = page.getByRole('switch', { name: 'QR code scans' });
     await scans.check();
     await toast(page, 'Notifications updated').waitFor();
-    await page.getByRole('switch', { name: 'Scan thresholds' }).check();
+    // Saved before the reload: the reload must not cut the request off.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('account.updatePreferences') && r.ok()),
+      page.getByRole('switch', { name: 'Scan thresholds' }).check(),
+    ]);
     await page.reload();
     await page.getByRole('tab', { name: 'Notifications' }).click();
     await expect.poll(() => page.getByRole('switch', { name: 'QR code scans' }).isChecked()).toBe(true);

@@ -10,7 +10,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AuditLog } from './dashboard/AuditLog';
 import { EmailManagement } from './dashboard/EmailManagement';
 import { SystemAnalytics } from './dashboard/SystemAnalytics';
@@ -48,6 +48,16 @@ function Tile({
 export function AdminDashboardPage() {
   const [section, setSection] = useState<Section>('analytics');
   const sections = useRef<HTMLDivElement>(null);
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tab row scrolls sideways: bring the open tab into it.
+  useEffect(() => {
+    const list = tabList.current;
+    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+    const l = list.getBoundingClientRect();
+    const t = tab.getBoundingClientRect();
+    list.scrollLeft += t.left - l.left - (l.width - t.width) / 2;
+  }, [section]);
   const open = (s: Section) => {
     setSection(s);
     sections.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -143,7 +153,12 @@ export function AdminDashboardPage() {
           onChange={(v) => setSection((v as Section | null) ?? 'analytics')}
           keepMounted={false}
         >
-          <Tabs.List mb="md">
+          {/* One row that scrolls sideways on a phone rather than three wrapped rows. */}
+          <Tabs.List
+            ref={tabList}
+            mb="md"
+            style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
+          >
             <Tabs.Tab value="analytics" leftSection={<IconChartHistogram aria-hidden size={16} />}>
               System Analytics
             </Tabs.Tab>

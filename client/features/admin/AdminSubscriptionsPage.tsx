@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowUp, IconCalendarPlus, IconDots, IconPlayerStop, IconX } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { AdminUser } from '../../../src/admin/admin.schema';
 import { plans } from '../../../src/plans';
@@ -128,6 +129,7 @@ export function AdminSubscriptionsPage() {
   const [dialog, setDialog] = useState<{ user: AdminUser; change: PlanChange } | null>(null);
   const data = list.query.data;
   const now = useNow(10_000);
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
 
   return (
     <Stack gap="md">
@@ -141,6 +143,10 @@ export function AdminSubscriptionsPage() {
         <SearchBox list={list} label="Search subscriptions" />
         <SegmentedControl
           aria-label="Show"
+          // The three labels fit a 375 px screen side by side in the small size.
+          size={narrow ? 'xs' : 'sm'}
+          fullWidth={narrow}
+          w={narrow ? '100%' : undefined}
           value={filter}
           onChange={(v) => {
             setFilter(v);
@@ -149,7 +155,7 @@ export function AdminSubscriptionsPage() {
           data={[
             { value: 'all', label: 'All users' },
             { value: 'paid', label: 'Paid plans' },
-            { value: 'requests', label: 'Requests' },
+            { value: 'requests', label: 'Upgrade requests' },
           ]}
         />
       </Group>

@@ -139,7 +139,7 @@ export function AdminUsersPage() {
                     Status
                   </SortableTh>
                   <Table.Th>Verified</Table.Th>
-                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Admin</Table.Th>
                   <SortableTh list={list} column="createdAt">
                     Created
                   </SortableTh>
@@ -189,7 +189,7 @@ export function AdminUsersPage() {
                           </Badge>
                         ) : (
                           <Text size="sm" c="dimmed">
-                            User
+                            No
                           </Text>
                         )}
                       </Table.Td>

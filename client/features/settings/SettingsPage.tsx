@@ -22,6 +22,7 @@ import { ProfilePictureButton } from '../account/ProfilePictureButton';
 import { useCurrentUser } from '../auth/use-auth';
 import { deviceTimeZone } from '../qr-designer/designer-values';
 import { EmailTester } from './EmailTester';
+import { ApiTokensCard } from './ApiTokensCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorSection } from './TwoFactorSection';
 import { colorSchemeOf } from './use-stored-theme';
@@ -121,6 +122,7 @@ function SecurityTab() {
         </Stack>
       </Card>
       <SessionsCard />
+      <ApiTokensCard />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCrown } from '@tabler/icons-react';
 import { useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { PaidTier } from '../../../src/admin/admin.schema';
 import type { SubscriptionTier } from '../../../src/auth/auth.schema';
 import { monthlyPrice, plans, PRO_PLAN_LIMIT } from '../../../src/plans';
@@ -20,6 +21,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate as dateOf } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
+import { useCurrentUser } from '../auth/use-auth';
 
 const features: Record<PaidTier, string[]> = {
   pro: [
@@ -28,7 +30,12 @@ const features: Record<PaidTier, string[]> = {
     'Detailed analytics',
     'Priority support',
   ],
-  premium: ['Unlimited QR codes', 'Everything in Pro', 'Advanced customisation', 'Detailed analytics'],
+  premium: [
+    'Unlimited QR codes',
+    'Everything in Pro',
+    'Advanced customisation and detailed analytics',
+    'Priority support',
+  ],
 };
 
 function usage(count: number, max: number | null) {
@@ -37,11 +44,22 @@ function usage(count: number, max: number | null) {
 
 /** /upgrade: the plans, the current one marked, and the way up (Stripe Checkout or a request). */
 export function UpgradePage() {
-  const status = trpc.billing.status.useQuery();
-  const utils = trpc.useUtils();
+  const user = useCurrentUser();
   const search: { checkout?: unknown } = useSearch({ strict: false });
+  const paid = search.checkout === 'success';
+  const status = trpc.billing.status.useQuery(undefined, {
+    refetchOnMount: 'always',
+    // Back from Stripe: the webhook may land a moment after the browser, so look again for a while.
+    refetchInterval: (query) => (paid && query.state.dataUpdateCount < 10 ? 3000 : false),
+  });
+  const utils = trpc.useUtils();
+  // Between the answer and the payment page loading, the button keeps spinning.
+  const [redirecting, setRedirecting] = useState<PaidTier | null>(null);
   const checkout = trpc.billing.checkout.useMutation({
-    onSuccess: ({ url }) => window.location.assign(url),
+    onSuccess: ({ url }, { tier }) => {
+      setRedirecting(tier);
+      window.location.assign(url);
+    },
     onError: (error) =>
       notify.error('Upgrade failed', apiError(error, 'Could not open the payment page').message),
   });
@@ -58,7 +76,8 @@ export function UpgradePage() {
   const current: SubscriptionTier | undefined = data?.effectiveTier;
   const expired = data && data.tier !== 'free' && data.tier !== data.effectiveTier;
   const pending = data?.pendingRequest;
-  const busy = checkout.isPending || request.isPending;
+  const busy = checkout.isPending || request.isPending || redirecting !== null;
+  const busyTier = redirecting ?? checkout.variables?.tier ?? request.variables?.tier;
 
   const choose = (tier: PaidTier) =>
     data?.payments === 'stripe' ? checkout.mutate({ tier }) : request.mutate({ tier });
@@ -69,7 +88,7 @@ export function UpgradePage() {
         <Title order={2}>Upgrade your plan</Title>
         <Text c="dimmed">Create more QR codes and keep every one of them working.</Text>
       </div>
-      {search.checkout === 'success' && (
+      {paid && (
         <Alert color="teal" title="Thank you">
           Payment received — your plan updates in a moment.
         </Alert>
@@ -92,18 +111,28 @@ export function UpgradePage() {
         </Alert>
       )}
 
-      <Card withBorder radius="md" padding="md">
+      {user?.isAdmin && (
+        <Alert color="gray" title="You are an admin">
+          Admins have no limit on QR codes; the plans below are what your users see.
+        </Alert>
+      )}
+
+      <Card withBorder radius="md" padding="md" aria-label="Your plan" component="section">
         {data ? (
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text fw={600}>
-              Current plan: {plans[data.effectiveTier].name}
-              {data.effectiveTier !== 'free' && data.endDate && !expired && (
-                <Text span c="dimmed" fw={400}>
-                  {' '}
-                  · {data.status === 'canceled' ? 'ends' : 'renews or ends'} on {dateOf(data.endDate)}
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600}>Current plan: {plans[data.effectiveTier].name}</Text>
+              {data.effectiveTier !== 'free' && data.status && (
+                <Badge variant="light" color={data.status === 'active' ? 'teal' : 'yellow'}>
+                  {data.status}
+                </Badge>
+              )}
+              {data.effectiveTier !== 'free' && data.endDate && (
+                <Text c="dimmed" size="sm">
+                  {data.status === 'canceled' ? 'Ends' : 'Renews or ends'} on {dateOf(data.endDate)}
                 </Text>
               )}
-            </Text>
+            </Group>
             <Text c="dimmed">{usage(data.currentCount, data.maxCount)}</Text>
           </Group>
         ) : (
@@ -114,6 +143,8 @@ export function UpgradePage() {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {(['pro', 'premium'] as const).map((tier) => {
           const isCurrent = current === tier;
+          // Premium already holds everything Pro gives.
+          const included = current === 'premium' && tier === 'pro';
           const verb = data?.payments === 'stripe' ? 'Upgrade to' : 'Request';
           return (
             <Card
@@ -150,26 +181,31 @@ export function UpgradePage() {
                   mt="auto"
                   fullWidth
                   variant={tier === 'premium' ? 'gradient' : 'filled'}
-                  disabled={
-                    !data || isCurrent || Boolean(pending) || (busy && checkout.variables?.tier !== tier)
-                  }
-                  loading={busy && (checkout.variables?.tier === tier || request.variables?.tier === tier)}
+                  disabled={!data || isCurrent || included || Boolean(pending) || (busy && busyTier !== tier)}
+                  loading={busy && busyTier === tier}
                   onClick={() => choose(tier)}
                 >
-                  {isCurrent ? 'Current plan' : `${verb} ${plans[tier].name}`}
+                  {isCurrent
+                    ? 'Current plan'
+                    : included
+                      ? `Included in ${plans.premium.name}`
+                      : `${verb} ${plans[tier].name}`}
                 </Button>
               </Stack>
             </Card>
           );
         })}
       </SimpleGrid>
-      <Card withBorder radius="md" padding="md">
+      <Card withBorder radius="md" padding="md" component="section" aria-label={`${plans.free.name} plan`}>
         <Group justify="space-between" wrap="wrap">
           <div>
             <Group gap="xs">
               <Title order={3} size="h5">
                 {plans.free.name}
               </Title>
+              <Text size="sm" c="dimmed">
+                {monthlyPrice('free')}
+              </Text>
               {current === 'free' && <Badge color="gray">Current plan</Badge>}
             </Group>
             <Text size="sm" c="dimmed">

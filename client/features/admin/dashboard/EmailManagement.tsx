@@ -1,4 +1,8 @@
-import { Badge, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMutationState } from '@tanstack/react-query';
+import { getMutationKey } from '@trpc/react-query';
+import { useEffect } from 'react';
+import type { MailLogEntry } from '../../../../src/admin/admin.schema';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { exactTime } from '../../../lib/format';
 import { apiError, trpc } from '../../../lib/trpc';
@@ -6,79 +10,134 @@ import { EmailTester } from '../../settings/EmailTester';
 
 const statusColor = { sent: 'teal', outbox: 'blue', failed: 'red' } as const;
 
-/** The transport, the check and test of Settings, and the last mails sent, written or failed. */
+/** How the server sends mail, and its sender (the check and the test mail are in the tester below). */
+function TransportCard() {
+  const mails = trpc.admin.mails.useQuery();
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={6} miw={0} style={{ flex: '1 1 280px' }}>
+          <Title order={3} size="h4">
+            Mail transport
+          </Title>
+          {mails.isError ? (
+            <ErrorAlert>{apiError(mails.error, 'Failed to load the mail settings').message}</ErrorAlert>
+          ) : !mails.data ? (
+            <Stack gap={6} aria-busy="true" aria-label="Loading the mail settings">
+              <Skeleton h={14} w="70%" />
+              <Skeleton h={14} w="45%" />
+            </Stack>
+          ) : (
+            <>
+              <Group gap="xs">
+                <Badge variant="light" color={mails.data.transport === 'smtp' ? 'teal' : 'blue'}>
+                  {mails.data.transport === 'smtp' ? 'SMTP' : 'Outbox'}
+                </Badge>
+                <Text size="sm" c="dimmed">
+                  {mails.data.transport === 'smtp'
+                    ? 'Mail is handed to your mail server (SMTP_URL).'
+                    : 'SMTP_URL is not set: each message is written to the outbox in the data folder.'}
+                </Text>
+              </Group>
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  Sender:
+                </Text>{' '}
+                <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {mails.data.from}
+                </Text>
+              </Text>
+            </>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function StatusBadge({ mail }: { mail: MailLogEntry }) {
+  return (
+    <Tooltip label={mail.error ?? ''} disabled={!mail.error} multiline w={280} withArrow>
+      <Badge color={statusColor[mail.status]} variant="light" style={{ flexShrink: 0 }}>
+        {mail.status}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** The last mails: sent, written to the outbox, or failed with the server's error. */
+function RecentMail() {
+  const utils = trpc.useUtils();
+  const mails = trpc.admin.mails.useQuery(undefined, { refetchInterval: 30_000, refetchOnMount: 'always' });
+  // A test mail sent with the tester above (whatever came of it) shows up here at once.
+  const testsSettled = useMutationState({
+    filters: {
+      mutationKey: getMutationKey(trpc.account.sendTestEmail),
+      predicate: (m) => m.state.status !== 'pending',
+    },
+  }).length;
+  useEffect(() => {
+    if (testsSettled > 0)
+      void Promise.all([utils.admin.mails.invalidate(), utils.admin.auditLog.invalidate()]);
+  }, [testsSettled, utils]);
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={3} size="h4" mb="md">
+        Recent mail
+      </Title>
+      {mails.isError ? (
+        <ErrorAlert>{apiError(mails.error, 'Failed to load the mail log').message}</ErrorAlert>
+      ) : !mails.data ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading the mail log">
+          <Skeleton h={28} />
+          <Skeleton h={28} />
+          <Skeleton h={28} />
+        </Stack>
+      ) : mails.data.entries.length === 0 ? (
+        <Text c="dimmed">No mail sent yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs" aria-label="Recent mail">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Recipient</Table.Th>
+                <Table.Th>Subject</Table.Th>
+                <Table.Th>Sent</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {mails.data.entries.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.recipient}</Table.Td>
+                  <Table.Td>{m.subject}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{exactTime(m.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge mail={m} />
+                    {m.error && (
+                      <Text size="xs" c="red" lineClamp={2} mt={4} maw={260}>
+                        {m.error}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
+/** The transport and its check, the test mail of Settings, and the last mails sent, written or failed. */
 export function EmailManagement() {
-  // Polled while open: a test mail sent just above shows up here by itself.
-  const mails = trpc.admin.mails.useQuery(undefined, { refetchInterval: 5000 });
   return (
     <Stack gap="md">
-      <Card withBorder radius="md" padding="lg">
-        <Title order={3} size="h4" mb="xs">
-          Transport
-        </Title>
-        {mails.data ? (
-          <Text size="sm">
-            {mails.data.transport === 'smtp'
-              ? 'SMTP (SMTP_URL is set): mail is handed to your mail server.'
-              : 'Outbox (SMTP_URL is not set): every message is written as a file to the data folder’s outbox.'}{' '}
-            Sender:{' '}
-            <Text span ff="monospace" size="sm">
-              {mails.data.from}
-            </Text>
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            Loading…
-          </Text>
-        )}
-      </Card>
+      <TransportCard />
       <EmailTester />
-      <Card withBorder radius="md" padding="lg">
-        <Title order={3} size="h4" mb="md">
-          Recent mail
-        </Title>
-        {mails.isError ? (
-          <ErrorAlert>{apiError(mails.error, 'Failed to load the mail log').message}</ErrorAlert>
-        ) : mails.data && mails.data.entries.length === 0 ? (
-          <Text c="dimmed">No mail sent yet.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Sent</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {mails.data?.entries.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>{m.recipient}</Table.Td>
-                    <Table.Td>{m.subject}</Table.Td>
-                    <Table.Td>{exactTime(m.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Tooltip label={m.error ?? ''} disabled={!m.error} multiline w={280}>
-                          <Badge color={statusColor[m.status]} variant="light">
-                            {m.status}
-                          </Badge>
-                        </Tooltip>
-                      </Group>
-                      {m.error && (
-                        <Text size="xs" c="red" lineClamp={2}>
-                          {m.error}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+      <RecentMail />
     </Stack>
   );
 }

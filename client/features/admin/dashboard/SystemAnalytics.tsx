@@ -4,42 +4,65 @@ import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconChartBar, IconDatabase, IconQrcode, IconScan, IconUsers } from '@tabler/icons-react';
 import { CHART_HEIGHT, ChartCard } from '../../../components/ChartCard';
 import { CHART_COLORS } from '../../../components/chart-colors';
+import { ChartDataTable } from '../../../components/ChartDataTable';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { StatCard } from '../../../components/StatCard';
-import { formatBytes, formatCount, shortDateLabel } from '../../../lib/format';
+import { formatBytes, formatCount, longDateLabel, shortDateLabel } from '../../../lib/format';
 import { apiError, trpc } from '../../../lib/trpc';
 
 function DailyBars({ data, series }: { data: { date: string; count: number }[]; series: string }) {
   return (
-    <BarChart
-      h={CHART_HEIGHT}
-      data={data.map((d) => ({ label: shortDateLabel(d.date), [series]: d.count }))}
-      dataKey="label"
-      series={[{ name: series, color: CHART_COLORS[series === 'Sign-ups' ? 1 : 0] }]}
-      tickLine="none"
-      xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
-      yAxisProps={{ allowDecimals: false, width: 40 }}
-    />
+    <>
+      <BarChart
+        h={CHART_HEIGHT}
+        data={data.map((d) => ({ date: d.date, label: shortDateLabel(d.date), [series]: d.count }))}
+        dataKey="label"
+        series={[{ name: series, color: CHART_COLORS[series === 'Sign-ups' ? 1 : 0] }]}
+        tickLine="none"
+        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
+        yAxisProps={{ allowDecimals: false, width: 40 }}
+        tooltipProps={{
+          labelFormatter: (_label: unknown, payload: readonly { payload?: { date?: string } }[]) => {
+            const date = payload[0]?.payload?.date;
+            return date ? `${longDateLabel(date)} (UTC)` : '';
+          },
+        }}
+      />
+      <ChartDataTable
+        caption={`${series} per day, last 30 days (UTC)`}
+        columns={['Day', series]}
+        rows={data.map((d) => [longDateLabel(d.date), d.count])}
+      />
+    </>
+  );
+}
+
+/** A small line under a figure. */
+function Note({ children }: { children: React.ReactNode }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {children}
+    </Text>
   );
 }
 
 /** The instance at a glance: people, codes, scans (UTC days, bots left out), growth and size. */
 export function SystemAnalytics() {
-  const stats = trpc.admin.stats.useQuery();
+  const stats = trpc.admin.stats.useQuery(undefined, { refetchOnMount: 'always' });
   if (stats.isError)
     return <ErrorAlert>{apiError(stats.error, 'Failed to load the figures').message}</ErrorAlert>;
   const s = stats.data;
   const loading = !s;
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         <StatCard
           label="Users"
           icon={<IconUsers aria-hidden size={20} />}
           loading={loading}
           value={s && formatCount(s.users)}
         >
-          {s && `${formatCount(s.admins)} ${s.admins === 1 ? 'admin' : 'admins'}`}
+          {s && <Note>{`${formatCount(s.admins)} ${s.admins === 1 ? 'admin' : 'admins'}`}</Note>}
         </StatCard>
         <StatCard
           label="QR Codes"
@@ -53,7 +76,7 @@ export function SystemAnalytics() {
           loading={loading}
           value={s && formatCount(s.scansToday)}
         >
-          UTC day, bots left out
+          <Note>UTC day, bots left out</Note>
         </StatCard>
         <StatCard
           label="Scans 7 days"
@@ -73,7 +96,7 @@ export function SystemAnalytics() {
           loading={loading}
           value={s && formatBytes(s.databaseBytes)}
         >
-          {s && (s.databaseKind === 'postgres' ? 'PostgreSQL' : 'SQLite')}
+          {s && <Note>{s.databaseKind === 'postgres' ? 'PostgreSQL' : 'SQLite'}</Note>}
         </StatCard>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -102,7 +125,7 @@ export function SystemAnalytics() {
             <Table.Tbody>
               {s.topUsers.map((u) => (
                 <Table.Tr key={u.id}>
-                  <Table.Td>{u.username}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.username}</Table.Td>
                   <Table.Td ta="right">{formatCount(u.scans)}</Table.Td>
                 </Table.Tr>
               ))}

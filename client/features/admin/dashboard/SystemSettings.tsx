@@ -13,7 +13,7 @@ function SettingsForm({ stored }: { stored: InstanceSettings }) {
       utils.admin.settings.setData(undefined, saved);
       setValues(saved);
       notify.success('Settings saved');
-      await utils.auth.publicConfig.invalidate();
+      await Promise.all([utils.auth.publicConfig.invalidate(), utils.admin.auditLog.invalidate()]);
     },
     onError: (e) => notify.error('Error', apiError(e, 'Failed to save the settings').message),
   });
@@ -44,7 +44,7 @@ function SettingsForm({ stored }: { stored: InstanceSettings }) {
           description="How many QR codes a user on the free plan may own"
           min={0}
           allowDecimal={false}
-          maw={240}
+          maw={360}
           value={values.freePlanLimit}
           error={limitValid ? undefined : 'Free plan limit must be 0 or more'}
           onChange={(v) => setValues({ ...values, freePlanLimit: typeof v === 'number' ? v : Number.NaN })}

@@ -9,9 +9,12 @@ export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose
   const [password, setPassword] = useState('');
   const [clearTwoFactor, setClearTwoFactor] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
   const reset = trpc.admin.resetPassword.useMutation({
-    onSuccess: ({ message }) => {
+    onSuccess: async ({ message }) => {
       notify.success('Password reset', message);
+      // Clearing two-factor changes the row; the lists are refetched after every change anyway.
+      await Promise.all([utils.admin.users.invalidate(), utils.admin.subscriptions.invalidate()]);
       onClose();
     },
     onError: (e) => notify.error(`Failed to reset password: ${apiError(e, 'Error').message}`),
