@@ -224,4 +224,34 @@ describe('/settings', () => {
       await context.close();
     }
   });
+
+  it('creates an API token shown once, which then works with curl-like calls until revoked', async () => {
+    const { context, page } = await newUser();
+    await page.goto('/settings');
+    await page.getByText('No tokens yet.').waitFor();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create API token' });
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+    await dialog.getByText('Name is required').waitFor();
+    await dialog.getByLabel('Name').fill('Deploy script');
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new API token' });
+    const token = (await shown.locator('pre').textContent())?.trim() ?? '';
+    expect(token).toMatch(/^qrc_/);
+    await screenshot(page, 'settings-api-token-created-1280');
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Deploy script').waitFor();
+    expect(await page.getByText(token).count()).toBe(0);
+
+    // A fresh context without cookies: only the token speaks.
+    const api = await app.browser.newContext({ baseURL: app.server.url });
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await api.request.get('/api/qr-codes', { headers })).status()).toBe(200);
+    expect((await api.request.post('/api/folders', { headers, data: { name: 'x' } })).status()).toBe(403);
+    await page.getByRole('button', { name: 'Revoke Deploy script' }).click();
+    await toast(page, 'Token revoked').waitFor();
+    expect((await api.request.get('/api/qr-codes', { headers })).status()).toBe(401);
+    await api.close();
+    await context.close();
+  });
 });
