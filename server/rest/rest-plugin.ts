@@ -13,7 +13,8 @@ import { foldersRoutes } from '../features/folders/folders.rest.js';
 import { qrRoutes } from '../features/qr/qr.rest.js';
 import { uploadsRoutes } from '../features/uploads/uploads.rest.js';
 import { createRestContext } from '../trpc/context.js';
-import { handlerOf, type AnyRestRoute } from './rest-kit.js';
+import { defineRoute, handlerOf, type AnyRestRoute } from './rest-kit.js';
+import { openApiDocument } from './openapi.js';
 
 /** Every documented /api path, one table per feature. Most call their tRPC procedure, so the two front doors cannot drift. */
 export const restRoutes: readonly AnyRestRoute[] = [
@@ -28,6 +29,13 @@ export const restRoutes: readonly AnyRestRoute[] = [
   ...adminRoutes,
   ...billingRoutes,
   ...tokensRoutes,
+  defineRoute({
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This API as an OpenAPI 3.1 document, made from the route table the server registers.',
+    access: 'public',
+    handler: ({ ctx }) => openApiDocument(restRoutes, ctx.config.publicUrl),
+  }),
 ];
 
 function register(app: FastifyInstance, route: AnyRestRoute, deps: RuntimeDeps) {

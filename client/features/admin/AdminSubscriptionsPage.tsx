@@ -143,10 +143,11 @@ export function AdminSubscriptionsPage() {
         <SearchBox list={list} label="Search subscriptions" />
         <SegmentedControl
           aria-label="Show"
-          // The three labels fit a 375 px screen side by side in the small size.
+          // On a phone: the whole width, each segment as wide as its label, so all three fit at 375 px.
           size={narrow ? 'xs' : 'sm'}
           fullWidth={narrow}
           w={narrow ? '100%' : undefined}
+          styles={narrow ? { control: { flex: '1 1 auto' } } : undefined}
           value={filter}
           onChange={(v) => {
             setFilter(v);
