@@ -151,6 +151,7 @@ const userTables = [
   'sent_notifications',
   'upgrade_requests',
   'uploads',
+  'api_tokens',
 ] as const;
 /** Tables keyed by a code of the user's. */
 const codeTables = [
@@ -172,6 +173,8 @@ export async function deleteUserAndData(trx: Db, userId: number): Promise<void> 
     await trx.deleteFrom(table).where('qr_code_id', 'in', codesOfUser).execute();
   }
   await trx.deleteFrom('qr_codes').where('user_id', '=', userId).execute();
+  const tokensOfUser = trx.selectFrom('api_tokens').select('id').where('user_id', '=', userId);
+  await trx.deleteFrom('api_token_usage').where('token_id', 'in', tokensOfUser).execute();
   await trx.deleteFrom('folders').where('user_id', '=', userId).execute();
   for (const table of userTables) {
     await trx.deleteFrom(table).where('user_id', '=', userId).execute();

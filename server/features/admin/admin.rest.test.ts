@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminUser, AuditEntry } from '../../../src/admin/admin.schema.js';
 import { adminMessages } from '../../../src/admin/admin.schema.js';
+import { createToken } from '../tokens/tokens.service.js';
+import { toUser } from '../users/users.mapper.js';
 import { insertFolderRow, insertQrRow, insertScans, TEST_PASSWORD } from '../../test/fixtures.js';
 import {
   call,
@@ -295,6 +297,7 @@ describeEachDb('admin REST paths', (getDb) => {
       const folder = await insertFolderRow(t().db, user.id);
       const code = await insertQrRow(t().db, { userId: user.id, folderId: folder.id });
       await insertScans(t().db, code.id, 3);
+      await createToken(t().deps, toUser(user), { name: 'ci', scope: 'read' });
       const kept = await insertQrRow(t().db, { userId: bob.id });
       await insertScans(t().db, kept.id, 2);
       const impact = await call(t().app, 'GET', `/api/admin/users/${user.id}/deletion-impact`, { cookie });
@@ -329,6 +332,7 @@ describeEachDb('admin REST paths', (getDb) => {
           .where('user_id', '=', user.id)
           .execute(),
       ).toEqual([]);
+      expect(await countRows(t().db, 'api_tokens')).toBe(0);
       expect(await auditActions(t())).toEqual(['user.delete']);
     });
 

@@ -99,6 +99,15 @@ describeEachDb('personal API tokens', (getDb) => {
     }
   });
 
+  it("leaves other schemes alone: a proxy's Basic auth in front of the app does not sign anyone out", async () => {
+    const { cookie } = await signedInUser(t(), 'ada');
+    const res = await call(t().app, 'GET', '/api/qr-codes', {
+      cookie,
+      headers: { authorization: 'Basic dXNlcjpwYXNz' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('refuses an unknown, expired or revoked token with 401', async () => {
     const { cookie } = await signedInUser(t(), 'ada');
     expect(

@@ -77,9 +77,12 @@ export async function revokeToken(
   return { success: true, message: 'Token revoked' };
 }
 
-/** `Authorization: Bearer <token>` → the token's value; undefined without that header. */
+/**
+ * `Authorization: Bearer <token>` → the token's value ('' when malformed); undefined for no header or
+ * another scheme (a proxy's Basic auth in front of the app must not turn every call into a token call).
+ */
 export function bearerOf(header: string | undefined): string | undefined {
-  if (!header) return undefined;
+  if (!header || !/^Bearer(\s|$)/i.test(header)) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : '';
 }
