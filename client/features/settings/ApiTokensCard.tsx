@@ -103,7 +103,7 @@ function CreateTokenModal({ onClose }: { onClose: () => void }) {
               label="Scope"
               allowDeselect={false}
               value={scope}
-              onChange={(v) => setScope((v ?? 'read'))}
+              onChange={(v) => setScope(v ?? 'read')}
               data={(isAdmin ? (['read', 'write', 'admin'] as const) : (['read', 'write'] as const)).map(
                 (s) => ({
                   value: s,
