@@ -22,7 +22,13 @@ import { hashPassword } from '../auth/passwords.js';
 import { clearTwoFactor } from '../auth/two-factor.repository.js';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.js';
 import { toUser } from '../users/users.mapper.js';
-import { findUserByEmail, findUserByUsername, insertUser } from '../users/users.repository.js';
+import {
+  findUserByEmail,
+  findUserByUsername,
+  insertUser,
+  updateUserColumns,
+  updateUserPassword,
+} from '../users/users.repository.js';
 import {
   countAdmins,
   deleteUserAndData,
@@ -180,7 +186,7 @@ export async function updateUserAsAdmin(
   try {
     await deps.db.transaction().execute(async (trx) => {
       if (Object.keys(changes).length > 0) {
-        await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+        await updateUserColumns(trx, id, changes);
       }
       // Checked inside the transaction: two admins demoting each other at once leave one admin.
       if (input.isAdmin === false && before.isAdmin && (await countAdmins(trx)) < 1) {
@@ -210,7 +216,7 @@ export async function resetUserPassword(deps: AppDeps, admin: User, id: number, 
   const hash = await hashPassword(input.newPassword);
   const turnOffTwoFactor = input.clearTwoFactor && user.twoFactorEnabled;
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password: hash }).where('id', '=', id).execute();
+    await updateUserPassword(trx, id, hash);
     await deleteSessionsOfUser(trx, id);
     if (turnOffTwoFactor) {
       await clearTwoFactor(trx, id);
@@ -256,7 +262,7 @@ export async function toggleUnlimitedAccess(deps: AppDeps, admin: User, id: numb
   const user = await getAdminUser(deps.db, id);
   const granted = !user.hasUnlimitedAccess;
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ has_unlimited_access: granted }).where('id', '=', id).execute();
+    await updateUserColumns(trx, id, { has_unlimited_access: granted });
     await recordAudit(trx, admin, deps.clock.now(), {
       action: 'user.toggle-unlimited',
       targetType: 'user',

@@ -10,10 +10,10 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { parseInput, appError } from '../../trpc/errors.js';
 import { cancelStripeSubscription } from '../billing/stripe.js';
+import { DAY_MS } from '../scans/rollup-model.js';
+import { updateUserColumns } from '../users/users.repository.js';
 import { recordAudit } from './audit.js';
 import { getAdminUser } from './admin-users.service.js';
-
-const DAY_MS = 86_400_000;
 
 function subscriptionView(user: AdminUser) {
   return {
@@ -33,15 +33,11 @@ export async function setSubscription(
   change: { tier: string; status: string | null; endDate: string | null },
 ): Promise<AdminUser> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        subscription_tier: change.tier,
-        subscription_status: change.status,
-        subscription_end_date: change.endDate,
-      })
-      .where('id', '=', before.id)
-      .execute();
+    await updateUserColumns(trx, before.id, {
+      subscription_tier: change.tier,
+      subscription_status: change.status,
+      subscription_end_date: change.endDate,
+    });
     const after = await getAdminUser(trx, before.id);
     await recordAudit(trx, admin, now, {
       action,

@@ -16,10 +16,15 @@ import { composeMail, greetingFor } from '../mail/layout.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { countQrCodesOf } from '../qr/qr.repository.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
-import { findUserById } from '../users/users.repository.js';
+import { DAY_MS } from '../scans/rollup-model.js';
+import { findUserById, listAdminEmails } from '../users/users.repository.js';
+import {
+  decidePendingRequest,
+  findUpgradeRequest,
+  insertUpgradeRequest,
+  pendingRequestsOf,
+} from '../admin/admin.repository.js';
 import { createCheckout } from './stripe.js';
-
-const DAY_MS = 86_400_000;
 
 export interface BillingStatus {
   /** The tier stored on the account. */
@@ -38,12 +43,7 @@ export interface BillingStatus {
 export async function getBillingStatus(deps: AppDeps, user: User): Promise<BillingStatus> {
   const settings = await getInstanceSettings(deps);
   const now = deps.clock.now();
-  const pending = await deps.db
-    .selectFrom('upgrade_requests')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+  const [pending] = await pendingRequestsOf(deps.db, [user.id]);
   return {
     tier: user.subscriptionTier,
     effectiveTier: effectiveTier(user, now),
@@ -62,16 +62,6 @@ export async function startCheckout(deps: AppDeps, user: User, raw: unknown) {
   return createCheckout(deps, user, tier);
 }
 
-async function adminAddresses(deps: AppDeps): Promise<string[]> {
-  const rows = await deps.db
-    .selectFrom('users')
-    .select('email')
-    .where('is_admin', '=', true)
-    .where('email', 'is not', null)
-    .execute();
-  return rows.map((r) => r.email!).filter(Boolean);
-}
-
 export const billingMessages = {
   requested: 'Your request was sent to the administrators. You will get an e-mail when they decide.',
   useCheckout: 'This server takes payments through Stripe: use the checkout instead.',
@@ -81,20 +71,11 @@ export const billingMessages = {
 export async function requestUpgrade(ctx: RequestDeps, user: User, raw: unknown) {
   const { tier } = parseInput(upgradeRequestInput, raw);
   if (ctx.config.stripe) throw appError('BAD_REQUEST', billingMessages.useCheckout);
-  const existing = await ctx.db
-    .selectFrom('upgrade_requests')
-    .select('id')
-    .where('user_id', '=', user.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+  const [existing] = await pendingRequestsOf(ctx.db, [user.id]);
   if (existing) throw appError('CONFLICT', adminMessages.requestPending);
-  const row = await ctx.db
-    .insertInto('upgrade_requests')
-    .values({ user_id: user.id, tier, created_at: ctx.clock.now().toISOString() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertUpgradeRequest(ctx.db, user.id, tier, ctx.clock.now().toISOString());
   const who = user.name ? `${user.name} (${user.username})` : user.username;
-  for (const to of await adminAddresses(ctx)) {
+  for (const to of await listAdminEmails(ctx.db)) {
     sendInBackground(
       ctx,
       composeMail(
@@ -118,28 +99,19 @@ export async function requestUpgrade(ctx: RequestDeps, user: User, raw: unknown)
 /** An admin approves (an upgrade for `duration` days) or declines a request; the user is told by e-mail. */
 export async function decideUpgradeRequest(ctx: RequestDeps, admin: User, raw: unknown) {
   const input = parseInput(decideRequestInput, raw);
-  const request = await ctx.db
-    .selectFrom('upgrade_requests')
-    .selectAll()
-    .where('id', '=', input.id)
-    .executeTakeFirst();
+  const request = await findUpgradeRequest(ctx.db, input.id);
   if (!request) throw appError('NOT_FOUND', adminMessages.requestNotFound);
   if (request.status !== 'pending') throw appError('CONFLICT', adminMessages.requestDecided);
   const now = ctx.clock.now();
   const tier = request.tier as PaidTier;
   const before = await getAdminUser(ctx.db, request.user_id);
-  const claimed = await ctx.db
-    .updateTable('upgrade_requests')
-    .set({
-      status: input.approve ? 'approved' : 'declined',
-      decided_at: now.toISOString(),
-      decided_by: admin.id,
-    })
-    .where('id', '=', request.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+  const claimed = await decidePendingRequest(ctx.db, request.id, {
+    status: input.approve ? 'approved' : 'declined',
+    at: now.toISOString(),
+    by: admin.id,
+  });
   // Two admins deciding at once: the first one wins.
-  if (Number(claimed.numUpdatedRows) === 0) throw appError('CONFLICT', adminMessages.requestDecided);
+  if (!claimed) throw appError('CONFLICT', adminMessages.requestDecided);
   let user = before;
   if (input.approve) {
     user = await setSubscription(ctx.db, admin, now, before, 'subscription.approve-request', {

@@ -5,7 +5,12 @@ import type { AppDeps } from '../../app-deps.js';
 import type { StripeConfig } from '../../config.js';
 import type { UserUpdate } from '../../db/database.js';
 import { appError } from '../../trpc/errors.js';
-import { findUserById } from '../users/users.repository.js';
+import {
+  findUserById,
+  findUserIdByStripeSubscription,
+  updateUserColumns,
+} from '../users/users.repository.js';
+import { recordStripeEvent, wasStripeEventApplied } from './billing.repository.js';
 
 /**
  * Payments through Stripe, when STRIPE_SECRET_KEY is set: a Checkout session per upgrade, and a signed
@@ -155,12 +160,9 @@ async function changeOf(
     event.type === 'customer.subscription.deleted'
   ) {
     const subscription = event.data.object;
-    const user = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('stripe_subscription_id', '=', subscription.id)
-      .executeTakeFirst();
-    const userId = user?.id ?? Number(subscription.metadata?.userId);
+    const userId =
+      (await findUserIdByStripeSubscription(deps.db, subscription.id)) ??
+      Number(subscription.metadata?.userId);
     if (!Number.isInteger(userId)) return undefined;
     if (event.type === 'customer.subscription.deleted') {
       return {
@@ -193,21 +195,11 @@ export async function handleStripeWebhook(
   } catch {
     throw appError('BAD_REQUEST', 'Invalid Stripe signature');
   }
-  const seen = await deps.db
-    .selectFrom('stripe_events')
-    .select('id')
-    .where('id', '=', event.id)
-    .executeTakeFirst();
-  if (seen) return { received: true, duplicate: true };
+  if (await wasStripeEventApplied(deps.db, event.id)) return { received: true, duplicate: true };
   const change = await changeOf(deps, config, event).catch(upstream);
   const applied = await deps.db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('stripe_events')
-      .values({ id: event.id, type: event.type, received_at: deps.clock.now().toISOString() })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    if (change) await trx.updateTable('users').set(change.set).where('id', '=', change.userId).execute();
+    if (!(await recordStripeEvent(trx, event.id, event.type, deps.clock.now().toISOString()))) return false;
+    if (change) await updateUserColumns(trx, change.userId, change.set);
     return true;
   });
   return { received: true, duplicate: !applied };

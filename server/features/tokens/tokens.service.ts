@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { appError, parseInput } from '../../trpc/errors.js';
 import { hashToken, newToken } from '../auth/tokens.js';
+import { DAY_MS } from '../scans/rollup-model.js';
 import { toUser } from '../users/users.mapper.js';
 import { findUserById } from '../users/users.repository.js';
 import {
@@ -23,7 +24,6 @@ import {
   touchToken,
 } from './tokens.repository.js';
 
-const DAY_MS = 86_400_000;
 const TOKEN_PREFIX = 'qrc_';
 
 type TokenRow = Awaited<ReturnType<typeof listTokensOf>>[number];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/create-db.js';
-import type { Db, NewUserRow, UserRow } from '../../db/database.js';
+import type { Db, NewUserRow, UserRow, UserUpdate } from '../../db/database.js';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -82,4 +82,32 @@ export async function markEmailVerified(db: Db, id: number): Promise<void> {
     .set({ email_verified: true, email_verification_token: null, email_verification_expires: null })
     .where('id', '=', id)
     .execute();
+}
+
+/** Writes the given columns of one user (an admin's edit, a plan change). */
+export async function updateUserColumns(db: Db, id: number, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** The e-mail addresses of the admins who have one. */
+export async function listAdminEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('is_admin', '=', true)
+    .where('email', 'is not', null)
+    .execute();
+  return rows.flatMap((r) => (r.email ? [r.email] : []));
+}
+
+export async function findUserIdByStripeSubscription(
+  db: Db,
+  subscriptionId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('stripe_subscription_id', '=', subscriptionId)
+    .executeTakeFirst();
+  return row?.id;
 }
