@@ -1,21 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '../server/db/create-db.js';
-import type { Database } from '../server/db/database.js';
-import { testDatabaseUrl } from '../server/test/test-db.js';
-import { migrations } from './index.js';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { DbHandle } from '../server/db/create-db.js';
+import { describeMigration, migrateTo, previousOf } from './migration-test-kit.js';
 
 const THIS = '2026-11-25T0700-account';
 
-/** Migrates to `target` (inclusive) with the real migrations. */
-async function migrateTo(db: Kysely<Database>, target: string) {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  const { error } = await migrator.migrateTo(target);
-  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
-}
-
-const previous = Object.keys(migrations)[Object.keys(migrations).indexOf(THIS) - 1]!;
+const previous = previousOf(THIS);
 
 async function upgradeWithData(handle: DbHandle) {
   const db = handle.db;
@@ -74,29 +64,4 @@ async function upgradeWithData(handle: DbHandle) {
   expect(await db.selectFrom('users').select('username').execute()).toEqual([{ username: 'ada' }]);
 }
 
-describe(`migration ${THIS}`, () => {
-  it('upgrades a SQLite database holding data from the previous schema', async () => {
-    const handle = createDb('sqlite::memory:');
-    try {
-      await upgradeWithData(handle);
-    } finally {
-      await handle.close();
-    }
-  });
-
-  const url = testDatabaseUrl();
-  it.skipIf(!url)(
-    `upgrades a PostgreSQL database holding data from the previous schema${url ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`,
-    async () => {
-      const schema = `t_${randomBytes(8).toString('hex')}`;
-      const handle = createDb(url!, { searchPath: schema, poolSize: 2 });
-      try {
-        await sql`create schema ${sql.id(schema)}`.execute(handle.db);
-        await upgradeWithData(handle);
-      } finally {
-        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
-        await handle.close();
-      }
-    },
-  );
-});
+describeMigration(THIS, upgradeWithData);
