@@ -109,7 +109,8 @@ export async function createTestApp(testDb: TestDb, options: TestAppOptions = {}
     outbox: path.join(dataDir, 'outbox'),
     close: async () => {
       await app.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      // A mail still being written in the background may add a file while the folder goes: retry.
+      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }

@@ -337,5 +337,11 @@ describeEachDb('upgrade without Stripe', (getDb) => {
       tier: 'free',
       pendingRequest: null,
     });
+    // The user is told; the mail goes out in the background, so wait for it.
+    await expect
+      .poll(async () =>
+        (await t().db.selectFrom('mail_log').select('subject').execute()).map((m) => m.subject),
+      )
+      .toContain('Your request for Premium was declined');
   });
 });
