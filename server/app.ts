@@ -11,6 +11,7 @@ import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
 import { startNotificationJobs } from './features/notifications/notifications.service.js';
+import { registerApiDocs } from './rest/api-docs.js';
 import { restPlugin } from './rest/rest-plugin.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createContext } from './trpc/context.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(restPlugin(deps));
+  registerApiDocs(app);
   registerRedirectRoutes(app, deps);
   // Queued scans are committed before the database closes.
   app.addHook('onClose', () => deps.scans.close());

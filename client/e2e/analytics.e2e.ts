@@ -9,7 +9,7 @@ import type {
   UserSummary,
 } from '../../src/analytics/analytics.schema';
 import type { QrCode } from '../../src/qr/qr.schema';
-import type { QrCodeAnalytics } from '../../server/features/analytics/analytics.service';
+import type { QrCodeAnalytics } from '../../src/analytics/analytics.schema';
 import { maskIp } from '../../src/analytics/mask-ip';
 import { formatPercent } from '../lib/format';
 import {

@@ -174,14 +174,15 @@ export async function newPage(
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string) {
+/** A picture of the page; `fullPage: false` keeps to the window (a page many screens long). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   await fs.mkdir(screenshotDir, { recursive: true });
   // Let toasts and transitions settle so the picture shows the page, not an animation frame.
   await page.waitForTimeout(300);
   // Toasts are asserted by the tests; hidden here so they do not cover the page in the picture.
   await page.screenshot({
     path: path.join(screenshotDir, `${name}.png`),
-    fullPage: true,
+    fullPage,
     style: '.mantine-Notifications-root { display: none !important; }',
   });
 }

@@ -4,26 +4,30 @@ import type { UserRow } from '../db/database.js';
 import { hashToken } from '../features/auth/tokens.js';
 import { createToken } from '../features/tokens/tokens.service.js';
 import { toUser } from '../features/users/users.mapper.js';
+import { insertUpload } from '../features/uploads/uploads.repository.js';
 import { insertFolderRow, insertQrRow } from '../test/fixtures.js';
+import { makePng } from '../test/upload-fixtures.js';
 import { sessionFor, signedInUser, useTestApp, type TestApp } from '../test/test-app.js';
 import { describeEachDb } from '../test/test-db.js';
 import { appRouter } from '../trpc/app-router.js';
-import type { AnyRestRoute } from './rest-kit.js';
+import type { ProcedureMeta } from '../trpc/init.js';
+import { ownedObjects, type AnyRestRoute, type PathObject } from './rest-kit.js';
 import { restRoutes } from './rest-plugin.js';
 
 /**
  * Who may call what, for every REST route × {signed out, owner, another user, admin, read token, write
- * token} and every tRPC procedure × {signed out, user}. The expected answer of each cell follows from what
- * the route declares (`access`, `tokens`, its method, and whether its path names an object of the caller's):
- * a route added tomorrow is checked the moment it is declared, and a procedure must be listed as public
- * or answer 401 signed out.
+ * token} and every tRPC procedure × {signed out, user, API token, admin}. The expected answer of each cell
+ * follows from what the route declares (`access`, `tokens`, its method, and `object`: what its `:id`
+ * names) and from the access each procedure declares in its meta: a route or procedure added tomorrow is
+ * checked the moment it is declared, and one that declares nothing fails the test.
  */
 
 type Role = 'signed out' | 'owner' | 'another user' | 'admin' | 'read token' | 'write token';
 const roles: Role[] = ['signed out', 'another user', 'read token', 'owner', 'write token', 'admin'];
 
-/** Path parameters naming an object that belongs to a user: another user gets 404 for it. */
-const OWNED = /^\/api\/(qr-codes|analytics\/qr-codes|folders|user\/sessions|user\/tokens)\/:id/;
+/** What each route says its `:id` names decides the fixture's id and whether another user gets 404. */
+const isOwned = (route: AnyRestRoute) =>
+  (ownedObjects as readonly string[]).includes(route.object ?? '') && route.path.includes(':id');
 
 interface Fixture {
   owner: UserRow;
@@ -35,6 +39,7 @@ interface Fixture {
   readToken: string;
   writeToken: string;
   requestId: number;
+  uploadId: string;
 }
 
 let serial = 0;
@@ -53,7 +58,17 @@ async function fixture(t: TestApp): Promise<Fixture> {
     .values({ user_id: owner.id, tier: 'pro', created_at: new Date().toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const uploadId = `matrix${serial}`;
+  await insertUpload(t.db, {
+    id: uploadId,
+    userId: owner.id,
+    kind: 'logo',
+    mime: 'image/png',
+    data: makePng(),
+    createdAt: new Date().toISOString(),
+  });
   return {
+    uploadId,
     owner,
     ownerCookie,
     sessionId: hashToken(second),
@@ -67,20 +82,16 @@ async function fixture(t: TestApp): Promise<Fixture> {
 }
 
 function urlOf(route: AnyRestRoute, f: Fixture): string {
-  const id = route.path.startsWith('/api/admin/upgrade-requests/')
-    ? f.requestId
-    : route.path.startsWith('/api/admin/users/')
-      ? f.owner.id
-      : route.path.includes('/qr-codes/')
-        ? f.codeId
-        : route.path.startsWith('/api/folders/')
-          ? f.folderId
-          : route.path.startsWith('/api/user/sessions/')
-            ? f.sessionId
-            : route.path.startsWith('/api/user/tokens/')
-              ? f.tokenId
-              : 'not-an-id';
-  return route.path.replace(':id', String(id));
+  const ids: Record<PathObject, string | number> = {
+    qrCode: f.codeId,
+    folder: f.folderId,
+    session: f.sessionId,
+    apiToken: f.tokenId,
+    upload: f.uploadId,
+    user: f.owner.id,
+    upgradeRequest: f.requestId,
+  };
+  return route.object ? route.path.replace(':id', String(ids[route.object])) : route.path;
 }
 
 /** What a cell must answer: an exact status, or a set it must stay out of. */
@@ -98,7 +109,7 @@ function expected(route: AnyRestRoute, role: Role): Expected {
     return { not: [401, 403] };
   }
   if (route.access === 'admin') return role === 'admin' ? { not: [401, 403] } : { status: 403 };
-  if (role === 'another user' && OWNED.test(route.path)) {
+  if (role === 'another user' && isOwned(route)) {
     // Without a body it is the object that is refused; a body as empty as ours may be refused first (400).
     return route.method === 'GET' || route.method === 'DELETE'
       ? { status: 404 }
@@ -157,31 +168,25 @@ describeEachDb('the authorization matrix', (getDb) => {
     expect(failures).toEqual([]);
   });
 
-  it('every tRPC procedure is public by name or refuses a signed-out caller, alone and in a batch', async () => {
-    const publicProcedures = new Set([
-      'auth.me',
-      'auth.login',
-      'auth.loginTwoFactor',
-      'auth.register',
-      'auth.logout',
-      'auth.requestPasswordReset',
-      'auth.verifyResetToken',
-      'auth.resetPassword',
-      'auth.verifyEmail',
-      'auth.resendVerification',
-      'auth.publicConfig',
-    ]);
-    const adminProcedures = /^admin\.|^account\.(verifyEmailService|sendTestEmail)$/;
+  it('every tRPC procedure answers as its declared access says, alone and in a batch', async () => {
     const procedures = (
-      appRouter._def as unknown as { procedures: Record<string, { _def: { type: string } }> }
+      appRouter._def as unknown as {
+        procedures: Record<string, { _def: { type: string; meta?: ProcedureMeta } }>;
+      }
     ).procedures;
-    const { cookie: userCookie } = await signedInUser(t(), 'plain');
-    const call = (path: string, type: string, cookie?: string) =>
+    const accessOf = (path: string) => procedures[path]!._def.meta?.access;
+    const undeclared = Object.keys(procedures).filter((path) => !accessOf(path));
+    expect(undeclared, 'procedures that do not declare who may call them').toEqual([]);
+    const { user: plain, cookie: userCookie } = await signedInUser(t(), 'plain');
+    const { cookie: adminCookie } = await signedInUser(t(), 'boss', { isAdmin: true });
+    const { token } = await createToken(t().deps, toUser(plain), { name: 'trpc', scope: 'write' });
+    const call = (path: string, type: string, cookie?: string, bearer?: string) =>
       t().app.inject({
         method: type === 'query' ? 'GET' : 'POST',
         url: `/trpc/${path}${type === 'query' ? `?input=${encodeURIComponent('{}')}` : ''}`,
         headers: {
           ...(cookie ? { cookie: `qr_session=${cookie}` } : {}),
+          ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
           ...(type === 'query' ? {} : { 'content-type': 'application/json' }),
         },
         ...(type === 'query' ? {} : { payload: '{}' }),
@@ -193,19 +198,29 @@ describeEachDb('the authorization matrix', (getDb) => {
       const out = await call(path, type);
       cells += 1;
       if (out.statusCode >= 500) failures.push(`5xx signed out — ${path}`);
-      if (publicProcedures.has(path) === (out.statusCode === 401))
+      const access = accessOf(path);
+      if ((access === 'public') === (out.statusCode === 401))
         failures.push(`signed out ${out.statusCode} — ${path}`);
-      if (publicProcedures.has(path)) continue;
+      if (access === 'public') continue;
       const asUser = await call(path, type, userCookie);
       cells += 1;
       const refused = asUser.statusCode === 403;
       if (asUser.statusCode >= 500 || asUser.statusCode === 401)
         failures.push(`user ${asUser.statusCode} — ${path}`);
-      if (adminProcedures.test(path) !== refused) failures.push(`user ${asUser.statusCode} — ${path}`);
+      if ((access === 'admin') !== refused) failures.push(`user ${asUser.statusCode} — ${path}`);
+      // API tokens are for the REST paths only: /trpc is the app's, with its session.
+      const withToken = await call(path, type, undefined, token);
+      cells += 1;
+      if (withToken.statusCode !== 401) failures.push(`token ${withToken.statusCode} — ${path}`);
+      if (access !== 'admin') continue;
+      const asAdmin = await call(path, type, adminCookie);
+      cells += 1;
+      if ([401, 403].includes(asAdmin.statusCode) || asAdmin.statusCode >= 500)
+        failures.push(`admin ${asAdmin.statusCode} — ${path}`);
     }
     // One batch of every protected query, signed out: each answer in it is a 401 of its own.
     const queries = Object.entries(procedures)
-      .filter(([path, p]) => p._def.type === 'query' && !publicProcedures.has(path))
+      .filter(([path, p]) => p._def.type === 'query' && accessOf(path) !== 'public')
       .map(([path]) => path);
     const input = Object.fromEntries(queries.map((_, i) => [i, {}]));
     const batch = await t().app.inject({
@@ -227,10 +242,10 @@ describeEachDb('the authorization matrix', (getDb) => {
 });
 
 describe('the matrix covers the table', () => {
-  it('knows every kind of path parameter in the table', () => {
+  it('every route with a path parameter says what it names, and only `:id` is used', () => {
     const named = restRoutes.filter((r) => r.path.includes(':'));
-    const known =
-      /^\/api\/(admin\/upgrade-requests|admin\/users|qr-codes|analytics\/qr-codes|folders|user\/sessions|user\/tokens|uploads)\/:id/;
-    expect(named.filter((r) => !known.test(r.path)).map((r) => r.path)).toEqual([]);
+    expect(named.filter((r) => !r.object).map((r) => r.path)).toEqual([]);
+    expect(named.filter((r) => /:(?!id\b)/.test(r.path)).map((r) => r.path)).toEqual([]);
+    expect(restRoutes.filter((r) => r.object && !r.path.includes(':id')).map((r) => r.path)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { AnyRestRoute } from './rest-kit.js';
+import { errorAnswer } from '../../src/api/answers.js';
+import { TOKEN_RATE_PER_MINUTE } from '../../src/auth/api-token.schema.js';
+import type { AnyRestRoute, RouteTable } from './rest-kit.js';
 
 /**
  * The OpenAPI 3.1 document of the REST paths, made from the route table itself (each route's method, path,
@@ -9,11 +11,16 @@ import type { AnyRestRoute } from './rest-kit.js';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const out = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     unrepresentable: 'any',
     target: 'draft-2020-12',
+    // A whole number's implied bounds (±2^53 − 1) say nothing to a reader.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
   }) as JsonSchema;
   delete out.$schema;
   return out;
@@ -33,40 +40,31 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
   }));
 }
 
-const errorSchema: JsonSchema = {
-  type: 'object',
-  required: ['message', 'code'],
-  properties: {
-    message: { type: 'string', description: 'What went wrong, naming the field at fault.' },
-    code: { type: 'string', examples: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'] },
-    issues: {
-      type: 'array',
-      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
-    },
-  },
-  additionalProperties: true,
-  examples: [
-    {
-      message: 'Name is required',
-      code: 'BAD_REQUEST',
-      issues: [{ path: 'name', message: 'Name is required' }],
-    },
-  ],
-};
-
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-function tagOf(path: string): string {
-  const [, , first, second] = path.split('/');
-  if (first === 'user' || first === 'upload' || first === 'email')
-    return second === 'tokens' ? 'tokens' : 'account';
-  return first ?? 'api';
+/** The success answer: the declared JSON, or the declared file types. */
+function successOf(route: AnyRestRoute) {
+  if (route.answer) {
+    return {
+      description: route.summary,
+      content: { 'application/json': { schema: jsonSchemaOf(route.answer, 'output') } },
+    };
+  }
+  return {
+    description: route.summary,
+    content: Object.fromEntries(
+      Object.entries(route.produces ?? {}).map(([type, description]) => [
+        type,
+        { schema: { type: 'string', format: 'binary', description } },
+      ]),
+    ),
+  };
 }
 
-function operationOf(route: AnyRestRoute) {
+function operationOf(route: AnyRestRoute, tag: string) {
   const security =
     route.access === 'public'
       ? []
@@ -74,10 +72,7 @@ function operationOf(route: AnyRestRoute) {
         ? [{ session: [] }]
         : [{ session: [] }, { bearer: [] }];
   const responses: Record<string, unknown> = {
-    [String(route.status ?? 200)]: {
-      description: route.summary,
-      content: { 'application/json': { schema: {} } },
-    },
+    [String(route.status ?? 200)]: successOf(route),
     '400': errorResponse('Invalid input: the message names the field.'),
   };
   if (route.access !== 'public')
@@ -89,10 +84,26 @@ function operationOf(route: AnyRestRoute) {
   }
   if (route.path.includes(':'))
     responses['404'] = errorResponse("No such object for this caller (another user's is 404 too).");
+  if (route.access !== 'public' && route.tokens !== false)
+    responses['429'] = errorResponse('Too many requests for this API token: see Retry-After.');
+  for (const other of route.otherAnswers ?? []) {
+    const schema = jsonSchemaOf(other.schema, 'output');
+    const status = String(other.status);
+    // An error status the route shares with every route (403) keeps the plain error body as the other choice.
+    const shared = responses[status] as { description: string } | undefined;
+    responses[status] = {
+      description: shared ? `${other.description} Otherwise: ${shared.description}` : other.description,
+      content: {
+        'application/json': {
+          schema: shared ? { anyOf: [schema, { $ref: '#/components/schemas/Error' }] } : schema,
+        },
+      },
+    };
+  }
   return {
     summary: route.summary,
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:-](\w)/g, (_, c: string) => c.toUpperCase())}`,
-    tags: [tagOf(route.path)],
+    tags: [tag],
     security,
     parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
     ...(route.body
@@ -122,28 +133,61 @@ function operationOf(route: AnyRestRoute) {
   };
 }
 
-export function openApiDocument(routes: readonly AnyRestRoute[], publicUrl: string) {
+const description = `The documented REST paths of QR Creator: everything the app does, for scripts.
+
+## Signing in
+- **API token** (for scripts): create one in Settings → Security → API tokens and send it as
+  \`Authorization: Bearer qrc_…\`. A read token only reads; a write token also changes; admin paths need a
+  token made with the admin scope by an admin. Tokens cannot sign in, change passwords or manage tokens.
+- **Session cookie** (the app's own): \`POST /api/login\` sets it. Cookie calls that change something must
+  come from the app's own origin.
+
+\`\`\`sh
+curl -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
+  -d '{"name":"Menu","type":"url","content":"https://example.com/menu","isDynamic":true}' \\
+  https://qr.example.com/api/qr-codes
+\`\`\`
+
+## Errors
+Every refusal answers \`{ message, code, issues? }\`: the message names the field at fault, \`issues\` lists
+each invalid field. Another user's object is a 404, exactly like a missing one.
+
+## Rate limits
+Each API token may make ${TOKEN_RATE_PER_MINUTE} requests a minute; every answer carries \`RateLimit-Limit\`,
+\`RateLimit-Remaining\` and \`RateLimit-Reset\`, and a 429 carries \`Retry-After\` (seconds).`;
+
+let cache: { tables: readonly RouteTable[]; publicUrl: string; document: OpenApiDocument } | undefined;
+
+/** The document for the server's public address, built once. */
+export function openApiDocument(tables: readonly RouteTable[], publicUrl: string): OpenApiDocument {
+  if (cache?.tables !== tables || cache.publicUrl !== publicUrl) {
+    cache = { tables, publicUrl, document: buildDocument(tables, publicUrl) };
+  }
+  return cache.document;
+}
+
+type OpenApiDocument = ReturnType<typeof buildDocument>;
+
+function buildDocument(tables: readonly RouteTable[], publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    const path = route.path.replace(/:(\w+)/g, '{$1}');
-    paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operationOf(route);
+  for (const { tag, routes } of tables) {
+    for (const route of routes) {
+      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      paths[path] ??= {};
+      paths[path][route.method.toLowerCase()] = operationOf(route, tag);
+    }
   }
   return {
-    openapi: '3.1.0',
-    info: {
-      title: 'QR Creator API',
-      version: '1',
-      description:
-        'The documented REST paths of QR Creator. Sign in with the session cookie of POST /api/login, or send a personal API token as `Authorization: Bearer <token>` (Settings → Security → API tokens). Errors are `{ message, code, issues? }`.',
-    },
+    openapi: '3.1.0' as const,
+    info: { title: 'QR Creator API', version: '1', description },
     servers: [{ url: publicUrl }],
+    tags: tables.map(({ tag }) => ({ name: tag })),
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'qr_session' },
         bearer: { type: 'http', scheme: 'bearer', description: 'A personal API token (qrc_…).' },
       },
-      schemas: { Error: errorSchema },
+      schemas: { Error: jsonSchemaOf(errorAnswer, 'output') },
     },
     paths,
   };

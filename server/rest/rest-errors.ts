@@ -1,14 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { errorAnswer } from '../../src/api/answers.js';
 import { extrasOf, publicMessageOf, validationIssuesOf } from '../trpc/errors.js';
 
-export interface RestErrorBody {
-  message: string;
-  code: string;
-  issues?: { path: string; message: string }[];
-  [extra: string]: unknown;
-}
+export type RestErrorBody = z.infer<typeof errorAnswer>;
 
 /** Fastify's own request errors (bad JSON, unsupported media type, body too large) in our words. */
 const fastifyMessages: Record<string, [number, string, string]> = {

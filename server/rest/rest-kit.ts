@@ -24,6 +24,17 @@ export type SignedInContext = Context & { user: User };
 
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+/** What a handler may return: the JSON its `answer` declares, or the reply it has sent itself. */
+type Answer<R extends Schema> = R extends z.ZodType
+  ? z.output<R> | FastifyReply | Promise<z.output<R> | FastifyReply>
+  : unknown;
+
+/** A documented answer other than the success one: a second success shape, or an error with extra fields. */
+export interface OtherAnswer {
+  status: number;
+  description: string;
+  schema: z.ZodType;
+}
 
 export interface MultipartFile {
   /** The form field that must carry the one file. */
@@ -46,6 +57,10 @@ export interface RestCall<A extends Access, P extends Schema, Q extends Schema, 
   reply: FastifyReply;
 }
 
+/** The things a path parameter names; the first five belong to one user each. */
+export const ownedObjects = ['qrCode', 'folder', 'session', 'apiToken', 'upload'] as const;
+export type PathObject = (typeof ownedObjects)[number] | 'user' | 'upgradeRequest';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RestRoute<
@@ -53,6 +68,7 @@ export interface RestRoute<
   P extends Schema = Schema,
   Q extends Schema = Schema,
   B extends Schema = Schema,
+  R extends Schema = Schema,
 > {
   method: HttpMethod;
   /** Fastify's form: `/api/qr-codes/:id`. */
@@ -60,6 +76,11 @@ export interface RestRoute<
   /** One line for the reader (and the API reference): what the path does and answers. */
   summary: string;
   access: A;
+  /**
+   * What the path's `:id` names. The caller's own things (a code, a folder, a session, a token, an
+   * upload) are 404 to anyone else; users and upgrade requests are named by admins.
+   */
+  object?: PathObject;
   params?: P;
   query?: Q;
   /** A JSON body; a multipart route declares `multipart` instead. */
@@ -71,9 +92,19 @@ export interface RestRoute<
   rawBody?: true;
   /** The status of a success (default 200); a handler may still set another on `reply`. */
   status?: number;
+  /**
+   * The JSON of a success (a zod schema of `src/`): the handler's return type is checked against it, the
+   * OpenAPI document publishes it, and every REST test validates the answers it gets against that document.
+   * A route that answers a file declares `produces` instead.
+   */
+  answer?: R;
+  /** A file answer: its content types, each with what it holds. */
+  produces?: Record<string, string>;
+  /** Other documented answers: a second success shape, or an error body with extra fields. */
+  otherAnswers?: OtherAnswer[];
   /** GET paths answer HEAD too unless this is false (a HEAD of a report would build the file for nothing). */
   head?: boolean;
-  handler: (call: RestCall<A, P, Q, B>) => unknown;
+  handler: (call: RestCall<A, P, Q, B>) => Answer<R>;
 }
 
 /** A route of any shape, as the plugin holds it. */
@@ -81,13 +112,20 @@ export type AnyRestRoute = Omit<RestRoute, 'handler'> & {
   handler: (call: RestCall<Access, Schema, Schema, Schema>) => unknown;
 };
 
+/** A feature's routes under one heading of the API reference. */
+export interface RouteTable {
+  tag: string;
+  routes: readonly AnyRestRoute[];
+}
+
 /** Declares one route; the types of `params`, `query`, `body` and `ctx` follow from its schemas and access. */
 export function defineRoute<
   A extends Access,
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
->(route: RestRoute<A, P, Q, B>): AnyRestRoute {
+  R extends Schema = undefined,
+>(route: RestRoute<A, P, Q, B, R>): AnyRestRoute {
   return route;
 }
 

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { RuntimeDeps } from '../app-deps.js';
 import { adminRoutes } from '../features/admin/admin.rest.js';
 import { billingRoutes } from '../features/billing/billing.rest.js';
@@ -13,30 +14,41 @@ import { foldersRoutes } from '../features/folders/folders.rest.js';
 import { qrRoutes } from '../features/qr/qr.rest.js';
 import { uploadsRoutes } from '../features/uploads/uploads.rest.js';
 import { createRestContext } from '../trpc/context.js';
-import { defineRoute, handlerOf, type AnyRestRoute } from './rest-kit.js';
+import { defineRoute, handlerOf, type AnyRestRoute, type RouteTable } from './rest-kit.js';
 import { openApiDocument } from './openapi.js';
 
-/** Every documented /api path, one table per feature. Most call their tRPC procedure, so the two front doors cannot drift. */
-export const restRoutes: readonly AnyRestRoute[] = [
-  ...authRoutes,
-  ...accountRoutes,
-  ...twoFactorRoutes,
-  ...qrRoutes,
-  ...foldersRoutes,
-  ...analyticsRoutes,
-  ...exportRoutes,
-  ...uploadsRoutes,
-  ...adminRoutes,
-  ...billingRoutes,
-  ...tokensRoutes,
-  defineRoute({
-    method: 'GET',
-    path: '/api/openapi.json',
-    summary: 'This API as an OpenAPI 3.1 document, made from the route table the server registers.',
-    access: 'public',
-    handler: ({ ctx }) => openApiDocument(restRoutes, ctx.config.publicUrl),
-  }),
+/**
+ * Every documented /api path, one table per feature, each under the heading the API reference shows.
+ * Most call their tRPC procedure, so the two front doors cannot drift.
+ */
+export const restTables: readonly RouteTable[] = [
+  { tag: 'Sign-in', routes: authRoutes },
+  { tag: 'Two-factor sign-in', routes: twoFactorRoutes },
+  { tag: 'Account', routes: accountRoutes },
+  { tag: 'QR codes', routes: qrRoutes },
+  { tag: 'Folders', routes: foldersRoutes },
+  { tag: 'Uploads', routes: uploadsRoutes },
+  { tag: 'Analytics', routes: analyticsRoutes },
+  { tag: 'Reports', routes: exportRoutes },
+  { tag: 'Plans and billing', routes: billingRoutes },
+  { tag: 'API tokens', routes: tokensRoutes },
+  { tag: 'Admin', routes: adminRoutes },
+  {
+    tag: 'Reference',
+    routes: [
+      defineRoute({
+        method: 'GET',
+        path: '/api/openapi.json',
+        summary: 'This API as an OpenAPI 3.1 document, made from the route table the server registers.',
+        access: 'public',
+        answer: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }),
+        handler: ({ ctx }) => openApiDocument(restTables, ctx.config.publicUrl),
+      }),
+    ],
+  },
 ];
+
+export const restRoutes: readonly AnyRestRoute[] = restTables.flatMap((table) => table.routes);
 
 function register(app: FastifyInstance, route: AnyRestRoute, deps: RuntimeDeps) {
   app.route({

@@ -18,6 +18,7 @@ import type { RestErrorBody } from '../rest/rest-errors.js';
 import { appRouter } from '../trpc/app-router.js';
 import type { Context } from '../trpc/context.js';
 import { createCallerFactory } from '../trpc/init.js';
+import { checkAnswers } from './answer-check.js';
 import { TEST_PASSWORD, insertTestUser } from './fixtures.js';
 import type { TestDb } from './test-db.js';
 
@@ -86,6 +87,7 @@ export async function createTestApp(testDb: TestDb, options: TestAppOptions = {}
   const scans = await startScanService(appDeps);
   const deps: RuntimeDeps = { ...appDeps, scans };
   let app: FastifyInstance;
+  let answerProblems: string[];
   try {
     app = await buildApp({
       ...deps,
@@ -94,6 +96,7 @@ export async function createTestApp(testDb: TestDb, options: TestAppOptions = {}
       // Never built here unless a test brings one: only the API is served.
       clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
     });
+    answerProblems = checkAnswers(app);
     await app.ready();
   } catch (error) {
     await scans.close();
@@ -111,6 +114,11 @@ export async function createTestApp(testDb: TestDb, options: TestAppOptions = {}
       await app.close();
       // A mail still being written in the background may add a file while the folder goes: retry.
       await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      if (answerProblems.length > 0) {
+        throw new Error(
+          `answers that /api/openapi.json does not allow:\n${[...new Set(answerProblems)].slice(0, 20).join('\n')}`,
+        );
+      }
     },
   };
 }

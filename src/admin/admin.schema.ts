@@ -6,7 +6,8 @@ import {
   emailField,
   text,
   usernameField,
-  type User,
+  subscriptionTiers,
+  userSchema,
 } from '../auth/auth.schema.js';
 
 // The admin area: users, subscriptions, the instance's settings, its mail and its audit log.
@@ -141,36 +142,78 @@ export const extendInput = z.object({ days: days('Days') }, bodyError);
 /** POST …/subscription/cancel: immediate true ends it now; false keeps the tier until its end date. */
 export const cancelInput = z.object({ immediate: flag('immediate').default(false) }, bodyError);
 
-/** A row of /admin/users and /admin/subscriptions. */
-export interface AdminUser extends User {
-  qrCodeCount: number;
-  twoFactorEnabled: boolean;
-  /** A pending upgrade request (no-Stripe instances), if any. */
-  upgradeRequest: UpgradeRequest | null;
-}
+export const upgradeRequestSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  tier: z.enum(paidTiers),
+  status: z.enum(['pending', 'approved', 'declined']),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type UpgradeRequest = z.infer<typeof upgradeRequestSchema>;
 
-export interface AdminUserPage {
-  rows: AdminUser[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** A row of /admin/users and /admin/subscriptions. */
+export const adminUserSchema = userSchema.extend({
+  qrCodeCount: z.number().int(),
+  twoFactorEnabled: z.boolean(),
+  upgradeRequest: upgradeRequestSchema
+    .nullable()
+    .meta({ description: 'A pending upgrade request (servers without Stripe), if any.' }),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserPageSchema = z.object({
+  rows: z.array(adminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 /** What goes with a user when an admin deletes them. */
-export interface DeletionImpact {
-  qrCodes: number;
-  scans: number;
-  folders: number;
-}
+export const deletionImpactSchema = z.object({
+  qrCodes: z.number().int(),
+  scans: z.number().int(),
+  folders: z.number().int(),
+});
+export type DeletionImpact = z.infer<typeof deletionImpactSchema>;
 
-export interface UpgradeRequest {
-  id: number;
-  userId: number;
-  tier: PaidTier;
-  status: 'pending' | 'approved' | 'declined';
-  createdAt: string;
-  decidedAt: string | null;
-}
+/** An admin's change to a user's plan or access: the user as it is now, in words for the toast. */
+export const adminUserChangeSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: adminUserSchema,
+});
+export const adminDeleteAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  deleted: deletionImpactSchema,
+});
+
+/** GET /api/billing/status: the caller's plan, and how this server upgrades it. */
+export const billingStatusSchema = z.object({
+  tier: z.enum(subscriptionTiers).meta({ description: 'The tier stored on the account.' }),
+  effectiveTier: z
+    .enum(subscriptionTiers)
+    .meta({ description: 'The tier that counts now: a paid tier past its end date counts as Free.' }),
+  status: z.string().nullable(),
+  endDate: z.string().nullable(),
+  currentCount: z.number().int(),
+  maxCount: z.number().int().nullable().meta({ description: 'null: no limit.' }),
+  payments: z.enum(['stripe', 'request']),
+  pendingRequest: upgradeRequestSchema.nullable(),
+});
+export type BillingStatus = z.infer<typeof billingStatusSchema>;
+export const upgradeRequestAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  request: upgradeRequestSchema,
+});
+
+/** POST /api/billing/checkout: the Stripe Checkout page to send the browser to. */
+export const checkoutAnswer = z.object({ url: z.string() });
+/** POST /api/stripe/webhook: received, and whether Stripe had sent this event before. */
+export const stripeWebhookAnswer = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
 export const upgradeRequestInput = z.object(
   { tier: z.enum(paidTiers, { error: 'Tier must be pro or premium' }) },
@@ -198,18 +241,25 @@ export const instanceSettingsSchema = z.object({
 export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;
 export const updateInstanceSettingsInput = instanceSettingsSchema.partial();
 
-export interface AuditEntry {
-  id: number;
-  actorId: number | null;
-  actorUsername: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  targetLabel: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actorId: z.number().int().nullable(),
+  actorUsername: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export const auditListInput = z.object({
   page: z.coerce.number().int().min(1, 'Page must be at least 1').default(1),
@@ -221,29 +271,38 @@ export const auditListInput = z.object({
     .default(20),
 });
 
-export interface MailLogEntry {
-  id: number;
-  recipient: string;
-  subject: string;
-  /** 'sent' through SMTP, 'outbox' written to data/outbox, 'failed' with its error. */
-  status: 'sent' | 'outbox' | 'failed';
-  error: string | null;
-  createdAt: string;
-}
+export const mailLogEntrySchema = z.object({
+  id: z.number().int(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z
+    .enum(['sent', 'outbox', 'failed'])
+    .meta({ description: "'sent' through SMTP, 'outbox' written to data/outbox, 'failed' with its error." }),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MailLogEntry = z.infer<typeof mailLogEntrySchema>;
+export const mailLogSchema = z.object({
+  transport: z.enum(['smtp', 'outbox']),
+  from: z.string(),
+  entries: z.array(mailLogEntrySchema),
+});
 
-export interface SystemStats {
-  users: number;
-  admins: number;
-  qrCodes: number;
-  scansToday: number;
-  scans7Days: number;
-  scans30Days: number;
-  signupsPerDay: { date: string; count: number }[];
-  scansPerDay: { date: string; count: number }[];
-  topUsers: { id: number; username: string; scans: number }[];
-  databaseBytes: number;
-  databaseKind: 'sqlite' | 'postgres';
-}
+const dayCount = z.object({ date: z.string(), count: z.number().int() });
+export const systemStatsSchema = z.object({
+  users: z.number().int(),
+  admins: z.number().int(),
+  qrCodes: z.number().int(),
+  scansToday: z.number().int(),
+  scans7Days: z.number().int(),
+  scans30Days: z.number().int(),
+  signupsPerDay: z.array(dayCount),
+  scansPerDay: z.array(dayCount),
+  topUsers: z.array(z.object({ id: z.number().int(), username: z.string(), scans: z.number().int() })),
+  databaseBytes: z.number(),
+  databaseKind: z.enum(['sqlite', 'postgres']),
+});
+export type SystemStats = z.infer<typeof systemStatsSchema>;
 
 export const adminMessages = {
   userNotFound: 'User not found',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { qrIdSchema } from '../qr/qr-id.js';
-import type { QrType } from '../qr/qr-types.js';
+import { qrTypes } from '../qr/qr-types.js';
+import { qrCodeSchema } from '../qr/qr.schema.js';
 
 /** The periods the analytics screens offer; the API takes any whole number of days from 1 to 365. */
 export const ANALYTICS_PERIODS = [7, 14, 30, 90] as const;
@@ -107,46 +108,73 @@ export type ExportInput = z.output<typeof exportInput>;
 
 // ---- Answers (the analytics shapes of the API, plus fields the screens need) ----
 
-export interface DailyCount {
-  /** The viewer's local date, YYYY-MM-DD. */
-  date: string;
-  count: number;
-}
-export interface DeviceCount {
-  device: DeviceCategory;
-  count: number;
-}
-export interface HourlyCount {
-  /** 0–23 in the viewer's time zone. */
-  hour: number;
-  count: number;
-}
-export interface LocationCount {
-  location: string;
-  count: number;
-}
-export interface PerformanceRow {
-  qrCodeId: number;
-  name: string;
-  type: QrType;
-  count: number;
-}
-export interface UserSummary {
-  totalQRCodes: number;
-  /** All scans of all the user's codes (or within `days` when given). */
-  totalScans: number;
-  /** Every code with its scans, most scanned first. */
-  qrCodeScans: { id: number; name: string; type: QrType; scans: number }[];
-  /** ISO time of the most recent scan of any of the user's codes, or null. */
-  lastScanAt: string | null;
-}
-export interface ScanHistoryRow {
-  id: number;
-  timestamp: string;
-  userAgent: string | null;
-  location: string | null;
-  ipAddress: string | null;
-  device: DeviceCategory;
-  /** 'iPhone', 'Chrome on Windows'… from the user agent, or null. */
-  deviceName: string | null;
-}
+const count = z.number().int();
+const qrType = z.enum(qrTypes);
+
+export const dailyCountSchema = z.object({
+  date: z.string().meta({ description: "The viewer's local date, YYYY-MM-DD." }),
+  count,
+});
+export type DailyCount = z.infer<typeof dailyCountSchema>;
+
+export const deviceCountSchema = z.object({ device: z.enum(deviceCategories), count });
+export type DeviceCount = z.infer<typeof deviceCountSchema>;
+
+export const hourlyCountSchema = z.object({
+  hour: z.number().int().min(0).max(23).meta({ description: "0–23 in the viewer's time zone." }),
+  count,
+});
+export type HourlyCount = z.infer<typeof hourlyCountSchema>;
+
+export const locationCountSchema = z.object({ location: z.string(), count });
+export type LocationCount = z.infer<typeof locationCountSchema>;
+
+export const performanceRowSchema = z.object({
+  qrCodeId: z.number().int(),
+  name: z.string(),
+  type: qrType,
+  count,
+});
+export type PerformanceRow = z.infer<typeof performanceRowSchema>;
+
+export const userSummarySchema = z.object({
+  totalQRCodes: count,
+  totalScans: count.meta({
+    description: "All scans of all the user's codes (or within `days` when given).",
+  }),
+  qrCodeScans: z
+    .array(z.object({ id: z.number().int(), name: z.string(), type: qrType, scans: count }))
+    .meta({ description: 'Every code with its scans, most scanned first.' }),
+  lastScanAt: z
+    .string()
+    .nullable()
+    .meta({ description: "ISO time of the most recent scan of any of the user's codes, or null." }),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const scanHistoryRowSchema = z.object({
+  id: z.number().int(),
+  timestamp: z.string(),
+  userAgent: z.string().nullable(),
+  location: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  device: z.enum(deviceCategories),
+  deviceName: z
+    .string()
+    .nullable()
+    .meta({ description: "'iPhone', 'Chrome on Windows'… from the user agent, or null." }),
+});
+export type ScanHistoryRow = z.infer<typeof scanHistoryRowSchema>;
+
+export const qrCodeAnalyticsSchema = z.object({
+  qrCode: qrCodeSchema,
+  scans: z.array(scanHistoryRowSchema).meta({ description: 'One page of the scan history, newest first.' }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  totalScans: count,
+  uniqueLocations: count,
+  uniqueDevices: count,
+  devices: z.array(deviceCountSchema),
+});
+export type QrCodeAnalytics = z.infer<typeof qrCodeAnalyticsSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalTimeZone } from '../qr/dates.js';
-import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from './auth.schema.js';
+import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, userSchema } from './auth.schema.js';
 
 // The signed-in user's own account: profile, password, preferences, sessions, and the admin's mail tools.
 
@@ -119,20 +119,16 @@ export const defaultPreferences: Preferences = {
 export const updatePreferencesInput = preferencesSchema.partial();
 
 /** One signed-in browser of the user. */
-export interface ActiveSession {
-  /** Not the session's secret: an id that names it for Sign out. */
-  id: string;
-  /** 'Chrome 131', 'Firefox', or 'Unknown browser'. */
-  browser: string;
-  /** 'Windows 10', 'iOS 18', or 'Unknown OS'. */
-  os: string;
-  /** The address, masked ('203.0.*.*'), or 'Unknown'. */
-  ip: string;
-  createdAt: string;
-  lastSeenAt: string;
-  /** The browser making this call. */
-  current: boolean;
-}
+export const activeSessionSchema = z.object({
+  id: z.string().meta({ description: "Not the session's secret: an id that names it for Sign out." }),
+  browser: z.string().meta({ description: "'Chrome 131', 'Firefox', or 'Unknown browser'." }),
+  os: z.string().meta({ description: "'Windows 10', 'iOS 18', or 'Unknown OS'." }),
+  ip: z.string().meta({ description: "The address, masked ('203.0.*.*'), or 'Unknown'." }),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean().meta({ description: 'The browser making this call.' }),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
 export const sessionIdInput = z.object(
   { id: text('Session').min(1, 'Session is required').max(64, 'Session not found') },
@@ -168,14 +164,19 @@ export const emailTestInput = z
 export type EmailTestInput = z.infer<typeof emailTestInput>;
 
 /** What the mail tools answer. A refused sender also carries the addresses to verify. */
-export interface MailCheckResult {
-  success: boolean;
-  message: string;
-  /** The mail server refused the sender: show the sender-verification help. */
-  senderRejected?: boolean;
-  /** The verified senders to set up: MAIL_FROM (no-reply) and MAIL_SUPPORT. */
-  senders?: string[];
-}
+export const mailCheckResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  senderRejected: z
+    .boolean()
+    .optional()
+    .meta({ description: 'The mail server refused the sender: show the sender-verification help.' }),
+  senders: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'The verified senders to set up: MAIL_FROM (no-reply) and MAIL_SUPPORT.' }),
+});
+export type MailCheckResult = z.infer<typeof mailCheckResultSchema>;
 
 // Two-factor sign-in (TOTP, RFC 6238: 6 digits, 30 seconds) with single-use recovery codes.
 
@@ -208,13 +209,25 @@ export const twoFactorDisableInput = z.object(
   bodyError,
 );
 
-export interface TwoFactorStatus {
-  enabled: boolean;
-  recoveryCodesLeft: number;
-}
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 /** What enrolment shows: the secret for the authenticator app, as a QR code (the URL) and as text. */
-export interface TwoFactorEnrolment {
-  secret: string;
-  otpauthUrl: string;
-}
+export const twoFactorEnrolmentSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
+export const recoveryCodesSchema = z.object({
+  recoveryCodes: z.array(z.string()).meta({ description: 'Ten codes, shown this once.' }),
+});
+
+/** POST /api/upload/profile-picture: the stored picture's URL and the user wearing it. */
+export const profilePictureAnswer = z.object({ url: z.string(), user: userSchema });
+export const signedOutOthersAnswer = z.object({
+  success: z.boolean(),
+  count: z.number().int().meta({ description: 'How many sessions were signed out.' }),
+});
+
+/** The preferences as the server answers them (the time zone already checked). */
+export const preferencesAnswer = preferencesSchema.extend({ timeZone: z.string() });

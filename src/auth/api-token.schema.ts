@@ -8,25 +8,27 @@ export type TokenScope = (typeof tokenScopes)[number];
 /** Requests a token may make in one minute. */
 export const TOKEN_RATE_PER_MINUTE = 600;
 
-export const createTokenInput = z.object(
-  {
-    name: z
-      .string({ error: (i) => (i.input === undefined ? 'Name is required' : 'Name must be text') })
-      .trim()
-      .min(1, 'Name is required')
-      .max(100, 'Name must be at most 100 characters'),
-    scope: z.enum(tokenScopes, { error: 'Scope must be read, write or admin' }),
-    /** Days until it stops working; none: it works until revoked. */
-    expiresInDays: z
-      .number({ error: 'expiresInDays must be a number of days' })
-      .int('expiresInDays must be a whole number of days')
-      .min(1, 'expiresInDays must be between 1 and 3650')
-      .max(3650, 'expiresInDays must be between 1 and 3650')
-      .nullable()
-      .optional(),
-  },
-  { error: 'Request body must be a JSON object' },
-);
+export const createTokenInput = z
+  .object(
+    {
+      name: z
+        .string({ error: (i) => (i.input === undefined ? 'Name is required' : 'Name must be text') })
+        .trim()
+        .min(1, 'Name is required')
+        .max(100, 'Name must be at most 100 characters'),
+      scope: z.enum(tokenScopes, { error: 'Scope must be read, write or admin' }),
+      /** Days until it stops working; none: it works until revoked. */
+      expiresInDays: z
+        .number({ error: 'expiresInDays must be a number of days' })
+        .int('expiresInDays must be a whole number of days')
+        .min(1, 'expiresInDays must be between 1 and 3650')
+        .max(3650, 'expiresInDays must be between 1 and 3650')
+        .nullable()
+        .optional(),
+    },
+    { error: 'Request body must be a JSON object' },
+  )
+  .meta({ examples: [{ name: 'Deploy script', scope: 'write', expiresInDays: 90 }] });
 export type CreateTokenInput = z.input<typeof createTokenInput>;
 
 export const tokenIdInput = z.object({
@@ -37,16 +39,19 @@ export const tokenIdInput = z.object({
     .max(2_147_483_647, 'Token id is too large'),
 });
 
-export interface ApiToken {
-  id: number;
-  name: string;
-  scope: TokenScope;
-  /** The first characters, to tell tokens apart: 'qrc_Ab12…'. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-}
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scope: z.enum(tokenScopes),
+  prefix: z.string().meta({ description: "The first characters, to tell tokens apart: 'qrc_Ab12…'." }),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** POST /api/user/tokens: the token itself, shown this once, and its listing. */
+export const createdTokenSchema = z.object({ token: z.string(), apiToken: apiTokenSchema });
 
 export const tokenMessages = {
   notFound: 'Token not found',

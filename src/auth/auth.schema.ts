@@ -32,34 +32,42 @@ export const emailField = text('Email')
   .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email('Invalid email address'));
 
-export const loginInput = z.object(
-  {
-    username: text('Username')
-      .trim()
-      .min(USERNAME_MIN, 'Username must be at least 3 characters')
-      .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
-    password: text('Password')
-      .min(1, 'Password is required')
-      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-  },
-  bodyError,
-);
+export const loginInput = z
+  .object(
+    {
+      username: text('Username')
+        .trim()
+        .min(USERNAME_MIN, 'Username must be at least 3 characters')
+        .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
+      password: text('Password')
+        .min(1, 'Password is required')
+        .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    },
+    bodyError,
+  )
+  .meta({ examples: [{ username: 'demo', password: 'demo123' }] });
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const registerInput = z.object(
-  {
-    username: usernameField,
-    password: text('Password')
-      .min(PASSWORD_MIN, 'Password must be at least 6 characters')
-      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-    name: text('Name')
-      .trim()
-      .min(NAME_MIN, 'Name must be at least 2 characters')
-      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
-    email: emailField,
-  },
-  bodyError,
-);
+export const registerInput = z
+  .object(
+    {
+      username: usernameField,
+      password: text('Password')
+        .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+        .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+      name: text('Name')
+        .trim()
+        .min(NAME_MIN, 'Name must be at least 2 characters')
+        .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+      email: emailField,
+    },
+    bodyError,
+  )
+  .meta({
+    examples: [
+      { username: 'ada', password: 'a long passphrase', name: 'Ada Lovelace', email: 'ada@example.com' },
+    ],
+  });
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const emailLinkInput = z.object(
@@ -119,16 +127,32 @@ export type User = z.infer<typeof userSchema>;
 export type RegisterResult =
   { requiresVerification: false; user: User } | { requiresVerification: true; message: string };
 
+/** The answer of a right password when the account has two-factor sign-in on: a code is still needed. */
+export const twoFactorRequiredSchema = z.object({
+  requiresTwoFactor: z.literal(true),
+  message: z.string(),
+});
+export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;
+
+/** POST /api/register when the address must be verified first: no session, a message to read. */
+export const verificationRequiredSchema = z.object({
+  requiresVerification: z.literal(true),
+  message: z.string(),
+});
+
 /** Public, unauthenticated facts the client needs before sign-in. */
-export interface PublicConfig {
-  demoAccount: { username: string; password: string } | null;
-  freePlanLimit: number;
-  requireEmailVerification: boolean;
-  /** Whether the Register tab takes new accounts (an admin closes it from /admin). */
-  registrationOpen: boolean;
-  /** How /upgrade upgrades: Stripe Checkout, or a request an admin approves. */
-  payments: 'stripe' | 'request';
-}
+export const publicConfigSchema = z.object({
+  demoAccount: z.object({ username: z.string(), password: z.string() }).nullable(),
+  freePlanLimit: z.number().int(),
+  requireEmailVerification: z.boolean(),
+  registrationOpen: z
+    .boolean()
+    .meta({ description: 'Whether the Register tab takes new accounts (an admin closes it from /admin).' }),
+  payments: z
+    .enum(['stripe', 'request'])
+    .meta({ description: 'How /upgrade upgrades: Stripe Checkout, or a request an admin approves.' }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** Avatar initials: up to two words of the name, else two letters of the username, else '?'. */
 export function initialsOf(user: { name?: string | null; username?: string } | null | undefined) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { customizationSchema, type Customization } from './customization.js';
+import { customizationSchema } from './customization.js';
 import { qrIdSchema } from './qr-id.js';
-import type { QrType } from './qr-types.js';
+import { qrTypes } from './qr-types.js';
 
 const bodyError = { error: 'Request body must be a JSON object' };
 
@@ -37,17 +37,29 @@ const type = z
   .min(1, 'Type is required')
   .max(20, 'Type is not a known QR code type');
 
-export const createQrCodeInput = z.object(
-  {
-    name,
-    type,
-    content,
-    isDynamic: z.boolean({ error: 'isDynamic must be true or false' }).default(false),
-    customization: customizationSchema.prefault({}),
-    folderId: folderId.optional().default(null),
-  },
-  bodyError,
-);
+export const createQrCodeInput = z
+  .object(
+    {
+      name,
+      type,
+      content,
+      isDynamic: z.boolean({ error: 'isDynamic must be true or false' }).default(false),
+      customization: customizationSchema.prefault({}),
+      folderId: folderId.optional().default(null),
+    },
+    bodyError,
+  )
+  .meta({
+    examples: [
+      {
+        name: 'Menu',
+        type: 'url',
+        content: 'https://example.com/menu',
+        isDynamic: true,
+        customization: { foregroundColor: '#1A237E' },
+      },
+    ],
+  });
 export type CreateQrCodeInput = z.input<typeof createQrCodeInput>;
 
 /** PUT takes the create body; the edit screen sends name, content and customization. */
@@ -82,53 +94,73 @@ export const moveQrCodeInput = z.object(
   bodyError,
 );
 
-export const createFolderInput = z.object(
-  {
-    name: z
-      .string({
-        error: (i) => (i.input === undefined ? 'Folder name is required' : 'Folder name must be text'),
-      })
-      .trim()
-      .min(1, 'Folder name is required')
-      .max(FOLDER_NAME_MAX, `Folder name must be at most ${FOLDER_NAME_MAX} characters`),
-  },
-  bodyError,
-);
+export const createFolderInput = z
+  .object(
+    {
+      name: z
+        .string({
+          error: (i) => (i.input === undefined ? 'Folder name is required' : 'Folder name must be text'),
+        })
+        .trim()
+        .min(1, 'Folder name is required')
+        .max(FOLDER_NAME_MAX, `Folder name must be at most ${FOLDER_NAME_MAX} characters`),
+    },
+    bodyError,
+  )
+  .meta({ examples: [{ name: 'Posters' }] });
 
-export interface QrCode {
-  id: number;
-  name: string;
-  type: QrType;
-  /** The encoded payload (mailto:, WIFI:, vCard…). */
-  content: string;
-  isDynamic: boolean;
-  customization: Customization;
-  userId: number;
-  folderId: number | null;
-  /** Dynamic codes only: the short link's path segment and the link itself, which the image encodes. */
-  slug: string | null;
-  shortUrl: string | null;
-  created: string;
-  updated: string;
-}
+// ---- Answers ----
+
+export const qrCodeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(qrTypes),
+  content: z.string().meta({ description: 'The encoded payload (mailto:, WIFI:, vCard…).' }),
+  isDynamic: z.boolean(),
+  customization: customizationSchema,
+  userId: z.number().int(),
+  folderId: z.number().int().nullable(),
+  slug: z.string().nullable().meta({ description: "Dynamic codes only: the short link's path segment." }),
+  shortUrl: z
+    .string()
+    .nullable()
+    .meta({ description: 'Dynamic codes only: the short link, which the image encodes.' }),
+  created: z.string(),
+  updated: z.string(),
+});
+export type QrCode = z.infer<typeof qrCodeSchema>;
+
+/** GET /api/qr-codes/{id}/scan: what a scan of the owner's code reads. */
+export const qrScanAnswer = qrCodeSchema.pick({ type: true, content: true });
 
 /** What a code's image encodes: its short link when dynamic, else the payload itself. */
 export function imageDataOf(code: Pick<QrCode, 'content' | 'shortUrl'>): string {
   return code.shortUrl ?? code.content;
 }
 
-export interface Folder {
-  id: number;
-  name: string;
-  created: string;
-  qrCodeCount: number;
-}
+export const folderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created: z.string(),
+  qrCodeCount: z.number().int(),
+});
+export type Folder = z.infer<typeof folderSchema>;
 
-export interface QrLimitInfo {
-  currentCount: number;
-  /** null: unlimited. */
-  maxCount: number | null;
-}
+export const qrLimitSchema = z.object({
+  currentCount: z.number().int(),
+  maxCount: z.number().int().nullable().meta({ description: 'null: unlimited.' }),
+});
+export type QrLimitInfo = z.infer<typeof qrLimitSchema>;
+
+/** POST /api/qr-codes at the plan limit: a 403 that says how full the plan is. */
+export const qrLimitReachedAnswer = qrLimitSchema.extend({
+  message: z.string(),
+  code: z.literal('FORBIDDEN'),
+  limitReached: z.literal(true),
+});
+
+/** POST /api/upload/logo: where the stored image is served. */
+export const uploadAnswer = z.object({ url: z.string().meta({ examples: ['/api/uploads/3f9c…'] }) });
 
 export const QR_IMAGE_SIZE = { min: 64, max: 2048, default: 512 } as const;
 

@@ -1,8 +1,16 @@
+import { z } from 'zod';
+import { successAnswer, successMessageAnswer } from '../../../src/api/answers.js';
+import { userSchema } from '../../../src/auth/auth.schema.js';
 import {
   accountMessages,
+  activeSessionSchema,
   changePasswordInput,
   emailTestInput,
+  mailCheckResultSchema,
+  preferencesAnswer,
+  profilePictureAnswer,
   sessionIdInput,
+  signedOutOthersAnswer,
   updatePreferencesInput,
   updateProfileInput,
 } from '../../../src/auth/account.schema.js';
@@ -16,6 +24,7 @@ export const accountRoutes = [
     path: '/api/user/profile',
     summary: '{ name, email } → the user; a new address is unverified until its link is followed.',
     access: 'user',
+    answer: userSchema,
     body: updateProfileInput,
     handler: ({ caller, body }) => caller.account.updateProfile(body),
   }),
@@ -26,6 +35,7 @@ export const accountRoutes = [
     summary:
       '{ currentPassword, newPassword } → { success, message }; a wrong current password is a 400 on currentPassword. Ends every other session.',
     access: 'user',
+    answer: successMessageAnswer,
     body: changePasswordInput,
     handler: ({ caller, body }) => caller.account.changePassword(body),
   }),
@@ -34,6 +44,7 @@ export const accountRoutes = [
     path: '/api/upload/profile-picture',
     summary: 'Multipart field `profilePicture`: a JPEG, PNG or SVG (sanitised) under 5 MB → { url, user }.',
     access: 'user',
+    answer: profilePictureAnswer,
     multipart: {
       field: 'profilePicture',
       maxBytes: MAX_UPLOAD_BYTES,
@@ -46,6 +57,7 @@ export const accountRoutes = [
     path: '/api/user/preferences',
     summary: 'The theme and the notification and login-alert switches, stored per user.',
     access: 'user',
+    answer: preferencesAnswer,
     handler: ({ caller }) => caller.account.preferences(),
   }),
   defineRoute({
@@ -53,6 +65,7 @@ export const accountRoutes = [
     path: '/api/user/preferences',
     summary: 'Any of { theme, productUpdates, scanDigest, scanThresholds, loginAlerts } → all preferences.',
     access: 'user',
+    answer: preferencesAnswer,
     body: updatePreferencesInput,
     handler: ({ caller, body }) => caller.account.updatePreferences(body),
   }),
@@ -62,6 +75,7 @@ export const accountRoutes = [
     tokens: false,
     summary: "The caller's signed-in browsers: browser, OS, masked address, created, last seen, current.",
     access: 'user',
+    answer: z.array(activeSessionSchema),
     handler: ({ caller }) => caller.account.sessions(),
   }),
   defineRoute({
@@ -70,6 +84,8 @@ export const accountRoutes = [
     tokens: false,
     summary: "Signs one of the caller's sessions out; any other id is 404.",
     access: 'user',
+    object: 'session',
+    answer: successAnswer,
     params: sessionIdInput,
     handler: ({ caller, params }) => caller.account.revokeSession(params),
   }),
@@ -79,6 +95,7 @@ export const accountRoutes = [
     tokens: false,
     summary: 'Signs out every session of the caller but this one → { success, count }.',
     access: 'user',
+    answer: signedOutOthersAnswer,
     handler: ({ caller }) => caller.account.revokeOtherSessions(),
   }),
   defineRoute({
@@ -86,6 +103,7 @@ export const accountRoutes = [
     path: '/api/email/verify',
     summary: 'Admins: checks the mail transport (SMTP login, or the outbox) → { success, message }.',
     access: 'admin',
+    answer: mailCheckResultSchema,
     handler: ({ caller }) => caller.account.verifyEmailService(),
   }),
   defineRoute({
@@ -94,6 +112,7 @@ export const accountRoutes = [
     summary:
       'Admins: { to, subject, message, from? } sends a test mail → { success, message }; a refused sender answers 502 with senderRejected and the senders to verify.',
     access: 'admin',
+    answer: mailCheckResultSchema,
     body: emailTestInput,
     handler: ({ caller, body }) => caller.account.sendTestEmail(body),
   }),

@@ -9,7 +9,7 @@ import type {
 } from '../../../src/analytics/analytics.schema.js';
 import { call, expectRestError, type Response } from '../../test/test-app.js';
 import { describeEachDb } from '../../test/test-db.js';
-import type { QrCodeAnalytics } from './analytics.service.js';
+import type { QrCodeAnalytics } from '../../../src/analytics/analytics.schema.js';
 import {
   KATHMANDU,
   KOLKATA,

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { DailyCount, ScanHistoryRow } from '../../../src/analytics/analytics.schema.js';
 import type { QrCode } from '../../../src/qr/qr.schema.js';
 import { describeEachDb } from '../../test/test-db.js';
-import type { QrCodeAnalytics } from './analytics.service.js';
+import type { QrCodeAnalytics } from '../../../src/analytics/analytics.schema.js';
 import {
   KATHMANDU,
   KOLKATA,

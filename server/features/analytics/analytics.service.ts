@@ -6,12 +6,11 @@ import {
   type HourlyCount,
   type LocationCount,
   type PerformanceRow,
-  type ScanHistoryRow,
+  type QrCodeAnalytics,
   type UserSummary,
 } from '../../../src/analytics/analytics.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { normalizeQrType } from '../../../src/qr/qr-types.js';
-import type { QrCode } from '../../../src/qr/qr.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso, type Db } from '../../db/database.js';
 import { getQrCode } from '../qr/qr.service.js';
@@ -258,19 +257,6 @@ export async function getQrCodeDaily(
   const now = deps.clock.now().getTime();
   const period = periodOf(options.tz, options.days, now);
   return dailySeries(deps.db, { codeId: id }, period, options, now);
-}
-
-export interface QrCodeAnalytics {
-  qrCode: QrCode;
-  /** One page of the scan history, newest first. */
-  scans: ScanHistoryRow[];
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  totalScans: number;
-  uniqueLocations: number;
-  uniqueDevices: number;
-  devices: DeviceCount[];
 }
 
 /** One code's all-time figures and a page of its scan history; 404 unless the caller owns it. */

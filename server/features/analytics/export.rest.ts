@@ -11,6 +11,13 @@ export const exportRoutes = [
       "The caller's report as an attachment: ?from=YYYY-MM-DD&to=YYYY-MM-DD&type=full|activity|performance" +
       '&format=csv|xlsx|pdf|json&tz=<IANA>&excludeBots=true|false.',
     access: 'user',
+    produces: {
+      'text/csv': 'format=csv: one file, sections one after another.',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+        'format=xlsx: one sheet per section.',
+      'application/pdf': 'format=pdf: the report as a printable document.',
+      'application/json': 'format=json: the report as data.',
+    },
     query: exportInput,
     head: false,
     handler: async ({ ctx, query, reply }) => {

@@ -1,9 +1,15 @@
+import { z } from 'zod';
+import { messageAnswer, successAnswer, successMessageAnswer } from '../../../src/api/answers.js';
 import {
   emailLinkInput,
   loginInput,
+  publicConfigSchema,
   registerInput,
   resetPasswordInput,
   tokenInput,
+  twoFactorRequiredSchema,
+  userSchema,
+  verificationRequiredSchema,
 } from '../../../src/auth/auth.schema.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 
@@ -13,6 +19,7 @@ export const authRoutes = [
     path: '/api/user',
     summary: 'The signed-in user; 401 when signed out.',
     access: 'user',
+    answer: userSchema,
     handler: ({ caller }) => caller.auth.current(),
   }),
   defineRoute({
@@ -21,6 +28,7 @@ export const authRoutes = [
     tokens: false,
     summary: '{ username, password } → the user, with the session cookie.',
     access: 'public',
+    answer: z.union([userSchema, twoFactorRequiredSchema]),
     body: loginInput,
     handler: ({ caller, body }) => caller.auth.login(body),
   }),
@@ -30,11 +38,22 @@ export const authRoutes = [
     tokens: false,
     summary: '{ username, password, name, email } → 201 the user, or 200 { requiresVerification, message }.',
     access: 'public',
+    answer: userSchema,
+    status: 201,
+    otherAnswers: [
+      {
+        status: 200,
+        description: 'The address must be verified first: no session yet, a message to read.',
+        schema: verificationRequiredSchema,
+      },
+    ],
     body: registerInput,
     handler: async ({ caller, body, reply }) => {
       const result = await caller.auth.register(body);
-      if (result.requiresVerification) return { requiresVerification: true, message: result.message };
-      return reply.status(201).send(result.user);
+      if (result.requiresVerification) {
+        return reply.status(200).send({ requiresVerification: true, message: result.message });
+      }
+      return result.user;
     },
   }),
   defineRoute({
@@ -43,6 +62,7 @@ export const authRoutes = [
     tokens: false,
     summary: 'Ends the session on the server and clears the cookie.',
     access: 'public',
+    answer: messageAnswer,
     handler: ({ caller }) => caller.auth.logout(),
   }),
   defineRoute({
@@ -51,6 +71,7 @@ export const authRoutes = [
     tokens: false,
     summary: '{ email } → the same neutral message whether or not the address is known.',
     access: 'public',
+    answer: messageAnswer,
     body: emailLinkInput,
     handler: ({ caller, body }) => caller.auth.requestPasswordReset(body),
   }),
@@ -60,6 +81,7 @@ export const authRoutes = [
     tokens: false,
     summary: '{ token } → { success }, or 400 when the token is unusable.',
     access: 'public',
+    answer: successAnswer,
     body: tokenInput,
     handler: ({ caller, body }) => caller.auth.verifyResetToken(body),
   }),
@@ -69,6 +91,7 @@ export const authRoutes = [
     tokens: false,
     summary: '{ token, password } → { success, message }; ends every session of the account.',
     access: 'public',
+    answer: successMessageAnswer,
     body: resetPasswordInput,
     handler: ({ caller, body }) => caller.auth.resetPassword(body),
   }),
@@ -78,6 +101,7 @@ export const authRoutes = [
     tokens: false,
     summary: '?token= marks the address verified → { success, message }.',
     access: 'public',
+    answer: successMessageAnswer,
     query: tokenInput,
     handler: ({ caller, query }) => caller.auth.verifyEmail(query),
   }),
@@ -87,6 +111,7 @@ export const authRoutes = [
     tokens: false,
     summary: '{ email } → the same neutral message either way.',
     access: 'public',
+    answer: messageAnswer,
     body: emailLinkInput,
     handler: ({ caller, body }) => caller.auth.resendVerification(body),
   }),
@@ -95,6 +120,7 @@ export const authRoutes = [
     path: '/api/config',
     summary: 'Public facts the client needs before sign-in (the demo account, the free limit).',
     access: 'public',
+    answer: publicConfigSchema,
     handler: ({ caller }) => caller.auth.publicConfig(),
   }),
 ];

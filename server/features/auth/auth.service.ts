@@ -3,6 +3,7 @@ import type {
   PublicConfig,
   RegisterInput,
   RegisterResult,
+  TwoFactorRequired,
   User,
 } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
@@ -36,12 +37,6 @@ export const messages = {
   registrationClosed: 'Registration is closed on this server. Ask an administrator for an account.',
   checkInbox: 'Registration successful! Please check your email to verify your account before logging in.',
 } as const;
-
-/** The answer of a right password when the account has two-factor sign-in on: a code is still needed. */
-export interface TwoFactorRequired {
-  requiresTwoFactor: true;
-  message: string;
-}
 
 export async function login(ctx: Context, input: LoginInput): Promise<User | TwoFactorRequired> {
   const row = await findUserByUsername(ctx.db, input.username);

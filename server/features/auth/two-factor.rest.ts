@@ -1,7 +1,12 @@
+import { successMessageAnswer } from '../../../src/api/answers.js';
+import { userSchema } from '../../../src/auth/auth.schema.js';
 import {
+  recoveryCodesSchema,
   twoFactorCodeInput,
   twoFactorDisableInput,
+  twoFactorEnrolmentSchema,
   twoFactorPasswordInput,
+  twoFactorStatusSchema,
 } from '../../../src/auth/account.schema.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 
@@ -12,6 +17,7 @@ export const twoFactorRoutes = [
     tokens: false,
     summary: "{ code } (6 digits, or a recovery code) finishes this browser's pending sign-in → the user.",
     access: 'public',
+    answer: userSchema,
     body: twoFactorCodeInput,
     handler: ({ caller, body }) => caller.auth.loginTwoFactor(body),
   }),
@@ -21,6 +27,7 @@ export const twoFactorRoutes = [
     tokens: false,
     summary: 'Whether two-factor sign-in is on, and how many recovery codes are left.',
     access: 'user',
+    answer: twoFactorStatusSchema,
     handler: ({ caller }) => caller.twoFactor.status(),
   }),
   defineRoute({
@@ -29,6 +36,7 @@ export const twoFactorRoutes = [
     tokens: false,
     summary: '{ password } → { secret, otpauthUrl }: a new secret, counted once a code confirms it.',
     access: 'user',
+    answer: twoFactorEnrolmentSchema,
     body: twoFactorPasswordInput,
     handler: ({ caller, body }) => caller.twoFactor.begin(body),
   }),
@@ -38,6 +46,7 @@ export const twoFactorRoutes = [
     tokens: false,
     summary: '{ code } turns two-factor sign-in on → { recoveryCodes } (ten, shown this once).',
     access: 'user',
+    answer: recoveryCodesSchema,
     body: twoFactorCodeInput,
     handler: ({ caller, body }) => caller.twoFactor.confirm(body),
   }),
@@ -47,6 +56,7 @@ export const twoFactorRoutes = [
     tokens: false,
     summary: '{ password, code } turns two-factor sign-in off.',
     access: 'user',
+    answer: successMessageAnswer,
     body: twoFactorDisableInput,
     handler: ({ caller, body }) => caller.twoFactor.disable(body),
   }),

@@ -1,4 +1,10 @@
-import { upgradeRequestInput } from '../../../src/admin/admin.schema.js';
+import {
+  billingStatusSchema,
+  checkoutAnswer,
+  stripeWebhookAnswer,
+  upgradeRequestAnswer,
+  upgradeRequestInput,
+} from '../../../src/admin/admin.schema.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 import { handleStripeWebhook } from './stripe.js';
 
@@ -9,6 +15,7 @@ export const billingRoutes = [
     summary:
       "The caller's plan: tier, effective tier, status, end date, counts, payments (stripe|request), pending request.",
     access: 'user',
+    answer: billingStatusSchema,
     handler: ({ caller }) => caller.billing.status(),
   }),
   defineRoute({
@@ -17,6 +24,7 @@ export const billingRoutes = [
     summary:
       '{ tier: pro|premium } → { url } of a Stripe Checkout page (only when Stripe is set up; else 404).',
     access: 'user',
+    answer: checkoutAnswer,
     body: upgradeRequestInput,
     handler: ({ caller, body }) => caller.billing.checkout(body),
   }),
@@ -26,6 +34,7 @@ export const billingRoutes = [
     summary:
       '{ tier: pro|premium } → { success, message, request }: asks the admins (servers without Stripe).',
     access: 'user',
+    answer: upgradeRequestAnswer,
     status: 201,
     body: upgradeRequestInput,
     handler: ({ caller, body }) => caller.billing.requestUpgrade(body),
@@ -36,6 +45,7 @@ export const billingRoutes = [
     summary:
       "Stripe's events, signed (Stripe-Signature over the raw body; 400 if it does not match) → { received, duplicate }.",
     access: 'public',
+    answer: stripeWebhookAnswer,
     rawBody: true,
     handler: ({ ctx, file, req }) => {
       const signature = req.headers['stripe-signature'];

@@ -1,11 +1,11 @@
 import {
   adminMessages,
   decideRequestInput,
+  type BillingStatus,
   upgradeRequestInput,
   type PaidTier,
-  type UpgradeRequest,
 } from '../../../src/admin/admin.schema.js';
-import type { SubscriptionTier, User } from '../../../src/auth/auth.schema.js';
+import type { User } from '../../../src/auth/auth.schema.js';
 import { effectiveTier, maxCodesFor, plans } from '../../../src/plans.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import { appError, parseInput } from '../../trpc/errors.js';
@@ -25,20 +25,6 @@ import {
   pendingRequestsOf,
 } from '../admin/admin.repository.js';
 import { createCheckout } from './stripe.js';
-
-export interface BillingStatus {
-  /** The tier stored on the account. */
-  tier: SubscriptionTier;
-  /** The tier that counts now: a paid tier past its end date counts as Free. */
-  effectiveTier: SubscriptionTier;
-  status: string | null;
-  endDate: string | null;
-  currentCount: number;
-  /** null: no limit. */
-  maxCount: number | null;
-  payments: 'stripe' | 'request';
-  pendingRequest: UpgradeRequest | null;
-}
 
 export async function getBillingStatus(deps: AppDeps, user: User): Promise<BillingStatus> {
   const settings = await getInstanceSettings(deps);

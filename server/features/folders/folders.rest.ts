@@ -1,4 +1,6 @@
-import { createFolderInput, idInput } from '../../../src/qr/qr.schema.js';
+import { z } from 'zod';
+import { successMessageAnswer } from '../../../src/api/answers.js';
+import { createFolderInput, folderSchema, idInput } from '../../../src/qr/qr.schema.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 
 export const foldersRoutes = [
@@ -7,6 +9,7 @@ export const foldersRoutes = [
     path: '/api/folders',
     summary: "The caller's folders: [{ id, name, created, qrCodeCount }].",
     access: 'user',
+    answer: z.array(folderSchema),
     handler: ({ caller }) => caller.folders.list(),
   }),
   defineRoute({
@@ -14,6 +17,7 @@ export const foldersRoutes = [
     path: '/api/folders',
     summary: '{ name } → 201 the folder; a blank name is refused.',
     access: 'user',
+    answer: folderSchema,
     body: createFolderInput,
     status: 201,
     handler: ({ caller, body }) => caller.folders.create(body),
@@ -23,6 +27,8 @@ export const foldersRoutes = [
     path: '/api/folders/:id',
     summary: "Deletes the folder; its codes move to the root. Another user's folder is 404.",
     access: 'user',
+    object: 'folder',
+    answer: successMessageAnswer,
     params: idInput,
     handler: ({ caller, params }) => caller.folders.delete(params),
   }),

@@ -1,9 +1,14 @@
+import { z } from 'zod';
+import { successMessageAnswer } from '../../../src/api/answers.js';
 import { qrFileName } from '../../../src/qr/render-options.js';
 import {
   createQrCodeInput,
   idInput,
   moveQrCodeInput,
+  qrCodeSchema,
   qrImageInput,
+  qrLimitReachedAnswer,
+  qrScanAnswer,
   updateQrCodeInput,
 } from '../../../src/qr/qr.schema.js';
 import { defineRoute } from '../../rest/rest-kit.js';
@@ -15,6 +20,7 @@ export const qrRoutes = [
     path: '/api/qr-codes',
     summary: "The caller's codes, newest first.",
     access: 'user',
+    answer: z.array(qrCodeSchema),
     handler: ({ caller }) => caller.qr.list(),
   }),
   defineRoute({
@@ -22,6 +28,8 @@ export const qrRoutes = [
     path: '/api/qr-codes/:id',
     summary: "The code; another user's code is 404.",
     access: 'user',
+    object: 'qrCode',
+    answer: qrCodeSchema,
     params: idInput,
     handler: ({ caller, params }) => caller.qr.get(params),
   }),
@@ -30,6 +38,8 @@ export const qrRoutes = [
     path: '/api/qr-codes',
     summary: 'Creates a code → 201 the code; 403 { limitReached, currentCount, maxCount } at the plan limit.',
     access: 'user',
+    answer: qrCodeSchema,
+    otherAnswers: [{ status: 403, description: 'The plan limit is reached.', schema: qrLimitReachedAnswer }],
     body: createQrCodeInput,
     status: 201,
     handler: ({ caller, body }) => caller.qr.create(body),
@@ -39,8 +49,12 @@ export const qrRoutes = [
     path: '/api/qr-codes/:id',
     summary: 'Name, content and design of a dynamic code; a static code is 403.',
     access: 'user',
+    object: 'qrCode',
+    answer: qrCodeSchema,
     params: idInput,
-    body: updateQrCodeInput.omit({ id: true }),
+    body: updateQrCodeInput
+      .omit({ id: true })
+      .meta({ examples: [{ content: 'https://example.com/menu-winter' }] }),
     handler: ({ caller, params, body }) => caller.qr.update({ ...body, id: params.id }),
   }),
   defineRoute({
@@ -48,8 +62,10 @@ export const qrRoutes = [
     path: '/api/qr-codes/:id',
     summary: '{ folderId } moves the code (null = the root).',
     access: 'user',
+    object: 'qrCode',
+    answer: qrCodeSchema,
     params: idInput,
-    body: moveQrCodeInput.omit({ id: true }),
+    body: moveQrCodeInput.omit({ id: true }).meta({ examples: [{ folderId: 3 }, { folderId: null }] }),
     handler: ({ caller, params, body }) => caller.qr.move({ ...body, id: params.id }),
   }),
   defineRoute({
@@ -57,6 +73,8 @@ export const qrRoutes = [
     path: '/api/qr-codes/:id',
     summary: 'Deletes the code and its scans.',
     access: 'user',
+    object: 'qrCode',
+    answer: successMessageAnswer,
     params: idInput,
     handler: ({ caller, params }) => caller.qr.delete(params),
   }),
@@ -65,6 +83,8 @@ export const qrRoutes = [
     path: '/api/qr-codes/:id/scan',
     summary: "{ type, content } of the owner's code, recorded as a scan.",
     access: 'user',
+    object: 'qrCode',
+    answer: qrScanAnswer,
     params: idInput,
     handler: ({ caller, params }) => caller.qr.scan(params),
   }),
@@ -73,6 +93,8 @@ export const qrRoutes = [
     path: '/api/qr-codes/:id/image',
     summary: "The owner's code rendered on the server: ?format=png|svg&size=64..2048.",
     access: 'user',
+    object: 'qrCode',
+    produces: { 'image/png': 'The code as a PNG image.', 'image/svg+xml': 'The code as an SVG image.' },
     params: idInput,
     query: qrImageInput.omit({ id: true }),
     handler: async ({ ctx, params, query, reply }) => {

@@ -1,4 +1,11 @@
-import { createTokenInput, tokenIdInput } from '../../../src/auth/api-token.schema.js';
+import { z } from 'zod';
+import { successMessageAnswer } from '../../../src/api/answers.js';
+import {
+  apiTokenSchema,
+  createdTokenSchema,
+  createTokenInput,
+  tokenIdInput,
+} from '../../../src/auth/api-token.schema.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 
 export const tokensRoutes = [
@@ -7,6 +14,7 @@ export const tokensRoutes = [
     path: '/api/user/tokens',
     summary: "The caller's API tokens: name, scope, prefix, created, last used, expiry (never the token).",
     access: 'user',
+    answer: z.array(apiTokenSchema),
     tokens: false,
     handler: ({ caller }) => caller.tokens.list(),
   }),
@@ -16,6 +24,7 @@ export const tokensRoutes = [
     summary:
       '{ name, scope: read|write|admin, expiresInDays? } → 201 { token, apiToken }: the token is shown this once.',
     access: 'user',
+    answer: createdTokenSchema,
     tokens: false,
     status: 201,
     body: createTokenInput,
@@ -26,6 +35,8 @@ export const tokensRoutes = [
     path: '/api/user/tokens/:id',
     summary: 'Revokes one of the caller’s tokens; any other id is 404.',
     access: 'user',
+    object: 'apiToken',
+    answer: successMessageAnswer,
     tokens: false,
     params: tokenIdInput,
     handler: ({ caller, params }) => caller.tokens.revoke(params),

@@ -1,3 +1,4 @@
+import { uploadAnswer } from '../../../src/qr/qr.schema.js';
 import { z } from 'zod';
 import { defineRoute } from '../../rest/rest-kit.js';
 import { MAX_UPLOAD_BYTES } from './image-sniff.js';
@@ -12,6 +13,7 @@ export const uploadsRoutes = [
     path: '/api/upload/logo',
     summary: 'Multipart field `logo`: a JPEG, PNG or SVG (sanitised) of at most 5 MB → 201 { url }.',
     access: 'user',
+    answer: uploadAnswer,
     multipart: { field: 'logo', maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: uploadMessages.tooLarge },
     status: 201,
     handler: async ({ ctx, file }) => {
@@ -24,6 +26,12 @@ export const uploadsRoutes = [
     path: '/api/uploads/:id',
     summary: "The owner's image, with our own Content-Type and no scripts, ever.",
     access: 'user',
+    object: 'upload',
+    produces: {
+      'image/png': 'A PNG upload.',
+      'image/jpeg': 'A JPEG upload.',
+      'image/svg+xml': 'An SVG upload, sanitised when it was stored.',
+    },
     params: uploadIdParams,
     handler: async ({ ctx, params, reply }) => {
       const row = await findUploadOf(ctx, ctx.user.id, params.id);
