@@ -120,7 +120,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-redirect-'));
 const port = await freePort();
 const server = startNode([path.join(root, 'dist/server.mjs')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  // The configuration `npm start` runs: default log level and settings, only the port and folder differ.
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
   stdio: 'ignore',
 });
 await waitFor(`http://127.0.0.1:${barePort}/healthz`);

@@ -1,10 +1,13 @@
-// npm run bench:startup — start-up time to the first 200 on /healthz, memory (RSS) after start, and
-// the JavaScript and CSS the browser loads before the first route renders (gzip). Prints figures only.
+// npm run bench:startup — start-up time to the first 200 on /healthz, memory (RSS) idle after start and
+// at its peak while short links are loaded and reports exported together, and the JavaScript and CSS the
+// browser loads before the first route renders (gzip). The server runs as `npm start` runs it (default
+// settings, only port and data folder differ). Prints figures only.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
 spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
@@ -22,7 +25,7 @@ async function startOnce(dataDir, port) {
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, ['dist/server.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: 'ignore',
   });
   for (;;) {
@@ -65,6 +68,65 @@ console.log(`RSS 1 s after start:               ${median(warm.map((r) => r.rss))
 console.log(
   `exit codes after SIGTERM:          ${[...new Set([...fresh, ...warm].map((r) => r.code))].join(', ')}`,
 );
+
+// Loaded: the demo code's short link under load while the demo user exports reports, RSS sampled.
+{
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-'));
+  const child = spawn(process.execPath, ['dist/server.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+  const idle = rssMiB(child.pid);
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo123' }),
+  });
+  const cookie = login.headers.get('set-cookie').split(';')[0];
+  const codes = await (await fetch(`${base}/api/qr-codes`, { headers: { cookie } })).json();
+  const slug = codes.find((c) => c.slug).slug;
+  let peak = idle;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(child.pid));
+  }, 50);
+  const today = new Date().toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const exports = (async () => {
+    let done = 0;
+    for (const format of ['pdf', 'xlsx', 'csv', 'pdf', 'xlsx']) {
+      for (const type of ['full', 'activity']) {
+        const res = await fetch(
+          `${base}/api/analytics/export?from=${yearAgo}&to=${today}&type=${type}&format=${format}`,
+          { headers: { cookie } },
+        );
+        await res.arrayBuffer();
+        if (res.ok) done += 1;
+      }
+    }
+    return done;
+  })();
+  const load = await autocannon({ url: `${base}/r/${slug}`, connections: 50, duration: 8 });
+  const exported = await exports;
+  clearInterval(sampler);
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(`RSS idle 1 s after start (this run): ${idle.toFixed(1)} MiB`);
+  console.log(
+    `RSS peak under load:               ${peak.toFixed(1)} MiB (${load.requests.total} short-link redirects in 8 s with 50 connections, ${exported} reports exported meanwhile)`,
+  );
+}
 
 const dist = path.join(root, 'dist/client');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');

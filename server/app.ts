@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps, RuntimeDeps } from './app-deps.js';
 import { withMailLog } from './features/mail/mailer.js';
 import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
 import { startNotificationJobs } from './features/notifications/notifications.service.js';
+import { registerRequestLog } from './ops/request-log.js';
 import { registerApiDocs } from './rest/api-docs.js';
 import { restPlugin } from './rest/rest-plugin.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
@@ -61,7 +62,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustProxyOption(deps.config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    // Fastify's two lines per request carry the full URL and address: registerRequestLog writes ours.
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  registerRequestLog(app, deps.config);
 
   // Every error outside tRPC, including Fastify's own (bad JSON, media type, size), takes one shape.
   // Set before any route: Fastify captures the handler when a route is added.

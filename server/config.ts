@@ -76,6 +76,15 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  ACCESS_LOG: booleanFlag.default(false),
+  SLOW_REQUEST_MS: positiveInt(600_000).default(1000),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .optional(),
   SESSION_IDLE_HOURS: positiveInt(24 * 365).default(24 * 7),
   SESSION_MAX_DAYS: positiveInt(365).default(30),
 });
@@ -104,6 +113,14 @@ export type Config = {
   anonymizeIps: boolean;
   geoipCityDb: string | undefined;
   logLevel: string;
+  /** One log line per request (method, route, status, time; never the query or a client address). */
+  accessLog: boolean;
+  /** A request slower than this is logged at warn even without the access log. */
+  slowRequestMs: number;
+  /** GET /metrics answers a Bearer of this token; absent (and no port): no metrics. */
+  metricsToken: string | undefined;
+  /** /metrics on a port of its own (no token needed there), e.g. bound for a local Prometheus. */
+  metricsPort: number | undefined;
   sessionIdleMs: number;
   sessionMaxMs: number;
 };
@@ -170,6 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymizeIps: e.ANONYMIZE_IPS,
     geoipCityDb: e.GEOIP_CITY_DB,
     logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
+    slowRequestMs: e.SLOW_REQUEST_MS,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
   };

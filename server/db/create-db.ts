@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyRequire } from '../lazy-require.js';
 import type { Database } from './database.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,8 +16,14 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
-// int8 (count(*), sum) arrives as a string by default; our counts stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+/** The PostgreSQL driver, loaded only when DATABASE_URL names PostgreSQL. */
+const loadPg = lazyRequire<typeof pg>('pg');
+function postgresDriver(): typeof pg {
+  const driver = loadPg();
+  // int8 (count(*), sum) arrives as a string by default; our counts stay far below 2^53.
+  driver.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+  return driver;
+}
 
 /**
  * better-sqlite3 binds only numbers, strings, bigints, buffers and null. Booleans and Dates are
@@ -129,7 +136,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
     };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({
+    const pool = new (postgresDriver().Pool)({
       connectionString: url,
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),

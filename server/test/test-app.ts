@@ -68,13 +68,15 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** A built client to serve; by default none (only the API). */
   clientDir?: string;
+  /** The app's logger; by default a silent one. */
+  logger?: pino.Logger;
 }
 
 /** The real app (buildApp) over a test database, with a temporary DATA_DIR and a silent logger. */
 export async function createTestApp(testDb: TestDb, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qr-creator-test-'));
   const config = testConfig({ ...options.config, dataDir });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const clock = options.clock ?? createTestClock();
   const appDeps: AppDeps = {
     db: testDb.db,

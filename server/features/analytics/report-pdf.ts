@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { lazyRequire } from '../../lazy-require.js';
 import type { Report, ReportScan } from './report-data.js';
 import { hourLabel } from './report-sections.js';
 
@@ -41,10 +42,13 @@ export function pdfText(value: string): string {
 const thousands = (v: number) => v.toLocaleString('en-US');
 const percent = (v: number) => `${v.toFixed(1)}%`;
 
+const loadPdfKit = lazyRequire<typeof PDFKitDocument>('pdfkit');
+
 class PdfWriter {
   readonly doc: Doc;
 
   constructor(title: string) {
+    const PDFDocument = loadPdfKit();
     this.doc = new PDFDocument({
       size: 'A4',
       margin: MARGIN,

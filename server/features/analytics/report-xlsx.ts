@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazyRequire } from '../../lazy-require.js';
 import type { Cell, Section } from './report-sections.js';
 
 /** Excel times have no zone: a local wall time is written as that wall time. */
@@ -77,10 +78,12 @@ async function breathe(sheet: ExcelJS.Worksheet, out: PassThrough) {
   if (out.writableNeedDrain) await drained(out, out);
 }
 
+const loadExcelJs = lazyRequire<typeof ExcelJS>('exceljs');
+
 /** An .xlsx workbook, one worksheet per section, written row by row to the returned stream. */
 export function xlsxReport(sections: readonly Section[], meta: { title: string; created: Date }): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (loadExcelJs().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

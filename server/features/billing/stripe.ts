@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyRequire } from '../../lazy-require.js';
 import type { PaidTier } from '../../../src/admin/admin.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
@@ -18,13 +19,15 @@ import { recordStripeEvent, wasStripeEventApplied } from './billing.repository.j
  * deleted). Each event is applied once: its id is stored with the change, in one transaction.
  */
 
+const loadStripe = lazyRequire<typeof Stripe>('stripe');
 const clients = new WeakMap<StripeConfig, Stripe>();
 
 function stripeOf(config: StripeConfig): Stripe {
   let client = clients.get(config);
   if (!client) {
     const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
-    client = new Stripe(config.secretKey, {
+    const StripeClient = loadStripe();
+    client = new StripeClient(config.secretKey, {
       maxNetworkRetries: 1,
       timeout: 20_000,
       ...(api

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyRequire } from '../../lazy-require.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { toIso, type Db } from '../../db/database.js';
 
@@ -24,35 +26,48 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise every message is written as an .eml file to <dataDir>/outbox/
  * and logged, so a self-hosted instance without mail still shows what it would have sent.
  */
+const loadNodemailer = lazyRequire<typeof nodemailer>('nodemailer');
+
+/** An address as the log may show it: 'a***@example.com' (the log is not the mail log /admin shows). */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${address[0]}***${address.slice(at)}`;
+}
+
 export function createMailer(
   options: { smtpUrl: string | undefined; mailFrom: string; dataDir: string },
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    let smtp: Transporter | undefined;
+    const transport = () => (smtp ??= loadNodemailer().createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ ...message, from: message.from ?? options.mailFrom });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        await transport().sendMail({ ...message, from: message.from ?? options.mailFrom });
+        log.info({ to: maskEmail(message.to), subject: message.subject }, 'mail sent');
       },
       async verify() {
-        await transport.verify();
+        await transport().verify();
         return { transport: 'smtp' };
       },
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let stream: Transporter | undefined;
+  const transport = () =>
+    (stream ??= loadNodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(message) {
-      const info = await transport.sendMail({ ...message, from: message.from ?? options.mailFrom });
+      const info = await transport().sendMail({ ...message, from: message.from ?? options.mailFrom });
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
       );
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      log.info({ to: maskEmail(message.to), subject: message.subject, file }, 'mail written to outbox');
     },
     async verify() {
       await fs.mkdir(outbox, { recursive: true });

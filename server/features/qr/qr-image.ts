@@ -18,7 +18,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
+import type * as ResvgModule from '@resvg/resvg-js';
+import { lazyRequire } from '../../lazy-require.js';
 import type * as JsdomModule from 'jsdom';
 import type { Options } from 'styled-qr-code';
 import type QRCodeStyling from 'styled-qr-code';
@@ -250,7 +251,10 @@ export async function renderQrSvgNode(
 }
 
 /** Rasterises an SVG to a PNG `size` pixels wide (system fonts are loaded only for frame text). */
+const loadResvg = lazyRequire<typeof ResvgModule>('@resvg/resvg-js');
+
 export function renderQrPng(svg: string, size: number): Buffer {
+  const { Resvg } = loadResvg();
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'width', value: Math.max(1, Math.round(size)) },
     font: { loadSystemFonts: svg.includes('<text') },
