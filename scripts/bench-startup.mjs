@@ -93,7 +93,10 @@ console.log(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'demo', password: 'demo123' }),
   });
-  const cookie = login.headers.get('set-cookie').split(';')[0];
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const codes = await (await fetch(`${base}/api/qr-codes`, { headers: { cookie } })).json();
   const slug = codes.find((c) => c.slug).slug;
   let peak = idle;

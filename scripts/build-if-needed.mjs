@@ -20,7 +20,10 @@ function newest(dir) {
 }
 
 function run(args) {
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  // Always the production build, even when a test runner (NODE_ENV=test) asks for it: otherwise Vite
+  // would bundle React's development build, and `npm start` would then serve it.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -11,6 +11,7 @@ import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
 import { startNotificationJobs } from './features/notifications/notifications.service.js';
+import { registerMetrics, type Metrics } from './ops/metrics.js';
 import { registerRequestLog } from './ops/request-log.js';
 import { registerApiDocs } from './rest/api-docs.js';
 import { restPlugin } from './rest/rest-plugin.js';
@@ -29,6 +30,8 @@ export interface BuildAppOptions extends AppDeps {
   clientDir?: string;
   /** The scan writer; by default one with the offline location database. */
   scans?: ScanService;
+  /** Prometheus metrics shared with the METRICS_PORT server; by default, with METRICS_TOKEN, the app's own. */
+  metrics?: Metrics;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,7 +51,7 @@ function trustProxyOption(
 
 /** The whole HTTP application, without listening: tests inject into it, main.ts listens. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { ping, logger, clientDir = defaultClientDir, scans, ...given } = options;
+  const { ping, logger, clientDir = defaultClientDir, scans, metrics, ...given } = options;
   // Every mail is written to the mail log that /admin shows.
   const appDeps: AppDeps = {
     ...given,
@@ -66,6 +69,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
   });
   registerRequestLog(app, deps.config);
+  // Prometheus: requests by route pattern, the scan writer, the process; GET /metrics for METRICS_TOKEN.
+  registerMetrics(app, deps, metrics);
 
   // Every error outside tRPC, including Fastify's own (bad JSON, media type, size), takes one shape.
   // Set before any route: Fastify captures the handler when a route is added.

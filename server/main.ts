@@ -6,6 +6,7 @@ import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createMailer } from './features/mail/mailer.js';
 import { bootstrap } from './features/seed/seed.js';
+import { createMetrics, startMetricsServer, type MetricsServer } from './ops/metrics.js';
 
 // The only file that reads the environment and listens.
 async function main() {
@@ -21,7 +22,11 @@ async function main() {
   }
 
   const logger = pino({ level: config.logLevel });
-  const handle = createDb(config.databaseUrl);
+  // Shared by the app (its requests, scans) and the METRICS_PORT server; none unless asked for.
+  const metrics = config.metricsToken || config.metricsPort ? createMetrics() : undefined;
+  let metricsServer: MetricsServer | undefined;
+  const handle = createDb(config.databaseUrl, metrics ? { log: metrics.observeQuery } : {});
+  if (metrics && handle.pool) metrics.watchPool(handle.pool);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     const applied = await migrateToLatest(handle.db);
@@ -31,10 +36,12 @@ async function main() {
       clock: systemClock,
       mailer: createMailer(config, logger),
     };
-    app = await buildApp({ ...deps, ping: handle.ping, logger });
+    app = await buildApp({ ...deps, ping: handle.ping, logger, metrics });
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     await bootstrap(deps, app.log);
     await app.listen({ port: config.port, host: config.host });
+    if (metrics && config.metricsPort)
+      metricsServer = await startMetricsServer(config.metricsPort, config.host, metrics, app.log);
   } catch (error) {
     await handle.close().catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
@@ -48,6 +55,7 @@ async function main() {
     stopping = true;
     app?.log.info({ signal }, 'shutting down: finishing requests in flight');
     try {
+      await metricsServer?.close();
       await app?.close();
       await handle.close();
       process.exit(0);

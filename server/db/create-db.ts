@@ -1,12 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect, sql, type LogEvent } from 'kysely';
 import type pg from 'pg';
 import { lazyRequire } from '../lazy-require.js';
 import type { Database } from './database.js';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** A pool's connection counts (pg's Pool has them). */
+export interface PoolStats {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -14,6 +21,8 @@ export interface DbHandle {
   /** Answers when the database does (readiness probe). */
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PostgreSQL: the connection pool (its counts feed the metrics). */
+  pool?: PoolStats;
 }
 
 /** The PostgreSQL driver, loaded only when DATABASE_URL names PostgreSQL. */
@@ -116,6 +125,8 @@ export interface CreateDbOptions {
   /** PostgreSQL only: the schema to use (tests isolate themselves in their own schema). */
   searchPath?: string;
   poolSize?: number;
+  /** Told of every query and its time (the metrics' db_query_duration_seconds). */
+  log?: (event: LogEvent) => void;
 }
 
 /** `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…`. */
@@ -124,6 +135,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
     const database = openSqlite(url.slice('sqlite:'.length) || ':memory:');
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: portableSqlite(database) }),
+      ...(options.log ? { log: options.log } : {}),
     });
     rawSqlite.set(db, database);
     return {
@@ -141,10 +153,14 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(options.log ? { log: options.log } : {}),
+    });
     return {
       db,
       dialect: 'postgres',
+      pool,
       ping: async () => {
         await sql`select 1`.execute(db);
       },

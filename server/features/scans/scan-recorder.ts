@@ -4,11 +4,30 @@ import type { Db } from '../../db/database.js';
 import type { ScanToStore } from './rollup-model.js';
 import { nativeScanWriter, writeScansWithRollups } from './scan-rollups.js';
 
+/** One written batch, as an observer (the metrics) learns of it. */
+export interface ScanBatchReport {
+  /** Scans in the batch. */
+  size: number;
+  /** Of those, scans committed (the others were refused, each on its own retry). */
+  stored: number;
+  /** Time spent writing the batch, retries included. */
+  seconds: number;
+}
+
+/** Told of every batch after its requests are answered; whatever it does, the recorder goes on. */
+export interface ScanRecorderObserver {
+  onBatch(report: ScanBatchReport): void;
+}
+
 export interface ScanRecorder {
   /** Resolves once the scan is committed (answered scans are never lost). */
   record(row: ScanToStore): Promise<void>;
   /** Commits what is queued and stops accepting (graceful shutdown). */
   close(): Promise<void>;
+  /** Scans accepted and not yet answered: queued, or in the batch being written. */
+  queueDepth(): number;
+  /** Adds an observer of the batches written from now on; returns the function that removes it. */
+  observe(observer: ScanRecorderObserver): () => void;
 }
 
 /** Scans per transaction at most; a busier moment simply takes several. */
@@ -42,6 +61,21 @@ export function createScanRecorder(db: Db): ScanRecorder {
   let flushing: Promise<void> | null = null;
   let scheduled = false;
   let closed = false;
+  /** Scans of the batch being written (taken off the queue, not yet answered). */
+  let writing = 0;
+  const observers = new Set<ScanRecorderObserver>();
+
+  function report(size: number, stored: number, started: number) {
+    if (observers.size === 0) return;
+    const batch: ScanBatchReport = { size, stored, seconds: (performance.now() - started) / 1000 };
+    for (const observer of observers) {
+      try {
+        observer.onBatch(batch);
+      } catch {
+        // An observer's failure is its own: the scans are written and answered all the same.
+      }
+    }
+  }
 
   async function write(rows: ScanToStore[]) {
     if (writeNatively?.(rows)) return;
@@ -52,25 +86,32 @@ export function createScanRecorder(db: Db): ScanRecorder {
     while (queue.length > 0) {
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(batch.length);
+      writing = batch.length;
+      const started = performance.now();
+      let stored = 0;
       try {
         await write(batch.map((b) => b.row));
         for (const item of batch) item.resolve();
+        stored = batch.length;
       } catch (error) {
         if (batch.length === 1) {
           batch[0]!.reject(error);
-          continue;
-        }
-        // One bad row (say, a code deleted a moment ago) must not fail everyone else's scan:
-        // retry the batch row by row and reject only the rows that fail again.
-        for (const item of batch) {
-          try {
-            await write([item.row]);
-            item.resolve();
-          } catch (rowError) {
-            item.reject(rowError);
+        } else {
+          // One bad row (say, a code deleted a moment ago) must not fail everyone else's scan:
+          // retry the batch row by row and reject only the rows that fail again.
+          for (const item of batch) {
+            try {
+              await write([item.row]);
+              item.resolve();
+              stored += 1;
+            } catch (rowError) {
+              item.reject(rowError);
+            }
           }
         }
       }
+      writing = 0;
+      report(batch.length, stored, started);
     }
   }
 
@@ -101,6 +142,13 @@ export function createScanRecorder(db: Db): ScanRecorder {
         if (flushing) await flushing;
         else await new Promise((resolve) => setImmediate(resolve));
       }
+    },
+    queueDepth: () => queue.length + writing,
+    observe(observer) {
+      observers.add(observer);
+      return () => {
+        observers.delete(observer);
+      };
     },
   };
 }

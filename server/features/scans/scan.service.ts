@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { anonymizeAddress, normalizeAddress } from './client-address.js';
 import { deviceCategory } from './device.js';
 import { createGeoLocator, type GeoLocator } from './geo.js';
-import { createScanRecorder, type ScanRecorder } from './scan-recorder.js';
+import { createScanRecorder, type ScanRecorder, type ScanRecorderObserver } from './scan-recorder.js';
 
 export interface ScanClient {
   ip: string;
@@ -16,6 +16,10 @@ export interface ScanService {
   /** Writes one scan of a code (and its rollups); resolves when it is committed. */
   record(code: { qrCodeId: number; ownerId: number }, client: ScanClient): Promise<void>;
   close(): Promise<void>;
+  /** Scans accepted and not yet committed (for the metrics). */
+  queueDepth(): number;
+  /** Tells `observer` of every batch written from now on (the metrics); returns how to stop. */
+  observe(observer: ScanRecorderObserver): () => void;
 }
 
 const clip = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
@@ -41,6 +45,8 @@ export function createScanService(
       });
     },
     close: () => recorder.close(),
+    queueDepth: () => recorder.queueDepth(),
+    observe: (observer) => recorder.observe(observer),
   };
 }
 
