@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { startCommand } from './start-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const connections = Number(process.env.CONNECTIONS ?? 50);
@@ -118,10 +119,11 @@ const bare = startNode(
 // (b) the real server on SQLite with the demo account's dynamic code.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-redirect-'));
 const port = await freePort();
-const server = startNode([path.join(root, 'dist/server.mjs')], {
+// The command `npm start` runs (its settings and Node flags, default log level); only port and folder differ.
+const start = startCommand(root);
+const server = startNode(start.args, {
   cwd: root,
-  // The configuration `npm start` runs: default log level and settings, only the port and folder differ.
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+  env: { ...process.env, ...start.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
   stdio: 'ignore',
 });
 await waitFor(`http://127.0.0.1:${barePort}/healthz`);

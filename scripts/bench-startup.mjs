@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { startCommand } from './start-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
@@ -15,6 +16,7 @@ spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
   stdio: 'inherit',
 });
 const runs = Number(process.env.RUNS ?? 5);
+const start = startCommand(root);
 
 function rssMiB(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -23,9 +25,9 @@ function rssMiB(pid) {
 
 async function startOnce(dataDir, port) {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, ['dist/server.mjs'], {
+  const child = spawn(process.execPath, start.args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, ...start.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: 'ignore',
   });
   for (;;) {
@@ -60,7 +62,7 @@ for (let i = 0; i < runs; i++) {
 }
 
 console.log(
-  `start-up to first 200 on /healthz (median of ${runs}, node dist/server.mjs as npm start runs it)`,
+  `start-up to first 200 on /healthz (median of ${runs}, started as npm start does: ${start.args.join(' ')})`,
 );
 console.log(`  fresh database (migrate + seed): ${median(fresh.map((r) => r.ms)).toFixed(0)} ms`);
 console.log(`  existing database:               ${median(warm.map((r) => r.ms)).toFixed(0)} ms`);
@@ -72,9 +74,9 @@ console.log(
 // Loaded: the demo code's short link under load while the demo user exports reports, RSS sampled.
 {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-'));
-  const child = spawn(process.execPath, ['dist/server.mjs'], {
+  const child = spawn(process.execPath, start.args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, ...start.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
