@@ -113,6 +113,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(fastifyCookie);
 
+  // tRPC takes JSON only: its adapter would also parse multipart and form bodies, a way for a foreign
+  // page's form to reach a procedure without the JSON content type a cross-origin form cannot send.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'POST' || !req.url.startsWith('/trpc/')) return done();
+    const type = req.headers['content-type'] ?? '';
+    if (/^application\/json\s*(;|$)/i.test(type)) return done();
+    void reply.status(415).send({
+      message: 'Request body must be JSON (Content-Type: application/json)',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig, testConfig } from './config.js';
+import { ConfigError, loadConfig, trustProxyWarning, testConfig } from './config.js';
 
 function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -176,5 +176,17 @@ describe('testConfig', () => {
     const config = testConfig({ dataDir: '/tmp/qr-test', requireEmailVerification: true });
     expect(config.dataDir).toBe('/tmp/qr-test');
     expect(config.requireEmailVerification).toBe(true);
+  });
+});
+
+describe('trustProxyWarning', () => {
+  it('warns when TRUST_PROXY=true and the server listens beyond loopback, and only then', () => {
+    const warned = trustProxyWarning(loadConfig({ TRUST_PROXY: 'true', HOST: '0.0.0.0' }));
+    expect(warned).toContain('TRUST_PROXY=true believes X-Forwarded-For from any client');
+    expect(warned).toContain('listens on 0.0.0.0');
+    expect(trustProxyWarning(loadConfig({ TRUST_PROXY: 'true', HOST: '127.0.0.1' }))).toBeUndefined();
+    expect(trustProxyWarning(loadConfig({ TRUST_PROXY: '1', HOST: '0.0.0.0' }))).toBeUndefined();
+    expect(trustProxyWarning(loadConfig({ TRUST_PROXY: '10.0.0.0/8', HOST: '0.0.0.0' }))).toBeUndefined();
+    expect(trustProxyWarning(loadConfig({ HOST: '0.0.0.0' }))).toBeUndefined();
   });
 });

@@ -196,6 +196,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * TRUST_PROXY=true believes any client's X-Forwarded-For: on a server reachable beyond loopback, anyone
+ * can then forge the address that per-address limits and stored scans use. Said once at start-up.
+ */
+export function trustProxyWarning(config: Pick<Config, 'trustProxy' | 'host'>): string | undefined {
+  if (config.trustProxy !== 'true' || LOOPBACK_HOSTS.has(config.host)) return undefined;
+  return (
+    `TRUST_PROXY=true believes X-Forwarded-For from any client, and this server listens on ${config.host}: ` +
+    "addresses (login and mail limits, scan locations) can be forged. Set TRUST_PROXY to the proxy's " +
+    'address (e.g. 127.0.0.1 or 10.0.0.0/8) or to the number of proxies in front (e.g. 1) instead.'
+  );
+}
+
 /** A config for tests: everything explicit, nothing read from the environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {

@@ -1,11 +1,12 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, trustProxyWarning } from './config.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createMailer } from './features/mail/mailer.js';
 import { bootstrap } from './features/seed/seed.js';
+import { privateDir } from './private-files.js';
 import { createMetrics, startMetricsServer, type MetricsServer } from './ops/metrics.js';
 
 // The only file that reads the environment and listens.
@@ -22,6 +23,10 @@ async function main() {
   }
 
   const logger = pino({ level: config.logLevel });
+  const proxyWarning = trustProxyWarning(config);
+  if (proxyWarning) logger.warn(proxyWarning);
+  // DATA_DIR holds password and session hashes, uploads and mails: the owner's alone.
+  privateDir(config.dataDir);
   // Shared by the app (its requests, scans) and the METRICS_PORT server; none unless asked for.
   const metrics = config.metricsToken || config.metricsPort ? createMetrics() : undefined;
   let metricsServer: MetricsServer | undefined;

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect, sql, type LogEvent } from 'kysely';
 import type pg from 'pg';
 import { lazyRequire } from '../lazy-require.js';
+import { privateDir, privateFile } from '../private-files.js';
 import type { Database } from './database.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -103,7 +104,12 @@ export function sqliteConnectionOf(db: Kysely<Database>): SQLite.Database | unde
 }
 
 export function openSqlite(file: string): SQLite.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // Owner-only: SQLite gives the -wal and -shm files the database file's own mode.
+    privateDir(path.dirname(file));
+    privateFile(file);
+    for (const sidecar of [`${file}-wal`, `${file}-shm`]) if (fs.existsSync(sidecar)) privateFile(sidecar);
+  }
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');

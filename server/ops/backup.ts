@@ -166,7 +166,7 @@ export async function backupSqlite(
   if (fs.existsSync(dest) && fs.statSync(dest).isDirectory()) {
     throw new OpsError(`${dest} is a folder; name the backup file to write.`);
   }
-  fs.mkdirSync(path.dirname(dest), { recursive: true });
+  fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 });
   const partial = `${dest}.partial`;
   removeWithSidecars(partial);
 
@@ -217,6 +217,8 @@ export async function backupSqlite(
     throw new OpsError(`The copy ${partial} could not be checked: ${message}`);
   }
   removeSidecars(partial);
+  // A copy of password and session hashes: the owner's alone.
+  fs.chmodSync(partial, 0o600);
   fsyncFile(partial);
   const ok = integrity.length === 1 && integrity[0] === 'ok';
   const file = ok ? dest : `${dest}.failed`;
@@ -321,6 +323,7 @@ export async function restoreSqlite(
   let integrity: string[];
   try {
     fs.copyFileSync(from, temp);
+    fs.chmodSync(temp, 0o600);
     let copy: SQLite.Database;
     try {
       copy = new SQLite(temp, { fileMustExist: true });

@@ -102,7 +102,10 @@ export interface RestRoute<
   produces?: Record<string, string>;
   /** Other documented answers: a second success shape, or an error body with extra fields. */
   otherAnswers?: OtherAnswer[];
-  /** GET paths answer HEAD too unless this is false (a HEAD of a report would build the file for nothing). */
+  /**
+   * GET paths answer HEAD too unless this is false: a GET that writes (records a scan) or does heavy work
+   * for its body (builds a report) must not run for a HEAD. No HEAD changes the database (a test walks them).
+   */
   head?: boolean;
   handler: (call: RestCall<A, P, Q, B>) => Answer<R>;
 }

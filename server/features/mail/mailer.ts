@@ -61,7 +61,7 @@ export function createMailer(
   return {
     async send(message) {
       const info = await transport().sendMail({ ...message, from: message.from ?? options.mailFrom });
-      await fs.mkdir(outbox, { recursive: true });
+      await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
@@ -70,7 +70,7 @@ export function createMailer(
       log.info({ to: maskEmail(message.to), subject: message.subject, file }, 'mail written to outbox');
     },
     async verify() {
-      await fs.mkdir(outbox, { recursive: true });
+      await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
       await fs.access(outbox, fs.constants.W_OK);
       return { transport: 'outbox' };
     },

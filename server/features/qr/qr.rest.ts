@@ -85,6 +85,8 @@ export const qrRoutes = [
     access: 'user',
     object: 'qrCode',
     answer: qrScanAnswer,
+    // It records a scan: a HEAD (an uptime monitor, a link checker) must not.
+    head: false,
     params: idInput,
     handler: ({ caller, params }) => caller.qr.scan(params),
   }),

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { isIPv4 } from 'node:net';
 import { createRequire } from 'node:module';
-import maxmind, { type CityResponse, type Reader } from 'maxmind';
+import maxmind, { Reader, type CityResponse } from 'maxmind';
 import { isPrivateAddress, unmapIpv4 } from './client-address.js';
 
 export interface GeoLocator {
@@ -8,8 +10,15 @@ export interface GeoLocator {
 }
 
 const require = createRequire(import.meta.url);
-/** Country-level database shipped in an npm package (CC0, from WHOIS and ASN data). */
-const COUNTRY_DB = require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb');
+/**
+ * Country-level databases shipped in an npm package (CC0, from WHOIS and ASN data), one per address
+ * family: the IPv4 one (3 MB) is read at start-up, the IPv6 one (5 MB) at the first IPv6 scan, so a
+ * server whose visitors come over IPv4 never holds it.
+ */
+const COUNTRY_DB_V4 =
+  require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb');
+const COUNTRY_DB_V6 =
+  require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv6.mmdb');
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
@@ -25,7 +34,10 @@ function countryName(code: string | undefined): string | undefined {
 /** Opens the databases once at start-up; a lookup afterwards is a few microseconds, all in memory. */
 export async function createGeoLocator(options: { cityDbPath?: string | undefined }): Promise<GeoLocator> {
   // Its records are { country_code }, not MaxMind's shape; read through a narrow cast below.
-  const country = await maxmind.open<CityResponse>(COUNTRY_DB);
+  const countryV4 = await maxmind.open<CityResponse>(COUNTRY_DB_V4);
+  let countryV6: Reader<CityResponse> | undefined;
+  const countryOf = (address: string) =>
+    isIPv4(address) ? countryV4 : (countryV6 ??= new Reader<CityResponse>(readFileSync(COUNTRY_DB_V6)));
   const city: Reader<CityResponse> | null = options.cityDbPath
     ? await maxmind.open<CityResponse>(options.cityDbPath)
     : null;
@@ -39,7 +51,7 @@ export async function createGeoLocator(options: { cityDbPath?: string | undefine
         const fromCity = cityRecord?.country?.names?.en ?? countryName(cityRecord?.country?.iso_code);
         if (cityName && fromCity) return `${cityName}, ${fromCity}`;
         if (fromCity) return fromCity;
-        const record = country.get(address) as { country_code?: string } | null;
+        const record = countryOf(address).get(address) as { country_code?: string } | null;
         return countryName(record?.country_code) ?? 'Unknown';
       } catch {
         return 'Unknown';

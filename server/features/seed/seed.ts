@@ -48,7 +48,7 @@ async function createFirstAdmin(deps: AppDeps, log: Pick<FastifyBaseLogger, 'inf
     return;
   }
   const file = path.join(config.dataDir, INITIAL_ADMIN_PASSWORD_FILE);
-  await fs.mkdir(config.dataDir, { recursive: true });
+  await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   await fs.writeFile(file, `${password}\n`, { mode: 0o600 });
   await fs.chmod(file, 0o600);
   log.warn(
