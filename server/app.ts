@@ -187,7 +187,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .status(404)
         .send({ message: `Not found: ${req.method} ${url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' });
     }
-    // Deep links: the client router decides, and shows 'Page Not Found' for unknown routes.
+    // Deep links: the client router decides, and shows 'Page Not Found' for unknown routes. The pages
+    // of mailed links carry a token in their address until they load: no Referer may take it along.
+    if (/^\/(reset-password|verify-email)(\?|$)/.test(url))
+      void reply.header('Referrer-Policy', 'no-referrer');
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 

@@ -11,7 +11,8 @@ import {
 } from './harness';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
-const app = withAppServer({ ADMIN_PASSWORD });
+// With the access log on: the password-reset test searches it for the link's token.
+const app = withAppServer({ ADMIN_PASSWORD, ACCESS_LOG: 'true' });
 
 describe('signed out', () => {
   it('sends / to /auth and shows the login form prefilled with the demo account', async () => {
@@ -270,8 +271,12 @@ describe('password reset', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText("If an account exists with that email, we've sent a password reset link.").waitFor();
     const link = await waitForMailLink(app.server.dataDir, /\/reset-password\?token=[\w-]+/);
+    const token = new URL(link, app.server.url).searchParams.get('token')!;
 
-    await page.goto(link);
+    const opened = await page.goto(link);
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
+    // The token leaves the address bar as soon as the page has it (checked with a POST, not a query string).
+    await page.waitForURL((u) => u.pathname === '/reset-password' && !u.search.includes('token'));
     await page.getByLabel(/^New password/).fill('new-demo-pass');
     await page.getByLabel(/^Confirm password/).fill('different');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -289,6 +294,39 @@ describe('password reset', () => {
     await page.getByLabel(/^Password/).fill('new-demo-pass');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    // Neither the token nor the mail's recipient is in the server's log (its access log is on).
+    const log = app.server.logs.join('\n');
+    expect(log).toContain('"route":"/reset-password"');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('demo@example.com');
+    await context.close();
+  });
+});
+
+describe('e-mail verification', () => {
+  it('verifies a new address through its mailed link, which leaves the address bar and the log', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    const username = `verifier${Date.now() % 100000}`;
+    const registered = await page.request.post('/api/register', {
+      data: { username, password: 'verify-pass', name: 'Vera Fier', email: `${username}@example.com` },
+    });
+    expect(registered.status()).toBe(201);
+    const changed = await page.request.put('/api/user/profile', {
+      data: { name: 'Vera Fier', email: `${username}.new@example.org` },
+    });
+    expect(changed.status()).toBe(200);
+    const link = await waitForMailLink(app.server.dataDir, new RegExp(`/verify-email\\?token=[\\w-]+`));
+    const token = new URL(link, app.server.url).searchParams.get('token')!;
+    const opened = await page.goto(link);
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
+    await page.getByText('Email verified successfully!').first().waitFor();
+    expect(new URL(page.url()).search).not.toContain('token');
+    const me = await page.request.get('/api/user');
+    expect(((await me.json()) as { emailVerified: boolean }).emailVerified).toBe(true);
+    const log = app.server.logs.join('\n');
+    expect(log).toContain('"route":"/verify-email"');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(`${username}.new@example.org`);
     await context.close();
   });
 });

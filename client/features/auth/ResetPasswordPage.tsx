@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, List, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { resetPasswordForm } from '../../../src/auth/auth.schema';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { PublicCard } from './PublicCard';
+import { useLinkToken } from './use-link-token';
 import { useRedirectAfter } from './use-redirect-after';
 
 function InvalidLink() {
@@ -31,17 +33,26 @@ function InvalidLink() {
 }
 
 export function ResetPasswordPage() {
-  // Read loosely: the route's own search validation already made `token` a string or undefined.
-  const search: { token?: unknown } = useSearch({ strict: false });
-  const token = typeof search.token === 'string' ? search.token : undefined;
-  const check = trpc.auth.verifyResetToken.useQuery({ token: token ?? '' }, { enabled: Boolean(token) });
+  const { token, forget } = useLinkToken('/reset-password');
+  // Checked with a POST (a mutation), once per page view: a token never travels in a URL the server logs.
+  const check = trpc.auth.verifyResetToken.useMutation();
+  const started = useRef(false);
+  useEffect(() => {
+    if (token && !started.current) {
+      started.current = true;
+      check.mutate({ token });
+    }
+  }, [token, check]);
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },
     validate: schemaResolver(resetPasswordForm, { sync: true }),
   });
   const reset = trpc.auth.resetPassword.useMutation({
-    onSuccess: (result) => notify.success('Success', result.message),
+    onSuccess: (result) => {
+      forget();
+      notify.success('Success', result.message);
+    },
     onError: (error) =>
       notify.error('Failed to reset password', apiError(error, 'Failed to reset password').message),
   });
@@ -50,7 +61,7 @@ export function ResetPasswordPage() {
 
   let body: React.ReactNode;
   if (!token || check.isError) body = <InvalidLink />;
-  else if (check.isPending)
+  else if (!check.isSuccess)
     body = (
       <Stack align="center" gap="xs" role="status">
         <Loader size="sm" />

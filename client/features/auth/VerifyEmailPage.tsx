@@ -1,11 +1,12 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { EmailLinkForm } from './EmailLinkForm';
 import { PublicCard } from './PublicCard';
+import { useLinkToken } from './use-link-token';
 import { useRedirectAfter } from './use-redirect-after';
 
 function ResendForm() {
@@ -24,11 +25,12 @@ function ResendForm() {
 }
 
 export function VerifyEmailPage() {
-  // Read loosely: the route's own search validation already made `token` a string or undefined.
-  const search: { token?: unknown } = useSearch({ strict: false });
-  const token = typeof search.token === 'string' ? search.token : undefined;
+  const { token, forget } = useLinkToken('/verify-email');
   const verify = trpc.auth.verifyEmail.useMutation({
-    onSuccess: (result) => notify.success('Email verified successfully!', result.message),
+    onSuccess: (result) => {
+      forget();
+      notify.success('Email verified successfully!', result.message);
+    },
   });
   const started = useRef(false);
   useEffect(() => {

@@ -34,7 +34,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
   verifyResetToken: publicProcedure
     .input(tokenInput)
-    .query(({ ctx, input }) => verifyResetToken(ctx, input.token)),
+    .mutation(({ ctx, input }) => verifyResetToken(ctx, input.token)),
   resetPassword: publicProcedure
     .input(resetPasswordInput)
     .mutation(({ ctx, input }) => resetPassword(ctx, input)),
