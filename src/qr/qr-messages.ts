@@ -6,4 +6,5 @@ export const qrMessages = {
   typeChange: 'The type of a QR code cannot be changed',
   dynamicChange: 'A code cannot be switched between static and dynamic',
   selfLink: 'A dynamic QR code cannot point to its own short link',
+  localDestination: 'A dynamic QR code cannot point to a local or private address',
 } as const;

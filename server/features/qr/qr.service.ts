@@ -2,7 +2,7 @@ import { limitReachedMessage, maxCodesFor } from '../../../src/plans.js';
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { validatePayload } from '../../../src/qr/content.js';
-import { normalizeQrType, type QrType } from '../../../src/qr/qr-types.js';
+import { normalizeQrType, redirectingQrTypes, type QrType } from '../../../src/qr/qr-types.js';
 import type { Customization } from '../../../src/qr/customization.js';
 import type { QrCode, QrLimitInfo } from '../../../src/qr/qr.schema.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
@@ -20,30 +20,23 @@ import {
   listQrCodesOf,
   updateQrCodeRow,
 } from './qr.repository.js';
+import { pointsAtLocalHost, pointsAtOwnShortLink } from './destination.js';
 import { generateSlug } from './slug.js';
 
-/** The content must be a valid payload of its type (for links: http or https only). */
-function checkContent(deps: AppDeps, type: QrType, content: string) {
+/**
+ * The content must be a valid payload of its type (for links: http or https only), never one of our own
+ * short links, and a dynamic code's never a local or private address (see destination.ts).
+ */
+function checkContent(deps: AppDeps, type: QrType, content: string, isDynamic: boolean) {
   const result = validatePayload(type, content);
   if (!result.ok)
     throw appError('BAD_REQUEST', result.message, result.field ? { field: result.field } : undefined);
   if (pointsAtOwnShortLink(deps.config.publicUrl, content))
-    throw appError('BAD_REQUEST', qrMessages.selfLink);
+    throw appError('BAD_REQUEST', qrMessages.selfLink, { field: 'content' });
+  if (isDynamic && redirectingQrTypes.includes(type) && pointsAtLocalHost(content))
+    throw appError('BAD_REQUEST', qrMessages.localDestination, { field: 'content' });
 }
 
-/** Compares parsed URLs, so dot segments, case and default ports cannot disguise a short link. */
-function pointsAtOwnShortLink(publicUrl: string, content: string): boolean {
-  let target: URL;
-  try {
-    target = new URL(content);
-  } catch {
-    return false;
-  }
-  const base = new URL(publicUrl);
-  const prefix = `${base.pathname.replace(/\/+$/, '')}/r/`.toLowerCase();
-  const path = target.pathname.replace(/\/{2,}/g, '/').toLowerCase();
-  return target.origin === base.origin && path.startsWith(prefix);
-}
 
 async function getOrThrow(db: Db, user: User, id: number) {
   const row = await findQrCodeOf(db, user.id, id);
@@ -84,7 +77,7 @@ export interface NewQrCode {
 
 export async function createQrCode(deps: AppDeps, user: User, input: NewQrCode): Promise<QrCode> {
   const type = normalizeQrType(input.type);
-  checkContent(deps, type, input.content);
+  checkContent(deps, type, input.content, input.isDynamic);
   const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, deps.clock.now());
   const now = deps.clock.now().toISOString();
 
@@ -140,7 +133,8 @@ export async function updateQrCode(deps: AppDeps, user: User, input: QrCodeChang
     throw appError('BAD_REQUEST', qrMessages.typeChange);
   }
   if (input.isDynamic === false) throw appError('BAD_REQUEST', qrMessages.dynamicChange);
-  if (input.content !== undefined) checkContent(deps, type, input.content);
+  // Only dynamic codes are edited (a static one was refused above).
+  if (input.content !== undefined) checkContent(deps, type, input.content, true);
   await checkFolder(deps.db, user, input.folderId);
   const row = await updateQrCodeRow(deps.db, user.id, input.id, {
     ...(input.name !== undefined ? { name: input.name } : {}),

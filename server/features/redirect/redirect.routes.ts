@@ -6,6 +6,7 @@ import type { RuntimeDeps } from '../../app-deps.js';
 import { calendarFile, contactFile } from './landing/downloads.js';
 import { renderLandingPage, renderNotFoundPage } from './landing-page.js';
 import { findDynamicCodeBySlug, prepareShortLinks } from './redirect.repository.js';
+import { pointsAtOwnShortLink } from '../qr/destination.js';
 
 const SLUG = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -54,6 +55,14 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
         );
       }
       void reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      // Never a redirect to one of our own short links (a code saved before that was refused, or a
+      // PUBLIC_URL changed since): each hop would be another scan.
+      if (pointsAtOwnShortLink(deps.config.publicUrl, code.content)) {
+        return reply
+          .status(508)
+          .header('Content-Type', 'text/plain; charset=utf-8')
+          .send('This QR code leads to one of its own short links, so it is not followed.');
+      }
       if (redirectingQrTypes.includes(type) && isHttpUrl(code.content)) {
         // An ASCII Location naming the same URL: punycode host, percent-encoded path and query.
         return reply.redirect(new URL(code.content).href, 302);
