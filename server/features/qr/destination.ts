@@ -7,7 +7,10 @@ import { isPrivateAddress } from '../scans/client-address.js';
 // server could reach its own or its network's services.
 
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 /** A link to this instance's short links, on its public host under any scheme or port. */

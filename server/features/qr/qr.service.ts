@@ -37,7 +37,6 @@ function checkContent(deps: AppDeps, type: QrType, content: string, isDynamic: b
     throw appError('BAD_REQUEST', qrMessages.localDestination, { field: 'content' });
 }
 
-
 async function getOrThrow(db: Db, user: User, id: number) {
   const row = await findQrCodeOf(db, user.id, id);
   if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
