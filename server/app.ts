@@ -11,6 +11,7 @@ import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
 import { startNotificationJobs } from './features/notifications/notifications.service.js';
+import { startUploadSweep } from './features/uploads/uploads.service.js';
 import { registerMetrics, type Metrics } from './ops/metrics.js';
 import { registerRequestLog } from './ops/request-log.js';
 import { registerApiDocs } from './rest/api-docs.js';
@@ -143,6 +144,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The scan mails of Settings → Notifications (digests, thresholds), sent apart from any request.
   const stopNotifications = startNotificationJobs(deps, app.log);
   app.addHook('onClose', () => stopNotifications());
+  // Logos no code has used for a day are deleted, so abandoned designs do not fill the disk.
+  const stopUploadSweep = startUploadSweep(deps, app.log);
+  app.addHook('onClose', () => stopUploadSweep());
 
   app.get('/healthz', () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

@@ -76,6 +76,7 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  UPLOAD_QUOTA_MB: positiveInt(1_000_000).default(25),
   ACCESS_LOG: booleanFlag.default(false),
   SLOW_REQUEST_MS: positiveInt(600_000).default(1000),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -113,6 +114,8 @@ export type Config = {
   anonymizeIps: boolean;
   geoipCityDb: string | undefined;
   logLevel: string;
+  /** Upload storage of a Free user, in bytes (Pro ×4, Premium and admins ×20: src/plans.ts). */
+  uploadQuotaBytes: number;
   /** One log line per request (method, route, status, time; never the query or a client address). */
   accessLog: boolean;
   /** A request slower than this is logged at warn even without the access log. */
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymizeIps: e.ANONYMIZE_IPS,
     geoipCityDb: e.GEOIP_CITY_DB,
     logLevel: e.LOG_LEVEL,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     accessLog: e.ACCESS_LOG,
     slowRequestMs: e.SLOW_REQUEST_MS,
     metricsToken: e.METRICS_TOKEN,

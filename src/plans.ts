@@ -32,6 +32,15 @@ export function maxCodesFor(user: PlanHolder, freeLimit: number, now: Date): num
   return tier === 'pro' ? PRO_PLAN_LIMIT : freeLimit;
 }
 
+/** Upload storage (logos, the profile picture): the Free quota × this for each tier; admins as Premium. */
+export const UPLOAD_QUOTA_FACTOR: Record<SubscriptionTier, number> = { free: 1, pro: 4, premium: 20 };
+
+/** Bytes of uploads a user may keep; `freeBytes` is the instance's UPLOAD_QUOTA_MB. */
+export function uploadQuotaFor(user: PlanHolder, freeBytes: number, now: Date): number {
+  const tier = user.isAdmin || user.hasUnlimitedAccess ? 'premium' : effectiveTier(user, now);
+  return freeBytes * UPLOAD_QUOTA_FACTOR[tier];
+}
+
 // Every text that names a plan's price or limit is written from the table above, so a plan change is one edit.
 
 /** '$10/month'. */

@@ -1,4 +1,4 @@
-import type { RequestDeps } from '../../app-deps.js';
+import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../trpc/errors.js';
 import {
@@ -103,5 +103,19 @@ export async function limitMailRequest(deps: RequestDeps, kind: 'reset' | 'verif
     MAIL_WINDOW_MS,
     now,
     'requests',
+  );
+}
+
+/** Uploads one user may make in an hour: a loop cannot write faster than a person designs. */
+export const MAX_UPLOADS_PER_HOUR = 60;
+
+/** Counts an upload of `userId`; past the hour's limit, 429 with Retry-After (shared by every instance). */
+export async function limitUploads(deps: Pick<AppDeps, 'db' | 'clock'>, userId: number) {
+  await recordAttempt(
+    deps.db,
+    [{ key: `upload:${userId}`, max: MAX_UPLOADS_PER_HOUR }],
+    MAIL_WINDOW_MS,
+    deps.clock.now(),
+    'uploads',
   );
 }

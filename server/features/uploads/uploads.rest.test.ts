@@ -485,12 +485,14 @@ describeEachDb('uploads REST paths', (getDb) => {
   describe('uploads and other methods', () => {
     const t = useTestApp(getDb);
 
-    it('DELETE /api/uploads/{id} is not a path: JSON 404, the upload stays', async () => {
+    it("DELETE /api/uploads/{id} deletes the caller's own upload; PATCH is no path (JSON 404)", async () => {
       const { cookie } = await signedInUser(t(), 'deleter');
       const url = await uploaded(t(), cookie, logo(makePng()));
-      const res = await call(t().app, 'DELETE', url, { cookie });
-      expectRestError(res, 404);
+      expectRestError(await call(t().app, 'PATCH', url, { cookie, json: {} }), 404);
       expect(await countRows(t().db, 'uploads')).toBe(1);
+      const res = await call(t().app, 'DELETE', url, { cookie });
+      expect(res.statusCode).toBe(200);
+      expect(await countRows(t().db, 'uploads')).toBe(0);
     });
   });
 });

@@ -1,8 +1,9 @@
+import { successMessageAnswer } from '../../../src/api/answers.js';
 import { uploadAnswer } from '../../../src/qr/qr.schema.js';
 import { z } from 'zod';
 import { defineRoute } from '../../rest/rest-kit.js';
 import { MAX_UPLOAD_BYTES } from './image-sniff.js';
-import { findUploadOf, storeImage, uploadMessages, uploadNotFound } from './uploads.service.js';
+import { deleteUpload, findUploadOf, storeImage, uploadMessages, uploadNotFound } from './uploads.service.js';
 
 /** The stored image's id as its URL carries it (`/api/uploads/<id>`); anything else is simply not found. */
 const uploadIdParams = z.object({ id: z.string() });
@@ -44,5 +45,15 @@ export const uploadsRoutes = [
         .header('Cache-Control', 'private, max-age=31536000, immutable')
         .send(Buffer.from(row.data));
     },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/uploads/:id',
+    summary: "Deletes one of the caller's uploads (its storage is freed); any other id is 404.",
+    access: 'user',
+    object: 'upload',
+    answer: successMessageAnswer,
+    params: uploadIdParams,
+    handler: ({ ctx, params }) => deleteUpload(ctx, ctx.user.id, params.id),
   }),
 ];

@@ -1,15 +1,30 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../../../src/auth/auth.schema.js';
+import { uploadQuotaFor } from '../../../src/plans.js';
 import type { AppDeps } from '../../app-deps.js';
 import { appError } from '../../trpc/errors.js';
+import { limitUploads } from '../auth/login-throttle.js';
 import { sanitizeSvg, sniffImage, type ImageMime } from './image-sniff.js';
-import { findUploadContentOf, insertUpload } from './uploads.repository.js';
+import {
+  deleteUnusedLogos,
+  deleteUploadOf,
+  findUploadContentOf,
+  insertUpload,
+  sumUploadBytesOf,
+} from './uploads.repository.js';
 
 export const uploadMessages = {
   tooLarge: 'Logo image must be less than 5MB',
   wrongType: 'Only JPG, PNG and SVG files are allowed',
   notFound: 'Upload not found',
+  deleted: 'Upload deleted',
+  quotaFull: (quotaBytes: number) =>
+    `Upload storage is full: your plan keeps up to ${Math.round(quotaBytes / 1048576)} MB of images. Delete logos you no longer use, or upgrade your plan.`,
 } as const;
+
+/** Logos no code uses are deleted once they are this old (a design being made has a day to use its logo). */
+export const UNUSED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60_000;
 
 export const UPLOAD_URL_PREFIX = '/api/uploads/';
 
@@ -23,6 +38,11 @@ export async function storeImage(
   const mime = sniffImage(bytes);
   if (!mime) throw appError('UNSUPPORTED_MEDIA_TYPE', wrongTypeMessage);
   const data = mime === 'image/svg+xml' ? sanitizeSvg(bytes) : bytes;
+  await limitUploads(deps, user.id);
+  const quota = uploadQuotaFor(user, deps.config.uploadQuotaBytes, deps.clock.now());
+  if ((await sumUploadBytesOf(deps.db, user.id)) + data.length > quota) {
+    throw appError('PAYLOAD_TOO_LARGE', uploadMessages.quotaFull(quota));
+  }
   const id = randomUUID();
   await insertUpload(deps.db, {
     id,
@@ -52,4 +72,31 @@ export function uploadResolverFor(deps: AppDeps, userId: number) {
 
 export function uploadNotFound() {
   return appError('NOT_FOUND', uploadMessages.notFound);
+}
+
+/** Deletes one of the user's uploads; a code still naming it shows no logo from then on. */
+export async function deleteUpload(deps: AppDeps, userId: number, id: string) {
+  if (!/^[0-9a-f-]{36}$/.test(id) || !(await deleteUploadOf(deps.db, userId, id))) throw uploadNotFound();
+  return { success: true, message: uploadMessages.deleted };
+}
+
+/** Deletes logos no code has used for a day, now and then every hour; answers the function that stops it. */
+export function startUploadSweep(deps: AppDeps, log: Pick<FastifyBaseLogger, 'info' | 'error'>): () => void {
+  const sweep = async () => {
+    try {
+      const before = new Date(deps.clock.now().getTime() - UNUSED_UPLOAD_MAX_AGE_MS).toISOString();
+      const deleted = await deleteUnusedLogos(deps.db, before);
+      if (deleted > 0) log.info({ deleted }, 'unused logos deleted');
+    } catch (error) {
+      log.error({ err: error }, 'the sweep of unused logos failed');
+    }
+  };
+  const first = setTimeout(() => void sweep(), 60_000);
+  const hourly = setInterval(() => void sweep(), 60 * 60_000);
+  first.unref();
+  hourly.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(hourly);
+  };
 }
