@@ -77,6 +77,7 @@ const envSchema = z.object({
     })
     .default('info'),
   UPLOAD_QUOTA_MB: positiveInt(1_000_000).default(25),
+  REGISTRATIONS_PER_HOUR: positiveInt(1_000_000).default(5),
   ACCESS_LOG: booleanFlag.default(false),
   SLOW_REQUEST_MS: positiveInt(600_000).default(1000),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -114,6 +115,8 @@ export type Config = {
   anonymizeIps: boolean;
   geoipCityDb: string | undefined;
   logLevel: string;
+  /** Sign-ups one client address may make in an hour (loopback is not counted: see login-throttle). */
+  registrationsPerHour: number;
   /** Upload storage of a Free user, in bytes (Pro ×4, Premium and admins ×20: src/plans.ts). */
   uploadQuotaBytes: number;
   /** One log line per request (method, route, status, time; never the query or a client address). */
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipCityDb: e.GEOIP_CITY_DB,
     logLevel: e.LOG_LEVEL,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     accessLog: e.ACCESS_LOG,
     slowRequestMs: e.SLOW_REQUEST_MS,
     metricsToken: e.METRICS_TOKEN,

@@ -17,7 +17,7 @@ import { getInstanceSettings } from '../settings/instance-settings.js';
 import { appError } from '../../trpc/errors.js';
 import { findUserByEmail, findUserByUsername, insertUser } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
-import { beginLoginAttempt } from './login-throttle.js';
+import { beginLoginAttempt, limitRegistrations } from './login-throttle.js';
 import { isTrustedDevice, trustThisDevice } from './trusted-device.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { endSession, startSession } from './sessions.js';
@@ -69,10 +69,12 @@ export async function register(ctx: Context, input: RegisterInput): Promise<Regi
     // With verification on, the answer must not tell anyone whether an address has an account: it is
     // the one a new registration gets, and the address's owner is told instead.
     if (!settings.requireEmailVerification) throw appError('CONFLICT', messages.emailTaken);
+    await limitRegistrations(ctx);
     await hashPassword(input.password); // the same work as a real registration: no timing tell
     await tellOwnerOfRegistrationAttempt(ctx, owner);
     return { requiresVerification: true, message: messages.checkInbox };
   }
+  await limitRegistrations(ctx);
   const now = ctx.clock.now();
   let row;
   try {

@@ -1,5 +1,6 @@
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
+import { unmapIpv4 } from '../scans/client-address.js';
 import { appError } from '../../trpc/errors.js';
 import {
   countAttemptsSince,
@@ -117,5 +118,23 @@ export async function limitUploads(deps: Pick<AppDeps, 'db' | 'clock'>, userId: 
     MAIL_WINDOW_MS,
     deps.clock.now(),
     'uploads',
+  );
+}
+
+/**
+ * Counts a registration from the caller's address: each pays a password hash, so one address may make
+ * REGISTRATIONS_PER_HOUR (5) an hour, shared by every instance; past it, 429 with Retry-After.
+ * Loopback is not counted: it is this machine itself, or a reverse proxy not named in TRUST_PROXY, behind
+ * which every visitor would share one address and the limit would close sign-up for everyone.
+ */
+export async function limitRegistrations(deps: RequestDeps) {
+  const address = unmapIpv4(deps.ip);
+  if (address === '::1' || address.startsWith('127.')) return;
+  await recordAttempt(
+    deps.db,
+    [{ key: `register-ip:${address}`, max: deps.config.registrationsPerHour }],
+    MAIL_WINDOW_MS,
+    deps.clock.now(),
+    'registrations',
   );
 }

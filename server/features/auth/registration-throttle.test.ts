@@ -1,0 +1,45 @@
+import { expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.js';
+import { countRows, describeEachDb } from '../../test/test-db.js';
+
+/** 25 sign-ups from one address within a second all succeeded, each paying a password hash. */
+describeEachDb('sign-up throttling', (getDb) => {
+  const t = useTestApp(getDb);
+  let serial = 0;
+  const register = (remoteAddress: string) => {
+    serial += 1;
+    return t().app.inject({
+      method: 'POST',
+      url: '/api/register',
+      remoteAddress,
+      payload: {
+        username: `signup${serial}`,
+        password: 'secret-pass',
+        name: 'Sign Up',
+        email: `signup${serial}@example.com`,
+      },
+    });
+  };
+
+  it('lets one address register 5 times an hour: the rest get 429 with Retry-After, and no account', async () => {
+    const before = await countRows(t().db, 'users');
+    const answers = await Promise.all(Array.from({ length: 25 }, () => register('203.0.113.9')));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(5).fill(201), ...Array<number>(20).fill(429)]);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /^Too many registrations\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await countRows(t().db, 'users')).toBe(before + 5);
+    // Another address is not held back; after the hour, this one may register again.
+    expect((await register('198.51.100.4')).statusCode).toBe(201);
+    t().clock.advance(61 * 60_000);
+    expect((await register('203.0.113.9')).statusCode).toBe(201);
+  });
+
+  it('does not count loopback, where a proxy not named in TRUST_PROXY would put every visitor', async () => {
+    for (let i = 0; i < 8; i++) expect((await register('127.0.0.1')).statusCode).toBe(201);
+    expect((await register('::1')).statusCode).toBe(201);
+  });
+});
