@@ -26,7 +26,15 @@ async function main() {
   const proxyWarning = trustProxyWarning(config);
   if (proxyWarning) logger.warn(proxyWarning);
   // DATA_DIR holds password and session hashes, uploads and mails: the owner's alone.
-  privateDir(config.dataDir);
+  try {
+    privateDir(config.dataDir);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(
+      `QR Creator failed to start: DATA_DIR ${config.dataDir} cannot be created: ${message}\n`,
+    );
+    process.exit(1);
+  }
   // Shared by the app (its requests, scans) and the METRICS_PORT server; none unless asked for.
   const metrics = config.metricsToken || config.metricsPort ? createMetrics() : undefined;
   let metricsServer: MetricsServer | undefined;
