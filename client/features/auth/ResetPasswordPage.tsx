@@ -35,7 +35,8 @@ function InvalidLink() {
 export function ResetPasswordPage() {
   const { token, forget } = useLinkToken('/reset-password');
   // Checked with a POST (a mutation), once per page view: a token never travels in a URL the server logs.
-  const check = trpc.auth.verifyResetToken.useMutation();
+  // A refused token is dropped too: the next visit without a link starts clean.
+  const check = trpc.auth.verifyResetToken.useMutation({ onError: forget });
   const started = useRef(false);
   useEffect(() => {
     if (token && !started.current) {

@@ -31,6 +31,8 @@ export function VerifyEmailPage() {
       forget();
       notify.success('Email verified successfully!', result.message);
     },
+    // A refused token is dropped too: the next visit without a link shows the resend form.
+    onError: forget,
   });
   const started = useRef(false);
   useEffect(() => {
