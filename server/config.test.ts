@@ -45,6 +45,7 @@ describe('loadConfig', () => {
         anonymizeIps: false,
         geoipCityDb: undefined,
         logLevel: 'info',
+        scansPerClientMinute: 30,
       });
       expect(config.sessionIdleMs).toBeGreaterThan(0);
       expect(config.sessionMaxMs).toBeGreaterThanOrEqual(config.sessionIdleMs);
@@ -103,6 +104,8 @@ describe('loadConfig', () => {
     ['ADMIN_PASSWORD', '123'],
     ['SMTP_URL', 'http://mail.example.com'],
     ['SESSION_IDLE_HOURS', '0'],
+    ['SCANS_PER_CLIENT_MINUTE', '-1'],
+    ['SCANS_PER_CLIENT_MINUTE', 'many'],
   ])('refuses %s=%j with a one-line ConfigError naming the variable', (name, value) => {
     const error = configErrorOf({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);

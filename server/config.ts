@@ -78,6 +78,12 @@ const envSchema = z.object({
     .default('info'),
   UPLOAD_QUOTA_MB: positiveInt(1_000_000).default(25),
   REGISTRATIONS_PER_HOUR: positiveInt(1_000_000).default(5),
+  SCANS_PER_CLIENT_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(30),
   ACCESS_LOG: booleanFlag.default(false),
   SLOW_REQUEST_MS: positiveInt(600_000).default(1000),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -117,6 +123,8 @@ export type Config = {
   logLevel: string;
   /** Sign-ups one client address may make in an hour (loopback is not counted: see login-throttle). */
   registrationsPerHour: number;
+  /** Scans one client (address and user agent) may add to one code in a minute; 0: no limit. */
+  scansPerClientMinute: number;
   /** Upload storage of a Free user, in bytes (Pro ×4, Premium and admins ×20: src/plans.ts). */
   uploadQuotaBytes: number;
   /** One log line per request (method, route, status, time; never the query or a client address). */
@@ -195,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    scansPerClientMinute: e.SCANS_PER_CLIENT_MINUTE,
     accessLog: e.ACCESS_LOG,
     slowRequestMs: e.SLOW_REQUEST_MS,
     metricsToken: e.METRICS_TOKEN,

@@ -249,6 +249,12 @@ export interface ScanUserDayLocationTable {
   scans: ColumnType<number, number | undefined, number>;
   bots: ColumnType<number, number | undefined, number>;
 }
+/** Scans of one client beyond the per-minute limit (scan-throttle.ts): counted, not stored as scans. */
+export interface ScanCodeThrottledTable {
+  qr_code_id: number;
+  day: number;
+  scans: ColumnType<number, number | undefined, number>;
+}
 export interface ScanCodePlaceTable {
   qr_code_id: number;
   place: string;
@@ -269,6 +275,7 @@ export interface Database {
   scan_code_day_locations: ScanCodeDayLocationTable;
   scan_user_day_locations: ScanUserDayLocationTable;
   scan_code_places: ScanCodePlaceTable;
+  throttled_scans: ScanCodeThrottledTable;
   password_reset_tokens: PasswordResetTokenTable;
   uploads: UploadTable;
   recovery_codes: RecoveryCodeTable;

@@ -176,5 +176,9 @@ export const qrCodeAnalyticsSchema = z.object({
   uniqueLocations: count,
   uniqueDevices: count,
   devices: z.array(deviceCountSchema),
+  throttledScans: count.meta({
+    description:
+      'Scans not counted above: one client (address and user agent) beyond SCANS_PER_CLIENT_MINUTE on this code, such as a redirect loop.',
+  }),
 });
 export type QrCodeAnalytics = z.infer<typeof qrCodeAnalyticsSchema>;

@@ -189,6 +189,13 @@ function QrDetails({ id }: { id: number }) {
         </StatCard>
       </SimpleGrid>
 
+      {tracked && d.throttledScans > 0 && (
+        <Text size="sm" c="dimmed" data-throttled-scans>
+          Not counted: {formatCount(d.throttledScans)} {d.throttledScans === 1 ? 'scan' : 'scans'} repeated
+          by one device faster than a person scans (a redirect loop or a script).
+        </Text>
+      )}
+
       {!tracked && (
         <Alert
           variant="light"

@@ -160,6 +160,7 @@ const codeTables = [
   'scan_code_days',
   'scan_code_day_locations',
   'scan_code_places',
+  'throttled_scans',
 ] as const;
 
 /**

@@ -225,6 +225,16 @@ export function sumDevicesOfCode(db: Db, codeId: number) {
     .executeTakeFirst();
 }
 
+/** Scans of the code counted apart: one client beyond its per-minute limit (scan-throttle.ts). */
+export async function countThrottledScansOfCode(db: Db, codeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('throttled_scans')
+    .select((eb) => eb.fn.sum<number | string | null>('scans').as('n'))
+    .where('qr_code_id', '=', codeId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** How many places the code was scanned from (by a person, when bots are excluded). */
 export async function countPlacesOfCode(db: Db, codeId: number, excludeBots: boolean): Promise<number> {
   const row = await db

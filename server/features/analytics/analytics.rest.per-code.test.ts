@@ -60,6 +60,7 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
       // Paris, Berlin (s2 t2), ip 10.0.0.1 (d2 'Unknown', t1 no location), ip 10.0.0.2 (d3), Madrid,
       // New York, Boston, Kathmandu, Pokhara, Mountain View.
       uniqueLocations: 10,
+      throttledScans: 0,
     });
     expectRanked(
       page1.devices,
@@ -112,6 +113,7 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
       uniqueLocations: 0,
       uniqueDevices: 0,
       devices: [],
+      throttledScans: 0,
     });
   });
 

@@ -32,6 +32,7 @@ import {
   listCodesOf,
   listScanHistoryPage,
   sumDevicesOfCode,
+  countThrottledScansOfCode,
   sumDevicesPerCodeOverRange,
   sumDevicesPerCodeOverUtcDays,
   sumLocationsOverUtcDays,
@@ -269,10 +270,11 @@ export async function getQrCodeAnalytics(
   const qrCode = await getQrCode(deps, user, id);
   const { db } = deps;
   const pageSize = SCAN_HISTORY_PAGE_SIZE;
-  const [totalsRow, places, rows] = await Promise.all([
+  const [totalsRow, places, rows, throttledScans] = await Promise.all([
     sumDevicesOfCode(db, id),
     countPlacesOfCode(db, id, options.excludeBots),
     listScanHistoryPage(db, id, { page: options.page, pageSize, excludeBots: options.excludeBots }),
+    countThrottledScansOfCode(db, id),
   ]);
   const totals = zeroDeviceCounts();
   if (totalsRow) addInto(totals, totalsRow);
@@ -296,5 +298,6 @@ export async function getQrCodeAnalytics(
     uniqueLocations: places,
     uniqueDevices: deviceCounts.length,
     devices: deviceCounts,
+    throttledScans,
   };
 }

@@ -174,9 +174,10 @@ export async function scanQrCode(
   id: number,
 ): Promise<{ type: QrType; content: string }> {
   const code = await getQrCode(deps, user, id);
-  await deps.scans.record(
+  const recorded = await deps.scans.record(
     { qrCodeId: code.id, ownerId: user.id },
     { ip: deps.ip, userAgent: deps.userAgent, referrer: null },
   );
+  if (!recorded) throw appError('NOT_FOUND', qrMessages.notFound);
   return { type: code.type, content: code.content };
 }

@@ -45,7 +45,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
       if (!code) return notFound(reply);
       const type = normalizeQrType(code.type);
       if (req.method === 'GET') {
-        await deps.scans.record(
+        const recorded = await deps.scans.record(
           { qrCodeId: code.id, ownerId: code.user_id },
           {
             ip: req.ip,
@@ -53,6 +53,8 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
             referrer: req.headers.referer,
           },
         );
+        // Deleted between the lookup and the scan's commit: it is gone for this scan too.
+        if (!recorded) return notFound(reply);
       }
       void reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
       // Never a redirect to one of our own short links (a code saved before that was refused, or a

@@ -20,6 +20,9 @@ import type { NewQrScanRow } from '../../db/database.js';
  * | scan_user_day_locations  | user, UTC day, location     | scans, bots         | top locations                             |
  * | scan_code_places         | code, place                 | scans, bots         | a code's unique locations                 |
  *
+ * Beside them, `throttled_scans` (code, UTC day → scans) counts the scans of a looping client that
+ * were answered but not stored (scan-throttle.ts): not a rollup of raw rows, since there are none.
+ *
  * Quarter hours, not hours: every time zone's UTC offset is a multiple of 15 minutes (India +5:30,
  * Nepal +5:45), so local days and local hours are exact sums of quarter-hour buckets in any zone.
  * Day tables are UTC days; a period starting at a local midnight takes its ragged first (and, for
@@ -66,6 +69,12 @@ export function categoryOf(device: string | null | undefined): DeviceCategory {
 /** A scan to store, with the id of the user who owns its code. */
 export interface ScanToStore extends NewQrScanRow {
   owner_id: number;
+  /**
+   * Beyond one client's per-minute limit on this code (scan-throttle.ts): only counted in
+   * throttled_scans — no raw row, no rollups, so a loop neither inflates the analytics nor fills
+   * the disk.
+   */
+  throttled?: boolean;
 }
 
 /** The rows a batch of scans adds to each rollup table, keyed by each table's key. */
@@ -82,6 +91,8 @@ export interface Rollups {
     { user_id: number; day: number; location: string; scans: number; bots: number }
   >;
   codePlaces: Map<string, { qr_code_id: number; place: string; scans: number; bots: number }>;
+  /** Throttled scans per code and UTC day. */
+  codeThrottled: Map<string, { qr_code_id: number; day: number; scans: number }>;
 }
 
 function timeOf(timestamp: unknown): number {
@@ -106,11 +117,19 @@ export function rollupsOf(rows: readonly ScanToStore[]): Rollups {
     codeDayLocations: new Map(),
     userDayLocations: new Map(),
     codePlaces: new Map(),
+    codeThrottled: new Map(),
   };
   for (const row of rows) {
     const ms = timeOf(row.timestamp);
     const bucket = Math.floor(ms / QUARTER_MS);
     const day = Math.floor(ms / DAY_MS);
+    if (row.throttled) {
+      const key = `${row.qr_code_id}:${day}`;
+      const t = out.codeThrottled.get(key);
+      if (t) t.scans += 1;
+      else out.codeThrottled.set(key, { qr_code_id: row.qr_code_id, day, scans: 1 });
+      continue;
+    }
     const column = deviceColumnOf[categoryOf(row.device)];
     const code = row.qr_code_id;
     const user = row.owner_id;

@@ -27,7 +27,7 @@ const RAW_COLUMNS = [
 ] as const;
 
 function rawRow(row: ScanToStore): NewQrScanRow {
-  const { owner_id: _owner, ...raw } = row;
+  const { owner_id: _owner, throttled: _throttled, ...raw } = row;
   return raw;
 }
 
@@ -71,9 +71,13 @@ export function nativeScanWriter(connection: SQLite.Database): (rows: readonly S
      on conflict (qr_code_id, place) do update set
        scans = scan_code_places.scans + excluded.scans, bots = scan_code_places.bots + excluded.bots`,
   );
+  const codeThrottled = connection.prepare(
+    `insert into throttled_scans (qr_code_id, day, scans) values (?, ?, ?)
+     on conflict (qr_code_id, day) do update set scans = throttled_scans.scans + excluded.scans`,
+  );
   const devices = (r: DeviceCounts) => deviceColumns.map((c) => r[c]);
   return (rows) => {
-    for (const row of rows) insertScan.run(RAW_COLUMNS.map((c) => row[c] ?? null));
+    for (const row of rows) if (!row.throttled) insertScan.run(RAW_COLUMNS.map((c) => row[c] ?? null));
     const r = rollupsOf(rows);
     for (const v of r.userQuarters.values()) userQuarter.run(v.user_id, v.bucket, ...devices(v));
     for (const v of r.codeQuarters.values()) codeQuarter.run(v.qr_code_id, v.bucket, ...devices(v));
@@ -83,6 +87,7 @@ export function nativeScanWriter(connection: SQLite.Database): (rows: readonly S
     for (const v of r.userDayLocations.values())
       userDayLocation.run(v.user_id, v.day, v.location, v.scans, v.bots);
     for (const v of r.codePlaces.values()) codePlace.run(v.qr_code_id, v.place, v.scans, v.bots);
+    for (const v of r.codeThrottled.values()) codeThrottled.run(v.qr_code_id, v.day, v.scans);
   };
 }
 
@@ -134,7 +139,8 @@ export async function writeScansWithRollups(
   rows: readonly ScanToStore[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  for (const chunk of chunks(rows.map(rawRow))) await trx.insertInto('qr_scans').values(chunk).execute();
+  const stored = rows.filter((row) => !row.throttled).map(rawRow);
+  for (const chunk of chunks(stored)) await trx.insertInto('qr_scans').values(chunk).execute();
   const r = rollupsOf(rows);
   for (const chunk of chunks(inKeyOrder(r.userQuarters.values(), ['user_id', 'bucket'])))
     await trx
@@ -180,6 +186,16 @@ export async function writeScansWithRollups(
       .values(chunk)
       .onConflict((oc) =>
         oc.columns(['qr_code_id', 'place']).doUpdateSet(addScansAndBots('scan_code_places')),
+      )
+      .execute();
+  for (const chunk of chunks(inKeyOrder(r.codeThrottled.values(), ['qr_code_id', 'day'])))
+    await trx
+      .insertInto('throttled_scans')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['qr_code_id', 'day']).doUpdateSet({
+          scans: sql<number>`${sql.ref('throttled_scans.scans')} + ${sql.ref('excluded.scans')}`,
+        }),
       )
       .execute();
 }
