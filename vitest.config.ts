@@ -27,6 +27,9 @@ export default defineConfig({
           globalSetup: ['client/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page waits on the real server: a loaded CI machine can take more than expect.poll's
+          // default second to draw it (seen: the sessions list on /settings).
+          expect: { poll: { timeout: 10_000 } },
           // One Chromium at a time keeps two cores responsive.
           fileParallelism: false,
         },

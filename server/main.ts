@@ -6,6 +6,7 @@ import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createMailer } from './features/mail/mailer.js';
 import { bootstrap } from './features/seed/seed.js';
+import { underStartupLock } from './db/startup-lock.js';
 import { privateDir } from './private-files.js';
 import { createMetrics, startMetricsServer, type MetricsServer } from './ops/metrics.js';
 
@@ -51,7 +52,9 @@ async function main() {
     };
     app = await buildApp({ ...deps, ping: handle.ping, logger, metrics });
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-    await bootstrap(deps, app.log);
+    const log = app.log;
+    // Instances started together must not both create the first admin and the demo account.
+    await underStartupLock(handle.db, () => bootstrap(deps, log));
     await app.listen({ port: config.port, host: config.host });
     if (metrics && config.metricsPort)
       metricsServer = await startMetricsServer(config.metricsPort, config.host, metrics, app.log);
