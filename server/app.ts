@@ -12,6 +12,7 @@ import { startScanService, type ScanService } from './features/scans/scan.servic
 import { sendRestError } from './rest/rest-errors.js';
 import { startNotificationJobs } from './features/notifications/notifications.service.js';
 import { startUploadSweep } from './features/uploads/uploads.service.js';
+import { startScanRetention } from './features/scans/scan-retention.js';
 import { registerMetrics, type Metrics } from './ops/metrics.js';
 import { registerRequestLog } from './ops/request-log.js';
 import { registerApiDocs } from './rest/api-docs.js';
@@ -147,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Logos no code has used for a day are deleted, so abandoned designs do not fill the disk.
   const stopUploadSweep = startUploadSweep(deps, app.log);
   app.addHook('onClose', () => stopUploadSweep());
+  const stopScanRetention = startScanRetention(deps, app.log);
+  app.addHook('onClose', () => stopScanRetention());
 
   app.get('/healthz', () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

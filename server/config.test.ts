@@ -106,6 +106,7 @@ describe('loadConfig', () => {
     ['SESSION_IDLE_HOURS', '0'],
     ['SCANS_PER_CLIENT_MINUTE', '-1'],
     ['SCANS_PER_CLIENT_MINUTE', 'many'],
+    ['SCAN_RETENTION_DAYS', '0'],
   ])('refuses %s=%j with a one-line ConfigError naming the variable', (name, value) => {
     const error = configErrorOf({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);

@@ -78,6 +78,7 @@ const envSchema = z.object({
     .default('info'),
   UPLOAD_QUOTA_MB: positiveInt(1_000_000).default(25),
   REGISTRATIONS_PER_HOUR: positiveInt(1_000_000).default(5),
+  SCAN_RETENTION_DAYS: positiveInt(36_500).optional(),
   SCANS_PER_CLIENT_MINUTE: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -125,6 +126,8 @@ export type Config = {
   registrationsPerHour: number;
   /** Scans one client (address and user agent) may add to one code in a minute; 0: no limit. */
   scansPerClientMinute: number;
+  /** Raw scans older than this many days are deleted (rollups are kept); undefined: kept forever. */
+  scanRetentionDays: number | undefined;
   /** Upload storage of a Free user, in bytes (Pro ×4, Premium and admins ×20: src/plans.ts). */
   uploadQuotaBytes: number;
   /** One log line per request (method, route, status, time; never the query or a client address). */
@@ -204,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     scansPerClientMinute: e.SCANS_PER_CLIENT_MINUTE,
+    scanRetentionDays: e.SCAN_RETENTION_DAYS,
     accessLog: e.ACCESS_LOG,
     slowRequestMs: e.SLOW_REQUEST_MS,
     metricsToken: e.METRICS_TOKEN,

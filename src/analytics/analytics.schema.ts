@@ -180,5 +180,9 @@ export const qrCodeAnalyticsSchema = z.object({
     description:
       'Scans not counted above: one client (address and user agent) beyond SCANS_PER_CLIENT_MINUTE on this code, such as a redirect loop.',
   }),
+  historyFrom: z.iso.datetime().nullable().meta({
+    description:
+      'With SCAN_RETENTION_DAYS: the scan history (scans, totalPages) holds scans from this time on; older scans still count in every total and chart. Null: the whole history is kept.',
+  }),
 });
 export type QrCodeAnalytics = z.infer<typeof qrCodeAnalyticsSchema>;

@@ -264,6 +264,12 @@ function QrDetails({ id }: { id: number }) {
                 </Text>
               )}
             </Group>
+            {d.historyFrom && (
+              <Text size="xs" c="dimmed" mt={-8} mb="sm" data-history-from>
+                The history lists scans since {new Date(d.historyFrom).toLocaleDateString()}; older scans
+                still count in the totals and charts.
+              </Text>
+            )}
             {noScans || d.scans.length === 0 ? (
               <Text c="dimmed" py="lg" ta="center">
                 {NO_DATA}

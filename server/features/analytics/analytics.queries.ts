@@ -198,6 +198,16 @@ export function countRawScansByLocation(db: Db, userId: number, from: number, to
 // ---------------------------------------------------------------------------------------------------
 // One code
 
+/** How many raw scans of the code are kept (with SCAN_RETENTION_DAYS, fewer than its total). */
+export async function countRawScansOfCode(db: Db, codeId: number, excludeBots: boolean): Promise<number> {
+  let q = db
+    .selectFrom('qr_scans')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('qr_code_id', '=', codeId);
+  if (excludeBots) q = q.where(notBotScan('device'));
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
 /** A page of the code's raw scans, newest first (pages count from 1). */
 export function listScanHistoryPage(
   db: Db,

@@ -33,6 +33,7 @@ import {
   listScanHistoryPage,
   sumDevicesOfCode,
   countThrottledScansOfCode,
+  countRawScansOfCode,
   sumDevicesPerCodeOverRange,
   sumDevicesPerCodeOverUtcDays,
   sumLocationsOverUtcDays,
@@ -42,6 +43,7 @@ import {
 } from './analytics.queries.js';
 import { allTimePeriod, periodOf, splitAtUtcDays, type Period } from './period.js';
 import { dayLabel, ZoneOffsets } from './time-zone.js';
+import { retentionCutoff } from '../scans/scan-retention.js';
 
 /**
  * Analytics of the caller's own codes, read from the rollups written with every scan (see
@@ -270,16 +272,20 @@ export async function getQrCodeAnalytics(
   const qrCode = await getQrCode(deps, user, id);
   const { db } = deps;
   const pageSize = SCAN_HISTORY_PAGE_SIZE;
-  const [totalsRow, places, rows, throttledScans] = await Promise.all([
+  const retentionDays = deps.config.scanRetentionDays;
+  const [totalsRow, places, rows, throttledScans, keptScans] = await Promise.all([
     sumDevicesOfCode(db, id),
     countPlacesOfCode(db, id, options.excludeBots),
     listScanHistoryPage(db, id, { page: options.page, pageSize, excludeBots: options.excludeBots }),
     countThrottledScansOfCode(db, id),
+    // Only with a retention period does the history hold fewer scans than the totals count.
+    retentionDays === undefined ? null : countRawScansOfCode(db, id, options.excludeBots),
   ]);
   const totals = zeroDeviceCounts();
   if (totalsRow) addInto(totals, totalsRow);
   const deviceCounts = deviceList(totals, options.excludeBots);
   const totalScans = countOf(totals, options.excludeBots);
+  const historyFrom = retentionCutoff(retentionDays, deps.clock.now().getTime());
   return {
     qrCode,
     scans: rows.map((r) => ({
@@ -293,11 +299,12 @@ export async function getQrCodeAnalytics(
     })),
     page: options.page,
     pageSize,
-    totalPages: Math.max(1, Math.ceil(totalScans / pageSize)),
+    totalPages: Math.max(1, Math.ceil((keptScans ?? totalScans) / pageSize)),
     totalScans,
     uniqueLocations: places,
     uniqueDevices: deviceCounts.length,
     devices: deviceCounts,
     throttledScans,
+    historyFrom: historyFrom ? historyFrom.toISOString() : null,
   };
 }

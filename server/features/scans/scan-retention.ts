@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+import type { Db } from '../../db/database.js';
+import { DAY_MS } from './rollup-model.js';
+
+/** Rows per delete: small enough that a scan waiting to be written never waits long. */
+const BATCH = 2_000;
+const HOUR_MS = 60 * 60_000;
+
+/** The oldest time a raw scan is kept, with SCAN_RETENTION_DAYS; null: kept forever. */
+export function retentionCutoff(retentionDays: number | undefined, nowMs: number): Date | null {
+  return retentionDays === undefined ? null : new Date(nowMs - retentionDays * DAY_MS);
+}
+
+/**
+ * Deletes raw scans older than `before`, a small batch at a time with a pause between. Each batch's ids
+ * are found by a read (readers never block the scan writer; in id order, so the oldest rows — the
+ * first ids — are found without reading the rest), then deleted by id: the write lock is held for
+ * milliseconds at a time. Rollups are not touched, so every chart and total keeps the old scans.
+ * Answers how many were deleted.
+ */
+export async function deleteScansBefore(db: Db, before: Date, pauseMs = 20): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const ids = (
+      await db
+        .selectFrom('qr_scans')
+        .select('id')
+        .where('timestamp', '<', before.toISOString())
+        .orderBy('id')
+        .limit(BATCH)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length > 0) {
+      const result = await db.deleteFrom('qr_scans').where('id', 'in', ids).executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+    if (ids.length < BATCH) return deleted;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+}
+
+/** With SCAN_RETENTION_DAYS: deletes older raw scans a minute after start and then every hour. */
+export function startScanRetention(
+  deps: AppDeps,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  firstRunMs = 60_000,
+): () => void {
+  const days = deps.config.scanRetentionDays;
+  if (days === undefined) return () => undefined;
+  let running = false;
+  const sweep = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const deleted = await deleteScansBefore(deps.db, retentionCutoff(days, deps.clock.now().getTime())!);
+      if (deleted > 0) log.info({ deleted, retentionDays: days }, 'old raw scans deleted');
+    } catch (error) {
+      log.error({ err: error }, 'deleting old raw scans failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void sweep(), firstRunMs);
+  const hourly = setInterval(() => void sweep(), HOUR_MS);
+  first.unref();
+  hourly.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(hourly);
+  };
+}
