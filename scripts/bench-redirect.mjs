@@ -3,6 +3,8 @@
 // records every scan before answering. Both are separate processes loaded by autocannon on loopback
 // with a realistic mix of user agents. Prints req/s, p50/p99, the ratio b/a, and scans stored ÷
 // redirects answered (which must be exactly 1.000).
+// DATABASE_URL=postgres://… runs (b) on a new PostgreSQL database on that server (dropped afterwards);
+// INSTANCES=2 (PostgreSQL only) starts two servers on it, loads both at once and prints the combined rate.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -10,10 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { startCommand } from './start-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const connections = Number(process.env.CONNECTIONS ?? 50);
+const pgBase = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL : null;
+const instances = Number(process.env.INSTANCES ?? 1);
+if (instances > 1 && !pgBase) throw new Error('INSTANCES > 1 needs DATABASE_URL=postgres://…');
 
 const userAgents = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
@@ -55,13 +61,13 @@ function stop(child) {
 }
 
 /** A fixed number of requests, so every request sent is answered and counted (none cut off). */
-async function load(url, amount) {
+async function load(url, amount, conns = connections) {
   let i = 0;
   let started = 0;
   let last = 0;
   const instance = autocannon({
     url,
-    connections,
+    connections: conns,
     amount,
     requests: [
       {
@@ -116,34 +122,96 @@ const bare = startNode(
   { cwd: root, stdio: 'ignore' },
 );
 
-// (b) the real server on SQLite with the demo account's dynamic code.
+/** The same fixed total spread over the instances at once: one run whose rate is their sum. */
+async function loadAll(urls, amount) {
+  const runs = await Promise.all(
+    urls.map((url) => load(url, Math.ceil(amount / urls.length), Math.ceil(connections / urls.length))),
+  );
+  if (runs.length === 1) return runs[0];
+  const sum = (f) => runs.reduce((total, r) => total + f(r), 0);
+  return {
+    requests: { total: sum((r) => r.requests.total) },
+    wallSeconds: Math.max(...runs.map((r) => r.wallSeconds)),
+    latency: {
+      p50: Math.max(...runs.map((r) => r.latency.p50)),
+      p99: Math.max(...runs.map((r) => r.latency.p99)),
+    },
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    '3xx': sum((r) => r['3xx']),
+  };
+}
+
+// (b) the real server with the demo account's dynamic code: on SQLite (a new data folder), or on a new
+// PostgreSQL database.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-redirect-'));
-const port = await freePort();
+let databaseUrl = null;
+let admin = null;
+if (pgBase) {
+  const name = `qr_bench_${process.pid}`;
+  admin = new pg.Client({ connectionString: pgBase });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(pgBase);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+}
+const ports = [];
+for (let i = 0; i < instances; i++) ports.push(await freePort());
 // The command `npm start` runs (its settings and Node flags, default log level); only port and folder
 // differ, and the per-client scan limit is off: the load comes from one address, and a real scan's
 // cost — a stored row and its rollups — is what is measured, not the cheaper throttled count.
 const start = startCommand(root);
-const server = startNode(start.args, {
-  cwd: root,
-  env: {
-    ...process.env,
-    ...start.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SCANS_PER_CLIENT_MINUTE: '0',
-  },
-  stdio: 'ignore',
-});
+const servers = ports.map((p) =>
+  startNode(start.args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...start.env,
+      PORT: String(p),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SCANS_PER_CLIENT_MINUTE: '0',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    },
+    stdio: 'ignore',
+  }),
+);
 await waitFor(`http://127.0.0.1:${barePort}/healthz`);
-await waitFor(`http://127.0.0.1:${port}/healthz`);
+for (const p of ports) await waitFor(`http://127.0.0.1:${p}/healthz`);
 const dbFile = path.join(dataDir, 'qr-creator.db');
-const probe = new Database(dbFile, { readonly: true });
-const code = probe
-  .prepare('select id, slug from qr_codes where is_dynamic = 1 and slug is not null limit 1')
-  .get();
-const before = probe.prepare('select count(*) as n from qr_scans where qr_code_id = ?').get(code.id).n;
-probe.close();
+
+/** Answers `sql` (one row) from the database under test. */
+async function queryOne(text, params = []) {
+  if (databaseUrl) {
+    let n = 0;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows[0];
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    return db.prepare(text).get(...params);
+  } finally {
+    db.close();
+  }
+}
+const code = await queryOne(
+  'select id, slug from qr_codes where is_dynamic = true and slug is not null order by id limit 1',
+);
+const scansOf = async (id) =>
+  Number((await queryOne('select count(*) as n from qr_scans where qr_code_id = ?', [id])).n);
+const before = await scansOf(code.id);
+const urlsB = ports.map((p) => `http://127.0.0.1:${p}/r/${code.slug}`);
 
 const perRoundA = Math.ceil(Number(process.env.BARE_REQUESTS ?? 300_000) / rounds);
 const perRoundB = Math.ceil(Number(process.env.REQUESTS ?? 150_000) / rounds);
@@ -151,18 +219,23 @@ const runsA = [];
 const runsB = [];
 // Warm-up, not counted: JIT, caches, the user-agent cache (its scans are stored and counted below).
 await load(`http://127.0.0.1:${barePort}/r/abc1234`, 10_000);
-const warmUp = await load(`http://127.0.0.1:${port}/r/${code.slug}`, 10_000);
+const warmUp = await loadAll(urlsB, 10_000);
 for (let i = 0; i < rounds; i++) {
   runsA.push(await load(`http://127.0.0.1:${barePort}/r/abc1234`, perRoundA));
-  runsB.push(await load(`http://127.0.0.1:${port}/r/${code.slug}`, perRoundB));
+  runsB.push(await loadAll(urlsB, perRoundB));
 }
 await stop(bare);
-const exit = await stop(server);
-const after = new Database(dbFile, { readonly: true });
-const stored =
-  after.prepare('select count(*) as n from qr_scans where qr_code_id = ?').get(code.id).n - before;
-const integrity = after.pragma('integrity_check', { simple: true });
-after.close();
+const exits = await Promise.all(servers.map(stop));
+const stored = (await scansOf(code.id)) - before;
+let integrity = 'not checked (PostgreSQL)';
+if (!databaseUrl) {
+  const after = new Database(dbFile, { readonly: true });
+  integrity = `PRAGMA integrity_check = ${after.pragma('integrity_check', { simple: true })}`;
+  after.close();
+} else {
+  await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+  await admin.end();
+}
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const answered = warmUp['3xx'] + runsB.reduce((sum, r) => sum + r['3xx'], 0);
@@ -181,7 +254,10 @@ console.log(
   `${pin ? 'servers on core 0, autocannon on core 1; ' : 'not pinned; '}autocannon: ${connections} connections, ${rounds} alternating rounds of ${perRoundA} (a) and ${perRoundB} (b) requests, ${userAgents.length} user agents, loopback; medians`,
 );
 console.log(row('(a) bare Fastify constant 302', runsA));
-console.log(row('(b) /r/<slug> (records every scan)', runsB));
+const where = databaseUrl
+  ? `PostgreSQL${instances > 1 ? `, ${instances} instances, combined` : ''}`
+  : 'SQLite';
+console.log(row(`(b) /r/<slug> (${where})`, runsB));
 console.log(
   `ratio b/a per round:               ${runsA.map((r, i) => (rate(runsB[i]) / rate(r)).toFixed(2)).join(' ')}`,
 );
@@ -189,4 +265,4 @@ console.log(
   `ratio b/a (medians):               ${(median(runsB.map(rate)) / median(runsA.map(rate))).toFixed(2)}`,
 );
 console.log(`scans stored ÷ redirects answered: ${stored} ÷ ${answered} = ${(stored / answered).toFixed(3)}`);
-console.log(`server exit code ${exit}, PRAGMA integrity_check = ${integrity}`);
+console.log(`server exit codes ${exits.join(', ')}, ${integrity}`);
