@@ -61,6 +61,7 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
       // New York, Boston, Kathmandu, Pokhara, Mountain View.
       uniqueLocations: 10,
       throttledScans: 0,
+      historyFrom: null,
     });
     expectRanked(
       page1.devices,
@@ -114,6 +115,7 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
       uniqueDevices: 0,
       devices: [],
       throttledScans: 0,
+      historyFrom: null,
     });
   });
 
