@@ -3,8 +3,9 @@ import { LineChart } from '@mantine/charts';
 import type { DailyCount } from '../../src/analytics/analytics.schema';
 import { localIsoDate, longDateLabel, shortDateLabel, weekdayLabel } from '../lib/format';
 import { CHART_COLORS } from './chart-colors';
+import { useChartAnimation } from './chart-motion';
 import { CHART_HEIGHT } from './ChartCard';
-import { ChartDataTable } from './ChartDataTable';
+import { ChartFigure } from './ChartFigure';
 
 interface Row {
   date: string;
@@ -31,14 +32,22 @@ export function DailyScansChart({ data, caption }: { data: DailyCount[]; caption
   }));
   const last = rows.at(-1);
   const endsToday = last?.date === today;
+  const animation = useChartAnimation();
+  const dayName = (date: string) =>
+    date === today ? `${longDateLabel(date)} (today, so far)` : longDateLabel(date);
   return (
-    <>
+    <ChartFigure
+      label={`Line chart: ${caption}`}
+      table={{ caption, columns: ['Day', 'Scans'], rows: data.map((d) => [dayName(d.date), d.count]) }}
+    >
       <LineChart
         h={CHART_HEIGHT}
         data={rows}
         dataKey="label"
         series={[{ name: 'Scans', color: CHART_COLORS[0] }]}
         curveType="monotone"
+        accessibilityLayer={false}
+        lineProps={animation}
         withDots={rows.length <= 31}
         tickLine="none"
         xAxisProps={{ interval: weekly ? 0 : 'preserveStartEnd', minTickGap: 8 }}
@@ -51,20 +60,11 @@ export function DailyScansChart({ data, caption }: { data: DailyCount[]; caption
         tooltipProps={{
           labelFormatter: (_label: unknown, payload: readonly { payload?: Row }[]) => {
             const date = payload[0]?.payload?.date;
-            if (!date) return '';
-            return date === today ? `${longDateLabel(date)} (today, so far)` : longDateLabel(date);
+            return date ? dayName(date) : '';
           },
         }}
         data-chart="daily-scans"
       />
-      <ChartDataTable
-        caption={caption}
-        columns={['Day', 'Scans']}
-        rows={data.map((d) => [
-          d.date === today ? `${longDateLabel(d.date)} (today, so far)` : longDateLabel(d.date),
-          d.count,
-        ])}
-      />
-    </>
+    </ChartFigure>
   );
 }

@@ -61,6 +61,8 @@ export const qrCodeAnalyticsInput = z.object({
     .default(1),
   ...common,
 });
+/** One code's scans per location: without `days`, all time (as the details page's totals). */
+export const qrCodeLocationsInput = z.object({ id: qrIdSchema, days: days.optional(), ...common });
 
 export type DailyInput = z.input<typeof dailyInput>;
 export type PeriodInput = z.input<typeof periodInput>;

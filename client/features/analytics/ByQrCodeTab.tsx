@@ -17,8 +17,9 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
 import { CHART_COLORS } from '../../components/chart-colors';
+import { useChartAnimation } from '../../components/chart-motion';
 import { CHART_HEIGHT, ChartCard } from '../../components/ChartCard';
-import { ChartDataTable } from '../../components/ChartDataTable';
+import { ChartFigure } from '../../components/ChartFigure';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatPercent, percentOf, scansLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -33,6 +34,7 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
     { placeholderData: keepPreviousData },
   );
   const staticIds = useStaticCodeIds();
+  const animation = useChartAnimation();
 
   if (performance.isError)
     return <ErrorAlert>Error loading analytics data. Please try again later.</ErrorAlert>;
@@ -84,21 +86,27 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
           ) : null
         }
       >
-        <BarChart
-          h={CHART_HEIGHT}
-          data={bars}
-          dataKey="name"
-          series={[{ name: 'Scans', color: CHART_COLORS[0] }]}
-          tickLine="none"
-          yAxisProps={{ allowDecimals: false, width: 40 }}
-          xAxisProps={{ tickFormatter: (v: string) => shortName(v), minTickGap: 4 }}
-          data-chart="per-code"
-        />
-        <ChartDataTable
-          caption={`Scans per QR code, last ${days} days`}
-          columns={['QR code', 'Scans']}
-          rows={tracked.map((r) => [r.name, r.count])}
-        />
+        <ChartFigure
+          label={`Bar chart: Scans per QR code, last ${days} days`}
+          table={{
+            caption: `Scans per QR code, last ${days} days`,
+            columns: ['QR code', 'Scans'],
+            rows: tracked.map((r) => [r.name, r.count]),
+          }}
+        >
+          <BarChart
+            h={CHART_HEIGHT}
+            data={bars}
+            dataKey="name"
+            series={[{ name: 'Scans', color: CHART_COLORS[0] }]}
+            tickLine="none"
+            accessibilityLayer={false}
+            barProps={animation}
+            yAxisProps={{ allowDecimals: false, width: 40 }}
+            xAxisProps={{ tickFormatter: (v: string) => shortName(v), minTickGap: 4 }}
+            data-chart="per-code"
+          />
+        </ChartFigure>
       </ChartCard>
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -7,6 +7,7 @@ import { DailyScansChart } from '../../components/DailyScansChart';
 import { DeviceBreakdown } from '../../components/DeviceBreakdown';
 import { NoCodesState, NoScansState } from '../../components/EmptyStates';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { LocationMap } from '../../components/location-map/LocationMap';
 import { SharePie } from '../../components/SharePie';
 import { StatCard } from '../../components/StatCard';
 import { formatCount, longDateLabel, viewerTimeZone } from '../../lib/format';
@@ -73,6 +74,8 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
                   <DeviceBreakdown devices={devices.data} label="Scans by device" />
                   <SharePie
                     label="Scans by device"
+                    caption={`Scans by device, last ${days} days`}
+                    nameColumn="Device"
                     withLegend={false}
                     size={220}
                     slices={devices.data.map((d) => ({
@@ -88,10 +91,20 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <ChartCard title="Top Locations" loading={!locations.data}>
-              <SharePie label="Scans by location" slices={locationSlices} />
+              <SharePie
+                label="Scans by location"
+                caption={`Scans by location, last ${days} days`}
+                nameColumn="Location"
+                slices={locationSlices}
+              />
             </ChartCard>
           </Grid.Col>
         </Grid>
+        <ChartCard title="Scans by Country" loading={!locations.data}>
+          {locations.data && (
+            <LocationMap locations={locations.data} caption={`Scans by country, last ${days} days`} />
+          )}
+        </ChartCard>
         <ChartCard title="Scans by Time of Day" loading={!hourly.data}>
           <HourlyScansChart data={hourly.data ?? []} />
         </ChartCard>

@@ -155,6 +155,8 @@ export function DashboardPage() {
                 {tracked && (
                   <SharePie
                     label="Most scanned QR codes"
+                    caption="Scans of the most scanned QR codes, all time"
+                    nameColumn="QR code"
                     slices={tracked.slice(0, TOP_CODES).map((c, i) => ({
                       key: c.id,
                       name: c.name,

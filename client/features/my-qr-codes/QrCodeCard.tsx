@@ -14,6 +14,7 @@ import { describeContent } from '../../../src/qr/content';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
 import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
 import { notify } from '../../lib/notify';
+import { qrImageLabel } from '../qr/qr-image-label';
 import { QrPreview } from '../qr/QrPreview';
 import { downloadQr } from '../qr/render';
 import { shareQr } from '../qr/share';
@@ -49,12 +50,7 @@ export function QrCodeCard({
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={code.name}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <QrPreview
-          data={data}
-          customization={code.customization}
-          size={160}
-          label={`QR code for ${code.name}`}
-        />
+        <QrPreview data={data} customization={code.customization} size={160} label={qrImageLabel(code)} />
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
           <Text fw={700} lineClamp={2}>
             {code.name}

@@ -94,7 +94,7 @@ export function PreviewCard({
           data={data}
           customization={customization}
           size={size}
-          label={`QR code preview: ${title}`}
+          label={`QR code preview: ${title}: ${qrTypeLabels[type]} code, encodes ${data}`}
           tile={false}
         />
       ) : (

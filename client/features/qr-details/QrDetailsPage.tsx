@@ -34,10 +34,12 @@ import { CHART_HEIGHT, ChartCard } from '../../components/ChartCard';
 import { DailyScansChart } from '../../components/DailyScansChart';
 import { DeviceBreakdown } from '../../components/DeviceBreakdown';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { LocationMap } from '../../components/location-map/LocationMap';
 import { StatCard } from '../../components/StatCard';
 import { formatCount, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { qrDetailsRoute } from '../../routes';
+import { qrImageLabel } from '../qr/qr-image-label';
 import { QrPreview } from '../qr/QrPreview';
 import { shareQr } from '../qr/share';
 import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
@@ -83,6 +85,11 @@ function QrDetails({ id }: { id: number }) {
     { id, days, tz },
     { placeholderData: keepPreviousData, enabled: !details.isError },
   );
+  // All time, as the totals above; static codes are not tracked, so nothing to ask.
+  const locations = trpc.analytics.qrCodeLocations.useQuery(
+    { id, tz },
+    { enabled: details.data?.qrCode.isDynamic === true },
+  );
 
   if (details.isError) {
     const notFound = details.error.data?.code === 'NOT_FOUND';
@@ -115,7 +122,7 @@ function QrDetails({ id }: { id: number }) {
             data={data}
             customization={code.customization}
             size={PREVIEW_SIZE}
-            label={`QR code for ${code.name}`}
+            label={qrImageLabel(code)}
           />
           <Stack gap="xs" style={{ flex: '1 1 240px', minWidth: 0 }}>
             <Title order={2} style={{ wordBreak: 'break-word' }}>
@@ -191,8 +198,8 @@ function QrDetails({ id }: { id: number }) {
 
       {tracked && d.throttledScans > 0 && (
         <Text size="sm" c="dimmed" data-throttled-scans>
-          Not counted: {formatCount(d.throttledScans)} {d.throttledScans === 1 ? 'scan' : 'scans'} repeated
-          by one device faster than a person scans (a redirect loop or a script).
+          Not counted: {formatCount(d.throttledScans)} {d.throttledScans === 1 ? 'scan' : 'scans'} repeated by
+          one device faster than a person scans (a redirect loop or a script).
         </Text>
       )}
 
@@ -252,6 +259,24 @@ function QrDetails({ id }: { id: number }) {
               </ChartCard>
             </Grid.Col>
           </Grid>
+
+          <ChartCard
+            title="Scans by Country"
+            loading={!locations.data && !locations.isError}
+            empty={
+              locations.isError ? (
+                <Text c="red" size="sm" role="alert">
+                  Error loading QR code details. Please try again later.
+                </Text>
+              ) : noScans ? (
+                <Text c="dimmed">{NO_DATA}</Text>
+              ) : null
+            }
+          >
+            {locations.data && (
+              <LocationMap locations={locations.data} caption="Scans by country, all time" />
+            )}
+          </ChartCard>
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scan-history">
             <Group justify="space-between" mb="md" gap="xs">

@@ -198,6 +198,38 @@ export function countRawScansByLocation(db: Db, userId: number, from: number, to
 // ---------------------------------------------------------------------------------------------------
 // One code
 
+/** Scans and bot scans per location of one code over whole UTC days. */
+export function sumLocationsOfCodeOverUtcDays(db: Db, codeId: number, days: UtcDays) {
+  let q = db
+    .selectFrom('scan_code_day_locations')
+    .select([
+      'location',
+      (eb) => eb.fn.sum<number>('scans').as('scans'),
+      (eb) => eb.fn.sum<number>('bots').as('bots'),
+    ])
+    .where('qr_code_id', '=', codeId)
+    .groupBy('location');
+  if (days.first > -Infinity) q = q.where('day', '>=', days.first);
+  if (days.end < Infinity) q = q.where('day', '<', days.end);
+  return q.execute();
+}
+
+/** Scans and bot scans per location of one code in [from, to) ms, from the raw scans. */
+export function countRawScansOfCodeByLocation(db: Db, codeId: number, from: number, to: number) {
+  let q = db
+    .selectFrom('qr_scans as s')
+    .select([
+      sql<string>`coalesce(nullif(s.location, ''), 'Unknown')`.as('location'),
+      (eb) => eb.fn.countAll().as('scans'),
+      sql<number>`sum(case when s.device = 'Bot' then 1 else 0 end)`.as('bots'),
+    ])
+    .where('s.qr_code_id', '=', codeId)
+    .where('s.timestamp', '>=', iso(from))
+    .groupBy(sql`coalesce(nullif(s.location, ''), 'Unknown')`);
+  if (to < Infinity) q = q.where('s.timestamp', '<', iso(to));
+  return q.execute();
+}
+
 /** How many raw scans of the code are kept (with SCAN_RETENTION_DAYS, fewer than its total). */
 export async function countRawScansOfCode(db: Db, codeId: number, excludeBots: boolean): Promise<number> {
   let q = db

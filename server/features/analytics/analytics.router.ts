@@ -3,6 +3,7 @@ import {
   periodInput,
   qrCodeAnalyticsInput,
   qrCodeDailyInput,
+  qrCodeLocationsInput,
 } from '../../../src/analytics/analytics.schema.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
@@ -13,6 +14,7 @@ import {
   getLocationCounts,
   getQrCodeAnalytics,
   getQrCodeDaily,
+  getQrCodeLocations,
   getUserSummary,
 } from './analytics.service.js';
 
@@ -27,6 +29,9 @@ export const analyticsRouter = router({
   qrCodeDaily: authedProcedure
     .input(qrCodeDailyInput)
     .query(({ ctx, input }) => getQrCodeDaily(ctx, ctx.user, input.id, input)),
+  qrCodeLocations: authedProcedure
+    .input(qrCodeLocationsInput)
+    .query(({ ctx, input }) => getQrCodeLocations(ctx, ctx.user, input.id, input)),
   daily: authedProcedure
     .input(dailyInput.optional())
     .query(({ ctx, input }) => getDailyScans(ctx, ctx.user, input ?? dailyInput.parse({}))),

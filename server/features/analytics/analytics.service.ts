@@ -27,6 +27,7 @@ import {
 import {
   countPlacesOfCode,
   countRawScansByLocation,
+  countRawScansOfCodeByLocation,
   findFirstBucket,
   findLastScanAt,
   listCodesOf,
@@ -36,12 +37,13 @@ import {
   countRawScansOfCode,
   sumDevicesPerCodeOverRange,
   sumDevicesPerCodeOverUtcDays,
+  sumLocationsOfCodeOverUtcDays,
   sumLocationsOverUtcDays,
   sumScansByLocalDay,
   sumScansByLocalHour,
   type QuarterSource,
 } from './analytics.queries.js';
-import { allTimePeriod, periodOf, splitAtUtcDays, type Period } from './period.js';
+import { allTimePeriod, periodOf, splitAtUtcDays, type Period, type UtcDays } from './period.js';
 import { dayLabel, ZoneOffsets } from './time-zone.js';
 import { retentionCutoff } from '../scans/scan-retention.js';
 
@@ -226,27 +228,56 @@ export async function getDeviceCounts(
   return deviceList(total, options.excludeBots);
 }
 
+type LocationRows = { location: string; scans: unknown; bots: unknown }[];
+
 /** Whole UTC days from the day rollups; the ragged ends from the raw scans of those few hours. */
+async function locationCounts(
+  period: Period,
+  excludeBots: boolean,
+  read: {
+    wholeDays: (days: UtcDays) => Promise<LocationRows>;
+    range: (from: number, to: number) => Promise<LocationRows>;
+  },
+): Promise<LocationCount[]> {
+  const totals = new Map<string, number>();
+  const add = (rows: LocationRows) => {
+    for (const r of rows) {
+      const count = n(r.scans) - (excludeBots ? n(r.bots) : 0);
+      totals.set(r.location, (totals.get(r.location) ?? 0) + count);
+    }
+  };
+  const { wholeDays, ragged } = splitAtUtcDays(period);
+  if (wholeDays) add(await read.wholeDays(wholeDays));
+  for (const [from, to] of ragged) add(await read.range(from, to));
+  return [...totals]
+    .filter(([, count]) => count > 0)
+    .map(([location, count]) => ({ location, count }))
+    .sort((a, b) => b.count - a.count || a.location.localeCompare(b.location));
+}
+
 export async function getLocationCounts(
   deps: AppDeps,
   user: User,
   options: PeriodOptions,
 ): Promise<LocationCount[]> {
-  const period = periodFor(options, deps.clock.now().getTime());
-  const totals = new Map<string, number>();
-  const add = (rows: { location: string; scans: unknown; bots: unknown }[]) => {
-    for (const r of rows) {
-      const count = n(r.scans) - (options.excludeBots ? n(r.bots) : 0);
-      totals.set(r.location, (totals.get(r.location) ?? 0) + count);
-    }
-  };
-  const { wholeDays, ragged } = splitAtUtcDays(period);
-  if (wholeDays) add(await sumLocationsOverUtcDays(deps.db, user.id, wholeDays));
-  for (const [from, to] of ragged) add(await countRawScansByLocation(deps.db, user.id, from, to));
-  return [...totals]
-    .filter(([, count]) => count > 0)
-    .map(([location, count]) => ({ location, count }))
-    .sort((a, b) => b.count - a.count || a.location.localeCompare(b.location));
+  return locationCounts(periodFor(options, deps.clock.now().getTime()), options.excludeBots, {
+    wholeDays: (days) => sumLocationsOverUtcDays(deps.db, user.id, days),
+    range: (from, to) => countRawScansByLocation(deps.db, user.id, from, to),
+  });
+}
+
+/** One code's scans per location (all time without `days`); 404 unless the caller owns it. */
+export async function getQrCodeLocations(
+  deps: AppDeps,
+  user: User,
+  id: number,
+  options: PeriodOptions,
+): Promise<LocationCount[]> {
+  await getQrCode(deps, user, id);
+  return locationCounts(periodFor(options, deps.clock.now().getTime()), options.excludeBots, {
+    wholeDays: (days) => sumLocationsOfCodeOverUtcDays(deps.db, id, days),
+    range: (from, to) => countRawScansOfCodeByLocation(deps.db, id, from, to),
+  });
 }
 
 /** One code's scans per local day; 404 unless the caller owns it. */
