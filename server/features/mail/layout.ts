@@ -4,6 +4,8 @@ import type { MailMessage } from './mailer.js';
  * Every mail the product sends has this one layout: a plain-text part and an HTML part saying the same, a
  * greeting, paragraphs, at most one button, and a footer. Every value is escaped in the HTML part, and the
  * button may only lead to the instance's own address (PUBLIC_URL): a mail never links anywhere else.
+ * Readable as the app is (WCAG 2.2 AA): a language, the name as its one heading, and colours of at least
+ * 4.5:1 (the button's blue is 5.0:1 with white, the footer's grey 6.1:1 on white).
  */
 export interface MailContent {
   to: string;
@@ -56,21 +58,21 @@ export function composeMail(content: MailContent, publicUrl: string): MailMessag
   const paragraph = (p: string) =>
     `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#228be6;color:#ffffff;` +
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1971c2;color:#ffffff;` +
       `padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">` +
       `${escapeHtml(action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;color:#495057">Or open this link: ${escapeHtml(action.url)}</p>`
     : '';
   const html =
-    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>` +
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>` +
     `<body style="margin:0;padding:24px;background:#f8f9fa;font-family:Arial,Helvetica,sans-serif;color:#212529">` +
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">` +
-    `<p style="margin:0 0 24px;font-size:18px;font-weight:700">QR Creator</p>` +
+    `<h1 style="margin:0 0 24px;font-size:18px;font-weight:700">QR Creator</h1>` +
     paragraph(content.greeting) +
     content.paragraphs.map(paragraph).join('') +
     button +
     `<hr style="border:none;border-top:1px solid #dee2e6;margin:24px 0">` +
-    `<p style="margin:0;font-size:12px;color:#868e96">${escapeHtml(footer)}<br>${escapeHtml(publicUrl)}</p>` +
+    `<p style="margin:0;font-size:12px;color:#5c636a">${escapeHtml(footer)}<br>${escapeHtml(publicUrl)}</p>` +
     `</div></body></html>`;
   return {
     to: content.to,
