@@ -76,7 +76,15 @@ console.log(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-'));
   const child = spawn(process.execPath, start.args, {
     cwd: root,
-    env: { ...process.env, ...start.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // The load comes from one address: with the per-client limit off, every scan is stored, as from phones.
+    env: {
+      ...process.env,
+      ...start.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SCANS_PER_CLIENT_MINUTE: '0',
+    },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;

@@ -164,9 +164,7 @@ describe.skipIf(!testUrl)('two instances on one PostgreSQL database', () => {
     expect(created.status).toBe(201);
     const code = (await created.json()) as { id: number; shortUrl: string };
     const slug = code.shortUrl.split('/r/')[1]!;
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => scanFrom(i % 2 ? b : a, slug)),
-    );
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => scanFrom(i % 2 ? b : a, slug)));
     expect(answers.map((r) => r.status)).toEqual(Array(200).fill(302));
     const raw = await db.query<{ n: string }>('select count(*) as n from qr_scans where qr_code_id = $1', [
       code.id,
