@@ -4,20 +4,28 @@ import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconChartBar, IconDatabase, IconQrcode, IconScan, IconUsers } from '@tabler/icons-react';
 import { CHART_HEIGHT, ChartCard } from '../../../components/ChartCard';
 import { CHART_COLORS } from '../../../components/chart-colors';
-import { ChartDataTable } from '../../../components/ChartDataTable';
+import { ChartFigure } from '../../../components/ChartFigure';
+import { useChartAnimation } from '../../../components/chart-motion';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { StatCard } from '../../../components/StatCard';
 import { formatBytes, formatCount, longDateLabel, shortDateLabel } from '../../../lib/format';
 import { apiError, trpc } from '../../../lib/trpc';
 
 function DailyBars({ data, series }: { data: { date: string; count: number }[]; series: string }) {
+  const animation = useChartAnimation();
+  const caption = `${series} per day, last 30 days (UTC)`;
   return (
-    <>
+    <ChartFigure
+      label={`Bar chart: ${caption}`}
+      table={{ caption, columns: ['Day', series], rows: data.map((d) => [longDateLabel(d.date), d.count]) }}
+    >
       <BarChart
         h={CHART_HEIGHT}
         data={data.map((d) => ({ date: d.date, label: shortDateLabel(d.date), [series]: d.count }))}
         dataKey="label"
         series={[{ name: series, color: CHART_COLORS[series === 'Sign-ups' ? 1 : 0] }]}
+        accessibilityLayer={false}
+        barProps={animation}
         tickLine="none"
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
         yAxisProps={{ allowDecimals: false, width: 40 }}
@@ -28,12 +36,7 @@ function DailyBars({ data, series }: { data: { date: string; count: number }[]; 
           },
         }}
       />
-      <ChartDataTable
-        caption={`${series} per day, last 30 days (UTC)`}
-        columns={['Day', series]}
-        rows={data.map((d) => [longDateLabel(d.date), d.count])}
-      />
-    </>
+    </ChartFigure>
   );
 }
 
