@@ -54,7 +54,7 @@ export function DailyScansChart({ data, caption }: { data: DailyCount[]; caption
         yAxisProps={{ allowDecimals: false, width: 40 }}
         referenceLines={
           endsToday
-            ? [{ x: last.label, color: 'gray.5', label: TODAY_MARK, labelPosition: 'insideTopRight' }]
+            ? [{ x: last.label, color: 'gray.7', label: TODAY_MARK, labelPosition: 'insideTopRight' }]
             : []
         }
         tooltipProps={{

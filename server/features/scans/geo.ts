@@ -12,8 +12,8 @@ export interface GeoLocator {
 const require = createRequire(import.meta.url);
 /**
  * Country-level databases shipped in an npm package (CC0, from WHOIS and ASN data), one per address
- * family: the IPv4 one (3 MB) is read at start-up, the IPv6 one (5 MB) at the first IPv6 scan, so a
- * server whose visitors come over IPv4 never holds it.
+ * family, each read at the first scan that needs it (3 MB for IPv4, 5 MB for IPv6): an idle server holds
+ * neither, and one whose visitors come over IPv4 never holds the IPv6 one.
  */
 const COUNTRY_DB_V4 =
   require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb');
@@ -31,13 +31,15 @@ function countryName(code: string | undefined): string | undefined {
   }
 }
 
-/** Opens the databases once at start-up; a lookup afterwards is a few microseconds, all in memory. */
+/** A lookup is a few microseconds, all in memory, once its database is read. */
 export async function createGeoLocator(options: { cityDbPath?: string | undefined }): Promise<GeoLocator> {
-  // Its records are { country_code }, not MaxMind's shape; read through a narrow cast below.
-  const countryV4 = await maxmind.open<CityResponse>(COUNTRY_DB_V4);
+  // Their records are { country_code }, not MaxMind's shape; read through a narrow cast below.
+  let countryV4: Reader<CityResponse> | undefined;
   let countryV6: Reader<CityResponse> | undefined;
   const countryOf = (address: string) =>
-    isIPv4(address) ? countryV4 : (countryV6 ??= new Reader<CityResponse>(readFileSync(COUNTRY_DB_V6)));
+    isIPv4(address)
+      ? (countryV4 ??= new Reader<CityResponse>(readFileSync(COUNTRY_DB_V4)))
+      : (countryV6 ??= new Reader<CityResponse>(readFileSync(COUNTRY_DB_V6)));
   const city: Reader<CityResponse> | null = options.cityDbPath
     ? await maxmind.open<CityResponse>(options.cityDbPath)
     : null;
