@@ -334,35 +334,37 @@ describe('charts: a named image and the same numbers as a table', () => {
   });
 });
 
+// Two of the four combinations: the widths and schemes themselves are audited in a11y-audit.e2e.ts.
 describe('screenshots at 1280 and 375 px, light and dark', () => {
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const viewport of [desktop, phone]) {
-      it(`${scheme} ${viewport.width}`, async () => {
-        // Still pictures: no frame of an animation.
-        const { context, page } = await open(viewport, scheme, 'reduce');
-        const name = (p: string) => `charts-${p}-${viewport.width}-${scheme}`;
+  for (const [scheme, viewport] of [
+    ['light', desktop],
+    ['dark', phone],
+  ] as const) {
+    it(`${scheme} ${viewport.width}`, async () => {
+      // Still pictures: no frame of an animation.
+      const { context, page } = await open(viewport, scheme, 'reduce');
+      const name = (p: string) => `charts-${p}-${viewport.width}-${scheme}`;
 
-        await section(page, 'Scans (Last 7 Days)').locator('.recharts-line-dots circle').nth(6).waitFor();
-        await section(page, 'Scans (Last 7 Days)').getByRole('button', { name: 'Show as table' }).click();
-        await noHorizontalScroll(page);
-        await screenshot(page, name('dashboard'));
+      await section(page, 'Scans (Last 7 Days)').locator('.recharts-line-dots circle').nth(6).waitFor();
+      await section(page, 'Scans (Last 7 Days)').getByRole('button', { name: 'Show as table' }).click();
+      await noHorizontalScroll(page);
+      await screenshot(page, name('dashboard'));
 
-        await page.goto('/analytics');
-        const map = section(page, 'Scans by Country');
-        await shadedCountries(map);
-        await map.getByRole('button', { name: 'Show as table' }).click();
-        await section(page, 'Scans by Time of Day').getByRole('button', { name: 'Show as table' }).click();
-        await noHorizontalScroll(page);
-        await screenshot(page, name('analytics'));
+      await page.goto('/analytics');
+      const map = section(page, 'Scans by Country');
+      await shadedCountries(map);
+      await map.getByRole('button', { name: 'Show as table' }).click();
+      await section(page, 'Scans by Time of Day').getByRole('button', { name: 'Show as table' }).click();
+      await noHorizontalScroll(page);
+      await screenshot(page, name('analytics'));
 
-        const codes = await api<QrCode[]>(page, '/api/qr-codes');
-        await page.goto(`/qr-details/${codes.find((c) => c.isDynamic)!.id}`);
-        await shadedCountries(section(page, 'Scans by Country'));
-        await section(page, 'Scans Over Time').getByRole('button', { name: 'Show as table' }).click();
-        await noHorizontalScroll(page);
-        await screenshot(page, name('qr-details'));
-        await context.close();
-      });
-    }
+      const codes = await api<QrCode[]>(page, '/api/qr-codes');
+      await page.goto(`/qr-details/${codes.find((c) => c.isDynamic)!.id}`);
+      await shadedCountries(section(page, 'Scans by Country'));
+      await section(page, 'Scans Over Time').getByRole('button', { name: 'Show as table' }).click();
+      await noHorizontalScroll(page);
+      await screenshot(page, name('qr-details'));
+      await context.close();
+    });
   }
 });

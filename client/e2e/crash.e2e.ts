@@ -130,7 +130,8 @@ describe('a server killed with SIGKILL under load', () => {
         try {
           const res = await fetch(target, {
             redirect: 'manual',
-            headers: { 'user-agent': userAgents[(n + i) % userAgents.length]! },
+            // A phone of its own each time: one client this fast would be throttled, counted apart.
+            headers: { 'user-agent': `${userAgents[(n + i) % userAgents.length]!} ${n}.${i}` },
           });
           // Counted as soon as the answer arrived: the server commits the scan before answering.
           if (res.status === 302) answered += 1;
