@@ -179,8 +179,11 @@ export function sumLocationsOverUtcDays(db: Db, userId: number, days: UtcDays) {
   return q.execute();
 }
 
-/** Scans and bot scans per location of the user's codes in [from, to) ms, from the raw scans. */
-export function countRawScansByLocation(db: Db, userId: number, from: number, to: number) {
+/** Whose raw scans: all of a user's codes, or one code. */
+export type ScanScope = { userId: number } | { codeId: number };
+
+/** Scans and bot scans per location in [from, to) ms, from the raw scans of `scope`. */
+export function countRawScansByLocation(db: Db, scope: ScanScope, from: number, to: number) {
   let q = db
     .selectFrom('qr_scans as s')
     .select([
@@ -188,7 +191,15 @@ export function countRawScansByLocation(db: Db, userId: number, from: number, to
       (eb) => eb.fn.countAll().as('scans'),
       sql<number>`sum(case when s.device = 'Bot' then 1 else 0 end)`.as('bots'),
     ])
-    .where('s.qr_code_id', 'in', (eb) => eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId))
+    .where((eb) =>
+      'codeId' in scope
+        ? eb('s.qr_code_id', '=', scope.codeId)
+        : eb(
+            's.qr_code_id',
+            'in',
+            eb.selectFrom('qr_codes').select('id').where('user_id', '=', scope.userId),
+          ),
+    )
     .where('s.timestamp', '>=', iso(from))
     .groupBy(sql`coalesce(nullif(s.location, ''), 'Unknown')`);
   if (to < Infinity) q = q.where('s.timestamp', '<', iso(to));
@@ -211,22 +222,6 @@ export function sumLocationsOfCodeOverUtcDays(db: Db, codeId: number, days: UtcD
     .groupBy('location');
   if (days.first > -Infinity) q = q.where('day', '>=', days.first);
   if (days.end < Infinity) q = q.where('day', '<', days.end);
-  return q.execute();
-}
-
-/** Scans and bot scans per location of one code in [from, to) ms, from the raw scans. */
-export function countRawScansOfCodeByLocation(db: Db, codeId: number, from: number, to: number) {
-  let q = db
-    .selectFrom('qr_scans as s')
-    .select([
-      sql<string>`coalesce(nullif(s.location, ''), 'Unknown')`.as('location'),
-      (eb) => eb.fn.countAll().as('scans'),
-      sql<number>`sum(case when s.device = 'Bot' then 1 else 0 end)`.as('bots'),
-    ])
-    .where('s.qr_code_id', '=', codeId)
-    .where('s.timestamp', '>=', iso(from))
-    .groupBy(sql`coalesce(nullif(s.location, ''), 'Unknown')`);
-  if (to < Infinity) q = q.where('s.timestamp', '<', iso(to));
   return q.execute();
 }
 

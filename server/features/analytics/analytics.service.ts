@@ -27,7 +27,6 @@ import {
 import {
   countPlacesOfCode,
   countRawScansByLocation,
-  countRawScansOfCodeByLocation,
   findFirstBucket,
   findLastScanAt,
   listCodesOf,
@@ -262,7 +261,7 @@ export async function getLocationCounts(
 ): Promise<LocationCount[]> {
   return locationCounts(periodFor(options, deps.clock.now().getTime()), options.excludeBots, {
     wholeDays: (days) => sumLocationsOverUtcDays(deps.db, user.id, days),
-    range: (from, to) => countRawScansByLocation(deps.db, user.id, from, to),
+    range: (from, to) => countRawScansByLocation(deps.db, { userId: user.id }, from, to),
   });
 }
 
@@ -276,7 +275,7 @@ export async function getQrCodeLocations(
   await getQrCode(deps, user, id);
   return locationCounts(periodFor(options, deps.clock.now().getTime()), options.excludeBots, {
     wholeDays: (days) => sumLocationsOfCodeOverUtcDays(deps.db, id, days),
-    range: (from, to) => countRawScansOfCodeByLocation(deps.db, id, from, to),
+    range: (from, to) => countRawScansByLocation(deps.db, { codeId: id }, from, to),
   });
 }
 
