@@ -7,6 +7,7 @@ import * as account from './2026-11-25T0700-account.js';
 import * as admin from './2026-11-25T1200-admin.js';
 import * as apiTokens from './2026-11-25T1500-api-tokens.js';
 import * as throttledScans from './2026-11-25T1800-throttled-scans.js';
+import * as leanScans from './2026-11-25T2000-lean-scans.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1200-admin': admin,
   '2026-11-25T1500-api-tokens': apiTokens,
   '2026-11-25T1800-throttled-scans': throttledScans,
+  '2026-11-25T2000-lean-scans': leanScans,
 };

@@ -480,8 +480,8 @@ try {
   }
 
   // "Now" is the end of the data, so a reused database is measured over the same periods.
-  const last = one<{ timestamp: string }>('select timestamp from qr_scans order by id desc limit 1');
-  const dataEnd = new Date(Date.parse(last.timestamp) + 1000);
+  const last = one<{ at: number }>('select at from qr_scans order by id desc limit 1');
+  const dataEnd = new Date(last.at + 1000);
 
   const perUser = all<{ id: number; username: string; codes: number; scans: number }>(
     `select u.id, u.username, (select count(*) from qr_codes c where c.user_id = u.id) as codes, coalesce(sum(d.mobile + d.tablet + d.desktop + d.bot + d.unknown), 0) as scans
@@ -528,9 +528,18 @@ try {
       'scan_user_day_locations',
       'scan_code_places',
     ];
-    const rollups = rollupTables.reduce((s, t) => s + (sizes.get(t) ?? 0), 0);
+    const dictionaryTables = ['scan_user_agents', 'scan_referrers', 'scan_locations'];
+    const sum = (tables: string[]) => tables.reduce((s, t) => s + (sizes.get(t) ?? 0), 0);
+    const rollups = sum(rollupTables);
+    const raw = sum(['qr_scans', ...dictionaryTables]);
+    const perScan = (bytes: number) => (bytes / stored).toFixed(1);
     console.log(
-      `  qr_scans with its indexes ${mb(sizes.get('qr_scans') ?? 0)}; rollup tables ${mb(rollups)} (${rollupTables
+      `  bytes per scan, all in: ${perScan(raw + rollups)} (raw scans ${perScan(raw)}, rollups ${perScan(rollups)}); pages in use ${mb(raw + rollups)} of the scans' tables`,
+    );
+    console.log(
+      `  qr_scans with its index ${mb(sizes.get('qr_scans') ?? 0)}; dictionaries ${mb(sum(dictionaryTables))} (${dictionaryTables
+        .map((t) => `${t} ${mb(sizes.get(t) ?? 0)}`)
+        .join(', ')}); rollup tables ${mb(rollups)} (${rollupTables
         .map((t) => `${t} ${mb(sizes.get(t) ?? 0)}`)
         .join(', ')})`,
     );

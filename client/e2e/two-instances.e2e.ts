@@ -217,7 +217,7 @@ describe.skipIf(!testUrl)('two instances on one PostgreSQL database', () => {
 /** Every code's and user's rollup totals per day and quarter hour against the raw scans. */
 async function expectRollupsMatchRawScans(db: pg.Client) {
   const raw = await db.query<{ qr_code_id: number; user_id: number; ms: string }>(
-    `select s.qr_code_id, c.user_id, (extract(epoch from s.timestamp) * 1000)::bigint as ms
+    `select s.qr_code_id, c.user_id, s.at as ms
        from qr_scans s join qr_codes c on c.id = s.qr_code_id`,
   );
   const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);

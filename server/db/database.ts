@@ -182,15 +182,26 @@ export interface QrCodeTable {
   updated: Timestamp;
 }
 
+/**
+ * A raw scan, lean (migrations/2026-11-25T2000-lean-scans.ts): the time in ms since the epoch, the
+ * user agent, referrer and location as ids of their dictionary tables, the device category as a code
+ * (server/features/scans/scan-columns.ts reads and writes them).
+ */
 export interface QrScanTable {
   id: Generated<number>;
   qr_code_id: number;
-  timestamp: Timestamp;
-  user_agent: string | null;
+  at: number;
+  user_agent_id: number | null;
+  referrer_id: number | null;
+  location_id: number | null;
   ip_address: string | null;
-  referrer: string | null;
-  location: string | null;
-  device: string | null;
+  device: number;
+}
+
+/** A dictionary of the distinct values of one scan column (user agents, referrers, locations). */
+export interface ScanDictionaryTable {
+  id: Generated<number>;
+  value: string;
 }
 
 export interface PasswordResetTokenTable {
@@ -269,6 +280,9 @@ export interface Database {
   folders: FolderTable;
   qr_codes: QrCodeTable;
   qr_scans: QrScanTable;
+  scan_user_agents: ScanDictionaryTable;
+  scan_referrers: ScanDictionaryTable;
+  scan_locations: ScanDictionaryTable;
   scan_user_quarters: ScanUserQuarterTable;
   scan_code_quarters: ScanCodeQuarterTable;
   scan_code_days: ScanCodeDayTable;

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { deviceColumns, QUARTER_MS } from '../scans/rollup-model.js';
+import { BOT_DEVICE_CODE, deviceOfCode } from '../scans/scan-columns.js';
 import type { UtcDays } from './period.js';
 
 /**
@@ -10,10 +11,17 @@ import type { UtcDays } from './period.js';
  * the shape of the answers are the service's (analytics.service.ts, report-data.ts).
  */
 
-/** Raw scans that are not bots (a scan without a device category counts as Unknown, not Bot). */
+/**
+ * Raw scans are lean (scan-columns.ts): `at` in ms, the device as a code, and the user agent,
+ * referrer and location as ids of dictionaries, joined back here when a query returns them.
+ */
+
+/** Raw scans that are not bots. */
 function notBotScan(column: string): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} <> 'Bot')`;
+  return sql<boolean>`${sql.ref(column)} <> ${sql.lit(BOT_DEVICE_CODE)}`;
 }
+
+const isBotScan = sql<number>`case when s.device = ${sql.lit(BOT_DEVICE_CODE)} then 1 else 0 end`;
 
 /** Each device column summed, under its own name. */
 const sumDevices = deviceColumns.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
@@ -140,11 +148,7 @@ export function sumDevicesPerCodeOverRange(db: Db, userId: number, from: number,
  * When the user's codes were last scanned (by a person, when bots are excluded), or null: the latest
  * quarter hour with such a scan from the rollups, then the latest raw scan from that quarter hour on.
  */
-export async function findLastScanAt(
-  db: Db,
-  userId: number,
-  excludeBots: boolean,
-): Promise<Date | string | null> {
+export async function findLastScanAt(db: Db, userId: number, excludeBots: boolean): Promise<number | null> {
   const nonBot = sql<number>`mobile + tablet + desktop + unknown`;
   const latest = await db
     .selectFrom('scan_user_quarters')
@@ -155,12 +159,12 @@ export async function findLastScanAt(
   if (latest?.bucket === null || latest?.bucket === undefined) return null;
   let q = db
     .selectFrom('qr_scans as s')
-    .select((eb) => eb.fn.max('s.timestamp').as('at'))
+    .select((eb) => eb.fn.max('s.at').as('at'))
     .where('s.qr_code_id', 'in', (eb) => eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId))
-    .where('s.timestamp', '>=', iso(Number(latest.bucket) * QUARTER_MS));
+    .where('s.at', '>=', Number(latest.bucket) * QUARTER_MS);
   if (excludeBots) q = q.where(notBotScan('s.device'));
   const row = await q.executeTakeFirst();
-  return row?.at ?? null;
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
 
 /** Scans and bot scans per location of the user's codes over whole UTC days. */
@@ -184,12 +188,14 @@ export type ScanScope = { userId: number } | { codeId: number };
 
 /** Scans and bot scans per location in [from, to) ms, from the raw scans of `scope`. */
 export function countRawScansByLocation(db: Db, scope: ScanScope, from: number, to: number) {
+  const location = sql<string>`coalesce(nullif(l.value, ''), 'Unknown')`;
   let q = db
     .selectFrom('qr_scans as s')
+    .leftJoin('scan_locations as l', 'l.id', 's.location_id')
     .select([
-      sql<string>`coalesce(nullif(s.location, ''), 'Unknown')`.as('location'),
+      location.as('location'),
       (eb) => eb.fn.countAll().as('scans'),
-      sql<number>`sum(case when s.device = 'Bot' then 1 else 0 end)`.as('bots'),
+      sql<number>`sum(${isBotScan})`.as('bots'),
     ])
     .where((eb) =>
       'codeId' in scope
@@ -200,9 +206,9 @@ export function countRawScansByLocation(db: Db, scope: ScanScope, from: number, 
             eb.selectFrom('qr_codes').select('id').where('user_id', '=', scope.userId),
           ),
     )
-    .where('s.timestamp', '>=', iso(from))
-    .groupBy(sql`coalesce(nullif(s.location, ''), 'Unknown')`);
-  if (to < Infinity) q = q.where('s.timestamp', '<', iso(to));
+    .where('s.at', '>=', from)
+    .groupBy(location);
+  if (to < Infinity) q = q.where('s.at', '<', to);
   return q.execute();
 }
 
@@ -236,21 +242,34 @@ export async function countRawScansOfCode(db: Db, codeId: number, excludeBots: b
 }
 
 /** A page of the code's raw scans, newest first (pages count from 1). */
-export function listScanHistoryPage(
+export async function listScanHistoryPage(
   db: Db,
   codeId: number,
   page: { page: number; pageSize: number; excludeBots: boolean },
 ) {
-  let q = db
+  let paged = db
     .selectFrom('qr_scans')
-    .select(['id', 'timestamp', 'user_agent', 'location', 'ip_address', 'device'])
+    .select(['id', 'at', 'user_agent_id', 'location_id', 'ip_address', 'device'])
     .where('qr_code_id', '=', codeId)
-    .orderBy('timestamp', 'desc')
+    .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
-  if (page.excludeBots) q = q.where(notBotScan('device'));
-  return q.execute();
+  if (page.excludeBots) paged = paged.where(notBotScan('device'));
+  // The page first, then its dictionary values: the rows an offset skips are never joined.
+  const rows = await db
+    .selectFrom(paged.as('s'))
+    .leftJoin('scan_user_agents as a', 'a.id', 's.user_agent_id')
+    .leftJoin('scan_locations as l', 'l.id', 's.location_id')
+    .select(['s.id', 's.at', 'a.value as user_agent', 'l.value as location', 's.ip_address', 's.device'])
+    .orderBy('s.at', 'desc')
+    .orderBy('s.id', 'desc')
+    .execute();
+  return rows.map(({ at, device, ...row }) => ({
+    ...row,
+    timestamp: iso(Number(at)),
+    device: deviceOfCode(device),
+  }));
 }
 
 /** The code's device counts over all time (undefined or nulls when it has none). */
@@ -301,11 +320,11 @@ export function listCodesWithLastScan(
     .select((eb) => {
       let last = eb
         .selectFrom('qr_scans as s')
-        .select('s.timestamp')
+        .select('s.at')
         .whereRef('s.qr_code_id', '=', 'c.id')
-        .where('s.timestamp', '>=', iso(from))
-        .where('s.timestamp', '<', iso(to))
-        .orderBy('s.timestamp', 'desc')
+        .where('s.at', '>=', from)
+        .where('s.at', '<', to)
+        .orderBy('s.at', 'desc')
         .limit(1);
       if (excludeBots) last = last.where(notBotScan('s.device'));
       return last.as('last_scan');
@@ -335,32 +354,43 @@ export function listUserQuartersNewestFirst(
 
 /**
  * A keyset page of the raw scans of the user's codes in [from, to) ms, newest first: at most `limit`
- * rows, all before `after` in (timestamp, id) order when given.
+ * rows, all before `after` in (at, id) order when given.
  */
-export function listScansPageNewestFirst(
+export async function listScansPageNewestFirst(
   db: Db,
   userId: number,
   page: {
     from: number;
     to: number;
-    after: { timestamp: string; id: number } | null;
+    after: { at: number; id: number } | null;
     limit: number;
     excludeBots: boolean;
   },
 ) {
   let q = db
     .selectFrom('qr_scans as s')
-    .select(['s.id', 's.qr_code_id', 's.timestamp', 's.device', 's.location', 's.referrer', 's.ip_address'])
+    .leftJoin('scan_locations as l', 'l.id', 's.location_id')
+    .leftJoin('scan_referrers as r', 'r.id', 's.referrer_id')
+    .select([
+      's.id',
+      's.qr_code_id',
+      's.at',
+      's.device',
+      'l.value as location',
+      'r.value as referrer',
+      's.ip_address',
+    ])
     .where('s.qr_code_id', 'in', (eb) => eb.selectFrom('qr_codes').select('id').where('user_id', '=', userId))
-    .where('s.timestamp', '>=', iso(page.from))
-    .where('s.timestamp', '<', iso(page.to))
-    .orderBy('s.timestamp', 'desc')
+    .where('s.at', '>=', page.from)
+    .where('s.at', '<', page.to)
+    .orderBy('s.at', 'desc')
     .orderBy('s.id', 'desc')
     .limit(page.limit);
   if (page.after) {
-    const { timestamp, id } = page.after;
-    q = q.where((eb) => eb(eb.refTuple('s.timestamp', 's.id'), '<', eb.tuple(timestamp, id)));
+    const { at, id } = page.after;
+    q = q.where((eb) => eb(eb.refTuple('s.at', 's.id'), '<', eb.tuple(at, id)));
   }
   if (page.excludeBots) q = q.where(notBotScan('s.device'));
-  return q.execute();
+  const rows = await q.execute();
+  return rows.map((row) => ({ ...row, at: Number(row.at), device: deviceOfCode(row.device) }));
 }

@@ -185,7 +185,7 @@ export async function getUserSummary(
     totalQRCodes: rows.length,
     totalScans: rows.reduce((sum, r) => sum + r.count, 0),
     qrCodeScans: rows.map((r) => ({ id: r.qrCodeId, name: r.name, type: r.type, scans: r.count })),
-    lastScanAt: last ? toIso(last) : null,
+    lastScanAt: last === null ? null : new Date(last).toISOString(),
   };
 }
 

@@ -164,11 +164,11 @@ export function useAnalyticsFixture(getDb: () => TestDb): AnalyticsFixture {
     // Two transactions, as two recorder batches would write them.
     await db.transaction().execute((trx) => writeScansWithRollups(trx, rows.slice(0, 9)));
     await db.transaction().execute((trx) => writeScansWithRollups(trx, rows.slice(9)));
-    const stored = await db.selectFrom('qr_scans').select(['id', 'qr_code_id', 'timestamp']).execute();
+    const stored = await db.selectFrom('qr_scans').select(['id', 'qr_code_id', 'at']).execute();
     scanId.clear();
     for (const s of SCANS) {
       const row = stored.find(
-        (r) => r.qr_code_id === codes[s.code].id && new Date(r.timestamp).toISOString() === s.at,
+        (r) => r.qr_code_id === codes[s.code].id && new Date(Number(r.at)).toISOString() === s.at,
       );
       if (!row) throw new Error(`scan ${s.label} was not stored`);
       scanId.set(s.label, row.id);

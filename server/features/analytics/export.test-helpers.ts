@@ -160,7 +160,7 @@ export async function seed(t: TestApp): Promise<Fixture> {
       await writeScansWithRollups(trx, [row]);
     }
   });
-  const stored = await t.db.selectFrom('qr_scans').select(['id', 'timestamp']).orderBy('id').execute();
+  const stored = await t.db.selectFrom('qr_scans').select(['id', 'at']).orderBy('id').execute();
   const keyOf = new Map(stored.map((r, i) => [r.id, SCANS[i]!.key]));
   return { cookie: me.cookie, userId: me.user.id, neighbourCookie: neighbour.cookie, ids, keyOf };
 }

@@ -13,7 +13,7 @@ import { normalizeQrType, type QrType } from '../../../src/qr/qr-types.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso, type Db } from '../../db/database.js';
 import { maskIp as maskAddress } from '../../../src/analytics/mask-ip.js';
-import { categoryOf, deviceColumns, QUARTER_MS } from '../scans/rollup-model.js';
+import { deviceColumns, QUARTER_MS } from '../scans/rollup-model.js';
 import {
   listCodesWithLastScan,
   listScansPageNewestFirst,
@@ -128,7 +128,6 @@ function wallTime(ms: number, offset: number): string {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Each code with its kind, creation time and last scan within the period. */
 async function codeDetails(db: Db, userId: number, period: Period, excludeBots: boolean) {
@@ -139,7 +138,7 @@ async function codeDetails(db: Db, userId: number, period: Period, excludeBots: 
       {
         isDynamic: Boolean(r.is_dynamic),
         created: toIso(r.created),
-        lastScanAt: r.last_scan === null || r.last_scan === undefined ? null : toIso(r.last_scan),
+        lastScanAt: r.last_scan === null || r.last_scan === undefined ? null : iso(Number(r.last_scan)),
       },
     ]),
   );
@@ -183,7 +182,7 @@ async function* scanWindows(
 
 /**
  * The scans of the user's codes in the period, newest first, `pageSize` at a time: keyset pages
- * on (timestamp, id) within each planned window. No transaction or cursor stays open between pages,
+ * on (at, id) within each planned window. No transaction or cursor stays open between pages,
  * so other requests (and SQLite's single connection) are never held up by a long download.
  */
 export async function* readScans(
@@ -199,7 +198,7 @@ export async function* readScans(
   let remaining = options.limit ?? Infinity;
   if (remaining <= 0) return;
   for await (const [start, end] of scanWindows(db, userId, period.from, period.to, target)) {
-    let after: { timestamp: string; id: number } | null = null;
+    let after: { at: number; id: number } | null = null;
     for (;;) {
       const rows = await listScansPageNewestFirst(db, userId, {
         from: start,
@@ -209,27 +208,23 @@ export async function* readScans(
         excludeBots,
       });
       if (rows.length === 0) break;
-      const page = rows.map((r): ReportScan => {
-        const ms = r.timestamp instanceof Date ? r.timestamp.getTime() : Date.parse(r.timestamp);
-        return {
-          id: r.id,
-          // SQLite already holds the ISO text (see Timestamp in database.ts): no need to rebuild it.
-          timestamp: typeof r.timestamp === 'string' && ISO_UTC.test(r.timestamp) ? r.timestamp : iso(ms),
-          localTime: describe.localTime(ms),
-          qrCodeId: r.qr_code_id,
-          qrCodeName: describe.name(r.qr_code_id),
-          device: categoryOf(r.device),
-          location: r.location,
-          referrer: r.referrer,
-          ipAddress: maskIp(r.ip_address),
-        };
-      });
+      const page = rows.map((r): ReportScan => ({
+        id: r.id,
+        timestamp: iso(r.at),
+        localTime: describe.localTime(r.at),
+        qrCodeId: r.qr_code_id,
+        qrCodeName: describe.name(r.qr_code_id),
+        device: r.device,
+        location: r.location,
+        referrer: r.referrer,
+        ipAddress: maskIp(r.ip_address),
+      }));
       remaining -= page.length;
       yield page;
       if (remaining <= 0) return;
       if (rows.length < pageSize) break;
-      const last = page[page.length - 1]!;
-      after = { timestamp: last.timestamp, id: last.id };
+      const last = rows[rows.length - 1]!;
+      after = { at: last.at, id: last.id };
     }
   }
 }

@@ -4,6 +4,7 @@ import type { QrType } from '../../../src/qr/qr-types.js';
 import type { Config } from '../../config.js';
 import type { QrCodeRow } from '../../db/database.js';
 import { insertQrRow, insertTestUser } from '../../test/fixtures.js';
+import { storedScans } from '../../test/stored-scans.js';
 import { call, useTestApp, type Response, type TestApp } from '../../test/test-app.js';
 import { countRows, type TestDb } from '../../test/test-db.js';
 
@@ -26,12 +27,7 @@ export interface ScanRow {
 }
 
 export async function scansOf(t: TestApp, codeId?: number): Promise<ScanRow[]> {
-  let query = t.db
-    .selectFrom('qr_scans')
-    .select(['qr_code_id', 'timestamp', 'user_agent', 'ip_address', 'referrer', 'location', 'device'])
-    .orderBy('id');
-  if (codeId !== undefined) query = query.where('qr_code_id', '=', codeId);
-  return query.execute();
+  return (await storedScans(t.db, codeId)).map(({ id: _id, ms: _ms, ...row }) => row);
 }
 
 /** A scan as a phone sends it: GET with optional headers and client address. */

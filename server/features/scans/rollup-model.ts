@@ -1,5 +1,4 @@
 import { deviceCategories, type DeviceCategory } from '../../../src/analytics/analytics.schema.js';
-import type { NewQrScanRow } from '../../db/database.js';
 
 /**
  * # Scan rollups: how analytics stay fast at millions of scans
@@ -66,8 +65,20 @@ export function categoryOf(device: string | null | undefined): DeviceCategory {
     : 'Unknown';
 }
 
-/** A scan to store, with the id of the user who owns its code. */
-export interface ScanToStore extends NewQrScanRow {
+/**
+ * A scan to store, as the redirect sees it, with the id of the user who owns its code (the writers
+ * turn it into a lean row: scan-columns.ts).
+ */
+export interface ScanToStore {
+  qr_code_id: number;
+  /** When: a Date, or ISO 8601 text. */
+  timestamp: Date | string;
+  user_agent?: string | null;
+  ip_address?: string | null;
+  referrer?: string | null;
+  location?: string | null;
+  /** The device category's name (anything else, or none, is Unknown). */
+  device?: string | null;
   owner_id: number;
   /**
    * Beyond one client's per-minute limit on this code (scan-throttle.ts): only counted in
@@ -95,7 +106,8 @@ export interface Rollups {
   codeThrottled: Map<string, { qr_code_id: number; day: number; scans: number }>;
 }
 
-function timeOf(timestamp: unknown): number {
+/** A scan's time in whole ms since the epoch. */
+export function timeOf(timestamp: unknown): number {
   const ms = timestamp instanceof Date ? timestamp.getTime() : Date.parse(String(timestamp));
   if (Number.isNaN(ms)) throw new Error(`A scan's timestamp is not a time: ${String(timestamp)}`);
   return ms;

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { sqliteConnectionOf } from '../../db/create-db.js';
 import type { Db } from '../../db/database.js';
 import type { ScanToStore } from './rollup-model.js';
+import { DictionaryCache, nativeDictionaryResolver, resolveDictionaryIds } from './scan-columns.js';
 import { nativeScanWriter, writeScansWithRollups } from './scan-rollups.js';
 
 /** One written batch, as an observer (the metrics) learns of it. */
@@ -45,18 +46,22 @@ const MAX_BATCH = 500;
  * has a transaction open on the same connection, so a batch never becomes part of someone else's
  * transaction (and its rollback).
  */
-function nativeSqliteWriter(connection: SQLite.Database) {
+function nativeSqliteWriter(connection: SQLite.Database, cache: DictionaryCache) {
+  const resolve = nativeDictionaryResolver(connection, cache);
   const writeAll = connection.transaction(nativeScanWriter(connection));
   return (rows: ScanToStore[]): boolean => {
     if (connection.inTransaction) return false;
-    writeAll(rows);
+    // New user agents, referrers and locations are committed first (each an insert of its own), so
+    // the ids remembered never belong to a batch that rolls back.
+    writeAll(rows, resolve(rows));
     return true;
   };
 }
 
 export function createScanRecorder(db: Db): ScanRecorder {
   const connection = sqliteConnectionOf(db);
-  const writeNatively = connection ? nativeSqliteWriter(connection) : null;
+  const dictionary = new DictionaryCache();
+  const writeNatively = connection ? nativeSqliteWriter(connection, dictionary) : null;
   let queue: { row: ScanToStore; resolve: () => void; reject: (error: unknown) => void }[] = [];
   let flushing: Promise<void> | null = null;
   let scheduled = false;
@@ -79,7 +84,10 @@ export function createScanRecorder(db: Db): ScanRecorder {
 
   async function write(rows: ScanToStore[]) {
     if (writeNatively?.(rows)) return;
-    await db.transaction().execute((trx) => writeScansWithRollups(trx, rows));
+    // On SQLite this runs only while Kysely holds a transaction on the connection: the ids are then
+    // resolved inside the batch's transaction and not remembered.
+    const ids = connection ? undefined : await resolveDictionaryIds(db, rows, dictionary);
+    await db.transaction().execute((trx) => writeScansWithRollups(trx, rows, ids));
   }
 
   async function flush(): Promise<void> {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { insertQrRow, insertTestUser } from '../../test/fixtures.js';
+import { storedScans } from '../../test/stored-scans.js';
 import { countRows, describeEachDb } from '../../test/test-db.js';
 import { createScanRecorder } from './scan-recorder.js';
 import type { ScanToStore } from './rollup-model.js';
@@ -103,12 +104,7 @@ describeEachDb('the scan recorder (group commit)', (getDb) => {
   });
 
   async function scansOf(db: Db, id: number) {
-    return db
-      .selectFrom('qr_scans')
-      .select(['user_agent'])
-      .where('qr_code_id', '=', id)
-      .orderBy('id')
-      .execute();
+    return (await storedScans(db, id)).map((s) => ({ user_agent: s.user_agent }));
   }
 
   it('stores 200 concurrent scans, all answered, in far fewer transactions than scans', async () => {

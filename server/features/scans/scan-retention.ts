@@ -26,7 +26,7 @@ export async function deleteScansBefore(db: Db, before: Date, pauseMs = 20): Pro
       await db
         .selectFrom('qr_scans')
         .select('id')
-        .where('timestamp', '<', before.toISOString())
+        .where('at', '<', before.getTime())
         .orderBy('id')
         .limit(BATCH)
         .execute()

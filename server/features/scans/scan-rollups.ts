@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, NewQrScanRow } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import {
   deviceColumns,
   rollupsOf,
@@ -8,6 +8,7 @@ import {
   type DeviceCounts,
   type ScanToStore,
 } from './rollup-model.js';
+import { leanRow, resolveDictionaryIds, type DictionaryIds } from './scan-columns.js';
 
 /**
  * The rollup writers: every scan is written with its rollup rows in one transaction (the tables, their
@@ -18,27 +19,25 @@ import {
 
 const RAW_COLUMNS = [
   'qr_code_id',
-  'timestamp',
-  'user_agent',
+  'at',
+  'user_agent_id',
+  'referrer_id',
+  'location_id',
   'ip_address',
-  'referrer',
-  'location',
   'device',
 ] as const;
-
-function rawRow(row: ScanToStore): NewQrScanRow {
-  const { owner_id: _owner, throttled: _throttled, ...raw } = row;
-  return raw;
-}
 
 const addDevices = (table: string) =>
   deviceColumns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
 
 /**
- * SQLite: the scans and their rollups as prepared statements, run synchronously. The caller wraps
- * the call in a transaction (the recorder's batch, or a migration-free import).
+ * SQLite: the scans and their rollups as prepared statements, run synchronously, with their dictionary
+ * ids resolved before (scan-columns.ts). The caller wraps the call in a transaction (the recorder's
+ * batch, or a migration-free import).
  */
-export function nativeScanWriter(connection: SQLite.Database): (rows: readonly ScanToStore[]) => void {
+export function nativeScanWriter(
+  connection: SQLite.Database,
+): (rows: readonly ScanToStore[], ids: DictionaryIds) => void {
   const devs = deviceColumns.join(', ');
   const devParams = deviceColumns.map(() => '?').join(', ');
   const insertScan = connection.prepare(
@@ -76,8 +75,12 @@ export function nativeScanWriter(connection: SQLite.Database): (rows: readonly S
      on conflict (qr_code_id, day) do update set scans = throttled_scans.scans + excluded.scans`,
   );
   const devices = (r: DeviceCounts) => deviceColumns.map((c) => r[c]);
-  return (rows) => {
-    for (const row of rows) if (!row.throttled) insertScan.run(RAW_COLUMNS.map((c) => row[c] ?? null));
+  return (rows, ids) => {
+    for (const row of rows) {
+      if (row.throttled) continue;
+      const lean = leanRow(row, ids);
+      insertScan.run(RAW_COLUMNS.map((c) => lean[c]));
+    }
     const r = rollupsOf(rows);
     for (const v of r.userQuarters.values()) userQuarter.run(v.user_id, v.bucket, ...devices(v));
     for (const v of r.codeQuarters.values()) codeQuarter.run(v.qr_code_id, v.bucket, ...devices(v));
@@ -132,14 +135,17 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 /**
  * Any database, through Kysely: the scans and their rollups. Call it inside a transaction so the
- * counts commit with the scans (the recorder, the seed and test fixtures all do).
+ * counts commit with the scans (the recorder, the seed and test fixtures all do). Without `ids`, the
+ * dictionary ids are resolved in that transaction.
  */
 export async function writeScansWithRollups(
   trx: Kysely<Database>,
   rows: readonly ScanToStore[],
+  ids?: DictionaryIds,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const stored = rows.filter((row) => !row.throttled).map(rawRow);
+  const resolved = ids ?? (await resolveDictionaryIds(trx, rows));
+  const stored = rows.filter((row) => !row.throttled).map((row) => leanRow(row, resolved));
   for (const chunk of chunks(stored)) await trx.insertInto('qr_scans').values(chunk).execute();
   const r = rollupsOf(rows);
   for (const chunk of chunks(inKeyOrder(r.userQuarters.values(), ['user_id', 'bucket'])))
