@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { DbHandle } from '../server/db/create-db.js';
+import { ownTableNames } from '../server/test/test-db.js';
 import { describeMigration, migrateTo, previousOf } from './migration-test-kit.js';
 
 const THIS = '2026-11-25T1200-admin';
@@ -71,7 +72,7 @@ async function upgradeWithData(handle: DbHandle) {
   ]);
 
   await migrateTo(db, previous);
-  const tables = (await db.introspection.getTables()).map((t) => t.name);
+  const tables = await ownTableNames(db);
   expect(tables).not.toContain('audit_log');
   expect(tables).toContain('users');
 }

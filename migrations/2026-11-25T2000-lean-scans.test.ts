@@ -5,6 +5,7 @@ import type { Database } from '../server/db/database.js';
 import { writeScansWithRollups } from '../server/features/scans/scan-rollups.js';
 import { storedScans } from '../server/test/stored-scans.js';
 import { batching } from './2026-11-25T2000-lean-scans.js';
+import { ownTableNames } from '../server/test/test-db.js';
 import { describeMigration, migrateTo, previousOf } from './migration-test-kit.js';
 
 const THIS = '2026-11-25T2000-lean-scans';
@@ -110,14 +111,18 @@ async function upgradeWithData(handle: DbHandle) {
   expect(await count('scan_referrers')).toBe(2);
   expect(await count('scan_locations')).toBe(4);
   // The lean columns, and one index besides the key: (code, time), which every query uses.
-  const table = (await db.introspection.getTables()).find((t) => t.name === 'qr_scans');
+  const columns =
+    handle.dialect === 'postgres'
+      ? sql<{ name: string }>`select column_name as name from information_schema.columns
+          where table_schema = current_schema() and table_name = 'qr_scans' order by ordinal_position`
+      : sql<{ name: string }>`select name from pragma_table_info('qr_scans')`;
   const indexes =
     handle.dialect === 'postgres'
       ? sql<{ name: string }>`select indexname as name from pg_indexes
           where tablename = 'qr_scans' and schemaname = current_schema() and indexname <> 'qr_scans_lean_pkey'`
       : sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'qr_scans'`;
   expect((await indexes.execute(db)).rows.map((r) => r.name)).toEqual(['qr_scans_code_at_idx']);
-  expect(table?.columns.map((c) => c.name)).toEqual([
+  expect((await columns.execute(db)).rows.map((c) => c.name)).toEqual([
     'id',
     'qr_code_id',
     'at',
@@ -162,7 +167,7 @@ async function upgradeWithData(handle: DbHandle) {
   expect(back.map((r) => ({ ...r, timestamp: new Date(r.timestamp).toISOString() }))).toEqual(
     before.map(({ ms: _ms, ...r }) => r),
   );
-  expect((await db.introspection.getTables()).map((t) => t.name)).not.toContain('scan_user_agents');
+  expect(await ownTableNames(db)).not.toContain('scan_user_agents');
 }
 
 afterEach(() => {

@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, it } from 'vitest';
 import { createDb, type DbHandle } from '../server/db/create-db.js';
+import { migratorFor, retryingCatalogRaces } from '../server/db/migrate.js';
 import type { Database } from '../server/db/database.js';
-import { testDatabaseUrl } from '../server/test/test-db.js';
+import { newTestSchema, testDatabaseUrl } from '../server/test/test-db.js';
 import { migrations } from './index.js';
 
 /** Migrates to `target` (inclusive) with the real migrations. */
 export async function migrateTo(db: Kysely<Database>, target: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  const { error } = await migrator.migrateTo(target);
+  const migrator = await migratorFor(db);
+  const { error } = await retryingCatalogRaces(() => migrator.migrateTo(target));
   if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
 }
 
@@ -39,13 +39,13 @@ export function describeMigration(name: string, upgradeWithData: (handle: DbHand
     it.skipIf(!url)(
       `upgrades a PostgreSQL database holding data from the previous schema${url ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`,
       async () => {
-        const schema = `t_${randomBytes(8).toString('hex')}`;
+        const { name: schema, dropOnClose } = newTestSchema();
         const handle = createDb(url!, { searchPath: schema, poolSize: 2 });
         try {
           await sql`create schema ${sql.id(schema)}`.execute(handle.db);
           await upgradeWithData(handle);
         } finally {
-          await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+          if (dropOnClose) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
           await handle.close();
         }
       },

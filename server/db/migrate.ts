@@ -1,14 +1,38 @@
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely } from 'kysely';
 import { migrations } from '../../migrations/index.js';
 import type { Database } from './database.js';
 
+/**
+ * Kysely's migrator over our migrations. On PostgreSQL its bookkeeping tables live in the current
+ * schema, named explicitly: without a schema Kysely takes a `kysely_migration_lock` of any schema
+ * for its own, so two databases in schemas of one PostgreSQL (test files side by side) would trip
+ * over each other's.
+ */
+export async function migratorFor(db: Kysely<Database>): Promise<Migrator> {
+  const provider = { getMigrations: () => Promise.resolve(migrations) };
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider });
+  const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return new Migrator({ db, provider, migrationTableSchema: current.rows[0]!.schema });
+}
+
+/**
+ * Runs a migrator call again when it failed only because Kysely's migrator lists the tables of every
+ * schema of the database and a table of another schema was dropped meanwhile (PostgreSQL reports it as
+ * `relation "other_schema.table" does not exist`). Nothing of ours was written: each attempt is a
+ * transaction.
+ */
+export async function retryingCatalogRaces<T extends { error?: unknown }>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await run();
+    const message = result.error instanceof Error ? result.error.message : '';
+    if (attempt >= 5 || !/relation "[^"]+\.[^"]+" does not exist/.test(message)) return result;
+  }
+}
+
 /** Applies pending migrations in order (PostgreSQL: under Kysely's advisory lock). Throws on failure. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const migrator = await migratorFor(db);
+  const { error, results } = await retryingCatalogRaces(() => migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const detail = error instanceof Error ? error.message : JSON.stringify(error);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from 'vitest';
-import { createDb, type DbHandle, type Dialect } from '../db/create-db.js';
+import { createDb, dialectOf, type DbHandle, type Dialect } from '../db/create-db.js';
 import type { Database, Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -18,23 +18,40 @@ export interface TestDb {
   close: () => Promise<void>;
 }
 
+/**
+ * A new schema name for a PostgreSQL test database. Under `vitest run` the names share this run's
+ * prefix (server/test/global-setup.ts) and the schemas are dropped together when the run ends: a
+ * schema dropped while another file's Kysely introspects the catalog (the migrator does, at every
+ * start) fails that file with "relation … does not exist", so nothing is dropped while files run.
+ */
+export function newTestSchema(): { name: string; dropOnClose: boolean } {
+  const prefix = process.env.TEST_SCHEMA_PREFIX;
+  // Lower-case letters, digits and _ only: a safe, unquoted identifier for search_path.
+  return { name: `${prefix ?? 't_'}${randomBytes(8).toString('hex')}`, dropOnClose: !prefix };
+}
+
+/** The tables of the database's own schema (PostgreSQL: the search_path's; other schemas' are not ours). */
+export async function ownTableNames(db: Kysely<Database>): Promise<string[]> {
+  if (dialectOf(db) !== 'postgres')
+    return (await db.introspection.getTables()).filter((t) => !t.isView).map((t) => t.name);
+  // Not Kysely's introspection: it reads every schema, and fails when another's table is dropped meanwhile.
+  const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db);
+  // Kysely's own bookkeeping is not ours either (its introspection leaves it out too).
+  return rows.map((r) => r.name).filter((name) => !name.startsWith('kysely_'));
+}
+
 /** Read at call time, so a test run decides by its own environment. */
 export function testDatabaseUrl(): string | undefined {
   const url = process.env.TEST_DATABASE_URL?.trim();
   return url ? url : undefined;
 }
 
-async function migrated(
-  handle: DbHandle,
-  schema: string | undefined,
-  close: () => Promise<void>,
-): Promise<TestDb> {
+async function migrated(handle: DbHandle, close: () => Promise<void>): Promise<TestDb> {
   let tables: string[];
   try {
     await migrateToLatest(handle.db);
-    tables = (await handle.db.introspection.getTables())
-      .filter((t) => !t.isView && (schema === undefined || t.schema === schema))
-      .map((t) => t.name);
+    tables = await ownTableNames(handle.db);
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
@@ -58,20 +75,19 @@ async function migrated(
 export async function createTestDb(kind: DbKind): Promise<TestDb> {
   if (kind === 'sqlite') {
     const handle = createDb('sqlite::memory:');
-    return migrated(handle, undefined, () => handle.close());
+    return migrated(handle, () => handle.close());
   }
 
   const url = testDatabaseUrl();
   if (!url) throw new Error('TEST_DATABASE_URL is not set: a PostgreSQL test database cannot be created');
-  // Lower-case letters and digits only: a safe, unquoted identifier for search_path.
-  const schema = `t_${randomBytes(8).toString('hex')}`;
+  const { name: schema, dropOnClose } = newTestSchema();
   const handle = createDb(url, { searchPath: schema, poolSize: 4 });
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     try {
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+      if (dropOnClose) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
     } finally {
       await handle.close();
     }
@@ -83,7 +99,7 @@ export async function createTestDb(kind: DbKind): Promise<TestDb> {
     await handle.close().catch(() => undefined);
     throw error;
   }
-  return migrated(handle, schema, close);
+  return migrated(handle, close);
 }
 
 /**
