@@ -22,6 +22,7 @@ import type { QrCode } from '../../../src/qr/qr.schema';
 import { CardGridSkeleton } from '../../components/PageSkeletons';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { trpc } from '../../lib/trpc';
+import { ExportRedirectsMenu } from './ExportRedirectsMenu';
 import { MoveDialog } from './MoveDialog';
 import { NewFolderDialog } from './NewFolderDialog';
 import { QrCodeCard } from './QrCodeCard';
@@ -92,6 +93,7 @@ export function MyQrCodesPage() {
           >
             New Folder
           </Button>
+          <ExportRedirectsMenu />
           <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
             Create New QR Code
           </Button>

@@ -99,3 +99,17 @@ export async function insertQrCodeOfOwner(
     return insertQrCode(trx, row);
   });
 }
+
+/** The owner's dynamic codes with what their short link needs, oldest first (the redirect export). */
+export function listDynamicCodesOf(
+  db: Db,
+  userId: number,
+): Promise<Pick<QrCodeRow, 'id' | 'slug' | 'name' | 'type' | 'content'>[]> {
+  return db
+    .selectFrom('qr_codes')
+    .select(['id', 'slug', 'name', 'type', 'content'])
+    .where('user_id', '=', userId)
+    .where('is_dynamic', '=', true)
+    .orderBy('id')
+    .execute();
+}

@@ -11,8 +11,10 @@ import {
   qrScanAnswer,
   updateQrCodeInput,
 } from '../../../src/qr/qr.schema.js';
+import { redirectExportInput } from '../../../src/qr/redirect-export.schema.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 import { getQrImage } from './qr-image.service.js';
+import { exportRedirects } from './redirect-export.service.js';
 
 export const qrRoutes = [
   defineRoute({
@@ -22,6 +24,29 @@ export const qrRoutes = [
     access: 'user',
     answer: z.array(qrCodeSchema),
     handler: ({ caller }) => caller.qr.list(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/qr-codes/redirects/export',
+    summary:
+      "The caller's redirect table, to re-host the short domain: ?format=csv|nginx|caddy|netlify, as an attachment.",
+    access: 'user',
+    produces: {
+      'text/csv': 'format=csv: slug,short_url,destination,name (RFC 4180).',
+      'text/plain':
+        'format=nginx|caddy|netlify: an nginx map and server block, a Caddyfile, a _redirects file.',
+    },
+    query: redirectExportInput,
+    // A file download, so not a procedure (as the analytics export); the route's access is the session check.
+    handler: async ({ ctx, query, reply }) => {
+      const file = await exportRedirects(ctx, ctx.user, query);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(file.body);
+    },
   }),
   defineRoute({
     method: 'GET',

@@ -1,0 +1,25 @@
+import type { User } from '../../../src/auth/auth.schema.js';
+import { redirectExportFiles, type RedirectExportInput } from '../../../src/qr/redirect-export.schema.js';
+import type { AppDeps } from '../../app-deps.js';
+import { listDynamicCodesOf } from './qr.repository.js';
+import { redirectTableOf, renderRedirectTable } from './redirect-export.js';
+
+export interface RedirectExport {
+  body: string;
+  contentType: string;
+  fileName: string;
+}
+
+/** The caller's own redirect table in one of the four formats (only their codes: the query names them). */
+export async function exportRedirects(
+  deps: AppDeps,
+  user: User,
+  input: RedirectExportInput,
+): Promise<RedirectExport> {
+  const rows = await listDynamicCodesOf(deps.db, user.id);
+  const table = redirectTableOf(deps.config.publicUrl, rows, deps.clock.now());
+  return {
+    ...renderRedirectTable(table, input.format),
+    fileName: redirectExportFiles[input.format].fileName,
+  };
+}

@@ -1,0 +1,310 @@
+import { isHttpUrl } from '../../../src/qr/field-checks.js';
+import { normalizeQrType, redirectingQrTypes, type QrType } from '../../../src/qr/qr-types.js';
+import type { RedirectExportFormat } from '../../../src/qr/redirect-export.schema.js';
+import { pointsAtOwnShortLink } from './destination.js';
+import { shortUrlOf } from './qr.mapper.js';
+
+// The owner's redirect table written for another server: what `/r/<slug>` answers today, in the
+// grammar of a CSV file, an nginx map, a Caddyfile and a Netlify _redirects file. Pure functions of
+// the rows, so the tests parse each format back without a database.
+
+/** The short link's own check (redirect.routes.ts): anything else is a 404 there, so it is left out here. */
+const SLUG = /^[A-Za-z0-9_-]{1,32}$/;
+
+export interface DynamicCodeRow {
+  slug: string | null;
+  name: string;
+  type: string;
+  content: string;
+}
+
+/** A code whose short link answers a plain 302: the one kind another server can take over. */
+export interface ExportedRedirect {
+  slug: string;
+  /** `<PUBLIC_URL>/r/<slug>` as printed on the code. */
+  shortUrl: string;
+  /** The path a request for the short link carries: `/r/<slug>` under PUBLIC_URL's path. */
+  path: string;
+  /** The Location the short link sends, in ASCII: exactly today's answer (see exportedDestination). */
+  destination: string;
+  name: string;
+}
+
+/** A code whose short link shows something other than a redirect; listed only as a comment. */
+export interface SkippedCode {
+  slug: string;
+  path: string;
+  type: QrType;
+  /** landing: a page of this server (text, Wi-Fi, vCard, …); loop: leads to one of its own short links. */
+  reason: 'landing' | 'loop';
+}
+
+export interface RedirectTable {
+  /** PUBLIC_URL's origin: the short domain being re-hosted. */
+  origin: string;
+  /** PUBLIC_URL's path (usually empty), under which `/r/` lives. */
+  basePath: string;
+  redirects: ExportedRedirect[];
+  skipped: SkippedCode[];
+  exportedAt: string;
+}
+
+/**
+ * The Location header `/r/<slug>` sends: the WHATWG serialisation (punycode host, percent-encoded
+ * path and query), and then the few ASCII characters RFC 3986 forbids that WHATWG leaves in a query
+ * or fragment (`{ } | \ ^ \``) percent-encoded too — which is what a browser sends when it follows
+ * the redirect, so the destination is the same; it is also what lets every grammar below carry it
+ * unquoted or quoted without a special case for braces (Caddy placeholders) or backslashes.
+ */
+export function exportedDestination(content: string): string {
+  return new URL(content).href.replace(
+    /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+}
+
+/** Sorts the owner's dynamic codes into what the short link redirects today and what it does not. */
+export function redirectTableOf(
+  publicUrl: string,
+  rows: readonly DynamicCodeRow[],
+  exportedAt: Date,
+): RedirectTable {
+  const base = new URL(publicUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const redirects: ExportedRedirect[] = [];
+  const skipped: SkippedCode[] = [];
+  for (const row of rows) {
+    if (!row.slug || !SLUG.test(row.slug)) continue;
+    const path = `${basePath}/r/${row.slug}`;
+    const type = normalizeQrType(row.type);
+    // The same decisions, in the same order, as the short link's handler.
+    if (pointsAtOwnShortLink(publicUrl, row.content)) {
+      skipped.push({ slug: row.slug, path, type, reason: 'loop' });
+    } else if (redirectingQrTypes.includes(type) && isHttpUrl(row.content)) {
+      redirects.push({
+        slug: row.slug,
+        shortUrl: shortUrlOf(publicUrl, row.slug),
+        path,
+        destination: exportedDestination(row.content),
+        name: row.name,
+      });
+    } else {
+      skipped.push({ slug: row.slug, path, type, reason: 'landing' });
+    }
+  }
+  return { origin: base.origin, basePath, redirects, skipped, exportedAt: exportedAt.toISOString() };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Comments shared by the three server formats. Only our own words, slugs (checked above) and types
+// go into a comment — never a code's name, which could carry a line break out of the comment.
+
+function headerComment(table: RedirectTable, howTo: string[]): string {
+  const lines = [
+    `QR Creator: the redirect table of ${table.origin}${table.basePath}/r/, exported ${table.exportedAt}.`,
+    `${table.redirects.length} dynamic code(s) redirect with 302, as the short links answer today.`,
+    ...howTo,
+  ];
+  return lines.map((l) => `# ${l}`).join('\n') + '\n';
+}
+
+function skippedComment(table: RedirectTable): string {
+  if (table.skipped.length === 0) return '';
+  const lines = [
+    'Not exported: these short links answer something other than a redirect.',
+    ...table.skipped.map((s) =>
+      s.reason === 'landing'
+        ? `${s.path} (${s.type}): shows a page of this server, not a redirect`
+        : `${s.path} (${s.type}): leads to one of this server's own short links, which is refused`,
+    ),
+  ];
+  return lines.map((l) => `# ${l}`).join('\n') + '\n';
+}
+
+/** Slugs that differ only in letter case: nginx's string keys and Caddy's path matcher ignore case. */
+function caseCollisions(redirects: readonly ExportedRedirect[]): Set<string> {
+  const seen = new Map<string, number>();
+  for (const r of redirects) seen.set(r.path.toLowerCase(), (seen.get(r.path.toLowerCase()) ?? 0) + 1);
+  return new Set(redirects.filter((r) => seen.get(r.path.toLowerCase())! > 1).map((r) => r.path));
+}
+
+/** A regular expression matching exactly `text` (PCRE and RE2 share these metacharacters). */
+function literalRegex(text: string): string {
+  return text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// CSV (RFC 4180)
+
+/** Spreadsheets run a cell starting with one of these as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A field, always quoted (RFC 4180: `"` doubled; commas and line breaks inside quotes). */
+export function csvField(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/**
+ * `slug,short_url,destination,name`, CRLF line ends, every field quoted. A name that a spreadsheet
+ * would run as a formula gets a leading `'` (as in the analytics CSV); slugs and URLs never start so.
+ */
+export function renderCsv(table: RedirectTable): string {
+  const rows = [
+    ['slug', 'short_url', 'destination', 'name'],
+    ...table.redirects.map((r) => [
+      r.slug,
+      r.shortUrl,
+      r.destination,
+      FORMULA_START.test(r.name) ? `'${r.name}` : r.name,
+    ]),
+  ];
+  return rows.map((cells) => cells.map(csvField).join(',') + '\r\n').join('');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// nginx
+
+/**
+ * A double-quoted nginx string whose text is taken literally: `\` and `"` escaped, and each `$`
+ * (which would start a variable, or `$1` a capture) written as `${qr_dollar}`, a variable holding a
+ * literal dollar (nginx has no escape for it). The destinations hold no `\` or `"` (percent-encoded).
+ */
+function nginxString(text: string): string {
+  return `"${text.replace(/[\\"]/g, '\\$&').replace(/\$/g, '${qr_dollar}')}"`;
+}
+
+/** A map's source value: a literal string or regex, where `$` is no variable (only `\\` and `"` escaped). */
+function nginxKey(text: string): string {
+  return `"${text.replace(/[\\"]/g, '\\$&')}"`;
+}
+
+/**
+ * To be included in nginx's `http { }` block: a `map` from the request's path to the destination, and
+ * a server block for the short domain whose `location /r/` answers 302 to it (404 for any other slug).
+ * String keys are matched ignoring case; slugs that differ only in case get exact regexes instead.
+ */
+export function renderNginx(table: RedirectTable): string {
+  const host = new URL(table.origin).hostname;
+  const https = table.origin.startsWith('https:');
+  const exact = caseCollisions(table.redirects);
+  const entries = table.redirects.map((r) => {
+    const key = exact.has(r.path) ? nginxKey(`~^${literalRegex(r.path)}$`) : nginxKey(r.path);
+    return `    ${key} ${nginxString(r.destination)};`;
+  });
+  return [
+    headerComment(table, [
+      'Include this file inside the http { } block of nginx.conf (include /etc/nginx/qr-redirects.conf;),',
+      'then point the short domain at this server; `nginx -t` checks it.',
+    ]),
+    skippedComment(table),
+    '# A literal "$" for destinations that contain one (nginx has no escape for it).',
+    'geo $qr_dollar {',
+    '    default "$";',
+    '}',
+    '',
+    'map $uri $qr_destination {',
+    '    default "";',
+    ...entries,
+    '}',
+    '',
+    'server {',
+    '    listen 80;',
+    '    listen [::]:80;',
+    https ? '    # The short links are https: add listen 443 ssl and your ssl_certificate lines here.' : null,
+    `    server_name ${host};`,
+    '',
+    `    location ${table.basePath}/r/ {`,
+    '        if ($qr_destination = "") {',
+    '            return 404;',
+    '        }',
+    '        add_header Cache-Control "no-store" always;',
+    '        add_header Referrer-Policy "no-referrer" always;',
+    '        return 302 $qr_destination;',
+    '    }',
+    '}',
+    '',
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Caddyfile
+
+/** A double-quoted Caddyfile token: `\` and `"` escaped; braces never occur (percent-encoded). */
+function caddyString(text: string): string {
+  return `"${text.replace(/[\\"]/g, '\\$&')}"`;
+}
+
+/**
+ * A site block for the short domain with one `redir /r/<slug> "<url>" 302` per code and a 404 for
+ * any other `/r/` path. Caddy's path matcher ignores case, so slugs that differ only in case get an
+ * exact `path_regexp` matcher of their own.
+ */
+export function renderCaddy(table: RedirectTable): string {
+  const url = new URL(table.origin);
+  // An https address gets Caddy's automatic certificates; http stays plain, port and all.
+  const address = url.protocol === 'https:' ? url.host : table.origin;
+  const exact = caseCollisions(table.redirects);
+  const lines: string[] = [];
+  let matcher = 0;
+  for (const r of table.redirects) {
+    if (exact.has(r.path)) {
+      matcher += 1;
+      lines.push(`\t@qr_exact_${matcher} path_regexp ${caddyString(`^${literalRegex(r.path)}$`)}`);
+      lines.push(`\tredir @qr_exact_${matcher} ${caddyString(r.destination)} 302`);
+    } else {
+      lines.push(`\tredir ${r.path} ${caddyString(r.destination)} 302`);
+    }
+  }
+  return [
+    headerComment(table, [
+      'Use it as the Caddyfile of the server that takes over the short domain (or paste the site block',
+      'into yours); `caddy adapt --config Caddyfile` checks it.',
+    ]),
+    skippedComment(table),
+    `${address} {`,
+    `\theader ${table.basePath}/r/* Cache-Control no-store`,
+    ...lines,
+    `\trespond ${table.basePath}/r/* "This QR code does not exist." 404`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Netlify _redirects
+
+/**
+ * `/r/<slug>  <url>  302`, one line per code. Fields are separated by white space and a `#` after
+ * white space starts a comment; the destinations hold neither (percent-encoded). Netlify matches
+ * paths case-sensitively, so every slug keeps its own line.
+ */
+export function renderNetlify(table: RedirectTable): string {
+  return [
+    headerComment(table, [
+      'Save it as _redirects in the published folder of the Netlify site that serves the short domain.',
+    ]),
+    skippedComment(table),
+    ...table.redirects.map((r) => `${r.path}  ${r.destination}  302`),
+    '',
+  ].join('\n');
+}
+
+export interface RedirectExportFile {
+  body: string;
+  contentType: string;
+}
+
+export function renderRedirectTable(table: RedirectTable, format: RedirectExportFormat): RedirectExportFile {
+  switch (format) {
+    case 'csv':
+      return { body: renderCsv(table), contentType: 'text/csv; charset=utf-8; header=present' };
+    case 'nginx':
+      return { body: renderNginx(table), contentType: 'text/plain; charset=utf-8' };
+    case 'caddy':
+      return { body: renderCaddy(table), contentType: 'text/plain; charset=utf-8' };
+    case 'netlify':
+      return { body: renderNetlify(table), contentType: 'text/plain; charset=utf-8' };
+  }
+}
