@@ -44,6 +44,11 @@ const percent = (v: number) => `${v.toFixed(1)}%`;
 
 const loadPdfKit = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
+/** Lets pdfkit's modules go (loaded again by the next PDF). */
+export function releasePdfWriter() {
+  loadPdfKit.release();
+}
+
 class PdfWriter {
   readonly doc: Doc;
 

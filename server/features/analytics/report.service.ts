@@ -1,13 +1,14 @@
-import { Readable } from 'node:stream';
+import { finished, Readable } from 'node:stream';
 import type { ExportInput, ReportFormat } from '../../../src/analytics/analytics.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { csvReport } from './report-csv.js';
 import { loadReport, type ReportScan } from './report-data.js';
 import { jsonReport } from './report-json.js';
-import { PDF_SCAN_LIMIT, pdfReport } from './report-pdf.js';
+import { ExportQueue } from './export-queue.js';
+import { PDF_SCAN_LIMIT, pdfReport, releasePdfWriter } from './report-pdf.js';
 import { sectionsOf } from './report-sections.js';
-import { xlsxReport } from './report-xlsx.js';
+import { releaseXlsxWriter, xlsxReport } from './report-xlsx.js';
 
 export const REPORT_CONTENT_TYPES: Record<ReportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -21,6 +22,31 @@ export interface ReportFile {
   contentType: string;
   /** Written while it is read: the raw scans are fetched page by page as the client takes them. */
   body: Readable;
+}
+
+/**
+ * PDF and Excel files are written one at a time, and only the library of the one under way is kept
+ * (pdfkit holds about 7 MiB of heap once loaded, the Excel writer 4): the other is let go when its
+ * turn starts, and both a few seconds after the last export, as a server that exports now and then
+ * should not hold them. Loading one again takes 0.1–0.3 s.
+ */
+const heavyExports = new ExportQueue({
+  maxWaitMs: 60_000,
+  idleMs: 2_000,
+  release: { pdf: releasePdfWriter, xlsx: releaseXlsxWriter },
+});
+
+/** Runs `write` in its turn of the queue, which ends when its file has been sent or abandoned. */
+async function inTurn(kind: 'pdf' | 'xlsx', write: () => Readable | Promise<Readable>): Promise<Readable> {
+  const end = await heavyExports.turn(kind);
+  try {
+    const body = await write();
+    finished(body, end);
+    return body;
+  } catch (error) {
+    end();
+    throw error;
+  }
 }
 
 /**
@@ -44,16 +70,21 @@ export async function exportReport(deps: AppDeps, user: User, input: ExportInput
       return file(Readable.from(jsonReport(report), { objectMode: false }));
     case 'xlsx':
       return file(
-        xlsxReport(sectionsOf(report), { title: report.title, created: new Date(report.generatedAt) }),
+        await inTurn('xlsx', () =>
+          xlsxReport(sectionsOf(report), { title: report.title, created: new Date(report.generatedAt) }),
+        ),
       );
-    case 'pdf': {
-      let scans: { rows: ReportScan[]; total: number } | undefined;
-      if (report.type === 'activity') {
-        const rows: ReportScan[] = [];
-        for await (const page of report.scans({ limit: PDF_SCAN_LIMIT })) rows.push(...page);
-        scans = { rows, total: report.summary.totalScans };
-      }
-      return file(pdfReport(report, scans));
-    }
+    case 'pdf':
+      return file(
+        await inTurn('pdf', async () => {
+          let scans: { rows: ReportScan[]; total: number } | undefined;
+          if (report.type === 'activity') {
+            const rows: ReportScan[] = [];
+            for await (const page of report.scans({ limit: PDF_SCAN_LIMIT })) rows.push(...page);
+            scans = { rows, total: report.summary.totalScans };
+          }
+          return pdfReport(report, scans);
+        }),
+      );
   }
 }
