@@ -16,6 +16,22 @@ import { createCallerFactory } from '../trpc/init.js';
  * schema in `src/` → service → tRPC procedure → one entry here in the feature's `*.rest.ts` → test.
  */
 
+/**
+ * Answers a file download: its type, `attachment` under its name, never cached or sniffed (the
+ * analytics report, the redirect table).
+ */
+export function sendAttachment(
+  reply: FastifyReply,
+  file: { contentType: string; fileName: string; body: unknown },
+): FastifyReply {
+  return reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(file.body);
+}
+
 const createCaller = createCallerFactory(appRouter);
 /** The tRPC procedures called from inside the server, with the request's context: the same checks as /trpc. */
 export type Caller = ReturnType<typeof createCaller>;

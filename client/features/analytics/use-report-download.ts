@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReportFormat, ReportType } from '../../../src/analytics/analytics.schema';
+import { failureMessage } from '../../lib/failure-message';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
 import { filenameFromDisposition } from './analytics-format';
@@ -29,18 +30,6 @@ export function reportUrl(r: ReportRequest): string {
     excludeBots: String(r.excludeBots),
   });
   return `/api/analytics/export?${query.toString()}`;
-}
-
-/** The server's { message } of a failed call, else "status: body text", else the status text. */
-async function failureMessage(res: Response): Promise<string> {
-  const text = await res.text().catch(() => '');
-  try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
-  } catch {
-    // not JSON: fall through to the text
-  }
-  return `${res.status}: ${text.trim() || res.statusText}`;
 }
 
 /**

@@ -1,19 +1,8 @@
 import { useCallback, useState } from 'react';
 import { redirectExportFiles, type RedirectExportFormat } from '../../../src/qr/redirect-export.schema';
+import { failureMessage } from '../../lib/failure-message';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
-
-/** The server's { message } of a failed call, else "status: body text", else the status text. */
-async function failureMessage(res: Response): Promise<string> {
-  const text = await res.text().catch(() => '');
-  try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
-  } catch {
-    // not JSON: fall through to the text
-  }
-  return `${res.status}: ${text.trim() || res.statusText}`;
-}
 
 /**
  * GET /api/qr-codes/redirects/export as a file (a download, like the analytics report, so a plain

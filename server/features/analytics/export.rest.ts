@@ -1,5 +1,5 @@
 import { exportInput } from '../../../src/analytics/analytics.schema.js';
-import { defineRoute } from '../../rest/rest-kit.js';
+import { defineRoute, sendAttachment } from '../../rest/rest-kit.js';
 import { exportReport } from './report.service.js';
 
 /** Reports & Export: a file download, so not a procedure; the route's access gives the same session check. */
@@ -21,13 +21,7 @@ export const exportRoutes = [
     query: exportInput,
     head: false,
     handler: async ({ ctx, query, reply }) => {
-      const file = await exportReport(ctx, ctx.user, query);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(file.body);
+      return sendAttachment(reply, await exportReport(ctx, ctx.user, query));
     },
   }),
 ];

@@ -12,7 +12,7 @@ import {
   updateQrCodeInput,
 } from '../../../src/qr/qr.schema.js';
 import { redirectExportInput } from '../../../src/qr/redirect-export.schema.js';
-import { defineRoute } from '../../rest/rest-kit.js';
+import { defineRoute, sendAttachment } from '../../rest/rest-kit.js';
 import { getQrImage } from './qr-image.service.js';
 import { exportRedirects } from './redirect-export.service.js';
 
@@ -39,13 +39,7 @@ export const qrRoutes = [
     query: redirectExportInput,
     // A file download, so not a procedure (as the analytics export); the route's access is the session check.
     handler: async ({ ctx, query, reply }) => {
-      const file = await exportRedirects(ctx, ctx.user, query);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(file.body);
+      return sendAttachment(reply, await exportRedirects(ctx, ctx.user, query));
     },
   }),
   defineRoute({
