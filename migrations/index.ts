@@ -8,6 +8,7 @@ import * as admin from './2026-11-25T1200-admin.js';
 import * as apiTokens from './2026-11-25T1500-api-tokens.js';
 import * as throttledScans from './2026-11-25T1800-throttled-scans.js';
 import * as leanScans from './2026-11-25T2000-lean-scans.js';
+import * as scanVerdicts from './2026-11-26T0500-scan-verdicts.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1500-api-tokens': apiTokens,
   '2026-11-25T1800-throttled-scans': throttledScans,
   '2026-11-25T2000-lean-scans': leanScans,
+  '2026-11-26T0500-scan-verdicts': scanVerdicts,
 };

@@ -180,6 +180,9 @@ export interface QrCodeTable {
   slug: string | null;
   created: Timestamp;
   updated: Timestamp;
+  /** The scan-safety check (migrations/2026-11-26T0500-scan-verdicts.ts); null until checked. */
+  scan_verdict: Generated<string | null>;
+  scan_reason: Generated<string | null>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { customizationSchema } from './customization.js';
 import { qrIdSchema } from './qr-id.js';
 import { qrTypes } from './qr-types.js';
+import { scanVerdicts } from './scan-safety.js';
 
 const bodyError = { error: 'Request body must be a JSON object' };
 
@@ -127,6 +128,14 @@ export const qrCodeSchema = z.object({
     .meta({ description: 'Dynamic codes only: the short link, which the image encodes.' }),
   created: z.string(),
   updated: z.string(),
+  scannable: z
+    .object({ verdict: z.enum(scanVerdicts), reason: z.string() })
+    .nullable()
+    .meta({
+      description:
+        "The server's scan-safety check of the code's image, made when it is saved: scannable, risky or " +
+        'unscannable, with the main reason. null while the check is pending.',
+    }),
 });
 export type QrCode = z.infer<typeof qrCodeSchema>;
 

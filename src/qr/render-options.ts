@@ -259,7 +259,8 @@ export function escapeXml(text: string): string {
   );
 }
 
-function luminance(hex: string): number {
+/** WCAG relative luminance of a #RRGGBB colour (0 black … 1 white). */
+export function relativeLuminance(hex: string): number {
   const channel = (i: number) => {
     const v = parseInt(hex.slice(i, i + 2), 16) / 255;
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
@@ -269,7 +270,7 @@ function luminance(hex: string): number {
 
 /** WCAG contrast ratio of two #RRGGBB colours. */
 export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
 

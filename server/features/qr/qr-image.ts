@@ -253,6 +253,22 @@ export async function renderQrSvgNode(
 /** Rasterises an SVG to a PNG `size` pixels wide (system fonts are loaded only for frame text). */
 const loadResvg = lazyRequire<typeof ResvgModule>('@resvg/resvg-js');
 
+/** Rasterises an SVG `size` pixels wide on white: RGBA pixels (the scan-safety check decodes them). */
+export function renderQrPixels(
+  svg: string,
+  size: number,
+): { data: Uint8Array; width: number; height: number } {
+  const { Resvg } = loadResvg();
+  const resvg = new Resvg(svg, {
+    fitTo: { mode: 'width', value: Math.max(1, Math.round(size)) },
+    font: { loadSystemFonts: svg.includes('<text') },
+    background: '#FFFFFF',
+    logLevel: 'off',
+  });
+  const image = resvg.render();
+  return { data: new Uint8Array(image.pixels), width: image.width, height: image.height };
+}
+
 export function renderQrPng(svg: string, size: number): Buffer {
   const { Resvg } = loadResvg();
   const resvg = new Resvg(svg, {

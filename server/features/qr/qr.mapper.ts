@@ -1,4 +1,5 @@
 import { readCustomization } from '../../../src/qr/customization.js';
+import { scanVerdicts, type ScanVerdict } from '../../../src/qr/scan-safety.js';
 import { normalizeQrType } from '../../../src/qr/qr-types.js';
 import type { QrCode } from '../../../src/qr/qr.schema.js';
 import { toIso, type QrCodeRow } from '../../db/database.js';
@@ -24,5 +25,15 @@ export function toQrCode(row: QrCodeRow, publicUrl: string): QrCode {
     shortUrl: dynamic && row.slug ? shortUrlOf(publicUrl, row.slug) : null,
     created: toIso(row.created),
     updated: toIso(row.updated),
+    scannable: scannableOf(row.scan_verdict, row.scan_reason),
   };
+}
+
+function scannableOf(
+  verdict: string | null | undefined,
+  reason: string | null | undefined,
+): QrCode['scannable'] {
+  return verdict && (scanVerdicts as readonly string[]).includes(verdict)
+    ? { verdict: verdict as ScanVerdict, reason: reason ?? '' }
+    : null;
 }

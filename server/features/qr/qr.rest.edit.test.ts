@@ -50,6 +50,8 @@ describeEachDb('QR code REST paths', (getDb) => {
         content: 'https://example.com/new-destination',
         customization: { ...DEFAULT_CUSTOMIZATION, foregroundColor: '#8B5CF6', style: 'dots' },
         updated: t().clock.now().toISOString(),
+        // Checked again for the new design (violet on white: 80 % contrast).
+        scannable: { verdict: 'scannable', reason: expect.stringContaining('contrast 80 %') as string },
       });
       expect(Date.parse(updated.updated)).toBeGreaterThan(Date.parse(code.updated));
       // The short link stays: printed codes keep working.

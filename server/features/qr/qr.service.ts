@@ -22,6 +22,7 @@ import {
 } from './qr.repository.js';
 import { pointsAtLocalHost, pointsAtOwnShortLink } from './destination.js';
 import { generateSlug } from './slug.js';
+import { queueScanChecks, withScanVerdict } from '../scan-safety/scan-verdicts.js';
 
 /**
  * The content must be a valid payload of its type (for links: http or https only), never one of our own
@@ -51,7 +52,9 @@ async function checkFolder(db: Db, user: User, folderId: number | null | undefin
 
 export async function listQrCodes(deps: AppDeps, user: User): Promise<QrCode[]> {
   const rows = await listQrCodesOf(deps.db, user.id);
-  return rows.map((r) => toQrCode(r, deps.config.publicUrl));
+  const codes = rows.map((r) => toQrCode(r, deps.config.publicUrl));
+  queueScanChecks(deps, codes);
+  return codes;
 }
 
 export async function getQrCode(deps: AppDeps, user: User, id: number): Promise<QrCode> {
@@ -104,7 +107,7 @@ export async function createQrCode(deps: AppDeps, user: User, input: NewQrCode):
           });
         }
       });
-      return toQrCode(row, deps.config.publicUrl);
+      return await withScanVerdict(deps, toQrCode(row, deps.config.publicUrl));
     } catch (error) {
       // A slug collision (about one in a trillion per code): draw another.
       if (isUniqueViolation(error) && input.isDynamic && attempt < 5) continue;
@@ -143,7 +146,7 @@ export async function updateQrCode(deps: AppDeps, user: User, input: QrCodeChang
     updated: deps.clock.now().toISOString(),
   });
   if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
-  return toQrCode(row, deps.config.publicUrl);
+  return withScanVerdict(deps, toQrCode(row, deps.config.publicUrl));
 }
 
 /** Moving is organisation, not editing: static codes move too. null = the root. */
