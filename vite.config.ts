@@ -28,6 +28,8 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
   },
+  // The scan check's decoder worker (client/features/scan-safety) is a module worker.
+  worker: { format: 'es' },
   server: {
     port: 5173,
     proxy: { '/trpc': api, '/api': api, '^/r/': api },

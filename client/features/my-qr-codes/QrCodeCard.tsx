@@ -18,6 +18,8 @@ import { qrImageLabel } from '../qr/qr-image-label';
 import { QrPreview } from '../qr/QrPreview';
 import { downloadQr } from '../qr/render';
 import { shareQr } from '../qr/share';
+import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
+import { UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
 
 type Format = 'png' | 'svg' | 'pdf';
 
@@ -33,7 +35,15 @@ export function QrCodeCard({
   onDelete: () => void;
 }) {
   const [downloading, setDownloading] = useState<Format | null>(null);
+  const [confirming, setConfirming] = useState<Format | null>(null);
   const data = imageDataOf(code);
+  const verdict = code.scannable?.verdict ?? null;
+
+  // A code whose design won't scan is downloaded only after the user has read why.
+  const requestDownload = (format: Format) => {
+    if (verdict === 'unscannable') setConfirming(format);
+    else void download(format);
+  };
 
   const download = async (format: Format) => {
     setDownloading(format);
@@ -60,7 +70,13 @@ export function QrCodeCard({
             <Badge variant="light" color={code.isDynamic ? 'teal' : 'gray'}>
               {code.isDynamic ? 'Dynamic' : 'Static'}
             </Badge>
+            {verdict && verdict !== 'scannable' && <ScanVerdictBadge verdict={verdict} size="sm" />}
           </Group>
+          {verdict && verdict !== 'scannable' && (
+            <Text size="xs" c={verdict === 'unscannable' ? 'red.8' : 'dimmed'} data-scan-reason>
+              {code.scannable?.reason}
+            </Text>
+          )}
           <Text size="sm" c="dimmed" lineClamp={2} style={{ wordBreak: 'break-word' }}>
             {describeContent(code.type, code.content)}
           </Text>
@@ -83,7 +99,7 @@ export function QrCodeCard({
             leftSection={<IconDownload size={16} aria-hidden />}
             loading={downloading === 'png'}
             disabled={downloading !== null && downloading !== 'png'}
-            onClick={() => void download('png')}
+            onClick={() => requestDownload('png')}
           >
             Download
           </Button>
@@ -96,7 +112,7 @@ export function QrCodeCard({
                 style={{ borderLeft: '1px solid var(--mantine-color-default-border)' }}
                 loading={downloading === format}
                 disabled={downloading !== null && downloading !== format}
-                onClick={() => void download(format)}
+                onClick={() => requestDownload(format)}
               >
                 {format.toUpperCase()}
               </Button>
@@ -142,13 +158,13 @@ export function QrCodeCard({
           <Menu.Dropdown>
             <Menu.Item
               leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void download('svg')}
+              onClick={() => requestDownload('svg')}
             >
               Download SVG
             </Menu.Item>
             <Menu.Item
               leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void download('pdf')}
+              onClick={() => requestDownload('pdf')}
             >
               Download PDF
             </Menu.Item>
@@ -165,6 +181,22 @@ export function QrCodeCard({
           </Menu.Dropdown>
         </Menu>
       </Group>
+      <UnscannableConfirm
+        reasons={code.scannable ? [code.scannable.reason] : []}
+        hint={
+          code.isDynamic
+            ? 'Edit the design to fix it: the designer suggests one-click fixes.'
+            : 'Create it again with a darker foreground, a smaller logo or a higher error correction.'
+        }
+        opened={confirming !== null}
+        confirmLabel="Download anyway"
+        onClose={() => setConfirming(null)}
+        onConfirm={() => {
+          const format = confirming;
+          setConfirming(null);
+          if (format) void download(format);
+        }}
+      />
     </Card>
   );
 }

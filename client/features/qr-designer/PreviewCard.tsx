@@ -8,6 +8,10 @@ import { notify } from '../../lib/notify';
 import { QrPreview } from '../qr/QrPreview';
 import { downloadQr } from '../qr/render';
 import { shareQr } from '../qr/share';
+import type { ScanFixId } from '../../../src/qr/scan-safety';
+import { ScanSafetyPanel } from '../scan-safety/ScanSafetyBadge';
+import { fixHint, UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
+import type { ScanCheckState } from '../scan-safety/use-scan-check';
 import classes from './qr-designer.module.css';
 
 /** What the greyed-out preview shows while the content is incomplete. */
@@ -45,6 +49,10 @@ interface PreviewCardProps {
   onCreateAndDownload?: (format: Format) => void;
   /** The page is creating the code (Create and download waits for it). */
   creating?: boolean;
+  /** The live scan-safety check of what the printed code will hold. */
+  scanCheck?: ScanCheckState;
+  onScanFix?: (id: ScanFixId) => void;
+  scanNote?: string | null;
 }
 
 export function PreviewCard({
@@ -59,6 +67,9 @@ export function PreviewCard({
   children,
   onCreateAndDownload,
   creating = false,
+  scanCheck,
+  onScanFix,
+  scanNote,
 }: PreviewCardProps) {
   // The preview is 150 px under 640 px width, else 200.
   const narrow = useMediaQuery('(max-width: 39.99em)', false, { getInitialValueInEffect: false });
@@ -66,6 +77,14 @@ export function PreviewCard({
   const [downloading, setDownloading] = useState<Format | null>(null);
   const ready = data !== null;
   const title = name.trim() || 'QR code';
+
+  // A design that won't scan is downloaded only after the user confirms it.
+  const [confirming, setConfirming] = useState<Format | null>(null);
+  const unscannable = scanCheck?.status === 'done' && scanCheck.check.verdict === 'unscannable';
+  const requestDownload = (format: Format) => {
+    if (unscannable) setConfirming(format);
+    else void download(format);
+  };
 
   const download = async (format: Format) => {
     if (!data) return;
@@ -134,7 +153,7 @@ export function PreviewCard({
           {formats.map((f) => (
             <Menu.Item
               key={f.value}
-              onClick={() => (createFirst ? onCreateAndDownload(f.value) : void download(f.value))}
+              onClick={() => (createFirst ? onCreateAndDownload(f.value) : requestDownload(f.value))}
             >
               {f.label}
             </Menu.Item>
@@ -157,6 +176,7 @@ export function PreviewCard({
 
   const notes = (
     <Stack gap={4}>
+      {ready && scanCheck && <ScanSafetyPanel state={scanCheck} onFix={onScanFix} note={scanNote} />}
       {!ready && (
         <Text size="xs" c={problem?.startsWith('Check') ? 'red' : 'dimmed'} role="status">
           {problem ?? `Fill in the ${qrTypeLabels[type]} content to see your QR code.`}
@@ -200,6 +220,18 @@ export function PreviewCard({
         {notes}
         {children}
       </Stack>
+      <UnscannableConfirm
+        reasons={scanCheck?.status === 'done' ? scanCheck.check.reasons : []}
+        hint={scanCheck?.status === 'done' ? fixHint(scanCheck.check.fixes) : null}
+        opened={confirming !== null}
+        confirmLabel="Download anyway"
+        onClose={() => setConfirming(null)}
+        onConfirm={() => {
+          const format = confirming;
+          setConfirming(null);
+          if (format) void download(format);
+        }}
+      />
     </Card>
   );
 }

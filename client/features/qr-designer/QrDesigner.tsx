@@ -35,6 +35,10 @@ import {
   validateDesigner,
   type DesignerValues,
 } from './designer-values';
+import { applyScanFix } from '../../../src/qr/scan-safety';
+import { standInShortLink } from '../scan-safety/stand-in';
+import { fixHint, UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
+import { useScanCheck } from '../scan-safety/use-scan-check';
 import { PreviewCard, type DownloadFormat } from './PreviewCard';
 import classes from './qr-designer.module.css';
 import { TypePicker } from './TypePicker';
@@ -167,6 +171,15 @@ export function QrDesigner({
     [payload, type, fields],
   );
   const previewData = editing && code ? (payload === null ? null : imageDataOf(code)) : payload;
+  // The check decodes what will be printed: a new dynamic code will hold a short link, so a stand-in of
+  // the same length and alphabet is checked until the real one exists.
+  const pendingShortLink = !editing && isDynamic;
+  const checkData = previewData === null ? null : pendingShortLink ? standInShortLink() : previewData;
+  const scanCheck = useScanCheck(checkData, customization);
+  const [confirmUnscannable, setConfirmUnscannable] = useState<{
+    values: DesignerValues;
+    download?: DownloadFormat;
+  } | null>(null);
 
   const selectType = (next: QrType) => {
     if (editing) return;
@@ -181,7 +194,7 @@ export function QrDesigner({
   const updateCustomization = (update: (c: Customization) => Customization) =>
     form.setFieldValue('customization', update);
 
-  const submit = (values: DesignerValues, download?: DownloadFormat) => {
+  const submit = (values: DesignerValues, download?: DownloadFormat, confirmed = false) => {
     const problem = customizationProblem(values.customization);
     if (problem) {
       const section: CustomizationSection = /logo/i.test(problem)
@@ -195,6 +208,10 @@ export function QrDesigner({
     }
     const content = payloadOf(values.type, values.fields);
     if (content === null) return; // validated before; never happens
+    if (!confirmed && scanCheck.status === 'done' && scanCheck.check.verdict === 'unscannable') {
+      setConfirmUnscannable({ values, download });
+      return;
+    }
     onSubmit(
       { ...values, folderId: editing ? values.folderId : knownFolder(values.folderId) },
       content,
@@ -256,9 +273,12 @@ export function QrDesigner({
       customization={customization}
       name={name}
       type={type}
-      pendingShortLink={!editing && isDynamic}
+      pendingShortLink={pendingShortLink}
       shortUrl={editing ? code?.shortUrl : null}
       layout={wide ? 'column' : 'row'}
+      scanCheck={scanCheck}
+      onScanFix={(id) => updateCustomization((c) => applyScanFix(id, c))}
+      scanNote={pendingShortLink ? 'Checked with a short link like the one it will hold.' : null}
     >
       {wide ? actions : null}
     </PreviewCard>
@@ -391,6 +411,18 @@ export function QrDesigner({
           </Transition>
         </Affix>
       )}
+      <UnscannableConfirm
+        reasons={scanCheck.status === 'done' ? scanCheck.check.reasons : []}
+        hint={scanCheck.status === 'done' ? fixHint(scanCheck.check.fixes) : null}
+        opened={confirmUnscannable !== null}
+        confirmLabel={editing ? 'Save anyway' : 'Create anyway'}
+        onClose={() => setConfirmUnscannable(null)}
+        onConfirm={() => {
+          const pending = confirmUnscannable;
+          setConfirmUnscannable(null);
+          if (pending) submit(pending.values, pending.download, true);
+        }}
+      />
     </form>
   );
 }

@@ -41,6 +41,7 @@ import { trpc } from '../../lib/trpc';
 import { qrDetailsRoute } from '../../routes';
 import { qrImageLabel } from '../qr/qr-image-label';
 import { QrPreview } from '../qr/QrPreview';
+import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
 import { shareQr } from '../qr/share';
 import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
 import { ScanHistoryTable } from './ScanHistoryTable';
@@ -135,7 +136,17 @@ function QrDetails({ id }: { id: number }) {
               <Badge variant="light" color={code.isDynamic ? 'teal' : 'gray'}>
                 {code.isDynamic ? 'Dynamic' : 'Static'}
               </Badge>
+              {code.scannable && <ScanVerdictBadge verdict={code.scannable.verdict} />}
             </Group>
+            {code.scannable && code.scannable.reason && (
+              <Text
+                size="xs"
+                c={code.scannable.verdict === 'unscannable' ? 'red.8' : 'dimmed'}
+                data-scan-reason
+              >
+                {code.scannable.reason}
+              </Text>
+            )}
             <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
               {describeContent(code.type, code.content)}
             </Text>
