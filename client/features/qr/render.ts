@@ -15,17 +15,40 @@
  *
  * Downloads: PNG 1024 px; SVG as a standalone file; PDF vector, the code DOWNLOAD_PDF_MM (50 mm) square
  * on a page that fits it with a 10 mm margin (70 × 70 mm), so it prints or places at its exact size.
+ *
+ * Print-ready downloads (downloadQr's `print` argument, src/qr/print-size.ts): the PNG is drawn at the
+ * pixel width of the chosen print width and DPI (the code rendered at that size, so modules fall on whole
+ * pixels) and declares that DPI in a pHYs chunk; the SVG carries width/height in cm; the PDF is the code
+ * exactly that wide plus the 10 mm margin. An optional caption is drawn under the code (src/qr/print-svg.ts):
+ * in the PDF as real Helvetica text set by jsPDF under the svg2pdf vector code, or, when jsPDF's standard
+ * fonts cannot set it (non-Latin-1 characters), as a 600 dpi image of the caption band.
  */
 import QRCodeStyling from 'styled-qr-code';
 import type { Customization } from '../../../src/qr/customization';
 import {
+  backgroundOf,
   buildStyledOptions,
   frameLayout,
   hasLogo,
   normalizeStyledSvg,
   qrFileName,
+  safeColor,
   wrapWithFrame,
 } from '../../../src/qr/render-options';
+import { withPngDpi } from '../../../src/qr/png-dpi';
+import { MAX_PNG_PX, pixelsFor, printProblem } from '../../../src/qr/print-size';
+import {
+  addCaption,
+  CAPTION_FONT_RATIO,
+  CAPTION_SIDE_MARGIN,
+  captionBandSvg,
+  captionLayout,
+  captionPaint,
+  isPdfTextSafe,
+  normalizeCaption,
+  sizeSvgInCm,
+  type CaptionColours,
+} from '../../../src/qr/print-svg';
 import { saveBlob } from '../../lib/save-blob';
 
 export const DOWNLOAD_PNG_PX = 1024;
@@ -214,21 +237,122 @@ export async function svgToPdfBlob(svg: string, mmSize: number = DOWNLOAD_PDF_MM
   return doc.output('blob');
 }
 
-/** Renders and downloads the code, named after it (`cafe-menu.png`; see qrFileName). */
+/** A print-ready download: the code `widthCm` wide (the PNG at `dpi`), `caption` printed under it or null. */
+export interface PrintDownload {
+  widthCm: number;
+  dpi: number;
+  caption: string | null;
+}
+
+/** Resolution of a caption drawn as an image in a PDF (non-Latin-1 text, see the top of this file). */
+const PDF_CAPTION_DPI = 600;
+
+function captionColours(c: Customization): CaptionColours {
+  return { foreground: safeColor(c.foregroundColor, '#000000'), background: backgroundOf(c) };
+}
+
+const MM_PER_PT = 25.4 / 72;
+
+/**
+ * A vector PDF of the code `mm` wide with `caption` under it. The caption is set by jsPDF itself rather
+ * than svg2pdf: svg2pdf centres text with the browser's metrics for the SVG font (Arial, or whatever the
+ * system substitutes) while the PDF sets it in Helvetica, so a substitute with other widths would shift
+ * it off centre; jsPDF centres and shrinks it with Helvetica's own metrics.
+ */
+async function svgToCaptionedPdfBlob(
+  svg: string,
+  mm: number,
+  caption: string,
+  colours: CaptionColours,
+  widthCm: number,
+): Promise<Blob> {
+  const [{ jsPDF }, { svg2pdf }] = await Promise.all([import('jspdf'), import('svg2pdf.js')]);
+  const { width, height } = svgSize(svg);
+  const scale = mm / width;
+  const codeH = height * scale;
+  const layout = captionLayout(width, caption);
+  const bandH = layout.bandHeight * scale;
+  const doc = new jsPDF({
+    unit: 'mm',
+    format: [mm + 2 * PDF_MARGIN_MM, codeH + bandH + 2 * PDF_MARGIN_MM],
+    orientation: mm > codeH + bandH ? 'landscape' : 'portrait',
+    compress: true,
+  });
+  const element = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+  await svg2pdf(element, doc, { x: PDF_MARGIN_MM, y: PDF_MARGIN_MM, width: mm, height: codeH });
+  const bandY = PDF_MARGIN_MM + codeH;
+  if (isPdfTextSafe(caption)) {
+    const { band, ink } = captionPaint(colours);
+    doc.setFillColor(band);
+    doc.rect(PDF_MARGIN_MM, bandY, mm, bandH, 'F');
+    doc.setFont('helvetica', 'normal');
+    const available = mm * (1 - 2 * CAPTION_SIDE_MARGIN);
+    const sizeMm = Math.min(
+      mm * CAPTION_FONT_RATIO,
+      available / Math.max(0.01, doc.getStringUnitWidth(caption)),
+    );
+    doc.setFontSize(sizeMm / MM_PER_PT);
+    doc.setTextColor(ink);
+    doc.text(caption, PDF_MARGIN_MM + mm / 2, bandY + bandH / 2 + sizeMm * 0.35, { align: 'center' });
+  } else {
+    const bandPx = Math.min(MAX_PNG_PX, pixelsFor(widthCm, PDF_CAPTION_DPI));
+    const image = await svgToPngBlob(captionBandSvg(width, caption, colours), bandPx);
+    doc.addImage(new Uint8Array(await image.arrayBuffer()), 'PNG', PDF_MARGIN_MM, bandY, mm, bandH);
+  }
+  return doc.output('blob');
+}
+
+async function printBlob(
+  format: 'png' | 'svg' | 'pdf',
+  data: string,
+  c: Customization,
+  print: PrintDownload,
+): Promise<Blob> {
+  const problem = printProblem(format, print.widthCm, print.dpi);
+  if (problem) throw new RangeError(problem);
+  const caption = normalizeCaption(print.caption ?? '');
+  const colours = captionColours(c);
+  const withCaption = (svg: string) => (caption ? addCaption(svg, caption, colours) : svg);
+
+  if (format === 'png') {
+    const px = pixelsFor(print.widthCm, print.dpi);
+    const svg = withCaption(await renderQrSvg(data, c, px));
+    const png = await svgToPngBlob(svg, px);
+    const bytes = withPngDpi(new Uint8Array(await png.arrayBuffer()), print.dpi);
+    return new Blob([bytes], { type: 'image/png' });
+  }
+  const svg = await renderQrSvg(data, c, DOWNLOAD_PNG_PX);
+  if (format === 'pdf') {
+    const mm = print.widthCm * 10;
+    return caption ? svgToCaptionedPdfBlob(svg, mm, caption, colours, print.widthCm) : svgToPdfBlob(svg, mm);
+  }
+  const sized = sizeSvgInCm(withCaption(svg), print.widthCm);
+  return new Blob([`<?xml version="1.0" encoding="UTF-8"?>\n${sized}`], { type: 'image/svg+xml' });
+}
+
+/**
+ * Renders and downloads the code, named after it (`cafe-menu.png`; see qrFileName). Without `print`:
+ * PNG 1024 px, SVG, PDF 50 mm. With it: the print-ready files described at the top of this file.
+ */
 export async function downloadQr(
   format: 'png' | 'svg' | 'pdf',
   data: string,
   c: Customization,
   file: { name?: string; id?: number } = {},
+  print?: PrintDownload,
 ): Promise<string> {
-  const svg = await renderQrSvg(data, c, DOWNLOAD_PNG_PX);
   let blob: Blob;
-  if (format === 'png') {
-    blob = await svgToPngBlob(svg, DOWNLOAD_PNG_PX);
-  } else if (format === 'pdf') {
-    blob = await svgToPdfBlob(svg, DOWNLOAD_PDF_MM);
+  if (print) {
+    blob = await printBlob(format, data, c, print);
   } else {
-    blob = new Blob([`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`], { type: 'image/svg+xml' });
+    const svg = await renderQrSvg(data, c, DOWNLOAD_PNG_PX);
+    if (format === 'png') {
+      blob = await svgToPngBlob(svg, DOWNLOAD_PNG_PX);
+    } else if (format === 'pdf') {
+      blob = await svgToPdfBlob(svg, DOWNLOAD_PDF_MM);
+    } else {
+      blob = new Blob([`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`], { type: 'image/svg+xml' });
+    }
   }
   const fileName = qrFileName(format, file.name, file.id);
   saveBlob(blob, fileName);

@@ -1,0 +1,293 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Radio,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import type { Customization } from '../../../src/qr/customization';
+import {
+  CAPTION_MAX,
+  captionFor,
+  captionPrintPt,
+  formatDecimal,
+  MIN_CAPTION_PT,
+  minPrintCmForDistance,
+  PRINT_DPI,
+  PRINT_DPI_CHOICES,
+  PRINT_PRESETS,
+  PRINT_WIDTH_CM,
+  printedShortUrl,
+  printOptionsInput,
+  pngPixelSize,
+  pngSizeProblem,
+  SCAN_DISTANCE_M,
+  scanDistanceAdvice,
+  type CaptionMode,
+  type PrintFormat,
+} from '../../../src/qr/print-size';
+import { notify } from '../../lib/notify';
+import { downloadQr } from './render';
+
+export interface PrintDownloadDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** What the code encodes. */
+  data: string;
+  customization: Customization;
+  /** The code's name: the file is named after it (see qrFileName). */
+  name: string;
+  id?: number;
+  /** A dynamic code's short link: offers it as the caption. */
+  shortUrl?: string | null;
+  onDownloaded?: (fileName: string) => void;
+  /** Asked before each download (e.g. to confirm a design that won't scan); false cancels it. */
+  beforeDownload?: () => Promise<boolean>;
+}
+
+interface FormValues {
+  format: PrintFormat;
+  /** '' while the field is empty. */
+  widthCm: number | string;
+  dpi: number;
+  caption: CaptionMode;
+  captionText: string;
+}
+
+const formatOptions = [
+  { value: 'png', label: 'PNG' },
+  { value: 'svg', label: 'SVG' },
+  { value: 'pdf', label: 'PDF' },
+];
+
+const presetOptions = PRINT_PRESETS.map((p) => ({
+  value: p.id,
+  label: `${p.label}: ${formatDecimal(p.widthCm)} cm, scanned from ${formatDecimal(p.distanceM)} m`,
+}));
+
+const asNumber = (value: number | string): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/**
+ * Print-ready download: PNG at a print width and DPI, SVG sized in cm, or a vector PDF, with an optional
+ * caption under the code, and the smallest print size for a scanning distance (src/qr/print-size.ts).
+ */
+export function PrintDownloadDialog({
+  opened,
+  onClose,
+  data,
+  customization,
+  name,
+  id,
+  shortUrl,
+  onDownloaded,
+  beforeDownload,
+}: PrintDownloadDialogProps) {
+  const isMobile = useMediaQuery('(max-width: 767px)');
+  const formatLabelId = useId();
+  const [distance, setDistance] = useState<number | string>(SCAN_DISTANCE_M.default);
+  const [phase, setPhase] = useState<'idle' | 'confirming' | 'downloading'>('idle');
+
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: {
+      format: 'png',
+      widthCm: PRINT_WIDTH_CM.default,
+      dpi: PRINT_DPI.default,
+      caption: 'none',
+      captionText: '',
+    },
+    validate: schemaResolver(printOptionsInput, { sync: true }),
+    validateInputOnChange: true,
+  });
+  const { values } = form;
+  // The PNG size limit and the custom caption's text depend on other fields: recheck them on a change.
+  const setAndRevalidate = (change: Partial<Pick<FormValues, 'format' | 'dpi' | 'caption'>>) => {
+    form.setValues(change);
+    form.validateField('widthCm');
+    form.validateField('captionText');
+  };
+  const hasShortUrl = typeof shortUrl === 'string' && shortUrl.trim() !== '';
+  // The short URL option disappears when there is none; a stale choice then prints nothing.
+  const captionMode: CaptionMode = values.caption === 'short-url' && !hasShortUrl ? 'none' : values.caption;
+  const width = asNumber(values.widthCm);
+  const distanceM = asNumber(distance);
+  const minCm = distanceM !== null && distanceM > 0 ? minPrintCmForDistance(distanceM) : null;
+  const caption = captionFor({ caption: captionMode, captionText: values.captionText }, shortUrl);
+  const captionPt = caption !== null && width !== null ? captionPrintPt(width, caption) : null;
+  const pngSize =
+    values.format === 'png' && width !== null && pngSizeProblem(width, values.dpi) === null
+      ? pngPixelSize(width, values.dpi, caption !== null)
+      : null;
+  const preset = PRINT_PRESETS.find((p) => p.widthCm === width && p.distanceM === distanceM)?.id ?? null;
+
+  const download = async (raw: FormValues) => {
+    if (phase !== 'idle' || data === '') return;
+    try {
+      const options = printOptionsInput.parse({ ...raw, caption: captionMode });
+      if (beforeDownload) {
+        setPhase('confirming');
+        if (!(await beforeDownload())) return;
+      }
+      setPhase('downloading');
+      const fileName = await downloadQr(
+        options.format,
+        data,
+        customization,
+        { name, id },
+        { widthCm: options.widthCm, dpi: options.dpi, caption: captionFor(options, shortUrl) },
+      );
+      notify.success('QR Code Downloaded', `Saved as ${fileName}.`);
+      onDownloaded?.(fileName);
+    } catch {
+      notify.error('Download Failed', 'The file could not be created. Please try again.');
+    } finally {
+      setPhase('idle');
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Print-ready download"
+      size="md"
+      fullScreen={isMobile}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={form.onSubmit((v) => void download(v))} noValidate>
+        <Stack gap="md">
+          <Select
+            label="Printed on"
+            placeholder="Choose to fill in width and distance"
+            data={presetOptions}
+            value={preset}
+            onChange={(value) => {
+              const p = PRINT_PRESETS.find((x) => x.id === value);
+              if (!p) return;
+              form.setFieldValue('widthCm', p.widthCm);
+              setDistance(p.distanceM);
+            }}
+          />
+          <div>
+            <Text size="sm" fw={500} mb={6} id={formatLabelId}>
+              Format
+            </Text>
+            <SegmentedControl
+              aria-labelledby={formatLabelId}
+              fullWidth
+              data={formatOptions}
+              value={values.format}
+              onChange={(value) => setAndRevalidate({ format: value as PrintFormat })}
+            />
+          </div>
+          <Group grow align="flex-start" gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'}>
+            <NumberInput
+              label="Print width (cm)"
+              min={PRINT_WIDTH_CM.min}
+              max={PRINT_WIDTH_CM.max}
+              step={0.5}
+              decimalScale={2}
+              clampBehavior="none"
+              required
+              {...form.getInputProps('widthCm')}
+            />
+            {values.format === 'png' && (
+              <Select
+                label="DPI"
+                data={PRINT_DPI_CHOICES.map(String)}
+                value={String(values.dpi)}
+                allowDeselect={false}
+                description={pngSize ? `${pngSize.width} × ${pngSize.height} px` : undefined}
+                onChange={(value) => value && setAndRevalidate({ dpi: Number(value) })}
+              />
+            )}
+          </Group>
+          {values.format !== 'png' && (
+            <Text size="xs" c="dimmed">
+              Vector: exactly {width !== null ? formatDecimal(width) : '…'} cm wide, sharp at any size.
+            </Text>
+          )}
+          <Radio.Group
+            label="Caption"
+            value={captionMode}
+            onChange={(value) => setAndRevalidate({ caption: value })}
+          >
+            <Group gap="md" mt={6}>
+              <Radio value="none" label="None" />
+              {hasShortUrl && <Radio value="short-url" label="Short URL" />}
+              <Radio value="custom" label="Custom text" />
+            </Group>
+          </Radio.Group>
+          {captionMode === 'short-url' && shortUrl && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Prints {printedShortUrl(shortUrl)} under the code.
+            </Text>
+          )}
+          {captionMode === 'custom' && (
+            <TextInput
+              label="Caption text"
+              maxLength={CAPTION_MAX}
+              description={`${values.captionText.length}/${CAPTION_MAX} characters`}
+              {...form.getInputProps('captionText')}
+            />
+          )}
+          {captionPt !== null && captionPt < MIN_CAPTION_PT && (
+            <Text size="xs" c="dimmed">
+              The caption prints about {formatDecimal(captionPt)} pt high, hard to read below {MIN_CAPTION_PT}{' '}
+              pt: shorten it or print the code wider.
+            </Text>
+          )}
+          <NumberInput
+            label="Scanning distance (m)"
+            min={SCAN_DISTANCE_M.min}
+            max={SCAN_DISTANCE_M.max}
+            step={0.1}
+            decimalScale={2}
+            value={distance}
+            onChange={setDistance}
+          />
+          {minCm !== null && distanceM !== null && (
+            <Text size="sm" role="status">
+              {scanDistanceAdvice(distanceM)}
+            </Text>
+          )}
+          {minCm !== null && distanceM !== null && width !== null && width < minCm && (
+            <Alert
+              color="yellow"
+              variant="light"
+              title="Smaller than recommended"
+              icon={<IconAlertTriangle size={20} aria-hidden />}
+            >
+              At {formatDecimal(width)} cm it may not scan from {formatDecimal(distanceM)} m away. Print it at
+              least {formatDecimal(minCm)} cm wide, or place it where people scan from closer.
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              leftSection={<IconDownload size={18} aria-hidden />}
+              loading={phase === 'downloading'}
+              disabled={phase === 'confirming' || data === ''}
+            >
+              Download
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
