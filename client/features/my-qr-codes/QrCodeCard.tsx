@@ -5,6 +5,7 @@ import {
   IconDownload,
   IconEdit,
   IconFolderShare,
+  IconPrinter,
   IconShare,
   IconTrash,
 } from '@tabler/icons-react';
@@ -15,6 +16,7 @@ import { qrTypeLabels } from '../../../src/qr/qr-types';
 import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
 import { notify } from '../../lib/notify';
 import { qrImageLabel } from '../qr/qr-image-label';
+import { PrintDownloadDialog } from '../qr/PrintDownloadDialog';
 import { QrPreview } from '../qr/QrPreview';
 import { downloadQr } from '../qr/render';
 import { shareQr } from '../qr/share';
@@ -22,6 +24,8 @@ import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
 import { UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
 
 type Format = 'png' | 'svg' | 'pdf';
+/** The downloads a card offers: a file at once, or the print-ready dialog. */
+type Request = Format | 'print';
 
 export function QrCodeCard({
   code,
@@ -35,14 +39,16 @@ export function QrCodeCard({
   onDelete: () => void;
 }) {
   const [downloading, setDownloading] = useState<Format | null>(null);
-  const [confirming, setConfirming] = useState<Format | null>(null);
+  const [confirming, setConfirming] = useState<Request | null>(null);
+  const [printing, setPrinting] = useState(false);
   const data = imageDataOf(code);
   const verdict = code.scannable?.verdict ?? null;
 
   // A code whose design won't scan is downloaded only after the user has read why.
-  const requestDownload = (format: Format) => {
-    if (verdict === 'unscannable') setConfirming(format);
-    else void download(format);
+  const go = (request: Request) => (request === 'print' ? setPrinting(true) : void download(request));
+  const requestDownload = (request: Request) => {
+    if (verdict === 'unscannable') setConfirming(request);
+    else go(request);
   };
 
   const download = async (format: Format) => {
@@ -169,6 +175,12 @@ export function QrCodeCard({
               Download PDF
             </Menu.Item>
             <Menu.Item
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              onClick={() => requestDownload('print')}
+            >
+              Print-ready download…
+            </Menu.Item>
+            <Menu.Item
               leftSection={<IconShare size={16} aria-hidden />}
               onClick={() => void shareQr({ title: code.name, url: data })}
             >
@@ -192,10 +204,19 @@ export function QrCodeCard({
         confirmLabel="Download anyway"
         onClose={() => setConfirming(null)}
         onConfirm={() => {
-          const format = confirming;
+          const request = confirming;
           setConfirming(null);
-          if (format) void download(format);
+          if (request) go(request);
         }}
+      />
+      <PrintDownloadDialog
+        opened={printing}
+        onClose={() => setPrinting(false)}
+        data={data}
+        customization={code.customization}
+        name={code.name}
+        id={code.id}
+        shortUrl={code.shortUrl}
       />
     </Card>
   );

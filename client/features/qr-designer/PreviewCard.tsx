@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { TRANSPARENT, type Customization } from '../../../src/qr/customization';
 import { qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
 import { notify } from '../../lib/notify';
+import { PrintDownloadDialog } from '../qr/PrintDownloadDialog';
 import { QrPreview } from '../qr/QrPreview';
 import { downloadQr } from '../qr/render';
 import { shareQr } from '../qr/share';
@@ -79,11 +80,14 @@ export function PreviewCard({
   const title = name.trim() || 'QR code';
 
   // A design that won't scan is downloaded only after the user confirms it.
-  const [confirming, setConfirming] = useState<Format | null>(null);
+  const [confirming, setConfirming] = useState<Format | 'print' | null>(null);
+  const [printing, setPrinting] = useState(false);
   const unscannable = scanCheck?.status === 'done' && scanCheck.check.verdict === 'unscannable';
-  const requestDownload = (format: Format) => {
-    if (unscannable) setConfirming(format);
-    else void download(format);
+  const go = (request: Format | 'print') =>
+    request === 'print' ? setPrinting(true) : void download(request);
+  const requestDownload = (request: Format | 'print') => {
+    if (unscannable) setConfirming(request);
+    else go(request);
   };
 
   const download = async (format: Format) => {
@@ -158,6 +162,12 @@ export function PreviewCard({
               {f.label}
             </Menu.Item>
           ))}
+          {!createFirst && (
+            <>
+              <Menu.Divider />
+              <Menu.Item onClick={() => requestDownload('print')}>Print-ready…</Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
       <Button
@@ -227,11 +237,21 @@ export function PreviewCard({
         confirmLabel="Download anyway"
         onClose={() => setConfirming(null)}
         onConfirm={() => {
-          const format = confirming;
+          const request = confirming;
           setConfirming(null);
-          if (format) void download(format);
+          if (request) go(request);
         }}
       />
+      {data !== null && (
+        <PrintDownloadDialog
+          opened={printing}
+          onClose={() => setPrinting(false)}
+          data={data}
+          customization={customization}
+          name={title}
+          shortUrl={shortUrl ?? null}
+        />
+      )}
     </Card>
   );
 }

@@ -40,6 +40,7 @@ import { formatCount, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { qrDetailsRoute } from '../../routes';
 import { qrImageLabel } from '../qr/qr-image-label';
+import { PrintReadyButton } from '../qr/PrintReadyButton';
 import { QrPreview } from '../qr/QrPreview';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
 import { shareQr } from '../qr/share';
@@ -166,6 +167,7 @@ function QrDetails({ id }: { id: number }) {
               >
                 Share
               </Button>
+              <PrintReadyButton code={code} />
               {code.isDynamic && (
                 <Button
                   variant="default"

@@ -1,0 +1,113 @@
+// Print-ready downloads on the production build: from a code's details page, a PNG at a print width and
+// DPI (its pixel size and the DPI recorded in the file), an SVG sized in centimetres and a vector PDF of
+// that width, each with the short URL printed under the code, and each decoding to the code; the
+// minimum print size for a scanning distance, with a warning when the chosen width is below it.
+import fs from 'node:fs/promises';
+import { Resvg } from '@resvg/resvg-js';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pdfPageToPng } from '../../server/test/pdf-raster';
+import { decodeQr } from '../../server/test/qr-decode';
+import type { QrCode } from '../../src/qr/qr.schema';
+import { phone, screenshot, withAppServer } from './harness';
+
+const app = withAppServer({ FREE_PLAN_LIMIT: '50' });
+
+let users = 0;
+
+async function newUser(viewport = { width: 1280, height: 800 }) {
+  const context = await app.browser.newContext({
+    baseURL: app.server.url,
+    viewport,
+    colorScheme: 'light',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  users += 1;
+  const username = `print${users}${Date.now() % 100000}`;
+  const res = await page.request.post('/api/register', {
+    data: { username, password: 'secret123', name: 'Print User', email: `${username}@example.com` },
+  });
+  expect(res.status()).toBe(201);
+  const created = await page.request.post('/api/qr-codes', {
+    data: { name: 'Shop door', type: 'url', content: 'https://example.com/door', isDynamic: true },
+  });
+  expect(created.status()).toBe(201);
+  return { context, page, code: (await created.json()) as QrCode };
+}
+
+/** Width and height from a PNG's IHDR, and its pHYs pixels per metre (null without one). */
+function pngInfo(png: Buffer) {
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  const at = png.indexOf('pHYs');
+  return { width, height, ppm: at < 0 ? null : png.readUInt32BE(at + 4), unit: at < 0 ? null : png[at + 12] };
+}
+
+async function bytes(download: Download): Promise<Buffer> {
+  return fs.readFile(await download.path());
+}
+
+async function openDialog(page: Page, code: QrCode) {
+  await page.goto(`/qr-details/${code.id}`);
+  await page.getByRole('button', { name: 'Print-ready download' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Print-ready download' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function downloadFrom(page: Page, dialog: ReturnType<Page['getByRole']>): Promise<Download> {
+  const event = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  return event;
+}
+
+describe('print-ready download', () => {
+  it('PNG at 2 cm and 300 dpi, SVG in cm and a vector PDF, each with the short URL under the code', async () => {
+    const { context, page, code } = await newUser();
+    const dialog = await openDialog(page, code);
+
+    await dialog.getByLabel('Print width (cm)').fill('2');
+    await dialog.getByRole('radio', { name: 'Short URL' }).check();
+    await screenshot(page, 'print-dialog-1280', { fullPage: false });
+
+    // PNG: 2 cm at 300 dpi is 236 px across, the DPI written into the file.
+    const png = await bytes(await downloadFrom(page, dialog));
+    const info = pngInfo(png);
+    expect(info.width).toBe(236);
+    expect(info.height).toBeGreaterThan(236); // the caption band under the code
+    expect(info.ppm).toBe(Math.round(300 / 0.0254));
+    expect(info.unit).toBe(1);
+    expect(await decodeQr(png)).toContain(code.shortUrl);
+
+    // SVG: sized in centimetres, the caption as text.
+    await dialog.getByText('SVG', { exact: true }).click();
+    const svg = (await bytes(await downloadFrom(page, dialog))).toString('utf8');
+    expect(svg).toMatch(/width="2cm"/);
+    expect(svg).toContain(new URL(code.shortUrl!).pathname);
+    const svgPng = Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: 800 } }).render().asPng());
+    expect(await decodeQr(svgPng)).toContain(code.shortUrl);
+
+    // PDF: vectors; scanned from a 200 dpi raster of the page.
+    await dialog.getByText('PDF', { exact: true }).click();
+    const pdf = await bytes(await downloadFrom(page, dialog));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await decodeQr(await pdfPageToPng(new Uint8Array(pdf), 300))).toContain(code.shortUrl);
+    await context.close();
+  });
+
+  it('says how large to print for a scanning distance, and warns below it (375 px)', async () => {
+    const { context, page, code } = await newUser(phone);
+    const dialog = await openDialog(page, code);
+    await dialog.getByLabel('Scanning distance (m)').fill('3');
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain('Scanned from 3 m away, print it at least 30 cm wide.');
+    await expect.poll(() => dialog.textContent()).toContain('Smaller than recommended');
+    await screenshot(page, 'print-dialog-warning-375', { fullPage: false });
+    await dialog.getByLabel('Print width (cm)').fill('30');
+    await expect.poll(() => dialog.textContent()).not.toContain('Smaller than recommended');
+    await context.close();
+  });
+});
