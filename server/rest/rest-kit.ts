@@ -58,6 +58,8 @@ export interface MultipartFile {
   maxBytes: number;
   /** The message of the 413 when the file is larger than `maxBytes`. */
   tooLargeMessage: string;
+  /** What the file is, in the messages of a missing or unreadable one (default 'image'). */
+  what?: string;
 }
 
 /** What a handler receives: the checked input, the caller's context, the tRPC twin, and the reply for headers. */
@@ -67,6 +69,8 @@ export interface RestCall<A extends Access, P extends Schema, Q extends Schema, 
   body: Parsed<B>;
   /** The one file of a multipart route, or the unparsed body of a `rawBody` route (else empty). */
   file: Buffer;
+  /** The name the client gave the multipart route's file ('' when none). */
+  fileName: string;
   ctx: A extends 'public' ? Context : SignedInContext;
   caller: Caller;
   req: FastifyRequest;
@@ -108,6 +112,8 @@ export interface RestRoute<
   rawBody?: true;
   /** The status of a success (default 200); a handler may still set another on `reply`. */
   status?: number;
+  /** The largest JSON body in bytes, when the app's default (1 MiB) is too small (bulk creation). */
+  bodyLimit?: number;
   /**
    * The JSON of a success (a zod schema of `src/`): the handler's return type is checked against it, the
    * OpenAPI document publishes it, and every REST test validates the answers it gets against that document.
@@ -149,17 +155,23 @@ export function defineRoute<
 }
 
 /** Reads the one file part named `field`, refusing more than `maxBytes` while it streams in. */
-async function readFilePart(req: FastifyRequest, { field, maxBytes, tooLargeMessage }: MultipartFile) {
+async function readFilePart(
+  req: FastifyRequest,
+  { field, maxBytes, tooLargeMessage, what = 'image' }: MultipartFile,
+): Promise<{ bytes: Buffer; fileName: string }> {
   if (!req.isMultipart()) {
-    throw appError('UNSUPPORTED_MEDIA_TYPE', `Send the image as multipart/form-data in the field "${field}"`);
+    throw appError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Send the ${what} as multipart/form-data in the field "${field}"`,
+    );
   }
   try {
     const part = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
     if (!part || part.fieldname !== field) {
       part?.file.resume();
-      throw appError('BAD_REQUEST', `No image received: send it in the field "${field}"`);
+      throw appError('BAD_REQUEST', `No ${what} received: send it in the field "${field}"`);
     }
-    return await part.toBuffer();
+    return { bytes: await part.toBuffer(), fileName: part.filename };
   } catch (error) {
     // The multipart parser's own failures (cut-off bodies, bad boundaries, extra parts) in our words.
     if (error instanceof TRPCError) throw error;
@@ -168,7 +180,7 @@ async function readFilePart(req: FastifyRequest, { field, maxBytes, tooLargeMess
     }
     throw appError(
       'BAD_REQUEST',
-      `The upload could not be read: send one image as multipart/form-data in the field "${field}"`,
+      `The upload could not be read: send one ${what} as multipart/form-data in the field "${field}"`,
     );
   }
 }
@@ -196,17 +208,16 @@ export function handlerOf(
     const params = route.params ? parseInput(route.params, req.params) : undefined;
     const query = route.query ? parseInput(route.query, req.query) : undefined;
     const body = route.body ? parseInput(route.body, req.body) : undefined;
-    const file = route.multipart
+    const upload = route.multipart
       ? await readFilePart(req, route.multipart)
-      : route.rawBody && Buffer.isBuffer(req.body)
-        ? req.body
-        : NO_FILE;
+      : { bytes: route.rawBody && Buffer.isBuffer(req.body) ? req.body : NO_FILE, fileName: '' };
     if (route.status) void reply.status(route.status);
     return route.handler({
       params,
       query,
       body,
-      file,
+      file: upload.bytes,
+      fileName: upload.fileName,
       ctx,
       caller: createCaller(ctx),
       req,

@@ -10,6 +10,7 @@ import { analyticsRoutes } from '../features/analytics/analytics.rest.js';
 import { exportRoutes } from '../features/analytics/export.rest.js';
 import { authRoutes } from '../features/auth/auth.rest.js';
 import { twoFactorRoutes } from '../features/auth/two-factor.rest.js';
+import { bulkRoutes } from '../features/bulk/bulk.rest.js';
 import { foldersRoutes } from '../features/folders/folders.rest.js';
 import { qrRoutes } from '../features/qr/qr.rest.js';
 import { uploadsRoutes } from '../features/uploads/uploads.rest.js';
@@ -26,6 +27,7 @@ export const restTables: readonly RouteTable[] = [
   { tag: 'Two-factor sign-in', routes: twoFactorRoutes },
   { tag: 'Account', routes: accountRoutes },
   { tag: 'QR codes', routes: qrRoutes },
+  { tag: 'Bulk creation', routes: bulkRoutes },
   { tag: 'Folders', routes: foldersRoutes },
   { tag: 'Uploads', routes: uploadsRoutes },
   { tag: 'Analytics', routes: analyticsRoutes },
@@ -55,6 +57,7 @@ function register(app: FastifyInstance, route: AnyRestRoute, deps: RuntimeDeps) 
     method: route.method,
     url: route.path,
     exposeHeadRoute: route.head ?? route.method === 'GET',
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     handler: handlerOf(route, (req, reply) => createRestContext(deps, req, reply)),
   });
 }

@@ -1,4 +1,6 @@
+import { bulkCreateInput } from '../../../src/qr/bulk.js';
 import { createQrCodeInput, idInput, moveQrCodeInput, updateQrCodeInput } from '../../../src/qr/qr.schema.js';
+import { bulkCreateQrCodes } from '../bulk/bulk.service.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
   createQrCode,
@@ -18,6 +20,10 @@ export const qrRouter = router({
   create: authedProcedure
     .input(createQrCodeInput)
     .mutation(({ ctx, input }) => createQrCode(ctx, ctx.user, input)),
+  /** Many codes at once (a spreadsheet's rows): all checked, then created in one transaction. */
+  bulkCreate: authedProcedure
+    .input(bulkCreateInput)
+    .mutation(({ ctx, input }) => bulkCreateQrCodes(ctx, ctx.user, input)),
   update: authedProcedure
     .input(updateQrCodeInput)
     .mutation(({ ctx, input }) => updateQrCode(ctx, ctx.user, input)),

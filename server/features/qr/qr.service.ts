@@ -28,7 +28,7 @@ import { queueScanChecks, withScanVerdict } from '../scan-safety/scan-verdicts.j
  * The content must be a valid payload of its type (for links: http or https only), never one of our own
  * short links, and a dynamic code's never a local or private address (see destination.ts).
  */
-function checkContent(deps: AppDeps, type: QrType, content: string, isDynamic: boolean) {
+export function checkContent(deps: AppDeps, type: QrType, content: string, isDynamic: boolean) {
   const result = validatePayload(type, content);
   if (!result.ok)
     throw appError('BAD_REQUEST', result.message, result.field ? { field: result.field } : undefined);
