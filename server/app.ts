@@ -11,6 +11,7 @@ import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
 import { startNotificationJobs } from './features/notifications/notifications.service.js';
+import { startScanCheckSweeper } from './features/scan-safety/scan-verdicts.js';
 import { startUploadSweep } from './features/uploads/uploads.service.js';
 import { startScanRetention } from './features/scans/scan-retention.js';
 import { registerMetrics, type Metrics } from './ops/metrics.js';
@@ -150,6 +151,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => stopUploadSweep());
   const stopScanRetention = startScanRetention(deps, app.log);
   app.addHook('onClose', () => stopScanRetention());
+  // Codes without a scan-safety verdict yet (older codes, bulk imports) are checked in the background.
+  if (deps.config.backgroundScanChecks) {
+    const stopScanChecks = startScanCheckSweeper(deps, app.log);
+    app.addHook('onClose', () => stopScanChecks());
+  }
 
   app.get('/healthz', () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

@@ -128,6 +128,12 @@ export type Config = {
   scansPerClientMinute: number;
   /** Raw scans older than this many days are deleted (rollups are kept); undefined: kept forever. */
   scanRetentionDays: number | undefined;
+  /**
+   * Codes without a scan-safety verdict are checked in the background (scan-verdicts.ts). Always on in
+   * the server; tests turn it off (a check landing mid-test would change the answers they compare) and
+   * start it themselves where they test it.
+   */
+  backgroundScanChecks: boolean;
   /** Upload storage of a Free user, in bytes (Pro ×4, Premium and admins ×20: src/plans.ts). */
   uploadQuotaBytes: number;
   /** One log line per request (method, route, status, time; never the query or a client address). */
@@ -208,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     scansPerClientMinute: e.SCANS_PER_CLIENT_MINUTE,
     scanRetentionDays: e.SCAN_RETENTION_DAYS,
+    backgroundScanChecks: true,
     accessLog: e.ACCESS_LOG,
     slowRequestMs: e.SLOW_REQUEST_MS,
     metricsToken: e.METRICS_TOKEN,
@@ -236,6 +243,7 @@ export function trustProxyWarning(config: Pick<Config, 'trustProxy' | 'host'>): 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ DATA_DIR: overrides.dataDir ?? './data', SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+    backgroundScanChecks: false,
     ...overrides,
   };
 }

@@ -14,7 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFilterOff, IconFolderPlus, IconPlus, IconQrcode, IconSearch, IconX } from '@tabler/icons-react';
+import {
+  IconFilterOff,
+  IconFolderPlus,
+  IconPlus,
+  IconQrcode,
+  IconSearch,
+  IconTableImport,
+  IconX,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { describeContent } from '../../../src/qr/content';
@@ -22,6 +30,7 @@ import type { QrCode } from '../../../src/qr/qr.schema';
 import { CardGridSkeleton } from '../../components/PageSkeletons';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { trpc } from '../../lib/trpc';
+import { BulkCreateDialog } from '../bulk/BulkCreateDialog';
 import { ExportRedirectsMenu } from './ExportRedirectsMenu';
 import { MoveDialog } from './MoveDialog';
 import { NewFolderDialog } from './NewFolderDialog';
@@ -49,6 +58,7 @@ export function MyQrCodesPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('newest');
   const [newFolderOpened, newFolder] = useDisclosure(false);
+  const [bulkOpened, bulk] = useDisclosure(false);
   const [moving, setMoving] = useState<QrCode | null>(null);
   const [deleting, setDeleting] = useState<QrCode | null>(null);
   const [folderToDelete, setFolderToDelete] = useState<{ id: number; name: string } | null>(null);
@@ -94,6 +104,13 @@ export function MyQrCodesPage() {
             New Folder
           </Button>
           <ExportRedirectsMenu />
+          <Button
+            variant="default"
+            leftSection={<IconTableImport size={18} aria-hidden />}
+            onClick={bulk.open}
+          >
+            Bulk create
+          </Button>
           <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
             Create New QR Code
           </Button>
@@ -228,6 +245,7 @@ export function MyQrCodesPage() {
         </SimpleGrid>
       )}
 
+      <BulkCreateDialog opened={bulkOpened} onClose={bulk.close} />
       <NewFolderDialog
         opened={newFolderOpened}
         onClose={newFolder.close}

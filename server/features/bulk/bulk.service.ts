@@ -16,7 +16,7 @@ import { appError, extrasOf } from '../../trpc/errors.js';
 import { toQrCode } from '../qr/qr.mapper.js';
 import { checkContent } from '../qr/qr.service.js';
 import { generateSlug } from '../qr/slug.js';
-import { queueScanChecks } from '../scan-safety/scan-verdicts.js';
+import { wakeScanChecks } from '../scan-safety/scan-verdicts.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
 import { insertQrCodesOfOwner, type BulkCodeRow } from './bulk.repository.js';
 
@@ -126,7 +126,7 @@ export async function bulkCreateQrCodes(
       );
       const codes = inserted.map((row) => toQrCode(row, deps.config.publicUrl));
       // Not inline as a single save is: hundreds of renders would hold the answer for minutes.
-      queueScanChecks(deps, codes);
+      wakeScanChecks(deps);
       return {
         created: codes.map((code, row) => ({
           id: code.id,

@@ -22,7 +22,7 @@ import {
 } from './qr.repository.js';
 import { pointsAtLocalHost, pointsAtOwnShortLink } from './destination.js';
 import { generateSlug } from './slug.js';
-import { queueScanChecks, withScanVerdict } from '../scan-safety/scan-verdicts.js';
+import { withScanVerdict } from '../scan-safety/scan-verdicts.js';
 
 /**
  * The content must be a valid payload of its type (for links: http or https only), never one of our own
@@ -52,9 +52,7 @@ async function checkFolder(db: Db, user: User, folderId: number | null | undefin
 
 export async function listQrCodes(deps: AppDeps, user: User): Promise<QrCode[]> {
   const rows = await listQrCodesOf(deps.db, user.id);
-  const codes = rows.map((r) => toQrCode(r, deps.config.publicUrl));
-  queueScanChecks(deps, codes);
-  return codes;
+  return rows.map((r) => toQrCode(r, deps.config.publicUrl));
 }
 
 export async function getQrCode(deps: AppDeps, user: User, id: number): Promise<QrCode> {

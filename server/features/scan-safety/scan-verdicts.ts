@@ -4,8 +4,8 @@
  *
  * - Saving a code (create, edit) checks it before answering, so the answer carries the verdict; a check
  *   that takes longer than INLINE_WAIT_MS finishes in the background and the answer says null (pending).
- * - Codes never checked (saved before this check existed, or created in bulk) are queued when their owner
- *   lists them and checked one at a time in the background.
+ * - Codes never checked (saved before this check existed, or created in bulk) are checked one at a time
+ *   in the background by each app's sweeper (startScanCheckSweeper).
  * Checks of one code run in order, so an older design's verdict never overwrites a newer one's.
  */
 import type { QrCode } from '../../../src/qr/qr.schema.js';
@@ -13,6 +13,8 @@ import { imageDataOf } from '../../../src/qr/qr.schema.js';
 import type { ScanCheck } from '../../../src/qr/scan-safety.js';
 import type { AppDeps } from '../../app-deps.js';
 import { uploadResolverFor } from '../uploads/uploads.service.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { toQrCode } from '../qr/qr.mapper.js';
 import { checkDesign } from './scan-check.js';
 
 const INLINE_WAIT_MS = 2500;
@@ -72,25 +74,81 @@ export async function withScanVerdict(deps: AppDeps, code: QrCode): Promise<QrCo
   return { ...code, scannable: { verdict: check.verdict, reason: check.reasons[0] ?? '' } };
 }
 
-const queued = new Set<number>();
-/** Background checks run one after another (a bulk import queues hundreds). */
-let lane: Promise<unknown> = Promise.resolve();
+/** Codes checked by each app's sweeper; `wakeScanChecks` pokes the one of its app. */
+const sweepers = new WeakMap<AppDeps, () => void>();
+const SWEEP_BATCH = 20;
+const SWEEP_EVERY_MS = 10 * 60_000;
 
-/** Queues codes without a verdict for a background check (each code once until it is checked). */
-export function queueScanChecks(deps: AppDeps, codes: QrCode[]): void {
-  for (const code of codes) {
-    if (code.scannable !== null || queued.has(code.id)) continue;
-    queued.add(code.id);
-    const task = lane.then(() =>
-      inOrder(code.id, async () => {
-        // Yield between codes, so a long queue never holds the event loop for long.
-        await new Promise((resolve) => setImmediate(resolve));
-        await checkAndStore(deps, code);
-      }).finally(() => queued.delete(code.id)),
-    );
-    lane = task;
-    void track(task);
-  }
+/**
+ * Checks, in the background and one at a time, every code that has no verdict yet: codes saved before
+ * the check existed, bulk-created codes, and saves whose inline check ran out of time. It runs a few
+ * seconds after start, whenever `wakeScanChecks` pokes it, and every ten minutes; it yields between codes,
+ * so redirects keep flowing, and stops with the app. (A GET never writes: listing codes used to queue
+ * them, which made a HEAD of the list write.) A code whose check fails is not retried until a restart.
+ */
+export function startScanCheckSweeper(
+  deps: AppDeps,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  firstRunMs = 5_000,
+): () => void {
+  let stopped = false;
+  let running = false;
+  let again = false;
+  const failed = new Set<number>();
+
+  const sweep = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        for (;;) {
+          if (stopped) return;
+          let query = deps.db
+            .selectFrom('qr_codes')
+            .selectAll()
+            .where('scan_verdict', 'is', null)
+            .orderBy('id')
+            .limit(SWEEP_BATCH);
+          if (failed.size > 0) query = query.where('id', 'not in', [...failed]);
+          const rows = await query.execute();
+          if (rows.length === 0) break;
+          for (const row of rows) {
+            if (stopped) return;
+            // Yield between codes, so a long backlog never holds the event loop for long.
+            await new Promise((resolve) => setImmediate(resolve));
+            const code = toQrCode(row, deps.config.publicUrl);
+            const check = await track(inOrder(code.id, () => checkAndStore(deps, code)));
+            if (check === null) failed.add(code.id);
+          }
+        }
+      } while (again && !stopped);
+    } catch (error) {
+      if (!stopped) log.error({ err: error }, 'background scan checks failed');
+    } finally {
+      running = false;
+    }
+  };
+
+  const first = setTimeout(() => void sweep(), firstRunMs);
+  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  first.unref();
+  timer.unref();
+  sweepers.set(deps, () => void sweep());
+  return () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+    sweepers.delete(deps);
+  };
+}
+
+/** New codes without a verdict (a bulk import): the app's sweeper checks them now rather than later. */
+export function wakeScanChecks(deps: AppDeps): void {
+  sweepers.get(deps)?.();
 }
 
 /** Resolves when every background check has finished (tests, shutdown). */

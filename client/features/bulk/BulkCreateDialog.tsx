@@ -1,0 +1,460 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  Progress,
+  Radio,
+  SegmentedControl,
+  Select,
+  Stack,
+  Stepper,
+  Switch,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconCheck, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import {
+  bulkRow,
+  guessBulkMapping,
+  type BulkCodeInput,
+  type BulkCreateAnswer,
+  type BulkParseAnswer,
+  type BulkTarget,
+} from '../../../src/qr/bulk';
+import { templates, type Customization } from '../../../src/qr/customization';
+import { qrTypeLabels, qrTypes, type QrType } from '../../../src/qr/qr-types';
+import { notify } from '../../lib/notify';
+import { saveBlob } from '../../lib/save-blob';
+import { trpc } from '../../lib/trpc';
+import { QrPreview } from '../qr/QrPreview';
+import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
+import { TemplatePicker } from '../qr-designer/TemplatePicker';
+import {
+  callFailure,
+  createInBulk,
+  downloadArchive,
+  formatBytes,
+  parseSpreadsheet,
+  sampleCsv,
+} from './bulk-api';
+import { BulkColumnsTable } from './BulkColumnsTable';
+import { BulkPreviewTable } from './BulkPreviewTable';
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/**
+ * Bulk create, from My QR Codes: a CSV or Excel file → its columns mapped to name, type, content fields,
+ * folder and dynamic → every row checked with the designer's own schema (src/qr/bulk.ts) → one design
+ * for all → one server call → a ZIP of the images. The plan limit is said before anything is created.
+ */
+export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const isMobile = useMediaQuery('(max-width: 767px)');
+  const [step, setStep] = useState(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [sheet, setSheet] = useState<BulkParseAnswer | null>(null);
+  const [reading, setReading] = useState(false);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<BulkTarget[]>([]);
+  const [defaultType, setDefaultType] = useState<QrType>('url');
+  const [isDynamic, setIsDynamic] = useState(true);
+  const [folderId, setFolderId] = useState<number | null>(null);
+  const [customization, setCustomization] = useState<Customization>(() =>
+    structuredClone<Customization>(templates[0]!.customization),
+  );
+  const [allOrNothing, setAllOrNothing] = useState(true);
+  const [result, setResult] = useState<BulkCreateAnswer | null>(null);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [archiveFormat, setArchiveFormat] = useState<'png' | 'svg'>('png');
+  const [archiveBytes, setArchiveBytes] = useState<number | null>(null);
+
+  const folders = trpc.folders.list.useQuery(undefined, { enabled: opened });
+  const limit = trpc.qr.limit.useQuery(undefined, { enabled: opened });
+  const refresh = useQrCacheRefresh();
+  const create = useMutation({ mutationFn: createInBulk });
+
+  const reset = () => {
+    setStep(0);
+    setFile(null);
+    setSheet(null);
+    setReadError(null);
+    setMapping([]);
+    setResult(null);
+    setCreateError(null);
+    setArchiveBytes(null);
+    create.reset();
+  };
+  const close = () => {
+    if (create.isPending || archiveBytes !== null) return;
+    reset();
+    onClose();
+  };
+
+  const read = async (next: File | null) => {
+    setFile(next);
+    setSheet(null);
+    setReadError(null);
+    if (!next) return;
+    setReading(true);
+    try {
+      const parsed = await parseSpreadsheet(next);
+      setSheet(parsed);
+      setMapping(guessBulkMapping(parsed.columns, defaultType));
+      if (parsed.rows.length > 0) setStep(1);
+      else setReadError('The file has a header row but no rows below it.');
+    } catch (error) {
+      setReadError(callFailure(error, 'The file could not be read.'));
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const folderName = (id: number | null) => folders.data?.find((f) => f.id === id)?.name ?? null;
+  const rows = useMemo(() => {
+    if (!sheet) return [];
+    const defaults = { type: defaultType, isDynamic, folder: null };
+    return sheet.rows.map((cells) => bulkRow(cells, mapping, defaults));
+  }, [sheet, mapping, defaultType, isDynamic]);
+  const ready = useMemo(
+    () =>
+      rows.flatMap((r, index) =>
+        r.ok ? [{ index, code: r.code }] : ([] as { index: number; code: BulkCodeInput }[]),
+      ),
+    [rows],
+  );
+  const problems = rows.length - ready.length;
+  const typeFromColumn = mapping.includes('type');
+  const mapsContent = mapping.some((t) => t.startsWith('field:'));
+
+  const max = limit.data?.maxCount ?? null;
+  const room = max === null || !limit.data ? Infinity : Math.max(0, max - limit.data.currentCount);
+  const overLimit = ready.length > room;
+  const toCreate = overLimit && !allOrNothing ? Math.min(ready.length, room) : ready.length;
+  const canCreate = ready.length > 0 && !(overLimit && (allOrNothing || room === 0));
+
+  const submit = () => {
+    setCreateError(null);
+    create.mutate(
+      {
+        codes: ready.map((r) => r.code),
+        customization,
+        folderId,
+        allOrNothing,
+      },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          setStep(3);
+          notify.success('QR Codes Created', `${count(answer.created.length, 'QR code')} created.`);
+          void refresh();
+        },
+        onError: (error) => setCreateError(callFailure(error, 'The QR codes could not be created.')),
+      },
+    );
+  };
+
+  const downloadZip = async () => {
+    if (!result) return;
+    setArchiveBytes(0);
+    try {
+      const fileName = await downloadArchive(
+        result.created.map((c) => c.id),
+        archiveFormat,
+        setArchiveBytes,
+      );
+      notify.success('QR Codes Downloaded', `Saved as ${fileName}.`);
+    } catch (error) {
+      notify.error(
+        'Download Failed',
+        callFailure(error, 'The ZIP could not be downloaded. Please try again.'),
+      );
+    } finally {
+      setArchiveBytes(null);
+    }
+  };
+
+  const sample = ready[0]?.code;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      size="xl"
+      fullScreen={isMobile}
+      title="Bulk create QR codes"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stepper
+        active={step}
+        size="sm"
+        allowNextStepsSelect={false}
+        onStepClick={(s) => s < 3 && !result && setStep(s)}
+      >
+        <Stepper.Step label="File" description="CSV or Excel">
+          <Stack gap="sm" mt="md">
+            <Text size="sm">
+              One row per QR code, with a header row naming the columns: a name, the content (for example a
+              URL), and optionally the type, a folder and whether the code is dynamic.{' '}
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => saveBlob(sampleCsv(), 'qr-codes-sample.csv')}
+              >
+                Download a sample CSV
+              </Anchor>
+            </Text>
+            <FileInput
+              label="Spreadsheet"
+              description="A .csv or .xlsx file of at most 5 MB; the first sheet is read."
+              placeholder="Choose a file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+              value={file}
+              onChange={(next) => void read(next)}
+              disabled={reading}
+              clearable
+            />
+            {reading && (
+              <Stack gap={4} role="status" aria-label="Reading the file">
+                <Progress value={100} animated striped aria-hidden />
+                <Text size="xs" c="dimmed">
+                  Reading the file…
+                </Text>
+              </Stack>
+            )}
+            {readError && (
+              <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+                {readError}
+              </Alert>
+            )}
+          </Stack>
+        </Stepper.Step>
+
+        <Stepper.Step label="Columns" description="What each one holds">
+          {sheet && (
+            <Stack gap="sm" mt="md">
+              <Text size="sm">
+                {sheet.fileName}: {count(sheet.rows.length, 'row')}, {count(sheet.columns.length, 'column')}.
+                {sheet.truncated &&
+                  ' Only the first rows were read: the file has more than this import takes.'}
+              </Text>
+              <Group gap="md" align="flex-end" wrap="wrap">
+                <Select
+                  label={typeFromColumn ? 'Type for rows without one' : 'Type'}
+                  data={qrTypes.map((t) => ({ value: t, label: qrTypeLabels[t] }))}
+                  value={defaultType}
+                  onChange={(value) => {
+                    if (!value) return;
+                    const next = value;
+                    setDefaultType(next);
+                    // The content fields differ by type: guess the columns again for the new one.
+                    setMapping(guessBulkMapping(sheet.columns, next));
+                  }}
+                  allowDeselect={false}
+                  w={200}
+                />
+                <Select
+                  label="Folder for rows without one"
+                  data={[
+                    { value: '', label: 'No folder' },
+                    ...(folders.data ?? []).map((f) => ({ value: String(f.id), label: f.name })),
+                  ]}
+                  value={folderId === null ? '' : String(folderId)}
+                  onChange={(value) => setFolderId(value ? Number(value) : null)}
+                  allowDeselect={false}
+                  w={220}
+                />
+                <Switch
+                  label="Dynamic (rows without a Dynamic column)"
+                  checked={isDynamic}
+                  onChange={(e) => setIsDynamic(e.currentTarget.checked)}
+                  mb={6}
+                />
+              </Group>
+              <BulkColumnsTable
+                columns={sheet.columns}
+                firstRow={sheet.rows[0] ?? []}
+                mapping={mapping}
+                type={defaultType}
+                onChange={setMapping}
+              />
+              {!mapsContent && (
+                <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />}>
+                  No column holds content yet: choose which column is the {qrTypeLabels[defaultType]} content.
+                </Alert>
+              )}
+              <Group justify="space-between">
+                <Button variant="default" onClick={() => setStep(0)}>
+                  Back
+                </Button>
+                <Button onClick={() => setStep(2)} disabled={!mapsContent}>
+                  Check the rows
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Stepper.Step>
+
+        <Stepper.Step label="Check" description="Rows and design">
+          {sheet && (
+            <Stack gap="sm" mt="md">
+              <Group gap="xs" role="status" aria-label="Rows checked">
+                <IconCheck size={18} color="var(--mantine-color-teal-7)" aria-hidden />
+                <Text size="sm" fw={500}>
+                  {count(ready.length, 'row')} ready
+                  {problems > 0 &&
+                    `, ${count(problems, 'row')} with problems (left out; fix them in the file and import again)`}
+                  .
+                </Text>
+              </Group>
+              <BulkPreviewTable rows={rows} cells={sheet.rows} folderName={folderName(folderId)} />
+              {overLimit && (
+                <Alert
+                  color="yellow"
+                  icon={<IconAlertTriangle size={18} aria-hidden />}
+                  title={room === 0 ? 'Your plan is full' : `Only ${count(room, 'more code')} fit your plan`}
+                >
+                  <Stack gap="xs">
+                    <Text size="sm">
+                      {count(ready.length, 'row')} {ready.length === 1 ? 'is' : 'are'} ready; your plan allows{' '}
+                      {count(max ?? 0, 'QR code')} and you have {limit.data?.currentCount ?? 0}.{' '}
+                      <Anchor component={Link} to="/upgrade" size="sm">
+                        Upgrade
+                      </Anchor>{' '}
+                      to create them all.
+                    </Text>
+                    {room > 0 && (
+                      <Radio.Group
+                        value={allOrNothing ? 'all' : 'first'}
+                        onChange={(v) => setAllOrNothing(v === 'all')}
+                        label="What to create"
+                      >
+                        <Stack gap={6} mt={4}>
+                          <Radio value="all" label="Nothing unless all of them fit" />
+                          <Radio
+                            value="first"
+                            label={`The first ${count(room, 'row')}, and leave out the rest`}
+                          />
+                        </Stack>
+                      </Radio.Group>
+                    )}
+                  </Stack>
+                </Alert>
+              )}
+              <Text fw={600} size="sm" mt="xs">
+                Design for all codes
+              </Text>
+              <Group align="flex-start" gap="md" wrap="wrap">
+                {sample && (
+                  <QrPreview
+                    data={sample.content}
+                    customization={customization}
+                    size={120}
+                    label={`QR code preview: ${sample.name}`}
+                  />
+                )}
+                <div style={{ flex: '1 1 280px', minWidth: 0 }}>
+                  <TemplatePicker value={customization} onApply={setCustomization} />
+                </div>
+              </Group>
+              {createError && (
+                <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+                  {createError}
+                </Alert>
+              )}
+              {create.isPending && (
+                <Stack gap={4} role="status" aria-label="Creating the QR codes">
+                  <Progress value={100} animated striped aria-hidden />
+                  <Text size="xs" c="dimmed">
+                    Creating {count(toCreate, 'QR code')}…
+                  </Text>
+                </Stack>
+              )}
+              <Group justify="space-between">
+                <Button variant="default" onClick={() => setStep(1)} disabled={create.isPending}>
+                  Back
+                </Button>
+                <Button onClick={submit} disabled={!canCreate} loading={create.isPending}>
+                  {`Create ${count(toCreate, 'QR code')}`}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Stepper.Step>
+
+        <Stepper.Completed>
+          {result && (
+            <Stack gap="sm" mt="md">
+              <Alert
+                color="teal"
+                icon={<IconCheck size={18} aria-hidden />}
+                title={`${count(result.created.length, 'QR code')} created`}
+              >
+                {result.skipped.length > 0
+                  ? `${count(result.skipped.length, 'row')} did not fit your plan and ${result.skipped.length === 1 ? 'was' : 'were'} left out.`
+                  : 'They are in My QR Codes. Each is checked for scanning in the background.'}
+              </Alert>
+              {result.skipped.length > 0 && (
+                <List size="sm" spacing={2}>
+                  {result.skipped.slice(0, 5).map((s) => (
+                    <List.Item key={s.row}>
+                      Row {(ready[s.row]?.index ?? s.row) + 1}: {s.message}
+                    </List.Item>
+                  ))}
+                  {result.skipped.length > 5 && <List.Item>…and {result.skipped.length - 5} more</List.Item>}
+                </List>
+              )}
+              {result.created.length > 0 && (
+                <Stack gap="xs">
+                  <Text size="sm">
+                    Download every image in one ZIP, named after each code, with a codes.csv of their ids,
+                    names and short links.
+                  </Text>
+                  <Group gap="sm" wrap="wrap">
+                    <SegmentedControl
+                      aria-label="Image format"
+                      data={[
+                        { value: 'png', label: 'PNG' },
+                        { value: 'svg', label: 'SVG' },
+                      ]}
+                      value={archiveFormat}
+                      onChange={(v) => setArchiveFormat(v)}
+                      disabled={archiveBytes !== null}
+                    />
+                    <Button
+                      leftSection={<IconDownload size={18} aria-hidden />}
+                      onClick={() => void downloadZip()}
+                      loading={archiveBytes !== null}
+                    >
+                      Download ZIP
+                    </Button>
+                  </Group>
+                  {archiveBytes !== null && (
+                    <Stack gap={4} role="status" aria-label="Downloading the ZIP">
+                      <Progress value={100} animated striped aria-hidden />
+                      <Text size="xs" c="dimmed">
+                        Drawing {count(result.created.length, 'image')}… {formatBytes(archiveBytes)} received
+                      </Text>
+                    </Stack>
+                  )}
+                </Stack>
+              )}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close} disabled={archiveBytes !== null}>
+                  Done
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Stepper.Completed>
+      </Stepper>
+    </Modal>
+  );
+}
