@@ -8,59 +8,13 @@
 //   - BASELINE_DIR=<another checkout with a built dist/>: that build, e.g. the commit before a change
 //     (`git worktree add /tmp/before <commit> && ln -s $PWD/node_modules /tmp/before/ && (cd /tmp/before &&
 //     node scripts/build-if-needed.mjs)`).
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { buildIfNeeded, launchChromium, root, startBuiltServer } from './bench-browser.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.RUNS ?? 5);
 const baselineDir = process.env.BASELINE_DIR ? path.resolve(process.env.BASELINE_DIR) : null;
 
-const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function startServer(dir) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-client-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(dir, 'dist/server.mjs')], {
-    cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).status === 200) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (child.exitCode !== null || i > 600) throw new Error(`server in ${dir} did not start`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+buildIfNeeded();
 
 const pages = [
   { path: '/auth', signedIn: false, ready: (page) => page.getByLabel('Username').waitFor() },
@@ -127,24 +81,12 @@ const variants = [
     : []),
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const servers = new Map();
 try {
   for (const v of variants) {
     if (!servers.has(v.dir)) {
-      const server = await startServer(v.dir);
+      const server = await startBuiltServer(v.dir);
       servers.set(v.dir, { server, cookie: await signInCookie(server) });
     }
   }

@@ -5,61 +5,14 @@
 // 'qr-scan-check:decode' (the worker's part, off the main thread). Also the main thread's long tasks
 // (> 50 ms) seen while typing, and, in the same run as a baseline, the same typing with the check's worker
 // answering at once (the page's Worker replaced by a stub), so the figures show what the check adds.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { buildIfNeeded, launchChromium, startBuiltServer } from './bench-browser.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.RUNS ?? 40);
 
-const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-bench-scan-'));
-const port = await freePort();
-const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: 'ignore',
-});
-const url = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${url}/readyz`)).status === 200) break;
-  } catch {
-    /* not listening yet */
-  }
-  if (child.exitCode !== null || i > 600) throw new Error('the server did not start');
-  await new Promise((r) => setTimeout(r, 50));
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+buildIfNeeded();
+const server = await startBuiltServer();
+const url = server.url;
+const browser = await launchChromium();
 
 const pct = (values, p) => {
   if (values.length === 0) return NaN;
@@ -153,8 +106,5 @@ try {
   );
 } finally {
   await browser.close();
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

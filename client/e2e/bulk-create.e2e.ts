@@ -8,30 +8,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeQr } from '../../server/test/qr-decode';
 import type { QrCode } from '../../src/qr/qr.schema';
-import { phone, screenshot, withAppServer } from './harness';
+import { desktop, phone, screenshot, signUpNewUser, withAppServer } from './harness';
 
 // Room for 4 codes: the file's 5 good rows do not all fit.
 const app = withAppServer({ FREE_PLAN_LIMIT: '4' });
 
-let users = 0;
-
-async function newUser(viewport = { width: 1280, height: 800 }) {
-  const context = await app.browser.newContext({
-    baseURL: app.server.url,
-    viewport,
-    colorScheme: 'light',
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  users += 1;
-  const username = `bulk${users}${Date.now() % 100000}`;
-  const res = await page.request.post('/api/register', {
-    data: { username, password: 'secret123', name: 'Bulk User', email: `${username}@example.com` },
-  });
-  expect(res.status()).toBe(201);
-  return { context, page };
-}
+const newUser = (viewport = desktop) => signUpNewUser(app, 'bulk', viewport);
 
 const csv = [
   'Name,Link,Folder,Dynamic',

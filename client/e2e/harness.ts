@@ -174,6 +174,34 @@ export async function newPage(
   return { context, page };
 }
 
+let signUps = 0;
+
+/**
+ * A new account registered through the API, in a fresh context of its own (light scheme, downloads
+ * accepted) that holds its session: a user as a new user meets the app. `prefix` names it in the logs.
+ */
+export async function signUpNewUser(
+  server: { browser: Browser; server: RunningServer },
+  prefix: string,
+  viewport = desktop,
+): Promise<{ context: BrowserContext; page: Page; username: string }> {
+  const context = await server.browser.newContext({
+    baseURL: server.server.url,
+    viewport,
+    colorScheme: 'light',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  signUps += 1;
+  const username = `${prefix}${signUps}${Date.now() % 100000}`;
+  const res = await page.request.post('/api/register', {
+    data: { username, password: 'secret123', name: 'New User', email: `${username}@example.com` },
+  });
+  if (res.status() !== 201) throw new Error(`registering ${username}: ${res.status()} ${await res.text()}`);
+  return { context, page, username };
+}
+
 /** A picture of the page; `fullPage: false` keeps to the window (a page many screens long). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   await fs.mkdir(screenshotDir, { recursive: true });

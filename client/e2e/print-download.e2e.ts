@@ -9,27 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { pdfPageToPng } from '../../server/test/pdf-raster';
 import { decodeQr } from '../../server/test/qr-decode';
 import type { QrCode } from '../../src/qr/qr.schema';
-import { phone, screenshot, withAppServer } from './harness';
+import { desktop, phone, screenshot, signUpNewUser, withAppServer } from './harness';
 
 const app = withAppServer({ FREE_PLAN_LIMIT: '50' });
 
-let users = 0;
-
-async function newUser(viewport = { width: 1280, height: 800 }) {
-  const context = await app.browser.newContext({
-    baseURL: app.server.url,
-    viewport,
-    colorScheme: 'light',
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  users += 1;
-  const username = `print${users}${Date.now() % 100000}`;
-  const res = await page.request.post('/api/register', {
-    data: { username, password: 'secret123', name: 'Print User', email: `${username}@example.com` },
-  });
-  expect(res.status()).toBe(201);
+async function newUser(viewport = desktop) {
+  const { context, page } = await signUpNewUser(app, 'print', viewport);
   const created = await page.request.post('/api/qr-codes', {
     data: { name: 'Shop door', type: 'url', content: 'https://example.com/door', isDynamic: true },
   });

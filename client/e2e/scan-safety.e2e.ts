@@ -4,29 +4,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { QrCode } from '../../src/qr/qr.schema';
-import { phone, screenshot, withAppServer } from './harness';
+import { desktop, phone, screenshot, signUpNewUser, withAppServer } from './harness';
 
 const app = withAppServer({ FREE_PLAN_LIMIT: '50' });
 
-let users = 0;
-
-async function newUser(viewport = { width: 1280, height: 800 }) {
-  const context = await app.browser.newContext({
-    baseURL: app.server.url,
-    viewport,
-    colorScheme: 'light',
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  users += 1;
-  const username = `scansafe${users}${Date.now() % 100000}`;
-  const res = await page.request.post('/api/register', {
-    data: { username, password: 'secret123', name: 'Scan Safe', email: `${username}@example.com` },
-  });
-  expect(res.status()).toBe(201);
-  return { context, page };
-}
+const newUser = (viewport = desktop) => signUpNewUser(app, 'scansafe', viewport);
 
 const check = (page: Page) => page.getByRole('status', { name: 'Scan check' });
 
