@@ -7,6 +7,7 @@ import { storedScans } from '../server/test/stored-scans.js';
 import { batching } from './2026-11-25T2000-lean-scans.js';
 import { ownTableNames } from '../server/test/test-db.js';
 import { describeMigration, migrateTo, previousOf } from './migration-test-kit.js';
+import { migrations } from './index.js';
 
 const THIS = '2026-11-25T2000-lean-scans';
 const FIRST = '2026-11-22T0500-initial';
@@ -133,7 +134,9 @@ async function upgradeWithData(handle: DbHandle) {
     'device',
   ]);
 
-  // New scans continue the ids and reuse the dictionaries.
+  // New scans continue the ids and reuse the dictionaries (written by today's writer, so on today's
+  // schema: later migrations add scan columns it writes).
+  await migrateTo(db, Object.keys(migrations).at(-1)!);
   await db.transaction().execute((trx) =>
     writeScansWithRollups(trx, [
       {

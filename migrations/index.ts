@@ -9,6 +9,9 @@ import * as apiTokens from './2026-11-25T1500-api-tokens.js';
 import * as throttledScans from './2026-11-25T1800-throttled-scans.js';
 import * as leanScans from './2026-11-25T2000-lean-scans.js';
 import * as scanVerdicts from './2026-11-26T0500-scan-verdicts.js';
+import * as smartRedirects from './2026-11-26T0600-smart-redirects.js';
+import * as uniqueScanners from './2026-11-26T0630-unique-scanners.js';
+import * as codeVersions from './2026-11-26T0700-code-versions.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1800-throttled-scans': throttledScans,
   '2026-11-25T2000-lean-scans': leanScans,
   '2026-11-26T0500-scan-verdicts': scanVerdicts,
+  '2026-11-26T0600-smart-redirects': smartRedirects,
+  '2026-11-26T0630-unique-scanners': uniqueScanners,
+  '2026-11-26T0700-code-versions': codeVersions,
 };

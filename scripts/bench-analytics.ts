@@ -8,6 +8,7 @@
 //   SCANS=200000 npx tsx scripts/bench-analytics.ts        a quick trial
 //   BENCH_DB=/tmp/analytics.db npm run bench:analytics     keep the database; a rerun skips the build
 //   RUNS=50 WARMUP=5                                       measured and warm-up calls per path and user
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,7 @@ import { isPrivateAddress } from '../server/features/scans/client-address.js';
 import { deviceCategory, type DeviceCategory } from '../server/features/scans/device.js';
 import { createScanRecorder } from '../server/features/scans/scan-recorder.js';
 import type { ScanToStore } from '../server/features/scans/rollup-model.js';
+import { sweepVisitorDays, visitorHash } from '../server/features/scans/unique-scanners.js';
 import { insertUser } from '../server/features/users/users.repository.js';
 
 const SCANS = Number(process.env.SCANS ?? 5_000_000);
@@ -320,9 +322,25 @@ async function buildScans(db: Db, codes: Code[], start: number, end: number) {
   let written = 0;
   let nextReport = PROGRESS_EVERY;
   let chunk: ScanToStore[] = [];
+  // Visitor hashes as the scan service makes them: a salt per UTC day (random addresses, so nearly
+  // every scan is a new visitor: the most work for the visitor sets).
+  const salts = new Map<number, Buffer>();
+  const saltOf = (ms: number) => {
+    const day = Math.floor(ms / DAY_MS);
+    let salt = salts.get(day);
+    if (!salt) salts.set(day, (salt = randomBytes(32)));
+    return salt;
+  };
 
+  let sweptUpTo = -Infinity;
   const flush = async () => {
     await Promise.all(chunk.map((row) => recorder.record(row)));
+    // The server sweeps finished days' visitor sets every ten minutes: here about once a simulated hour.
+    const last = chunk.length > 0 ? Date.parse(String(chunk.at(-1)!.timestamp)) : -Infinity;
+    if (last - sweptUpTo >= HOUR_MS) {
+      await sweepVisitorDays(db, last, 0);
+      sweptUpTo = last;
+    }
     written += chunk.length;
     chunk = [];
     if (written >= nextReport || written === SCANS) {
@@ -345,12 +363,14 @@ async function buildScans(db: Db, codes: Code[], start: number, end: number) {
       const code = codes[pickCode()]!;
       const device = devices[pickDevice()]!;
       const agent = device.agents[Math.floor(random() * device.agents.length)] ?? null;
+      const ip = randomPublicIpv4();
       chunk.push({
         owner_id: code.ownerId,
         qr_code_id: code.id,
         timestamp: new Date(Math.floor(time)).toISOString(),
         user_agent: agent,
-        ip_address: randomPublicIpv4(),
+        ip_address: ip,
+        visitor: device.category === 'Bot' ? null : visitorHash(saltOf(time), code.id, ip, agent),
         referrer: random() < 0.65 ? null : referrers[pickReferrer()]!,
         location: locations[pickLocation()]!,
         // As the scan service decides it: once, from the user agent.
@@ -466,6 +486,8 @@ try {
     );
     const codes = await insertUsersAndCodes(db, start);
     const seconds = await buildScans(db, codes, start, end);
+    // As the server's sweep would have: finished days' visitor sets are gone.
+    await sweepVisitorDays(db, end, 0);
     stored = countScans();
     if (stored !== SCANS) throw new Error(`built ${stored} scans, expected ${SCANS}`);
     console.log(
@@ -529,6 +551,8 @@ try {
       'scan_code_places',
     ];
     const dictionaryTables = ['scan_user_agents', 'scan_referrers', 'scan_locations'];
+    // Only the days still being counted (today's visitors): not a cost per stored scan.
+    const visitorSets = sizes.get('scan_code_day_visitors') ?? 0;
     const sum = (tables: string[]) => tables.reduce((s, t) => s + (sizes.get(t) ?? 0), 0);
     const rollups = sum(rollupTables);
     const raw = sum(['qr_scans', ...dictionaryTables]);
@@ -541,7 +565,9 @@ try {
         .map((t) => `${t} ${mb(sizes.get(t) ?? 0)}`)
         .join(', ')}); rollup tables ${mb(rollups)} (${rollupTables
         .map((t) => `${t} ${mb(sizes.get(t) ?? 0)}`)
-        .join(', ')})`,
+        .join(
+          ', ',
+        )}); today's visitor sets ${mb(visitorSets)} (${one<{ n: number }>('select count(*) as n from scan_code_day_visitors').n.toLocaleString('en-US')} rows)`,
     );
   } else {
     console.log('  (no dbstat table in this SQLite build: sizes per table skipped)');

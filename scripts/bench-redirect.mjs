@@ -3,6 +3,11 @@
 // records every scan before answering. Both are separate processes loaded by autocannon on loopback
 // with a realistic mix of user agents. Prints req/s, p50/p99, the ratio b/a, and scans stored ÷
 // redirects answered (which must be exactly 1.000).
+// (c), in the same rounds: /r/<slug> of a second code with 5 smart-redirect rules, none of which matches
+// any client of the load (each rule's first condition matches, its second does not), so every scan
+// evaluates all 5 before taking the default destination — the worst case of rules; it prints c/a,
+// (c/a) ÷ (b/a), which issue 17 wants at 0.95 or more, and the median of each round's c/b (b and c run
+// back to back, in alternating order). RULES=0 leaves (c) out.
 // DATABASE_URL=postgres://… runs (b) on a new PostgreSQL database on that server (dropped afterwards);
 // INSTANCES=2 (PostgreSQL only) starts two servers on it, loads both at once and prints the combined rate.
 import { spawn, spawnSync } from 'node:child_process';
@@ -208,25 +213,100 @@ async function queryOne(text, params = []) {
 const code = await queryOne(
   'select id, slug from qr_codes where is_dynamic = true and slug is not null order by id limit 1',
 );
+
+// (c)'s code: a copy of the demo code with 5 rules. Written as the server stores options (the checked
+// options' JSON, keys in the schema's order), straight into the database under test.
+const withRules = process.env.RULES !== '0';
+const everyDay = [0, 1, 2, 3, 4, 5, 6];
+const fiveRules = {
+  rules: [
+    [
+      { kind: 'dates', from: '2000-01-01T00:00:00.000Z', until: null },
+      { kind: 'country', countries: ['FR'] },
+    ],
+    [
+      { kind: 'time', days: everyDay, from: '00:00', until: '00:00' },
+      { kind: 'language', languages: ['fr'] },
+    ],
+    [
+      { kind: 'scans', after: 0 },
+      { kind: 'os', os: ['linux'] },
+    ],
+    [
+      { kind: 'os', os: ['ios', 'android', 'windows', 'macos'] },
+      { kind: 'country', countries: ['DE', 'AT', 'CH'] },
+    ],
+    [
+      { kind: 'time', days: everyDay, from: '00:00', until: '00:00' },
+      { kind: 'dates', from: '2099-01-01T00:00:00.000Z', until: null },
+    ],
+  ].map((conditions, i) => ({
+    label: `Rule ${i + 1}`,
+    conditions,
+    destination: `https://example.com/rule-${i + 1}`,
+  })),
+  timeZone: 'Europe/Paris',
+  activeFrom: null,
+  activeUntil: null,
+  maxScans: null,
+  paused: false,
+  inactiveMessage: null,
+  fallbackUrl: null,
+  utm: null,
+  forwardQuery: false,
+};
+let ruled = null;
+if (withRules) {
+  const copy = `insert into qr_codes (name, type, content, is_dynamic, customization, user_id, folder_id, slug, created, updated, redirect_options)
+    select 'Five rules', type, content, is_dynamic, customization, user_id, folder_id, 'benchrules', created, updated, ?
+    from qr_codes where id = ?`;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(copy.replace('?', '$1').replace('?', '$2'), [JSON.stringify(fiveRules), code.id]);
+    await client.end();
+  } else {
+    const db = new Database(dbFile);
+    db.prepare(copy).run(JSON.stringify(fiveRules), code.id);
+    db.close();
+  }
+  ruled = await queryOne(`select id, slug from qr_codes where slug = 'benchrules'`);
+  // Every client of the load takes the default destination after all 5 rules.
+  for (const ua of userAgents) {
+    const res = await fetch(`http://127.0.0.1:${ports[0]}/r/${ruled.slug}`, {
+      headers: { 'user-agent': ua },
+      redirect: 'manual',
+    });
+    if (res.status !== 302 || res.headers.get('location') !== 'https://example.com/menu')
+      throw new Error(`(c) answered ${res.status} ${res.headers.get('location')} for ${ua}`);
+  }
+}
 const scansOf = async (id) =>
   Number((await queryOne('select count(*) as n from qr_scans where qr_code_id = ?', [id])).n);
 const before = await scansOf(code.id);
+const beforeC = ruled ? await scansOf(ruled.id) : 0;
 const urlsB = ports.map((p) => `http://127.0.0.1:${p}/r/${code.slug}`);
+const urlsC = ruled ? ports.map((p) => `http://127.0.0.1:${p}/r/${ruled.slug}`) : [];
 
 const perRoundA = Math.ceil(Number(process.env.BARE_REQUESTS ?? 300_000) / rounds);
 const perRoundB = Math.ceil(Number(process.env.REQUESTS ?? 150_000) / rounds);
 const runsA = [];
 const runsB = [];
+const runsC = [];
 // Warm-up, not counted: JIT, caches, the user-agent cache (its scans are stored and counted below).
 await load(`http://127.0.0.1:${barePort}/r/abc1234`, 10_000);
 const warmUp = await loadAll(urlsB, 10_000);
+const warmUpC = ruled ? await loadAll(urlsC, 10_000) : null;
 for (let i = 0; i < rounds; i++) {
   runsA.push(await load(`http://127.0.0.1:${barePort}/r/abc1234`, perRoundA));
+  // b then c in even rounds, c then b in odd ones: neither always runs on the warmer or quieter side.
+  if (ruled && i % 2 === 1) runsC.push(await loadAll(urlsC, perRoundB));
   runsB.push(await loadAll(urlsB, perRoundB));
+  if (ruled && i % 2 === 0) runsC.push(await loadAll(urlsC, perRoundB));
 }
 await stop(bare);
 const exits = await Promise.all(servers.map(stop));
-const stored = (await scansOf(code.id)) - before;
+const stored = (await scansOf(code.id)) - before + (ruled ? (await scansOf(ruled.id)) - beforeC : 0);
 let integrity = 'not checked (PostgreSQL)';
 if (!databaseUrl) {
   const after = new Database(dbFile, { readonly: true });
@@ -238,7 +318,8 @@ if (!databaseUrl) {
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const answered = warmUp['3xx'] + runsB.reduce((sum, r) => sum + r['3xx'], 0);
+const answered =
+  warmUp['3xx'] + (warmUpC?.['3xx'] ?? 0) + [...runsB, ...runsC].reduce((sum, r) => sum + r['3xx'], 0);
 // Requests answered ÷ wall time (autocannon's own average is per whole second, too coarse here).
 const rate = (r) => r.requests.total / r.wallSeconds;
 const median = (values) => {
@@ -264,5 +345,20 @@ console.log(
 console.log(
   `ratio b/a (medians):               ${(median(runsB.map(rate)) / median(runsA.map(rate))).toFixed(2)}`,
 );
+if (ruled) {
+  console.log(row(`(c) /r/<slug>, 5 rules (${where})`, runsC));
+  console.log(
+    `ratio c/a per round:               ${runsA.map((r, i) => (rate(runsC[i]) / rate(r)).toFixed(2)).join(' ')}`,
+  );
+  const ratioB = median(runsB.map(rate)) / median(runsA.map(rate));
+  const ratioC = median(runsC.map(rate)) / median(runsA.map(rate));
+  console.log(`ratio c/a (medians):               ${ratioC.toFixed(2)}`);
+  const perRound = runsB.map((r, i) => rate(runsC[i]) / rate(r));
+  console.log(`(c/a) ÷ (b/a), 5 rules vs none:    ${(ratioC / ratioB).toFixed(3)} (issue 17: at least 0.95)`);
+  // b and c of one round ran back to back, so their quotient is the least disturbed by the machine.
+  console.log(
+    `c/b per round:                     ${perRound.map((q) => q.toFixed(3)).join(' ')}; median ${median(perRound).toFixed(3)}`,
+  );
+}
 console.log(`scans stored ÷ redirects answered: ${stored} ÷ ${answered} = ${(stored / answered).toFixed(3)}`);
 console.log(`server exit codes ${exits.join(', ')}, ${integrity}`);

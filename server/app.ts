@@ -14,6 +14,7 @@ import { startNotificationJobs } from './features/notifications/notifications.se
 import { startScanCheckSweeper } from './features/scan-safety/scan-verdicts.js';
 import { startUploadSweep } from './features/uploads/uploads.service.js';
 import { startScanRetention } from './features/scans/scan-retention.js';
+import { startVisitorSweep } from './features/scans/unique-scanners.js';
 import { registerMetrics, type Metrics } from './ops/metrics.js';
 import { registerRequestLog } from './ops/request-log.js';
 import { registerApiDocs } from './rest/api-docs.js';
@@ -151,6 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => stopUploadSweep());
   const stopScanRetention = startScanRetention(deps, app.log);
   app.addHook('onClose', () => stopScanRetention());
+  // Finished days' visitor salts and sets are deleted, so no stored value links a scanner across days.
+  const stopVisitorSweep = startVisitorSweep(deps, app.log);
+  app.addHook('onClose', () => stopVisitorSweep());
   // Codes without a scan-safety verdict yet (older codes, bulk imports) are checked in the background.
   if (deps.config.backgroundScanChecks) {
     const stopScanChecks = startScanCheckSweeper(deps, app.log);

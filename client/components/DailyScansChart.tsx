@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import type { DailyCount } from '../../src/analytics/analytics.schema';
-import { localIsoDate, longDateLabel, shortDateLabel, weekdayLabel } from '../lib/format';
+import { formatCount, localIsoDate, longDateLabel, shortDateLabel, weekdayLabel } from '../lib/format';
 import { CHART_COLORS } from './chart-colors';
 import { useChartAnimation } from './chart-motion';
 import { CHART_HEIGHT } from './ChartCard';
@@ -11,7 +11,13 @@ interface Row {
   date: string;
   label: string;
   Scans: number;
+  /** Null where the day's scans were counted before unique scanners were: a gap in the line. */
+  'Unique scanners'?: number | null;
 }
+
+const UNIQUES = 'Unique scanners';
+/** A day whose unique scanners were not counted (its scans came before they were). */
+export const NOT_COUNTED = '—';
 
 /** Marks today's point: the day is not over, so its smaller count is not a fall. */
 export const TODAY_MARK = 'Today (so far)';
@@ -20,15 +26,27 @@ export const TODAY_MARK = 'Today (so far)';
  * Scans per local day. Up to a week the axis names the weekdays of the actual dates; longer periods
  * show month and day. The tooltip always gives the full date. Today's point, when the series ends today,
  * is marked as partial (a line labelled 'Today (so far)', and so in the tooltip and the table), so its
- * smaller count never reads as an outage.
+ * smaller count never reads as an outage. `withUniques` adds a dashed second line, unique scanners per day,
+ * with its column in the table; a day whose scans were counted before unique scanners were is a gap in the
+ * line and '—' in the table.
  */
-export function DailyScansChart({ data, caption }: { data: DailyCount[]; caption: string }) {
+export function DailyScansChart({
+  data,
+  caption,
+  withUniques = false,
+}: {
+  data: DailyCount[];
+  caption: string;
+  /** A second line, unique scanners per day (daily-unique), and their column in the table. */
+  withUniques?: boolean;
+}) {
   const weekly = data.length <= 7;
   const today = localIsoDate(new Date());
   const rows: Row[] = data.map((d) => ({
     date: d.date,
     label: weekly ? weekdayLabel(d.date) : shortDateLabel(d.date),
     Scans: d.count,
+    ...(withUniques ? { [UNIQUES]: d.uniqueScanners } : {}),
   }));
   const last = rows.at(-1);
   const endsToday = last?.date === today;
@@ -38,13 +56,27 @@ export function DailyScansChart({ data, caption }: { data: DailyCount[]; caption
   return (
     <ChartFigure
       label={`Line chart: ${caption}`}
-      table={{ caption, columns: ['Day', 'Scans'], rows: data.map((d) => [dayName(d.date), d.count]) }}
+      table={{
+        caption,
+        columns: withUniques ? ['Day', 'Scans', UNIQUES] : ['Day', 'Scans'],
+        rows: data.map((d) =>
+          withUniques
+            ? [dayName(d.date), d.count, d.uniqueScanners ?? NOT_COUNTED]
+            : [dayName(d.date), d.count],
+        ),
+      }}
     >
       <LineChart
         h={CHART_HEIGHT}
         data={rows}
         dataKey="label"
-        series={[{ name: 'Scans', color: CHART_COLORS[0] }]}
+        series={[
+          { name: 'Scans', color: CHART_COLORS[0] },
+          ...(withUniques ? [{ name: UNIQUES, color: CHART_COLORS[1], strokeDasharray: '6 4' }] : []),
+        ]}
+        withLegend={withUniques}
+        connectNulls={false}
+        valueFormatter={(value: number | null) => (value === null ? NOT_COUNTED : formatCount(value))}
         curveType="monotone"
         accessibilityLayer={false}
         lineProps={animation}

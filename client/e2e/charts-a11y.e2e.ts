@@ -173,6 +173,13 @@ async function checkMap(region: Locator, locations: LocationCount[], caption: st
   ]);
 }
 
+/** A row of a daily chart's table with its unique scanners ('—' where they were not counted). */
+const dayWithUniques = (d: DailyCount) => [
+  dayName(d.date),
+  formatCount(d.count),
+  d.uniqueScanners === null ? '—' : formatCount(d.uniqueScanners),
+];
+
 describe('charts: a named image and the same numbers as a table', () => {
   it('dashboard: the daily line chart', async () => {
     const { context, page } = await open();
@@ -202,8 +209,10 @@ describe('charts: a named image and the same numbers as a table', () => {
     const hourly = await api<HourlyCount[]>(page, `/api/analytics/hourly?${q}`);
 
     const line = section(page, 'Scans (Last 7 Days)');
-    await line.getByRole('img', { name: 'Line chart: Scans per day, last 7 days' }).waitFor();
-    expect(await openTable(line)).toEqual(daily.map((d) => [dayName(d.date), formatCount(d.count)]));
+    await line
+      .getByRole('img', { name: 'Line chart: Scans and unique scanners per day, last 7 days' })
+      .waitFor();
+    expect(await openTable(line)).toEqual(daily.map(dayWithUniques));
 
     const deviceTotal = devices.reduce((s, d) => s + d.count, 0);
     const deviceCard = section(page, 'Scans by Device');
@@ -260,8 +269,10 @@ describe('charts: a named image and the same numbers as a table', () => {
 
     const daily = await api<DailyCount[]>(page, `/api/analytics/qr-codes/${cafe.id}/daily?days=7&${tz}`);
     const line = section(page, 'Scans Over Time');
-    await line.getByRole('img', { name: 'Line chart: Scans per day, last 7 days' }).waitFor();
-    expect(await openTable(line)).toEqual(daily.map((d) => [dayName(d.date), formatCount(d.count)]));
+    await line
+      .getByRole('img', { name: 'Line chart: Scans and unique scanners per day, last 7 days' })
+      .waitFor();
+    expect(await openTable(line)).toEqual(daily.map(dayWithUniques));
 
     const locations = await trpcQuery<LocationCount[]>(page, 'analytics.qrCodeLocations', {
       id: cafe.id,

@@ -183,6 +183,24 @@ export interface QrCodeTable {
   /** The scan-safety check (migrations/2026-11-26T0500-scan-verdicts.ts); null until checked. */
   scan_verdict: Generated<string | null>;
   scan_reason: Generated<string | null>;
+  /** Smart-redirect options as JSON text (migrations/2026-11-26T0600-smart-redirects.ts); null: none. */
+  redirect_options: Generated<string | null>;
+  /** argon2 hash of the short link's password; null: no password. */
+  password_hash: Generated<string | null>;
+}
+
+/** A version of a code (migrations/2026-11-26T0700-code-versions.ts): its editable state after a change. */
+export interface QrCodeVersionTable {
+  id: Generated<number>;
+  qr_code_id: number;
+  /** Who made the change; null once that account is deleted. */
+  user_id: number | null;
+  created: Timestamp;
+  /** 'created', 'edited' or 'restored'. */
+  kind: string;
+  restored_from: number | null;
+  /** JSON text: name, content, customization (and redirect options, hasPassword when the code has them). */
+  snapshot: string;
 }
 
 /**
@@ -199,6 +217,26 @@ export interface QrScanTable {
   location_id: number | null;
   ip_address: string | null;
   device: number;
+  /** Why the scan got the "not available" page (server/features/redirect/smart-redirect.ts); null: served. */
+  refused: Generated<number | null>;
+  /**
+   * The scan's visitor hash for its UTC day (server/features/scans/unique-scanners.ts); null for bots
+   * and scans stored before unique scanners were counted. PostgreSQL bigint reads back as text.
+   */
+  visitor: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+/** Today's salt of the visitor hashes (UTC day since the epoch); older days' salts are deleted. */
+export interface ScanSaltTable {
+  day: number;
+  salt: Buffer;
+}
+
+/** The visitors each code has seen on a UTC day still being counted; deleted once the day is over. */
+export interface ScanCodeDayVisitorTable {
+  qr_code_id: number;
+  day: number;
+  visitor: ColumnType<number | string, number, number>;
 }
 
 /** A dictionary of the distinct values of one scan column (user agents, referrers, locations). */
@@ -232,6 +270,8 @@ interface DeviceCountColumns {
   desktop: ColumnType<number, number | undefined, number>;
   bot: ColumnType<number, number | undefined, number>;
   unknown: ColumnType<number, number | undefined, number>;
+  /** First sightings of a visitor (unique-scanners.ts); null: rows counted before, unknown. */
+  unique_scanners: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Scan rollups (server/features/scans/rollup-model.ts). `bucket`: quarter hours, `day`: UTC days since the epoch. */
@@ -269,6 +309,18 @@ export interface ScanCodeThrottledTable {
   day: number;
   scans: ColumnType<number, number | undefined, number>;
 }
+/** Scans answered with the "not available" page (paused, not started, ended, over the limit). */
+export interface RefusedScanTable {
+  qr_code_id: number;
+  day: number;
+  scans: ColumnType<number, number | undefined, number>;
+  bots: ColumnType<number, number | undefined, number>;
+}
+/** Random keys the server makes once and shares between instances (e.g. the short links' cookie key). */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+}
 export interface ScanCodePlaceTable {
   qr_code_id: number;
   place: string;
@@ -283,6 +335,7 @@ export interface Database {
   folders: FolderTable;
   qr_codes: QrCodeTable;
   qr_scans: QrScanTable;
+  qr_code_versions: QrCodeVersionTable;
   scan_user_agents: ScanDictionaryTable;
   scan_referrers: ScanDictionaryTable;
   scan_locations: ScanDictionaryTable;
@@ -293,6 +346,10 @@ export interface Database {
   scan_user_day_locations: ScanUserDayLocationTable;
   scan_code_places: ScanCodePlaceTable;
   throttled_scans: ScanCodeThrottledTable;
+  refused_scans: RefusedScanTable;
+  server_secrets: ServerSecretTable;
+  scan_salts: ScanSaltTable;
+  scan_code_day_visitors: ScanCodeDayVisitorTable;
   password_reset_tokens: PasswordResetTokenTable;
   uploads: UploadTable;
   recovery_codes: RecoveryCodeTable;

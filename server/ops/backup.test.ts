@@ -78,6 +78,15 @@ describe('backupSqlite and restoreSqlite on a migrated database', () => {
       const migrations = copy.prepare('select count(*) as n from kysely_migration').get() as { n: number };
       copy.close();
       expect(migrations.n).toBeGreaterThan(0);
+      // Everything but today's visitor salt (unique-scanners.ts): not its row, not its bytes.
+      const salt = Buffer.alloc(32, 0xa5);
+      await handle.db.insertInto('scan_salts').values({ day: 20_000, salt }).execute();
+      const saltless = await backupSqlite(live, path.join(dir, 'backups', 'saltless.db'));
+      const without = openDb(saltless.file);
+      expect(without.prepare('select count(*) as n from scan_salts').get()).toEqual({ n: 0 });
+      without.close();
+      expect(fs.readFileSync(saltless.file).includes(salt)).toBe(false);
+      fs.rmSync(saltless.file);
       // An existing destination is replaced only by a sound copy (here: replaced).
       await insertScans(handle.db, codeId, 5);
       const again = await backupSqlite(live, result.file);
@@ -472,7 +481,9 @@ describe('the command lines', () => {
 
     const pg = run('backup.ts', [], { DATABASE_URL: 'postgres://qr:s3cret@db.example:5432/qr' });
     expect(pg.status).toBe(2);
-    expect(pg.stdout).toMatch(/pg_dump --format=custom --file=qr-creator-\d{8}-\d{6}\.dump "\$DATABASE_URL"/);
+    expect(pg.stdout).toMatch(
+      /pg_dump --format=custom --exclude-table-data=scan_salts --file=qr-creator-\d{8}-\d{6}\.dump "\$DATABASE_URL"/,
+    );
     expect(pg.stdout).not.toContain('s3cret');
   }, 30_000);
 });

@@ -152,6 +152,18 @@ function removeWithSidecars(file: string) {
  * `PRAGMA integrity_check`, synced, and renamed into place; an existing destination is replaced only
  * then. A copy that fails the check is left as `<destination>.failed` and reported in `integrity`.
  */
+/**
+ * Today's visitor salt stays with the live database (server/features/scans/unique-scanners.ts): a
+ * backup kept for months must not let anyone remake that day's visitor hashes. Overwritten, then
+ * deleted, so its bytes are not left in the page. A restored backup starts the day with a new salt.
+ */
+function withoutVisitorSalt(copy: SQLite.Database) {
+  const table = copy.prepare("select 1 from sqlite_master where type = 'table' and name = 'scan_salts'");
+  if (!table.get()) return;
+  copy.prepare('update scan_salts set salt = zeroblob(length(salt))').run();
+  copy.prepare('delete from scan_salts').run();
+}
+
 export async function backupSqlite(
   source: string,
   destination: string,
@@ -207,6 +219,7 @@ export async function backupSqlite(
     const copy = new SQLite(partial, { fileMustExist: true });
     try {
       copy.pragma('journal_mode = DELETE');
+      withoutVisitorSalt(copy);
       integrity = integrityOf(copy);
     } finally {
       copy.close();
@@ -389,7 +402,7 @@ export function postgresBackupAdvice(databaseUrl: string, now = new Date()): str
     `DATABASE_URL names a PostgreSQL database (${maskedUrl(databaseUrl)}); npm run backup and ` +
     `npm run restore work on the SQLite database only. Back PostgreSQL up with its own pg_dump, which ` +
     `takes a consistent snapshot while the server runs:\n\n` +
-    `  pg_dump --format=custom --file=${file} "$DATABASE_URL"\n\n` +
+    `  pg_dump --format=custom --exclude-table-data=scan_salts --file=${file} "$DATABASE_URL"\n\n` +
     `and restore such a dump, with every server stopped, with:\n\n` +
     `  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\n`
   );

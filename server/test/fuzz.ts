@@ -225,7 +225,9 @@ export async function fuzzRoute(
   const request = fc.record({ body: bodyOf(route), param: paramOf(), query: queryOf(route) });
   await fc.assert(
     fc.asyncProperty(request, async ({ body, param, query }) => {
-      const url = route.path.replace(':id', encode(param)) + (query ? `?${query}` : '');
+      const url =
+        route.path.replace(':id', encode(param)).replace(':versionId', encode(param)) +
+        (query ? `?${query}` : '');
       const cookie = route.access === 'admin' ? callers.adminCookie : callers.ownerCookie;
       const withBody = route.method !== 'GET' && route.method !== 'DELETE';
       const before = await snapshot(t);

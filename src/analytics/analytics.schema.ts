@@ -113,9 +113,20 @@ export type ExportInput = z.output<typeof exportInput>;
 const count = z.number().int();
 const qrType = z.enum(qrTypes);
 
+/** Unique scanners, daily-unique (README "Analytics"): null where they were not counted yet. */
+const uniqueScanners = count.nullable();
+const uniqueScannersPartial = z.boolean().meta({
+  description:
+    'True when some scans of the period were counted before unique scanners were: their days are left out of uniqueScanners.',
+});
+
 export const dailyCountSchema = z.object({
   date: z.string().meta({ description: "The viewer's local date, YYYY-MM-DD." }),
   count,
+  uniqueScanners: uniqueScanners.meta({
+    description:
+      "People who scanned that day (bots never count; the same person on two codes counts on each). Null: the day's scans were counted before unique scanners were.",
+  }),
 });
 export type DailyCount = z.infer<typeof dailyCountSchema>;
 
@@ -151,6 +162,11 @@ export const userSummarySchema = z.object({
     .string()
     .nullable()
     .meta({ description: "ISO time of the most recent scan of any of the user's codes, or null." }),
+  uniqueScanners: uniqueScanners.meta({
+    description:
+      "Daily-unique scanners of all the user's codes, summed over the days of the period: a person scanning on two days, or two codes, counts twice; bots never count. Null when none of the period's scans had them counted.",
+  }),
+  uniqueScannersPartial,
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
@@ -182,6 +198,15 @@ export const qrCodeAnalyticsSchema = z.object({
     description:
       'Scans not counted above: one client (address and user agent) beyond SCANS_PER_CLIENT_MINUTE on this code, such as a redirect loop.',
   }),
+  refusedScans: count.meta({
+    description:
+      'Of the scans above: those answered with the "not available" page or the fallback URL because the code was paused, not started yet, ended or over its scan limit (smart redirects).',
+  }),
+  uniqueScanners: uniqueScanners.meta({
+    description:
+      "The code's daily-unique scanners over all time: each day's distinct people (bots never count), summed over the days, so a person scanning on two days counts twice. Null when none of its scans had them counted.",
+  }),
+  uniqueScannersPartial,
   historyFrom: z.iso.datetime().nullable().meta({
     description:
       'With SCAN_RETENTION_DAYS: the scan history (scans, totalPages) holds scans from this time on; older scans still count in every total and chart. Null: the whole history is kept.',

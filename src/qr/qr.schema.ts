@@ -3,6 +3,7 @@ import { customizationSchema } from './customization.js';
 import { qrIdSchema } from './qr-id.js';
 import { qrTypes } from './qr-types.js';
 import { scanVerdicts } from './scan-safety.js';
+import { codePasswordSchema, smartRedirectSchema } from './smart-redirect.js';
 
 const bodyError = { error: 'Request body must be a JSON object' };
 
@@ -47,6 +48,13 @@ export const createQrCodeInput = z
       isDynamic: z.boolean({ error: 'isDynamic must be true or false' }).default(false),
       customization: customizationSchema.prefault({}),
       folderId: folderId.optional().default(null),
+      redirectOptions: smartRedirectSchema.nullable().optional().meta({
+        description:
+          'Dynamic codes only: rules, schedule, scan limit, pause, fallback, UTM and query forwarding (null: none).',
+      }),
+      password: codePasswordSchema.nullable().optional().meta({
+        description: 'Dynamic codes only: the short link asks for this password (null: none).',
+      }),
     },
     bodyError,
   )
@@ -73,6 +81,9 @@ export const updateQrCodeInput = z.object(
     isDynamic: z.boolean({ error: 'isDynamic must be true or false' }).optional(),
     customization: customizationSchema.optional(),
     folderId: folderId.optional(),
+    redirectOptions: smartRedirectSchema.nullable().optional(),
+    /** A new password; null removes it; absent keeps it. */
+    password: codePasswordSchema.nullable().optional(),
   },
   bodyError,
 );
@@ -136,6 +147,10 @@ export const qrCodeSchema = z.object({
         "The server's scan-safety check of the code's image, made when it is saved: scannable, risky or " +
         'unscannable, with the main reason. null while the check is pending.',
     }),
+  redirectOptions: smartRedirectSchema.nullable().meta({
+    description: 'Dynamic codes: smart-redirect options (src/qr/smart-redirect.ts); null: none.',
+  }),
+  hasPassword: z.boolean().meta({ description: 'Dynamic codes: the short link asks for a password.' }),
 });
 export type QrCode = z.infer<typeof qrCodeSchema>;
 

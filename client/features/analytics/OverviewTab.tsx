@@ -14,6 +14,7 @@ import { formatCount, longDateLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { groupLocations } from './analytics-format';
 import { HourlyScansChart } from './HourlyScansChart';
+import { DAILY_UNIQUE_PER_CODE, UniqueScannersCard } from './UniqueScannersCard';
 
 /** The location chart has up to ten colour slots. */
 const LOCATION_SLOTS = 10;
@@ -64,7 +65,13 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
     charts = (
       <Stack gap="md">
         <ChartCard title={`Scans (Last ${days} Days)`} loading={!daily.data}>
-          {daily.data && <DailyScansChart data={daily.data} caption={`Scans per day, last ${days} days`} />}
+          {daily.data && (
+            <DailyScansChart
+              data={daily.data}
+              caption={`Scans and unique scanners per day, last ${days} days`}
+              withUniques
+            />
+          )}
         </ChartCard>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>
@@ -114,7 +121,7 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
 
   return (
     <Stack gap="md" style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={stale}>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <StatCard
           label="Total Scans"
           icon={<IconScan size={24} />}
@@ -125,6 +132,12 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
             Last {days} days
           </Text>
         </StatCard>
+        <UniqueScannersCard
+          value={s?.uniqueScanners}
+          partial={s?.uniqueScannersPartial}
+          loading={!s}
+          description={DAILY_UNIQUE_PER_CODE}
+        />
         <StatCard
           label="Scans Today"
           icon={<IconCalendarEvent size={24} />}

@@ -82,7 +82,13 @@ export function DashboardPage() {
               color="teal"
               loading={!s}
               value={s && formatCount(s.totalScans)}
-            />
+            >
+              {s && s.totalScans > 0 && s.uniqueScanners !== null && (
+                <Text size="sm" c="dimmed" data-unique-scanners>
+                  {formatCount(s.uniqueScanners)} daily-unique scanners
+                </Text>
+              )}
+            </StatCard>
             <StatCard
               label="Recent Activity"
               icon={<IconActivity size={24} />}

@@ -7,6 +7,7 @@ import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { downloadQr } from '../qr/render';
 import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
+import { smartPayloadOf } from '../smart-redirect/smart-values';
 import { initialCreateValues, type DesignerValues } from './designer-values';
 import { LimitDialog, limitFromError, type LimitInfo } from './LimitDialog';
 import type { DownloadFormat } from './PreviewCard';
@@ -164,6 +165,7 @@ export function CreateQrPage() {
             isDynamic: values.isDynamic,
             customization: values.customization,
             folderId: values.folderId,
+            ...smartPayloadOf(values),
           });
         }}
         onSaveDraft={saveDraft}

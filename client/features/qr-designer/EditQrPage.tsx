@@ -12,6 +12,7 @@ import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { editQrRoute } from '../../routes';
 import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
+import { smartPayloadOf, smartValuesOf } from '../smart-redirect/smart-values';
 import { toFormFields, type DesignerValues } from './designer-values';
 import classes from './qr-designer.module.css';
 import { QrDesigner } from './QrDesigner';
@@ -27,6 +28,7 @@ function valuesOf(code: QrCode): DesignerValues {
     fields: toFormFields(type, decodeContent(type, code.content)),
     customization: readCustomization(code.customization),
     folderId: code.folderId,
+    smart: smartValuesOf(code.redirectOptions, code.hasPassword),
   };
 }
 
@@ -119,6 +121,7 @@ export function EditQrPage() {
             name: values.name.trim(),
             content,
             customization: values.customization,
+            ...smartPayloadOf(values),
           })
         }
       />

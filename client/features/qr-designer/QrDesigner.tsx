@@ -40,6 +40,9 @@ import { standInShortLink } from '../scan-safety/stand-in';
 import { fixHint, UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
 import { useScanCheck } from '../scan-safety/use-scan-check';
 import { PreviewCard, type DownloadFormat } from './PreviewCard';
+import { SmartRedirectSection } from '../smart-redirect/SmartRedirectSection';
+import { smartRedirectApplies } from '../smart-redirect/smart-values';
+import { useSmartSections } from '../smart-redirect/use-smart-sections';
 import classes from './qr-designer.module.css';
 import { TypePicker } from './TypePicker';
 
@@ -135,6 +138,7 @@ export function QrDesigner({
   // where the preview comes first and the actions last.
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [sections, setSections] = useState<CustomizationSection[]>(['templates', 'colors']);
+  const smartSections = useSmartSections();
   // The name follows the content ("cafe-luna.com", "Guest Wi-Fi"…) until the user types one; a saved
   // code's or a restored draft's own name is kept.
   const [nameTyped, setNameTyped] = useState(
@@ -220,7 +224,10 @@ export function QrDesigner({
   };
   const focusFirstError = (errors: Record<string, unknown>) => {
     const first = Object.keys(errors)[0];
-    if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
+    // A smart-redirect problem may sit in a closed part: open it, then focus the input.
+    if (first && !smartSections.reveal(first)) {
+      document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
+    }
   };
   const handleSubmit = form.onSubmit((values) => submit(values), focusFirstError);
 
@@ -351,6 +358,10 @@ export function QrDesigner({
               </div>
             </Stack>
           </Card>
+
+          {smartRedirectApplies(type, isDynamic) && (
+            <SmartRedirectSection form={form} sections={smartSections} destination={payload} />
+          )}
 
           <Card withBorder padding="md" radius="md">
             <Title order={3} size="h5" mb="sm">

@@ -7,6 +7,12 @@ import { contentFields, hiddenContentFields } from '../../../src/qr/content-fiel
 import { customizationSchema, defaultCustomization, type Customization } from '../../../src/qr/customization';
 import type { QrType } from '../../../src/qr/qr-types';
 import { createQrCodeInput } from '../../../src/qr/qr.schema';
+import {
+  checkSmart,
+  initialSmartValues,
+  smartRedirectApplies,
+  type SmartRedirectValues,
+} from '../smart-redirect/smart-values';
 
 export type ContentValues = Record<string, string>;
 
@@ -18,6 +24,8 @@ export interface DesignerValues {
   customization: Customization;
   /** null: the root ('No folder'). */
   folderId: number | null;
+  /** Rules, schedule, password and tracking of a dynamic link code (client/features/smart-redirect). */
+  smart: SmartRedirectValues;
 }
 
 export const DEFAULT_TYPE: QrType = 'url';
@@ -67,6 +75,7 @@ export function initialCreateValues(type: QrType = DEFAULT_TYPE): DesignerValues
     fields: fieldsFor(type),
     customization: cloneCustomization(defaultCustomization),
     folderId: null,
+    smart: initialSmartValues(),
   };
 }
 
@@ -133,6 +142,9 @@ export function validateDesigner(values: DesignerValues): Record<string, string>
   for (const [path, message] of Object.entries(fieldErrors)) {
     if (typeof message === 'string' && message) errors[`fields.${path}`] = message;
   }
+  if (smartRedirectApplies(values.type, values.isDynamic)) {
+    Object.assign(errors, checkSmart(values.smart).errors);
+  }
   return errors;
 }
 
@@ -150,6 +162,7 @@ export function contentProblem(type: QrType, fields: ContentValues): string | nu
     fields,
     customization: defaultCustomization,
     folderId: null,
+    smart: initialSmartValues('UTC'),
   });
   for (const def of contentFields[type]) {
     const message = errors[`fields.${def.name}`];

@@ -5,6 +5,7 @@ import { readCustomization } from '../../../src/qr/customization';
 import { normalizeQrType } from '../../../src/qr/qr-types';
 import { QR_NAME_MAX } from '../../../src/qr/qr.schema';
 import { trpc } from '../../lib/trpc';
+import { smartDraftOf, smartValuesFromDraft } from '../smart-redirect/smart-values';
 import { fieldsFor, type DesignerValues } from './designer-values';
 
 const STORAGE_PREFIX = 'qr-creator:create-draft';
@@ -21,6 +22,7 @@ const storedDraftSchema = z.object({
   fields: z.record(z.string(), z.unknown()).catch({}),
   customization: z.unknown(),
   folderId: z.number().int().positive().nullable().catch(null),
+  smart: z.unknown(),
   savedAt: z.string().catch(''),
 });
 
@@ -44,6 +46,7 @@ export function parseDraft(raw: string | null): StoredDraft | null {
     fields: fieldsFor(type, d.fields),
     customization: readCustomization(d.customization),
     folderId: d.folderId,
+    smart: smartValuesFromDraft(d.smart),
     savedAt: d.savedAt,
   };
 }
@@ -78,7 +81,12 @@ export function useDraft(): DraftStore {
     (values: DesignerValues) => {
       const store = storage();
       if (!store) return false;
-      const draft: StoredDraft = { ...values, savedAt: new Date().toISOString() };
+      // A typed password never goes into localStorage.
+      const draft: StoredDraft = {
+        ...values,
+        smart: smartDraftOf(values.smart),
+        savedAt: new Date().toISOString(),
+      };
       try {
         store.setItem(key, JSON.stringify(draft));
         return true;

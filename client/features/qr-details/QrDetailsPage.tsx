@@ -45,6 +45,8 @@ import { QrPreview } from '../qr/QrPreview';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
 import { shareQr } from '../qr/share';
 import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
+import { UniqueScannersCard } from '../analytics/UniqueScannersCard';
+import { HistoryCard } from './HistoryCard';
 import { ScanHistoryTable } from './ScanHistoryTable';
 
 /** The details preview is 200 px and shows the saved design, exactly as the downloads draw it. */
@@ -183,11 +185,16 @@ function QrDetails({ id }: { id: number }) {
         </Group>
       </Card>
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <StatCard
           label="Total Scans"
           icon={<IconScan size={24} />}
           value={tracked ? formatCount(d.totalScans) : NOT_TRACKED}
+        />
+        <UniqueScannersCard
+          value={d.uniqueScanners}
+          partial={d.uniqueScannersPartial}
+          {...(tracked ? {} : { notTracked: NOT_TRACKED })}
         />
         <StatCard
           label="Unique Locations"
@@ -257,7 +264,11 @@ function QrDetails({ id }: { id: number }) {
               >
                 {daily.data && (
                   <div style={{ opacity: daily.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-                    <DailyScansChart data={daily.data} caption={`Scans per day, last ${days} days`} />
+                    <DailyScansChart
+                      data={daily.data}
+                      caption={`Scans and unique scanners per day, last ${days} days`}
+                      withUniques
+                    />
                   </div>
                 )}
               </ChartCard>
@@ -337,6 +348,8 @@ function QrDetails({ id }: { id: number }) {
           </Card>
         </>
       )}
+
+      <HistoryCard code={code} />
     </Stack>
   );
 }
@@ -355,8 +368,8 @@ function DetailsSkeleton() {
           </Stack>
         </Group>
       </Card>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {[0, 1, 2].map((i) => (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} h={110} radius="md" />
         ))}
       </SimpleGrid>

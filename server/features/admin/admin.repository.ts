@@ -161,6 +161,7 @@ const codeTables = [
   'scan_code_day_locations',
   'scan_code_places',
   'throttled_scans',
+  'refused_scans',
 ] as const;
 
 /**

@@ -26,6 +26,15 @@ const isBotScan = sql<number>`case when s.device = ${sql.lit(BOT_DEVICE_CODE)} t
 /** Each device column summed, under its own name. */
 const sumDevices = deviceColumns.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
 
+/**
+ * The unique scanners counted in the rows (unique-scanners.ts), and how many rows counted theirs
+ * before unique scanners were (null: unknown, left out of the sum).
+ */
+const sumUniques = [
+  sql<number | null>`sum(unique_scanners)`.as('unique_scanners'),
+  sql<number>`sum(case when unique_scanners is null then 1 else 0 end)`.as('unknown_uniques'),
+];
+
 const sumScans = (excludeBots: boolean) =>
   sql.raw(`sum(mobile + tablet + desktop + unknown${excludeBots ? '' : ' + bot'})`);
 
@@ -78,7 +87,7 @@ function sumScansByLocal(
   const group = unit === 'day' ? sql<number>`${minutes} / 1440` : sql<number>`(${minutes} / 60) % 24`;
   return db
     .selectFrom(table)
-    .select([group.as('k'), sumScans(excludeBots).as('n')])
+    .select([group.as('k'), sumScans(excludeBots).as('n'), ...sumUniques])
     .where(sql<boolean>`${sql.ref(key)} = ${id}`)
     .where('bucket', '>=', Math.floor(stretch.from / QUARTER_MS))
     .where('bucket', '<', Math.ceil(stretch.to / QUARTER_MS))
@@ -86,7 +95,10 @@ function sumScansByLocal(
     .execute();
 }
 
-/** Scans per local day (days since the epoch in the viewer's zone) in a stretch: rows { k: day, n }. */
+/**
+ * Scans per local day (days since the epoch in the viewer's zone) in a stretch: rows { k: day, n },
+ * with the day's unique scanners (`sumUniques`).
+ */
 export function sumScansByLocalDay(
   db: Db,
   source: QuarterSource,
@@ -123,7 +135,7 @@ export function listCodesOf(db: Db, userId: number) {
 export function sumDevicesPerCodeOverUtcDays(db: Db, userId: number, days: UtcDays) {
   let q = db
     .selectFrom('scan_code_days')
-    .select(['qr_code_id', ...sumDevices])
+    .select(['qr_code_id', ...sumDevices, ...sumUniques])
     .where('user_id', '=', userId)
     .groupBy('qr_code_id');
   if (days.first > -Infinity) q = q.where('day', '>=', days.first);
@@ -136,7 +148,7 @@ export function sumDevicesPerCodeOverRange(db: Db, userId: number, from: number,
   let q = db
     .selectFrom('scan_code_quarters as q')
     .innerJoin('qr_codes as c', 'c.id', 'q.qr_code_id')
-    .select(['q.qr_code_id', ...sumDevices])
+    .select(['q.qr_code_id', ...sumDevices, ...sumUniques])
     .where('c.user_id', '=', userId)
     .where('q.bucket', '>=', Math.floor(from / QUARTER_MS))
     .groupBy('q.qr_code_id');
@@ -272,11 +284,11 @@ export async function listScanHistoryPage(
   }));
 }
 
-/** The code's device counts over all time (undefined or nulls when it has none). */
+/** The code's device counts and unique scanners over all time (undefined or nulls when it has none). */
 export function sumDevicesOfCode(db: Db, codeId: number) {
   return db
     .selectFrom('scan_code_days')
-    .select(sumDevices)
+    .select([...sumDevices, ...sumUniques])
     .where('qr_code_id', '=', codeId)
     .executeTakeFirst();
 }

@@ -11,11 +11,12 @@ import { call, expectRestError, type Response } from '../../test/test-app.js';
 import { describeEachDb } from '../../test/test-db.js';
 import type { QrCodeAnalytics } from '../../../src/analytics/analytics.schema.js';
 import {
+  expectRanked,
+  hours,
   KATHMANDU,
   KOLKATA,
   NY,
-  expectRanked,
-  hours,
+  scansPerDay,
   useAnalyticsFixture,
 } from './analytics.test-helpers.js';
 
@@ -105,8 +106,11 @@ describeEachDb('analytics REST paths: validation, ownership, sign-in, tRPC twins
       totalScans: 4,
       qrCodeScans: [{ id: codes.D.id, name: "Bob's poster", type: 'url', scans: 4 }],
       lastScanAt: '2026-11-03T06:00:00.000Z',
+      // No hashes in the fixture: only the day of the bot's scan alone is known (0 people).
+      uniqueScanners: 0,
+      uniqueScannersPartial: true,
     });
-    expect(await get<DailyCount[]>('/api/analytics/daily?days=3', bobCookie)).toEqual([
+    expect(scansPerDay(await get<DailyCount[]>('/api/analytics/daily?days=3', bobCookie))).toEqual([
       { date: '2026-11-01', count: 1 },
       { date: '2026-11-02', count: 1 },
       { date: '2026-11-03', count: 1 },
@@ -202,7 +206,7 @@ describeEachDb('analytics REST paths: validation, ownership, sign-in, tRPC twins
     const res = await call(t().app, 'DELETE', `/api/qr-codes/${codes.A.id}`, { cookie: aliceCookie });
     expect(res.statusCode, res.body).toBe(200);
     // Only B's scans remain: d1 d4 r1 b2 i1 i2.
-    expect(await get<DailyCount[]>('/api/analytics/daily')).toEqual([
+    expect(scansPerDay(await get<DailyCount[]>('/api/analytics/daily'))).toEqual([
       { date: '2026-10-28', count: 0 },
       { date: '2026-10-29', count: 0 },
       { date: '2026-10-30', count: 0 },
@@ -248,6 +252,8 @@ describeEachDb('analytics REST paths: validation, ownership, sign-in, tRPC twins
         { id: codes.C.id, name: 'Never scanned', type: 'url', scans: 0 },
       ],
       lastScanAt: '2026-11-02T18:40:00.000Z',
+      uniqueScanners: null,
+      uniqueScannersPartial: true,
     });
     expectRestError(
       await call(t().app, 'GET', `/api/analytics/qr-codes/${codes.A.id}`, { cookie: aliceCookie }),

@@ -4,11 +4,12 @@ import type { QrCode } from '../../../src/qr/qr.schema.js';
 import { describeEachDb } from '../../test/test-db.js';
 import type { QrCodeAnalytics } from '../../../src/analytics/analytics.schema.js';
 import {
+  expectRanked,
   KATHMANDU,
   KOLKATA,
   NY,
-  expectRanked,
   scanByLabel,
+  scansPerDay,
   useAnalyticsFixture,
 } from './analytics.test-helpers.js';
 
@@ -61,6 +62,10 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
       // New York, Boston, Kathmandu, Pokhara, Mountain View.
       uniqueLocations: 10,
       throttledScans: 0,
+      refusedScans: 0,
+      // The fixture's scans carry no visitor hash, as scans stored before unique scanners were counted.
+      uniqueScanners: null,
+      uniqueScannersPartial: true,
       historyFrom: null,
     });
     expectRanked(
@@ -115,6 +120,9 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
       uniqueDevices: 0,
       devices: [],
       throttledScans: 0,
+      refusedScans: 0,
+      uniqueScanners: 0,
+      uniqueScannersPartial: false,
       historyFrom: null,
     });
   });
@@ -137,7 +145,9 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
   // ---- GET /api/analytics/qr-codes/{id}/daily ------------------------------------------------------
 
   it("per-code daily: the code's own scans per local day, zero days included", async () => {
-    expect(await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.A.id}/daily?days=7&tz=${NY}`)).toEqual([
+    expect(
+      scansPerDay(await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.A.id}/daily?days=7&tz=${NY}`)),
+    ).toEqual([
       { date: '2026-10-28', count: 0 },
       { date: '2026-10-29', count: 0 },
       { date: '2026-10-30', count: 0 },
@@ -147,7 +157,7 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
       { date: '2026-11-03', count: 2 }, // t2 b1
     ]);
     // Default: 7 UTC days.
-    expect(await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.A.id}/daily`)).toEqual([
+    expect(scansPerDay(await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.A.id}/daily`))).toEqual([
       { date: '2026-10-28', count: 0 },
       { date: '2026-10-29', count: 0 },
       { date: '2026-10-30', count: 0 },
@@ -157,33 +167,41 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
       { date: '2026-11-03', count: 3 }, // t1 t2 b1
     ]);
     expect(
-      await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.A.id}/daily?days=3&tz=${KATHMANDU}`),
+      scansPerDay(
+        await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.A.id}/daily?days=3&tz=${KATHMANDU}`),
+      ),
     ).toEqual([
       { date: '2026-11-01', count: 2 }, // d2 d3
       { date: '2026-11-02', count: 4 }, // r2 (01:45) n1 n2 k1 (23:50)
       { date: '2026-11-03', count: 4 }, // k2 (00:10) t1 t2 b1
     ]);
     expect(
-      await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.B.id}/daily?days=3&tz=${KOLKATA}`),
+      scansPerDay(
+        await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.B.id}/daily?days=3&tz=${KOLKATA}`),
+      ),
     ).toEqual([
       { date: '2026-11-01', count: 3 }, // d1 d4 r1 (23:30)
       { date: '2026-11-02', count: 2 }, // b2 i1 (23:50)
       { date: '2026-11-03', count: 1 }, // i2 (00:10)
     ]);
     expect(
-      await get<DailyCount[]>(
-        `/api/analytics/qr-codes/${codes.B.id}/daily?days=3&tz=${KOLKATA}&excludeBots=true`,
+      scansPerDay(
+        await get<DailyCount[]>(
+          `/api/analytics/qr-codes/${codes.B.id}/daily?days=3&tz=${KOLKATA}&excludeBots=true`,
+        ),
       ),
     ).toEqual([
       { date: '2026-11-01', count: 3 },
       { date: '2026-11-02', count: 1 },
       { date: '2026-11-03', count: 1 },
     ]);
-    expect(await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.C.id}/daily?days=2`)).toEqual([
+    expect(
+      scansPerDay(await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.C.id}/daily?days=2`)),
+    ).toEqual([
       { date: '2026-11-02', count: 0 },
       { date: '2026-11-03', count: 0 },
     ]);
-    const year = await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.A.id}/daily?days=365`);
+    const year = scansPerDay(await get<DailyCount[]>(`/api/analytics/qr-codes/${codes.A.id}/daily?days=365`));
     expect(year).toHaveLength(365);
     expect(year.filter((d) => d.count > 0)).toEqual([
       { date: '2026-10-01', count: 1 },

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { DailyCount, HourlyCount, UserSummary } from '../../../src/analytics/analytics.schema.js';
 import { signedInUser } from '../../test/test-app.js';
 import { describeEachDb } from '../../test/test-db.js';
-import { KATHMANDU, KOLKATA, NY, hours, useAnalyticsFixture } from './analytics.test-helpers.js';
+import { hours, KATHMANDU, KOLKATA, NY, scansPerDay, useAnalyticsFixture } from './analytics.test-helpers.js';
 
 /** The fixture and its hand-computed answers are described in analytics.test-helpers.ts. */
 describeEachDb('analytics REST paths: user summary, daily and hourly counts', (getDb) => {
@@ -12,7 +12,14 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
 
   it('user summary: every code with its scans, most scanned first, and the time of the last scan', async () => {
     const summary = await get<UserSummary>('/api/analytics/user');
-    expect(Object.keys(summary).sort()).toEqual(['lastScanAt', 'qrCodeScans', 'totalQRCodes', 'totalScans']);
+    expect(Object.keys(summary).sort()).toEqual([
+      'lastScanAt',
+      'qrCodeScans',
+      'totalQRCodes',
+      'totalScans',
+      'uniqueScanners',
+      'uniqueScannersPartial',
+    ]);
     expect(summary).toEqual({
       totalQRCodes: 3,
       totalScans: 18,
@@ -22,6 +29,9 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
         { id: codes.C.id, name: 'Never scanned', type: 'url', scans: 0 },
       ],
       lastScanAt: '2026-11-03T09:00:00.000Z',
+      // The fixture's scans carry no visitor hash, as scans stored before unique scanners were counted.
+      uniqueScanners: null,
+      uniqueScannersPartial: true,
     });
   });
 
@@ -36,6 +46,8 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
       ],
       // b1 (09:00) is a bot: the last human scan is t2.
       lastScanAt: '2026-11-03T05:05:00.000Z',
+      uniqueScanners: null,
+      uniqueScannersPartial: true,
     });
   });
 
@@ -63,13 +75,15 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
       totalScans: 0,
       qrCodeScans: [],
       lastScanAt: null,
+      uniqueScanners: 0,
+      uniqueScannersPartial: false,
     });
   });
 
   // ---- GET /api/analytics/daily --------------------------------------------------------------------
 
   it('daily: one entry per UTC day of the last 7 by default, zero days included', async () => {
-    const expected: DailyCount[] = [
+    const expected = [
       { date: '2026-10-28', count: 0 },
       { date: '2026-10-29', count: 0 },
       { date: '2026-10-30', count: 0 },
@@ -78,12 +92,12 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
       { date: '2026-11-02', count: 7 }, // n1 n2 b2 k1 i1 k2 i2
       { date: '2026-11-03', count: 3 }, // t1 t2 b1
     ];
-    expect(await get<DailyCount[]>('/api/analytics/daily')).toEqual(expected);
-    expect(await get<DailyCount[]>('/api/analytics/daily?days=7&tz=UTC')).toEqual(expected);
+    expect(scansPerDay(await get<DailyCount[]>('/api/analytics/daily'))).toEqual(expected);
+    expect(scansPerDay(await get<DailyCount[]>('/api/analytics/daily?days=7&tz=UTC'))).toEqual(expected);
   });
 
   it('daily in New York: the 25-hour 2026-11-01 holds 00:30 EDT to 23:50 EST; 23:55 is the day before 00:05', async () => {
-    expect(await get<DailyCount[]>(`/api/analytics/daily?days=7&tz=${NY}`)).toEqual([
+    expect(scansPerDay(await get<DailyCount[]>(`/api/analytics/daily?days=7&tz=${NY}`))).toEqual([
       { date: '2026-10-28', count: 0 },
       { date: '2026-10-29', count: 0 },
       { date: '2026-10-30', count: 0 },
@@ -93,7 +107,7 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
       { date: '2026-11-03', count: 2 }, // t2 (00:05) b1
     ]);
     // The period starts at local midnight before the change: 2026-11-01 00:00 EDT = 04:00Z.
-    expect(await get<DailyCount[]>(`/api/analytics/daily?days=3&tz=${NY}`)).toEqual([
+    expect(scansPerDay(await get<DailyCount[]>(`/api/analytics/daily?days=3&tz=${NY}`))).toEqual([
       { date: '2026-11-01', count: 7 },
       { date: '2026-11-02', count: 7 },
       { date: '2026-11-03', count: 2 },
@@ -101,7 +115,7 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
   });
 
   it('daily in Kolkata (+5:30): 23:50 and 23:55 IST stay on 11-02, 00:10 IST is 11-03', async () => {
-    expect(await get<DailyCount[]>(`/api/analytics/daily?days=3&tz=${KOLKATA}`)).toEqual([
+    expect(scansPerDay(await get<DailyCount[]>(`/api/analytics/daily?days=3&tz=${KOLKATA}`))).toEqual([
       { date: '2026-11-01', count: 5 }, // d1 d2 d3 d4 r1 (23:30)
       { date: '2026-11-02', count: 7 }, // r2 (01:30) n1 n2 b2 k1 i1 (23:50) k2 (23:55)
       { date: '2026-11-03', count: 4 }, // i2 (00:10) t1 t2 b1
@@ -109,7 +123,7 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
   });
 
   it('daily in Kathmandu (+5:45): 23:50 NPT stays on 11-02, 00:05/00:10/00:25 NPT are 11-03', async () => {
-    expect(await get<DailyCount[]>(`/api/analytics/daily?days=3&tz=${KATHMANDU}`)).toEqual([
+    expect(scansPerDay(await get<DailyCount[]>(`/api/analytics/daily?days=3&tz=${KATHMANDU}`))).toEqual([
       { date: '2026-11-01', count: 5 }, // d1 d2 d3 d4 r1 (23:45)
       { date: '2026-11-02', count: 5 }, // r2 (01:45) n1 n2 b2 k1 (23:50)
       { date: '2026-11-03', count: 6 }, // i1 (00:05) k2 (00:10) i2 (00:25) t1 t2 b1
@@ -117,13 +131,13 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
   });
 
   it('daily: days=1 is local today only; days=365 is a year of entries ending today', async () => {
-    expect(await get<DailyCount[]>('/api/analytics/daily?days=1')).toEqual([
+    expect(scansPerDay(await get<DailyCount[]>('/api/analytics/daily?days=1'))).toEqual([
       { date: '2026-11-03', count: 3 },
     ]);
-    expect(await get<DailyCount[]>(`/api/analytics/daily?days=1&tz=${NY}`)).toEqual([
+    expect(scansPerDay(await get<DailyCount[]>(`/api/analytics/daily?days=1&tz=${NY}`))).toEqual([
       { date: '2026-11-03', count: 2 },
     ]);
-    const year = await get<DailyCount[]>('/api/analytics/daily?days=365');
+    const year = scansPerDay(await get<DailyCount[]>('/api/analytics/daily?days=365'));
     expect(year).toHaveLength(365);
     expect(year[0]).toEqual({ date: '2025-11-04', count: 0 });
     expect(year[364]).toEqual({ date: '2026-11-03', count: 3 });
@@ -139,7 +153,9 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
   });
 
   it('daily without bots', async () => {
-    expect(await get<DailyCount[]>(`/api/analytics/daily?days=3&tz=${NY}&excludeBots=true`)).toEqual([
+    expect(
+      scansPerDay(await get<DailyCount[]>(`/api/analytics/daily?days=3&tz=${NY}&excludeBots=true`)),
+    ).toEqual([
       { date: '2026-11-01', count: 7 },
       { date: '2026-11-02', count: 6 }, // b2
       { date: '2026-11-03', count: 1 }, // b1

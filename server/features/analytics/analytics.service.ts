@@ -45,6 +45,7 @@ import {
 import { allTimePeriod, periodOf, splitAtUtcDays, type Period, type UtcDays } from './period.js';
 import { dayLabel, ZoneOffsets } from './time-zone.js';
 import { retentionCutoff } from '../scans/scan-retention.js';
+import { countRefusedScansOfCode } from '../scans/refused-scans.js';
 
 /**
  * Analytics of the caller's own codes, read from the rollups written with every scan (see
@@ -78,6 +79,38 @@ function addInto(total: DeviceCounts, row: DeviceCounts) {
   for (const c of deviceColumns) total[c] += n(row[c]);
 }
 
+/**
+ * Unique scanners summed from rollup rows (scans/unique-scanners.ts): the sum of the rows that have
+ * them, whether any row has them, and how many rows counted their scans before they were counted.
+ */
+interface UniqueTally {
+  uniques: number;
+  known: boolean;
+  unknown: number;
+}
+
+const zeroUniques = (): UniqueTally => ({ uniques: 0, known: false, unknown: 0 });
+
+/** Adds a summed row (`sumUniques` of analytics.queries.ts) into a tally. */
+function addUniques(tally: UniqueTally, row: { unique_scanners: unknown; unknown_uniques: unknown }) {
+  if (row.unique_scanners !== null && row.unique_scanners !== undefined) {
+    tally.uniques += n(row.unique_scanners);
+    tally.known = true;
+  }
+  tally.unknown += n(row.unknown_uniques);
+}
+
+/** A period's figure: the known days' sum; null when no scan of it had unique scanners counted. */
+function uniqueFigures(tally: UniqueTally): {
+  uniqueScanners: number | null;
+  uniqueScannersPartial: boolean;
+} {
+  return {
+    uniqueScanners: tally.known || tally.unknown === 0 ? tally.uniques : null,
+    uniqueScannersPartial: tally.unknown > 0,
+  };
+}
+
 function deviceList(total: DeviceCounts, excludeBots: boolean): DeviceCount[] {
   return deviceCategories
     .filter((d) => !(excludeBots && d === 'Bot'))
@@ -87,9 +120,9 @@ function deviceList(total: DeviceCounts, excludeBots: boolean): DeviceCount[] {
 }
 
 /**
- * Local day numbers (or local hours of day) → scans, summed in the database for each stretch of the
- * period with one UTC offset (one stretch unless a DST change falls inside). All time starts at the
- * source's first quarter hour; nothing is read past tomorrow.
+ * Local day numbers (or local hours of day) → scans and unique scanners, summed in the database for
+ * each stretch of the period with one UTC offset (one stretch unless a DST change falls inside). All
+ * time starts at the source's first quarter hour; nothing is read past tomorrow.
  */
 async function localCounts(
   db: Db,
@@ -98,8 +131,8 @@ async function localCounts(
   options: ViewOptions,
   now: number,
   unit: 'day' | 'hourOfDay',
-): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
+): Promise<Map<number, { scans: number } & UniqueTally>> {
+  const counts = new Map<number, { scans: number } & UniqueTally>();
   let from = period.from;
   if (from === -Infinity) {
     const first = await findFirstBucket(db, source);
@@ -111,8 +144,12 @@ async function localCounts(
   const zone = new ZoneOffsets(options.tz, from, to);
   const sumScans = unit === 'day' ? sumScansByLocalDay : sumScansByLocalHour;
   for (const stretch of zone.segments(from, to)) {
-    for (const row of await sumScans(db, source, stretch, options.excludeBots))
-      counts.set(n(row.k), (counts.get(n(row.k)) ?? 0) + n(row.n));
+    for (const row of await sumScans(db, source, stretch, options.excludeBots)) {
+      let count = counts.get(n(row.k));
+      if (!count) counts.set(n(row.k), (count = { scans: 0, ...zeroUniques() }));
+      count.scans += n(row.n);
+      addUniques(count, row);
+    }
   }
   return counts;
 }
@@ -127,8 +164,15 @@ async function dailySeries(
 ): Promise<DailyCount[]> {
   const counts = await localCounts(db, source, period, options, now, 'day');
   const out: DailyCount[] = [];
-  for (let day = period.firstDay; day <= period.lastDay; day++)
-    out.push({ date: dayLabel(day), count: counts.get(day) ?? 0 });
+  for (let day = period.firstDay; day <= period.lastDay; day++) {
+    const count = counts.get(day);
+    out.push({
+      date: dayLabel(day),
+      count: count?.scans ?? 0,
+      // A day holding any scan counted before unique scanners were is unknown as a whole.
+      uniqueScanners: count ? (count.unknown > 0 ? null : count.uniques) : 0,
+    });
+  }
   return out;
 }
 
@@ -136,12 +180,17 @@ async function dailySeries(
  * Per-code device counts over a period: whole UTC days from the day rollups, the ragged first and
  * last partial UTC days from the quarter hours.
  */
-async function perCodeCounts(db: Db, userId: number, period: Period): Promise<Map<number, DeviceCounts>> {
-  const totals = new Map<number, DeviceCounts>();
-  const add = (id: number, row: DeviceCounts) => {
+async function perCodeCounts(
+  db: Db,
+  userId: number,
+  period: Period,
+): Promise<Map<number, { devices: DeviceCounts; uniques: UniqueTally }>> {
+  const totals = new Map<number, { devices: DeviceCounts; uniques: UniqueTally }>();
+  const add = (id: number, row: DeviceCounts & { unique_scanners: unknown; unknown_uniques: unknown }) => {
     let t = totals.get(id);
-    if (!t) totals.set(id, (t = zeroDeviceCounts()));
-    addInto(t, row);
+    if (!t) totals.set(id, (t = { devices: zeroDeviceCounts(), uniques: zeroUniques() }));
+    addInto(t.devices, row);
+    addUniques(t.uniques, row);
   };
   const { wholeDays, ragged } = splitAtUtcDays(period);
   if (wholeDays)
@@ -151,25 +200,34 @@ async function perCodeCounts(db: Db, userId: number, period: Period): Promise<Ma
   return totals;
 }
 
-/** Each of the user's codes with its scans in the period, most scanned first. */
-export async function getCodePerformance(
-  deps: AppDeps,
-  user: User,
-  options: PeriodOptions,
-): Promise<PerformanceRow[]> {
+/** Each of the user's codes with its scans (and unique scanners) in the period, most scanned first. */
+async function codeFigures(deps: AppDeps, user: User, options: PeriodOptions) {
   const period = periodFor(options, deps.clock.now().getTime());
   const [codes, counts] = await Promise.all([
     listCodesOf(deps.db, user.id),
     perCodeCounts(deps.db, user.id, period),
   ]);
   return codes
-    .map((c) => ({
-      qrCodeId: c.id,
-      name: c.name,
-      type: normalizeQrType(c.type),
-      count: counts.has(c.id) ? countOf(counts.get(c.id)!, options.excludeBots) : 0,
-    }))
+    .map((c) => {
+      const figures = counts.get(c.id);
+      return {
+        qrCodeId: c.id,
+        name: c.name,
+        type: normalizeQrType(c.type),
+        count: figures ? countOf(figures.devices, options.excludeBots) : 0,
+        uniques: figures?.uniques ?? zeroUniques(),
+      };
+    })
     .sort((a, b) => b.count - a.count || a.qrCodeId - b.qrCodeId);
+}
+
+/** Each of the user's codes with its scans in the period, most scanned first. */
+export async function getCodePerformance(
+  deps: AppDeps,
+  user: User,
+  options: PeriodOptions,
+): Promise<PerformanceRow[]> {
+  return (await codeFigures(deps, user, options)).map(({ uniques: _uniques, ...row }) => row);
 }
 
 export async function getUserSummary(
@@ -178,14 +236,22 @@ export async function getUserSummary(
   options: PeriodOptions,
 ): Promise<UserSummary> {
   const [rows, last] = await Promise.all([
-    getCodePerformance(deps, user, options),
+    codeFigures(deps, user, options),
     findLastScanAt(deps.db, user.id, options.excludeBots),
   ]);
+  // Each code's daily uniques, summed: a person scanning two of the codes counts on each.
+  const uniques = zeroUniques();
+  for (const r of rows) {
+    uniques.uniques += r.uniques.uniques;
+    uniques.known ||= r.uniques.known;
+    uniques.unknown += r.uniques.unknown;
+  }
   return {
     totalQRCodes: rows.length,
     totalScans: rows.reduce((sum, r) => sum + r.count, 0),
     qrCodeScans: rows.map((r) => ({ id: r.qrCodeId, name: r.name, type: r.type, scans: r.count })),
     lastScanAt: last === null ? null : new Date(last).toISOString(),
+    ...uniqueFigures(uniques),
   };
 }
 
@@ -213,7 +279,7 @@ export async function getHourlyScans(
     now,
     'hourOfDay',
   );
-  return Array.from({ length: 24 }, (_, hour) => ({ hour, count: counts.get(hour) ?? 0 }));
+  return Array.from({ length: 24 }, (_, hour) => ({ hour, count: counts.get(hour)?.scans ?? 0 }));
 }
 
 export async function getDeviceCounts(
@@ -223,7 +289,8 @@ export async function getDeviceCounts(
 ): Promise<DeviceCount[]> {
   const period = periodFor(options, deps.clock.now().getTime());
   const total = zeroDeviceCounts();
-  for (const counts of (await perCodeCounts(deps.db, user.id, period)).values()) addInto(total, counts);
+  for (const counts of (await perCodeCounts(deps.db, user.id, period)).values())
+    addInto(total, counts.devices);
   return deviceList(total, options.excludeBots);
 }
 
@@ -303,16 +370,21 @@ export async function getQrCodeAnalytics(
   const { db } = deps;
   const pageSize = SCAN_HISTORY_PAGE_SIZE;
   const retentionDays = deps.config.scanRetentionDays;
-  const [totalsRow, places, rows, throttledScans, keptScans] = await Promise.all([
+  const [totalsRow, places, rows, throttledScans, keptScans, refusedScans] = await Promise.all([
     sumDevicesOfCode(db, id),
     countPlacesOfCode(db, id, options.excludeBots),
     listScanHistoryPage(db, id, { page: options.page, pageSize, excludeBots: options.excludeBots }),
     countThrottledScansOfCode(db, id),
     // Only with a retention period does the history hold fewer scans than the totals count.
     retentionDays === undefined ? null : countRawScansOfCode(db, id, options.excludeBots),
+    countRefusedScansOfCode(db, id, options.excludeBots),
   ]);
   const totals = zeroDeviceCounts();
-  if (totalsRow) addInto(totals, totalsRow);
+  const uniques = zeroUniques();
+  if (totalsRow) {
+    addInto(totals, totalsRow);
+    addUniques(uniques, totalsRow);
+  }
   const deviceCounts = deviceList(totals, options.excludeBots);
   const totalScans = countOf(totals, options.excludeBots);
   const historyFrom = retentionCutoff(retentionDays, deps.clock.now().getTime());
@@ -335,6 +407,8 @@ export async function getQrCodeAnalytics(
     uniqueDevices: deviceCounts.length,
     devices: deviceCounts,
     throttledScans,
+    refusedScans,
+    ...uniqueFigures(uniques),
     historyFrom: historyFrom ? historyFrom.toISOString() : null,
   };
 }

@@ -1,5 +1,5 @@
 import { beforeEach, expect } from 'vitest';
-import type { HourlyCount, PerformanceRow } from '../../../src/analytics/analytics.schema.js';
+import type { DailyCount, HourlyCount, PerformanceRow } from '../../../src/analytics/analytics.schema.js';
 import type { QrCodeRow, UserRow } from '../../db/database.js';
 import { insertQrRow } from '../../test/fixtures.js';
 import { call, createTestClock, signedInUser, useTestApp, type TestApp } from '../../test/test-app.js';
@@ -100,6 +100,15 @@ export const scanByLabel = new Map(SCANS.map((s) => [s.label, s]));
 /** 24 hourly entries, zero except the hours given. */
 export function hours(counts: Record<number, number>): HourlyCount[] {
   return Array.from({ length: 24 }, (_, hour) => ({ hour, count: counts[hour] ?? 0 }));
+}
+
+/**
+ * A daily series' dates and scans: the fixture's scans carry no visitor hash (as scans stored before
+ * unique scanners were counted), so their unique scanners are unknown; unique-scanners.test.ts
+ * covers those.
+ */
+export function scansPerDay(rows: DailyCount[]): { date: string; count: number }[] {
+  return rows.map(({ date, count }) => ({ date, count }));
 }
 
 /** Ranked answers: counts never increase down the list; ties may come in any order. */

@@ -93,8 +93,8 @@ export interface Report {
   /** ISO 8601 UTC. */
   generatedAt: string;
   summary: ReportSummary;
-  /** Every local date of the range, zero days included, oldest first. */
-  daily: DailyCount[];
+  /** Every local date of the range, zero days included, oldest first (scans only: unique scanners are not in reports). */
+  daily: Pick<DailyCount, 'date' | 'count'>[];
   devices: (DeviceCount & { percent: number })[];
   locations: (LocationCount & { percent: number })[];
   /** 0–23 in the report's zone. */
@@ -269,7 +269,7 @@ export async function loadReport(deps: AppDeps, user: User, input: ExportInput):
       averagePerDay: Math.round((total / days) * 100) / 100,
       deviceCategories: devices.length,
     },
-    daily,
+    daily: daily.map(({ date, count }) => ({ date, count })),
     devices: devices.map((d) => ({ ...d, percent: percentOf(d.count, total) })),
     locations: locations.map((l) => ({ ...l, percent: percentOf(l.count, total) })),
     hourly,

@@ -29,7 +29,7 @@ export const MAX_MAILS_PER_CLIENT = 10;
 export const accountKey = (username: string) => `user:${username.toLowerCase()}`;
 const addressKey = (ip: string) => `ip:${ip}`;
 
-interface Limit {
+export interface Limit {
   key: string;
   max: number;
 }
@@ -40,7 +40,7 @@ interface Limit {
  * window, however many arrive together. Over a limit, the attempt is withdrawn and 429 thrown.
  * Answers the ids of the rows written.
  */
-async function recordAttempt(db: Db, limits: Limit[], windowMs: number, now: Date, what: string) {
+export async function recordAttempt(db: Db, limits: Limit[], windowMs: number, now: Date, what: string) {
   const keys = limits.map((l) => l.key);
   const since = new Date(now.getTime() - windowMs).toISOString();
   await deleteAttemptsUntil(db, keys, since);

@@ -2,6 +2,7 @@ import type { Db, NewQrCodeRow, QrCodeRow } from '../../db/database.js';
 import { findFolderOf } from '../folders/folders.repository.js';
 import { countQrCodesOf } from '../qr/qr.repository.js';
 import { lockUserRow } from '../users/users.repository.js';
+import { recordCreatedVersions } from '../history/history.recorder.js';
 
 /**
  * Rows per INSERT: 10 columns × 250 rows = 2,500 bound values, far below SQLite's 32,766 and
@@ -123,6 +124,8 @@ export async function insertQrCodesOfOwner(
       // One statement's ids rise in the order of its rows (SQLite's rowids, PostgreSQL's sequence),
       // whatever order RETURNING lists them in.
       inserted.push(...returned.sort((a, b) => a.id - b.id));
+      // Each code's first version (its history), in the same transaction.
+      await recordCreatedVersions(trx, owner.userId, returned, owner.now);
     }
     return { rows: inserted, countBefore: count };
   });

@@ -1,5 +1,6 @@
 import { readCustomization } from '../../../src/qr/customization.js';
 import { scanVerdicts, type ScanVerdict } from '../../../src/qr/scan-safety.js';
+import { readSmartRedirect } from '../../../src/qr/smart-redirect.js';
 import { normalizeQrType } from '../../../src/qr/qr-types.js';
 import type { QrCode } from '../../../src/qr/qr.schema.js';
 import { toIso, type QrCodeRow } from '../../db/database.js';
@@ -26,6 +27,8 @@ export function toQrCode(row: QrCodeRow, publicUrl: string): QrCode {
     created: toIso(row.created),
     updated: toIso(row.updated),
     scannable: scannableOf(row.scan_verdict, row.scan_reason),
+    redirectOptions: dynamic ? readSmartRedirect(row.redirect_options) : null,
+    hasPassword: dynamic && Boolean(row.password_hash),
   };
 }
 

@@ -90,13 +90,17 @@ export async function insertQrCodeOfOwner(
   db: Db,
   row: NewQrCodeRow,
   check: (state: OwnerState) => void,
+  /** Runs in the same transaction after the insert (the code's first version). */
+  afterInsert?: (trx: Db, inserted: QrCodeRow) => Promise<void>,
 ): Promise<QrCodeRow> {
   return db.transaction().execute(async (trx) => {
     await lockUserRow(trx, row.user_id);
     const folderFound =
       row.folder_id == null || (await findFolderOf(trx, row.user_id, row.folder_id)) !== undefined;
     check({ count: folderFound ? await countQrCodesOf(trx, row.user_id) : 0, folderFound });
-    return insertQrCode(trx, row);
+    const inserted = await insertQrCode(trx, row);
+    await afterInsert?.(trx, inserted);
+    return inserted;
   });
 }
 

@@ -291,6 +291,8 @@ describeEachDb('QR code REST paths', (getDb) => {
           verdict: 'scannable',
           reason: 'Decodes to exactly your content, down to 1 cm wide at 300 dpi; contrast 100 %.',
         },
+        redirectOptions: null,
+        hasPassword: false,
       });
       expect(code.created).toMatch(ISO_UTC);
 

@@ -13,6 +13,7 @@ import {
 } from '../../../src/qr/qr.schema.js';
 import { redirectExportInput } from '../../../src/qr/redirect-export.schema.js';
 import { defineRoute, sendAttachment } from '../../rest/rest-kit.js';
+import { historyRoutes } from '../history/history.rest.js';
 import { getQrImage } from './qr-image.service.js';
 import { exportRedirects } from './redirect-export.service.js';
 
@@ -132,4 +133,5 @@ export const qrRoutes = [
         .send(bytes);
     },
   }),
+  ...historyRoutes,
 ];

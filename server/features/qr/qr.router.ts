@@ -1,6 +1,7 @@
 import { bulkCreateInput } from '../../../src/qr/bulk.js';
 import { createQrCodeInput, idInput, moveQrCodeInput, updateQrCodeInput } from '../../../src/qr/qr.schema.js';
 import { bulkCreateQrCodes } from '../bulk/bulk.service.js';
+import { historyProcedures } from '../history/history.router.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
   createQrCode,
@@ -31,4 +32,6 @@ export const qrRouter = router({
   /** Records a scan like a real one: a mutation, although the REST path is a GET. */
   scan: authedProcedure.input(idInput).mutation(({ ctx, input }) => scanQrCode(ctx, ctx.user, input.id)),
   delete: authedProcedure.input(idInput).mutation(({ ctx, input }) => deleteQrCode(ctx, ctx.user, input.id)),
+  /** qr.history, qr.restore: a code's versions, and bringing one back. */
+  ...historyProcedures,
 });

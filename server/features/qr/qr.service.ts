@@ -23,6 +23,9 @@ import {
 import { pointsAtLocalHost, pointsAtOwnShortLink } from './destination.js';
 import { generateSlug } from './slug.js';
 import { withScanVerdict } from '../scan-safety/scan-verdicts.js';
+import type { SmartRedirect } from '../../../src/qr/smart-redirect.js';
+import { storedPasswordHash, storedRedirectOptions } from '../redirect/smart-redirect-options.js';
+import { recordCreatedVersions, savingVersion, type VersionNote } from '../history/history.recorder.js';
 
 /**
  * The content must be a valid payload of its type (for links: http or https only), never one of our own
@@ -73,11 +76,17 @@ export interface NewQrCode {
   isDynamic: boolean;
   customization: Customization;
   folderId: number | null;
+  /** Dynamic codes: smart-redirect options (null or absent: none). */
+  redirectOptions?: SmartRedirect | null;
+  /** Dynamic codes: the short link's password (null or absent: none). */
+  password?: string | null;
 }
 
 export async function createQrCode(deps: AppDeps, user: User, input: NewQrCode): Promise<QrCode> {
   const type = normalizeQrType(input.type);
   checkContent(deps, type, input.content, input.isDynamic);
+  const redirectOptions = storedRedirectOptions(deps, type, input.isDynamic, input.redirectOptions) ?? null;
+  const passwordHash = (await storedPasswordHash(input.isDynamic, input.password)) ?? null;
   const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, deps.clock.now());
   const now = deps.clock.now().toISOString();
 
@@ -94,17 +103,24 @@ export async function createQrCode(deps: AppDeps, user: User, input: NewQrCode):
         slug: input.isDynamic ? generateSlug() : null,
         created: now,
         updated: now,
+        redirect_options: redirectOptions,
+        password_hash: passwordHash,
       };
-      const row = await insertQrCodeOfOwner(deps.db, newRow, ({ count, folderFound }) => {
-        if (!folderFound) throw appError('NOT_FOUND', qrMessages.folderNotFound);
-        if (max !== null && count >= max) {
-          throw appError('FORBIDDEN', limitReachedMessage(max), {
-            limitReached: true,
-            currentCount: count,
-            maxCount: max,
-          });
-        }
-      });
+      const row = await insertQrCodeOfOwner(
+        deps.db,
+        newRow,
+        ({ count, folderFound }) => {
+          if (!folderFound) throw appError('NOT_FOUND', qrMessages.folderNotFound);
+          if (max !== null && count >= max) {
+            throw appError('FORBIDDEN', limitReachedMessage(max), {
+              limitReached: true,
+              currentCount: count,
+              maxCount: max,
+            });
+          }
+        },
+        (trx, inserted) => recordCreatedVersions(trx, user.id, [inserted], now),
+      );
       return await withScanVerdict(deps, toQrCode(row, deps.config.publicUrl));
     } catch (error) {
       // A slug collision (about one in a trillion per code): draw another.
@@ -122,10 +138,19 @@ export interface QrCodeChanges {
   isDynamic?: boolean;
   customization?: Customization;
   folderId?: number | null;
+  /** null removes them; absent keeps them. */
+  redirectOptions?: SmartRedirect | null;
+  /** A new password; null removes it; absent keeps it. */
+  password?: string | null;
 }
 
-/** Only dynamic codes change after creation; their type and kind never do. */
-export async function updateQrCode(deps: AppDeps, user: User, input: QrCodeChanges): Promise<QrCode> {
+/** Only dynamic codes change after creation; their type and kind never do. A change is kept as a version. */
+export async function updateQrCode(
+  deps: AppDeps,
+  user: User,
+  input: QrCodeChanges,
+  version?: VersionNote,
+): Promise<QrCode> {
   const existing = await getOrThrow(deps.db, user, input.id);
   if (!existing.is_dynamic) throw appError('FORBIDDEN', qrMessages.staticEdit);
   const type = normalizeQrType(existing.type);
@@ -135,14 +160,21 @@ export async function updateQrCode(deps: AppDeps, user: User, input: QrCodeChang
   if (input.isDynamic === false) throw appError('BAD_REQUEST', qrMessages.dynamicChange);
   // Only dynamic codes are edited (a static one was refused above).
   if (input.content !== undefined) checkContent(deps, type, input.content, true);
+  const redirectOptions = storedRedirectOptions(deps, type, true, input.redirectOptions);
+  const passwordHash = await storedPasswordHash(true, input.password);
   await checkFolder(deps.db, user, input.folderId);
-  const row = await updateQrCodeRow(deps.db, user.id, input.id, {
+  const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.content !== undefined ? { content: input.content } : {}),
     ...(input.customization !== undefined ? { customization: JSON.stringify(input.customization) } : {}),
     ...(input.folderId !== undefined ? { folder_id: input.folderId } : {}),
+    ...(redirectOptions !== undefined ? { redirect_options: redirectOptions } : {}),
+    ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
     updated: deps.clock.now().toISOString(),
-  });
+  };
+  const row = await savingVersion(deps, user, existing, version, (db) =>
+    updateQrCodeRow(db, user.id, input.id, changes),
+  );
   if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
   return withScanVerdict(deps, toQrCode(row, deps.config.publicUrl));
 }

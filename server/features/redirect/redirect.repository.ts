@@ -1,24 +1,80 @@
 import type SQLite from 'better-sqlite3';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
+import {
+  compileRedirect,
+  needsScanCount,
+  readSmartRedirect,
+  type RedirectDecider,
+  type SmartRedirect,
+} from '../../../src/qr/smart-redirect.js';
 import { sqliteConnectionOf } from '../../db/create-db.js';
 import type { Db } from '../../db/database.js';
+import { servedScanCounts, servedScansSql } from '../scans/scan-counts.js';
 
-export interface ShortLinkTarget {
+/** A dynamic code's row as its short link reads it. */
+export interface ShortLinkRow {
   id: number;
   user_id: number;
   name: string;
   type: string;
   content: string;
   slug: string | null;
+  redirect_options: string | null;
+  password_hash: string | null;
+  /** PostgreSQL only: the code's served scans, read by the same statement when its options need them. */
+  served_scans?: number | string | null;
+}
+
+/** What the short link needs of a code: its row, its options parsed, and (when they need it) its scan count. */
+export interface ShortLinkTarget extends ShortLinkRow {
+  /** The smart-redirect options (src/qr/smart-redirect.ts), parsed once; null: nothing on. */
+  options: SmartRedirect | null;
+  /** `decideRedirect` for these options, prepared once (null: no options). */
+  decide: RedirectDecider | null;
+  /** Served scans of the code before this one (scan-counts.ts); 0 when the options do not need them. */
+  servedScans(): number;
 }
 
 type Lookup = (slug: string) => Promise<ShortLinkTarget | undefined>;
 const lookups = new WeakMap<Db, Lookup>();
 
-const SLUG_QUERY =
-  'select id, user_id, name, type, content, slug from qr_codes where slug = ? and is_dynamic = 1';
+const COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'type',
+  'content',
+  'slug',
+  'redirect_options',
+  'password_hash',
+] as const;
+const SLUG_QUERY = `select ${COLUMNS.join(', ')} from qr_codes where slug = ? and is_dynamic = 1`;
 const CACHE_MAX = 10_000;
 let sqliteCaches = 0;
+
+/** Options parsed (and checked) once per distinct stored text, not per scan. */
+const OPTIONS_MAX = 1000;
+interface ParsedOptions {
+  options: SmartRedirect | null;
+  decide: RedirectDecider | null;
+  counted: boolean;
+}
+const NO_OPTIONS: ParsedOptions = { options: null, decide: null, counted: false };
+const parsedOptions = new Map<string, ParsedOptions>();
+
+function optionsOf(stored: string | null): ParsedOptions {
+  if (!stored) return NO_OPTIONS;
+  let parsed = parsedOptions.get(stored);
+  if (parsed === undefined) {
+    const options = readSmartRedirect(stored);
+    parsed = options
+      ? { options, decide: compileRedirect(options), counted: needsScanCount(options) }
+      : NO_OPTIONS;
+    if (parsedOptions.size >= OPTIONS_MAX) parsedOptions.clear();
+    parsedOptions.set(stored, parsed);
+  }
+  return parsed;
+}
 
 /**
  * SQLite: the process owns the database file, so a found code is kept in memory and the whole cache
@@ -28,57 +84,105 @@ let sqliteCaches = 0;
  * it may yet be rolled back. Even a prepared native read costs ~5 µs per scan (WAL read lock), a
  * sixth of a redirect's server time, which the cache removes.
  *
+ * The cached entry carries the code's smart-redirect options, parsed, and — for options with a scan
+ * limit or an "after N scans" rule — reaches the code's served-scan count kept in memory beside it
+ * (scan-counts.ts: read once from the rollups, then counted up by the scan service), so deciding a scan
+ * reads nothing. A deleted code's count is forgotten by the delete trigger.
+ *
  * The triggers must be created outside any transaction (a rollback would drop them with it):
  * `prepareShortLinks` runs at start-up, and a lookup that finds a transaction open before the
  * triggers exist reads without the cache and leaves the set-up for later. The cache only sees writes
  * made through this connection — the app's one connection to its file (operations: one process).
  */
 function cachedSqliteLookup(connection: SQLite.Database): Lookup {
-  const statement = connection.prepare<[string], ShortLinkTarget>(SLUG_QUERY);
+  const statement = connection.prepare<[string], ShortLinkRow>(SLUG_QUERY);
+  const counts = servedScanCounts(connection);
   const cache = new Map<string, ShortLinkTarget>();
   const changed = `qr_codes_changed_${++sqliteCaches}`;
   connection.function(changed, { deterministic: false }, () => {
     cache.clear();
     return null;
   });
+  connection.function(`${changed}_deleted`, { deterministic: false }, (id: unknown) => {
+    counts.forget(Number(id));
+    return null;
+  });
   for (const event of ['insert', 'update', 'delete']) {
+    const forget = event === 'delete' ? ` select ${changed}_deleted(old.id);` : '';
     connection.exec(
-      `create temp trigger if not exists ${changed}_${event} after ${event} on main.qr_codes begin select ${changed}(); end`,
+      `create temp trigger if not exists ${changed}_${event} after ${event} on main.qr_codes begin select ${changed}();${forget} end`,
     );
   }
+  const targetOf = (row: ShortLinkRow): ShortLinkTarget => {
+    const { options, decide, counted } = optionsOf(row.redirect_options);
+    return { ...row, options, decide, servedScans: counted ? () => counts.get(row.id) : () => 0 };
+  };
   return (slug) => {
     const hit = cache.get(slug);
     if (hit) return Promise.resolve(hit);
     const row = statement.get(slug);
-    if (row && !connection.inTransaction) {
+    if (!row) return Promise.resolve(undefined);
+    const target = targetOf(row);
+    if (!connection.inTransaction) {
       if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-      cache.set(slug, row);
+      cache.set(slug, target);
     }
-    return Promise.resolve(row);
+    return Promise.resolve(target);
   };
 }
 
 function uncachedSqliteLookup(connection: SQLite.Database): Lookup {
-  const statement = connection.prepare<[string], ShortLinkTarget>(SLUG_QUERY);
-  return (slug) => Promise.resolve(statement.get(slug));
+  const statement = connection.prepare<[string], ShortLinkRow>(SLUG_QUERY);
+  const counts = servedScanCounts(connection);
+  return (slug) => {
+    const row = statement.get(slug);
+    if (!row) return Promise.resolve(undefined);
+    const { options, decide, counted } = optionsOf(row.redirect_options);
+    return Promise.resolve({
+      ...row,
+      options,
+      decide,
+      servedScans: counted ? () => counts.get(row.id) : () => 0,
+    });
+  };
 }
+
+/**
+ * PostgreSQL: whether the stored options need the scan count, judged on their JSON text (written by
+ * `JSON.stringify` of the checked options, so `"maxScans":null` and `"kind":"scans"` appear exactly so,
+ * and never inside a string value, where every `"` is escaped). Only then is the count summed.
+ */
+const NEEDS_COUNT = `redirect_options is not null and (redirect_options not like '%"maxScans":null%' or redirect_options like '%"kind":"scans"%')`;
 
 /**
  * The public short link's only lookup, run on every scan, so it is prepared once per database: on
  * SQLite as a native statement behind an invalidated cache (above), on PostgreSQL — where other
- * instances may edit a code — as one indexed read, compiled once, never cached.
+ * instances may edit a code — as one indexed read, compiled once, never cached. On PostgreSQL the same
+ * statement also sums the code's served scans when its options need them (a correlated subquery on two
+ * tables keyed by code first: scan-counts.ts), so a rule or a limit adds no round trip.
  */
 function compiledLookup(db: Db): Lookup {
-  const query: CompiledQuery<ShortLinkTarget> = db
+  const query: CompiledQuery<ShortLinkRow> = db
     .selectFrom('qr_codes')
-    .select(['id', 'user_id', 'name', 'type', 'content', 'slug'])
+    .select([...COLUMNS])
+    .select(
+      sql<
+        number | null
+      >`case when ${sql.raw(NEEDS_COUNT)} then ${sql.raw(servedScansSql('qr_codes.id'))} end`.as(
+        'served_scans',
+      ),
+    )
     .where('slug', '=', '')
     .where('is_dynamic', '=', true)
     .compile();
   return async (slug) => {
     // Parameters in order: slug, is_dynamic.
-    const result = await db.executeQuery<ShortLinkTarget>({ ...query, parameters: [slug, true] });
-    return result.rows[0];
+    const result = await db.executeQuery<ShortLinkRow>({ ...query, parameters: [slug, true] });
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const served = Number(row.served_scans ?? 0);
+    const { options, decide } = optionsOf(row.redirect_options);
+    return { ...row, options, decide, servedScans: () => served };
   };
 }
 

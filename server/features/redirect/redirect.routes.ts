@@ -1,19 +1,58 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isHttpUrl } from '../../../src/qr/field-checks.js';
 import { normalizeQrType, redirectingQrTypes } from '../../../src/qr/qr-types.js';
+import {
+  scheduleState,
+  withTracking,
+  type InactiveReason,
+  type RedirectDecision,
+} from '../../../src/qr/smart-redirect.js';
 import type { RuntimeDeps } from '../../app-deps.js';
+import { deleteAttemptsById, deleteAttemptsByKey } from '../auth/auth.repository.js';
+import { recordAttempt } from '../auth/login-throttle.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { extrasOf } from '../../trpc/errors.js';
 import { calendarFile, contactFile } from './landing/downloads.js';
+import {
+  renderInactivePage,
+  renderOpeningPage,
+  renderPasswordPage,
+  renderPasswordThrottledPage,
+} from './landing/smart-pages.js';
 import { renderLandingPage, renderNotFoundPage } from './landing-page.js';
-import { findDynamicCodeBySlug, prepareShortLinks } from './redirect.repository.js';
+import {
+  isValidPasswordCookie,
+  passwordCookieName,
+  passwordCookieSecret,
+  passwordCookieValue,
+} from './password-gate.js';
+import { findDynamicCodeBySlug, prepareShortLinks, type ShortLinkTarget } from './redirect.repository.js';
+import { scanFactsOf } from './scan-facts.js';
 import { pointsAtOwnShortLink } from '../qr/destination.js';
 
 const SLUG = /^[A-Za-z0-9_-]{1,32}$/;
 
-/** With a nonce, that one inline script may run; without, no script at all. */
-function landingCsp(nonce: string | null) {
+/** Wrong passwords one address may try on one code in PASSWORD_WINDOW_MS (shared by every instance). */
+export const PASSWORD_TRIES = 5;
+export const PASSWORD_WINDOW_MS = 15 * 60_000;
+const PASSWORD_BODY_MAX = 4096;
+
+/** With a nonce, that one inline script may run; without, no script at all. Forms only where asked. */
+function landingCsp(nonce: string | null, formAction: "'none'" | "'self'" = "'none'") {
   const scripts = nonce ? `; script-src 'nonce-${nonce}'` : '';
-  return `default-src 'none'; style-src 'unsafe-inline'${scripts}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  return `default-src 'none'; style-src 'unsafe-inline'${scripts}; img-src 'self' data:; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`;
+}
+
+function html(reply: FastifyReply, status: number, body: string, formAction: "'none'" | "'self'" = "'none'") {
+  return reply
+    .status(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Content-Security-Policy', landingCsp(null, formAction))
+    .header('X-Frame-Options', 'DENY')
+    .send(body);
 }
 
 function notFound(reply: FastifyReply) {
@@ -25,16 +64,57 @@ function notFound(reply: FastifyReply) {
     .send(renderNotFoundPage());
 }
 
+/** The request's query string without its `?` ('' when none). */
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
+}
+
+/** The short link itself, with the scan's query: where the password form posts and then moves on to. */
+const shortPath = (slug: string, query: string) => `/r/${slug}${query ? `?${query}` : ''}`;
+
+/** Paused and not yet started may come back: 200. Ended and over the limit will not: 410 Gone. */
+const inactiveStatus: Record<InactiveReason, number> = {
+  paused: 200,
+  'not-started': 200,
+  ended: 410,
+  limit: 410,
+};
+
 /**
  * The public short link a dynamic code encodes. Every GET records the scan — committed before the
  * answer leaves — then redirects (302, never cached, so an edited destination applies to the very
  * next scan) or shows a small landing page. HEAD answers the same headers without recording.
+ *
+ * Smart redirects (src/qr/smart-redirect.ts), decided from the cached row without another read:
+ * - paused, not started, ended or over its scan limit: the scan is recorded flagged (refused-scans.ts)
+ *   and answered with the fallback URL (302) or a "not available" page with the owner's message;
+ * - otherwise the first rule whose conditions all match picks the destination, else the code's own;
+ *   UTM parameters and the scan's forwarded query are appended to whichever it is (and the fallback).
+ * - a code with a password shows a form first (nothing recorded); POST /r/<slug> checks the password
+ *   (argon2; PASSWORD_TRIES wrong ones per address and code in 15 minutes, then 429) and sets a signed
+ *   per-code cookie (password-gate.ts); the scan is recorded once, when the short link is then served.
  */
 export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) {
   prepareShortLinks(deps.db);
   /** A malformed slug never reaches the database. */
   const findCode = async (slug: string) =>
     SLUG.test(slug) ? await findDynamicCodeBySlug(deps.db, slug) : undefined;
+
+  const passwordCookieOk = async (req: FastifyRequest, code: ShortLinkTarget, nowMs: number) =>
+    code.password_hash === null ||
+    isValidPasswordCookie(
+      await passwordCookieSecret(deps.db),
+      { id: code.id, password_hash: code.password_hash },
+      req.cookies[passwordCookieName(code.id)],
+      nowMs,
+    );
+
+  const showPasswordForm = (reply: FastifyReply, action: string, error?: 'wrong' | 'missing') =>
+    html(reply, 200, renderPasswordPage({ action, ...(error ? { error } : {}) }), "'self'").header(
+      'Referrer-Policy',
+      'same-origin',
+    );
 
   app.route<{ Params: { slug: string } }>({
     method: ['GET', 'HEAD'],
@@ -44,7 +124,26 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
       const code = await findCode(slug);
       if (!code) return notFound(reply);
       const type = normalizeQrType(code.type);
-      if (req.method === 'GET') {
+      const now = deps.clock.now();
+      const query = queryOf(req.url);
+      // Read before deciding: nothing awaits between the decision and the scan's count (scan-counts.ts).
+      const unlocked = code.password_hash === null || (await passwordCookieOk(req, code, now.getTime()));
+      const options = code.options;
+      const decision: RedirectDecision = code.decide
+        ? code.decide(
+            code.content,
+            scanFactsOf({
+              userAgent: req.headers['user-agent'],
+              acceptLanguage: req.headers['accept-language'],
+              country: () => deps.scans.countryOf(req.ip),
+              at: now,
+              scansBefore: () => code.servedScans(),
+            }),
+          )
+        : { kind: 'go', url: code.content, rule: null };
+      // Behind a password, nothing is recorded until the right one is given.
+      const locked = decision.kind === 'go' && !unlocked;
+      if (req.method === 'GET' && !locked) {
         const recorded = await deps.scans.record(
           { qrCodeId: code.id, ownerId: code.user_id },
           {
@@ -52,22 +151,40 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
             userAgent: req.headers['user-agent'],
             referrer: req.headers.referer,
           },
+          decision.kind === 'inactive' ? decision.reason : undefined,
         );
         // Deleted between the lookup and the scan's commit: it is gone for this scan too.
         if (!recorded) return notFound(reply);
       }
       void reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      if (decision.kind === 'inactive') {
+        const fallback = options?.fallbackUrl;
+        if (fallback && !pointsAtOwnShortLink(deps.config.publicUrl, fallback))
+          return reply.redirect(
+            new URL(withTracking(fallback, options.utm, options.forwardQuery, query)).href,
+            302,
+          );
+        return html(
+          reply,
+          inactiveStatus[decision.reason],
+          renderInactivePage(decision.reason, options?.inactiveMessage ?? null),
+        );
+      }
+      if (locked) return showPasswordForm(reply, shortPath(slug, query));
       // Never a redirect to one of our own short links (a code saved before that was refused, or a
       // PUBLIC_URL changed since): each hop would be another scan.
-      if (pointsAtOwnShortLink(deps.config.publicUrl, code.content)) {
+      if (pointsAtOwnShortLink(deps.config.publicUrl, decision.url)) {
         return reply
           .status(508)
           .header('Content-Type', 'text/plain; charset=utf-8')
           .send('This QR code leads to one of its own short links, so it is not followed.');
       }
-      if (redirectingQrTypes.includes(type) && isHttpUrl(code.content)) {
+      if (redirectingQrTypes.includes(type) && isHttpUrl(decision.url)) {
+        const url = options
+          ? withTracking(decision.url, options.utm, options.forwardQuery, query)
+          : decision.url;
         // An ASCII Location naming the same URL: punycode host, percent-encoded path and query.
-        return reply.redirect(new URL(code.content).href, 302);
+        return reply.redirect(new URL(url).href, 302);
       }
       const nonce = randomBytes(12).toString('base64');
       return reply
@@ -78,7 +195,67 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
     },
   });
 
-  // The landing pages' follow-up downloads; not scans.
+  // The password form's post: the only form body the app takes, on this one route (an encapsulated
+  // parser), from our own page — the app's cross-origin check refuses a foreign origin's post.
+  void app.register((scope, _options, done) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: PASSWORD_BODY_MAX },
+      (_req, body, done) => done(null, new URLSearchParams(body as string)),
+    );
+    scope.post<{ Params: { slug: string } }>('/r/:slug', async (req, reply) => {
+      const { slug } = req.params;
+      const code = await findCode(slug);
+      if (!code) return notFound(reply);
+      const next = shortPath(slug, queryOf(req.url));
+      // Nothing to unlock (the password was removed meanwhile): on to the short link.
+      if (code.password_hash === null)
+        return reply.status(303).header('Cache-Control', 'no-store').redirect(next);
+      const password = req.body instanceof URLSearchParams ? req.body.get('password') : null;
+      if (!password) return showPasswordForm(reply, next, 'missing');
+      const key = `short-link:${code.id}:${req.ip}`;
+      const now = deps.clock.now();
+      let attempt: number[];
+      try {
+        attempt = await recordAttempt(
+          deps.db,
+          [{ key, max: PASSWORD_TRIES }],
+          PASSWORD_WINDOW_MS,
+          now,
+          'password attempts',
+        );
+      } catch (error) {
+        if (!(error instanceof TRPCError) || error.code !== 'TOO_MANY_REQUESTS') throw error;
+        const retryAfter = Number(extrasOf(error)?.retryAfterSeconds ?? PASSWORD_WINDOW_MS / 1000);
+        return html(reply, 429, renderPasswordThrottledPage(retryAfter)).header(
+          'Retry-After',
+          String(retryAfter),
+        );
+      }
+      if (!(await verifyPassword(code.password_hash, password.slice(0, 1024))))
+        return showPasswordForm(reply, next, 'wrong');
+      // Right: this address's failures on this code are forgotten, and so is this attempt.
+      await deleteAttemptsById(deps.db, attempt);
+      await deleteAttemptsByKey(deps.db, key);
+      const cookie = passwordCookieValue(
+        await passwordCookieSecret(deps.db),
+        { id: code.id, password_hash: code.password_hash },
+        now.getTime(),
+      );
+      void reply.setCookie(passwordCookieName(code.id), cookie.value, {
+        path: `/r/${slug}`,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.config.publicUrl.startsWith('https:'),
+        maxAge: cookie.maxAgeSeconds,
+      });
+      return html(reply, 200, renderOpeningPage(next)).header('Referrer-Policy', 'no-referrer');
+    });
+    done();
+  });
+
+  // The landing pages' follow-up downloads; not scans. Not while the code is paused, not started or
+  // ended, nor, behind a password, without the cookie (then on to the short link's form).
   const download = (
     file: string,
     type: 'vcard' | 'event',
@@ -88,6 +265,10 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
     app.get<{ Params: { slug: string } }>(`/r/:slug/${file}`, async (req, reply) => {
       const code = await findCode(req.params.slug);
       if (!code || normalizeQrType(code.type) !== type) return notFound(reply);
+      const now = deps.clock.now();
+      if (code.options && scheduleState(code.options, now) !== null) return notFound(reply);
+      if (!(await passwordCookieOk(req, code, now.getTime())))
+        return reply.status(303).header('Cache-Control', 'no-store').redirect(`/r/${req.params.slug}`);
       const { body, filename } = build(code.content);
       return reply
         .header('Content-Type', `${contentType}; charset=utf-8`)

@@ -7,6 +7,8 @@ import { isPrivateAddress, unmapIpv4 } from './client-address.js';
 export interface GeoLocator {
   /** 'City, Country', 'Country', or 'Unknown' (private, loopback or not in the database). */
   locate(ip: string): string;
+  /** The ISO 3166 alpha-2 country code ('FR'), or null (private, loopback or not in the database). */
+  countryCode(ip: string): string | null;
 }
 
 const require = createRequire(import.meta.url);
@@ -57,6 +59,18 @@ export async function createGeoLocator(options: { cityDbPath?: string | undefine
         return countryName(record?.country_code) ?? 'Unknown';
       } catch {
         return 'Unknown';
+      }
+    },
+    countryCode(ip) {
+      const address = unmapIpv4(ip);
+      if (isPrivateAddress(address)) return null;
+      try {
+        const code =
+          city?.get(address)?.country?.iso_code ??
+          (countryOf(address).get(address) as { country_code?: string } | null)?.country_code;
+        return code && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : null;
+      } catch {
+        return null;
       }
     },
   };

@@ -19,6 +19,10 @@ import { deviceCategories, type DeviceCategory } from '../../../src/analytics/an
  * | scan_user_day_locations  | user, UTC day, location     | scans, bots         | top locations                             |
  * | scan_code_places         | code, place                 | scans, bots         | a code's unique locations                 |
  *
+ * The three device-count tables also count `unique_scanners`: a visitor's first sighting on a code and
+ * UTC day, found in the same transaction by `scan_code_day_visitors` (unique-scanners.ts); null for
+ * rows that hold scans counted without a visitor hash (before the feature): unknown, never zero.
+ *
  * Beside them, `throttled_scans` (code, UTC day → scans) counts the scans of a looping client that
  * were answered but not stored (scan-throttle.ts): not a rollup of raw rows, since there are none.
  *
@@ -81,18 +85,33 @@ export interface ScanToStore {
   device?: string | null;
   owner_id: number;
   /**
+   * The visitor hash for the scan's UTC day (unique-scanners.ts): none for bots. A person's scan
+   * without one (written by a seed or an import) makes its rollups' unique count unknown.
+   */
+  visitor?: number | null;
+  /**
    * Beyond one client's per-minute limit on this code (scan-throttle.ts): only counted in
    * throttled_scans — no raw row, no rollups, so a loop neither inflates the analytics nor fills
    * the disk.
    */
   throttled?: boolean;
+  /**
+   * Refused by the code's smart-redirect options (refused-scans.ts: 1 paused, 2 not started, 3 ended,
+   * 4 over its scan limit): stored and rolled up as usual, and counted in refused_scans too.
+   */
+  refused?: number | null;
+}
+
+/** First sightings of a visitor added to a row; null when a scan in it had no visitor hash. */
+export interface UniqueCount {
+  unique_scanners: number | null;
 }
 
 /** The rows a batch of scans adds to each rollup table, keyed by each table's key. */
 export interface Rollups {
-  userQuarters: Map<string, { user_id: number; bucket: number } & DeviceCounts>;
-  codeQuarters: Map<string, { qr_code_id: number; bucket: number } & DeviceCounts>;
-  codeDays: Map<string, { qr_code_id: number; day: number; user_id: number } & DeviceCounts>;
+  userQuarters: Map<string, { user_id: number; bucket: number } & DeviceCounts & UniqueCount>;
+  codeQuarters: Map<string, { qr_code_id: number; bucket: number } & DeviceCounts & UniqueCount>;
+  codeDays: Map<string, { qr_code_id: number; day: number; user_id: number } & DeviceCounts & UniqueCount>;
   codeDayLocations: Map<
     string,
     { qr_code_id: number; day: number; location: string; user_id: number; scans: number; bots: number }
@@ -120,8 +139,24 @@ export function placeOf(location: string | null | undefined, ip: string | null |
   return ip ? `ip:${ip}` : 'Unknown';
 }
 
-/** Sums a batch of scans into the rows to add to each rollup table. */
-export function rollupsOf(rows: readonly ScanToStore[]): Rollups {
+/** A person's scan with its visitor hash: it may be the first sighting of that visitor that day. */
+export function hasVisitor(row: ScanToStore): row is ScanToStore & { visitor: number } {
+  return (
+    !row.throttled &&
+    row.visitor !== null &&
+    row.visitor !== undefined &&
+    deviceColumnOf[categoryOf(row.device)] !== 'bot'
+  );
+}
+
+/**
+ * Sums a batch of scans into the rows to add to each rollup table. `firstSightings`: the scans whose
+ * visitor the code had not seen yet that UTC day (found by the writer in the batch's transaction).
+ */
+export function rollupsOf(
+  rows: readonly ScanToStore[],
+  firstSightings: ReadonlySet<ScanToStore> = new Set(),
+): Rollups {
   const out: Rollups = {
     userQuarters: new Map(),
     codeQuarters: new Map(),
@@ -145,21 +180,36 @@ export function rollupsOf(rows: readonly ScanToStore[]): Rollups {
     const column = deviceColumnOf[categoryOf(row.device)];
     const code = row.qr_code_id;
     const user = row.owner_id;
+    // A person's scan without a visitor hash leaves its rows' unique count unknown.
+    const unknown = column !== 'bot' && (row.visitor === null || row.visitor === undefined);
+    const first = firstSightings.has(row) ? 1 : 0;
+    const countUnique = (r: UniqueCount) => {
+      if (r.unique_scanners !== null) r.unique_scanners = unknown ? null : r.unique_scanners + first;
+    };
 
     let k = `${user}:${bucket}`;
     let uq = out.userQuarters.get(k);
-    if (!uq) out.userQuarters.set(k, (uq = { user_id: user, bucket, ...zeroDeviceCounts() }));
+    if (!uq)
+      out.userQuarters.set(k, (uq = { user_id: user, bucket, ...zeroDeviceCounts(), unique_scanners: 0 }));
     uq[column] += 1;
+    countUnique(uq);
 
     k = `${code}:${bucket}`;
     let cq = out.codeQuarters.get(k);
-    if (!cq) out.codeQuarters.set(k, (cq = { qr_code_id: code, bucket, ...zeroDeviceCounts() }));
+    if (!cq)
+      out.codeQuarters.set(k, (cq = { qr_code_id: code, bucket, ...zeroDeviceCounts(), unique_scanners: 0 }));
     cq[column] += 1;
+    countUnique(cq);
 
     k = `${code}:${day}`;
     let cd = out.codeDays.get(k);
-    if (!cd) out.codeDays.set(k, (cd = { qr_code_id: code, day, user_id: user, ...zeroDeviceCounts() }));
+    if (!cd)
+      out.codeDays.set(
+        k,
+        (cd = { qr_code_id: code, day, user_id: user, ...zeroDeviceCounts(), unique_scanners: 0 }),
+      );
     cd[column] += 1;
+    countUnique(cd);
 
     const location = row.location || 'Unknown';
     k = `${code}:${day}:${location}`;

@@ -164,5 +164,7 @@ export function leanRow(row: ScanToStore, ids: DictionaryIds) {
     location_id: idOf('location', row.location, ids),
     ip_address: row.ip_address ?? null,
     device: deviceCodeOf[categoryOf(row.device)],
+    refused: row.refused || null,
+    visitor: row.visitor ?? null,
   };
 }

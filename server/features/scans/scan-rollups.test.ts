@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import * as rollupMigration from '../../../migrations/2026-11-22T0800-scan-rollups.js';
 import * as leanMigration from '../../../migrations/2026-11-25T2000-lean-scans.js';
+import { migrations } from '../../../migrations/index.js';
 import { deviceCategories, type DeviceCategory } from '../../../src/analytics/analytics.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { Db } from '../../db/database.js';
@@ -99,6 +100,8 @@ interface GenScan {
   device: string | null;
   location: string | null;
   ip: string | null;
+  /** Its visitor hash; null as a scan stored before unique scanners were counted. */
+  visitor: number | null;
 }
 
 /** A scan; its time now and then on a local midnight of the zone the property looks from. */
@@ -109,6 +112,11 @@ const genScan = (tz: (typeof ZONES)[number]): fc.Arbitrary<GenScan> =>
     device: fc.constantFrom(null, 'Mobile', 'Tablet', 'Desktop', 'Bot', 'Unknown'),
     location: fc.constantFrom(null, 'Unknown', 'Berlin, Germany', 'Paris, France', 'Tokyo, Japan'),
     ip: fc.constantFrom(null, '10.0.0.1', '10.0.0.2', '2001:db8::1'),
+    // A few visitors (the 48-bit extremes among them), and now and then a scan without a hash.
+    visitor: fc.oneof(
+      { arbitrary: fc.constant(null), weight: 1 },
+      { arbitrary: fc.constantFrom(1, 2, 3, -(2 ** 47), 2 ** 47 - 1), weight: 6 },
+    ),
   });
 
 /** How a burst reaches the database. */
@@ -164,13 +172,21 @@ interface RawScan {
   device: string | null;
   location: string | null;
   ip: string | null;
+  visitor: number | null;
 }
 
 async function rawScans(db: Db): Promise<RawScan[]> {
   const owners = new Map(
     (await db.selectFrom('qr_codes').select(['id', 'user_id']).execute()).map((c) => [c.id, c.user_id]),
   );
+  const visitors = new Map(
+    (await db.selectFrom('qr_scans').select(['id', 'visitor']).execute()).map((r) => [
+      r.id,
+      r.visitor === null ? null : Number(r.visitor),
+    ]),
+  );
   return (await storedScans(db)).map((r) => ({
+    visitor: visitors.get(r.id) ?? null,
     id: r.id,
     codeId: r.qr_code_id,
     userId: owners.get(r.qr_code_id)!,
@@ -223,14 +239,73 @@ function groupLocations<K extends Row>(scans: RawScan[], keyOf: (s: RawScan) => 
   return [...groups.values()];
 }
 
-/** What each rollup table must hold: GROUP BYs over the raw scans. */
-function expectedRollups(scans: RawScan[]): Record<string, Row[]> {
-  const quarter = (s: RawScan) => Math.floor(s.ms / QUARTER);
-  const day = (s: RawScan) => Math.floor(s.ms / DAY);
+const quarterOf = (s: RawScan) => Math.floor(s.ms / QUARTER);
+const utcDayOf = (s: RawScan) => Math.floor(s.ms / DAY);
+/** A person's scan without a visitor hash: its rows' unique scanners are unknown. */
+const unknownVisitor = (s: RawScan) => !isBot(s) && s.visitor === null;
+
+/**
+ * The scans that are a visitor's first sighting on their code and UTC day: the first stored (lowest
+ * id) of a person's scans with the same code, day and hash.
+ */
+function firstSightings(scans: RawScan[]): Set<RawScan> {
+  const first = new Map<string, RawScan>();
+  for (const s of [...scans].sort((a, b) => a.id - b.id)) {
+    if (isBot(s) || s.visitor === null) continue;
+    const key = `${s.codeId}:${utcDayOf(s)}:${s.visitor}`;
+    if (!first.has(key)) first.set(key, s);
+  }
+  return new Set(first.values());
+}
+
+/**
+ * `unique_scanners` of each group: its first sightings, or null when a scan counted in it had no
+ * hash — `gone` holds the scans of a deleted code, whose unknown counts stay in its owner's rows.
+ */
+function withUniques<K extends Row>(
+  rows: (K & Counts)[],
+  scans: RawScan[],
+  keyOf: (s: RawScan) => K,
+  gone: RawScan[] = [],
+): Row[] {
+  const first = firstSightings(scans);
+  const k = (s: RawScan) => JSON.stringify(keyOf(s));
+  return rows.map((row) => {
+    const key = JSON.stringify(Object.fromEntries(Object.keys(keyOf(scans[0]!)).map((c) => [c, row[c]])));
+    const unknown = [...scans, ...gone].some((s) => k(s) === key && unknownVisitor(s));
+    return {
+      ...row,
+      unique_scanners: unknown ? null : scans.filter((s) => k(s) === key && first.has(s)).length,
+    };
+  });
+}
+
+/**
+ * What each rollup table must hold: GROUP BYs over the raw scans (`gone`: the scans of a code deleted
+ * since; `uniques: false` leaves the unique scanners out, as stored before they were counted).
+ */
+function expectedRollups(scans: RawScan[], gone: RawScan[] = [], uniques = true): Record<string, Row[]> {
+  const quarter = quarterOf;
+  const day = utcDayOf;
+  const counts = <K extends Row>(keyOf: (s: RawScan) => K, deleted: RawScan[] = []) => {
+    const rows = groupCounts(scans, keyOf);
+    return uniques
+      ? withUniques(rows, scans, keyOf, deleted)
+      : rows.map((r) => ({ ...r, unique_scanners: null }));
+  };
+  const visitors = new Map<string, Row>();
+  for (const s of scans)
+    if (!isBot(s) && s.visitor !== null)
+      visitors.set(`${s.codeId}:${day(s)}:${s.visitor}`, {
+        qr_code_id: s.codeId,
+        day: day(s),
+        visitor: s.visitor,
+      });
   return {
-    scan_user_quarters: groupCounts(scans, (s) => ({ user_id: s.userId, bucket: quarter(s) })),
-    scan_code_quarters: groupCounts(scans, (s) => ({ qr_code_id: s.codeId, bucket: quarter(s) })),
-    scan_code_days: groupCounts(scans, (s) => ({ qr_code_id: s.codeId, day: day(s), user_id: s.userId })),
+    scan_user_quarters: counts((s) => ({ user_id: s.userId, bucket: quarter(s) }), gone),
+    scan_code_quarters: counts((s) => ({ qr_code_id: s.codeId, bucket: quarter(s) })),
+    scan_code_days: counts((s) => ({ qr_code_id: s.codeId, day: day(s), user_id: s.userId })),
+    scan_code_day_visitors: [...visitors.values()],
     scan_code_day_locations: groupLocations(scans, (s) => ({
       qr_code_id: s.codeId,
       day: day(s),
@@ -262,7 +337,8 @@ async function rollupTables(testDb: TestDb): Promise<string[]> {
       ? sql<{ name: string }>`select table_name as name from information_schema.tables
           where table_schema = current_schema()`
       : sql<{ name: string }>`select name from sqlite_master where type = 'table'`;
-  const dictionaries: string[] = Object.values(dictionaryTables);
+  // The dictionaries and the day's salt are not counts of scans.
+  const dictionaries: string[] = [...Object.values(dictionaryTables), 'scan_salts'];
   const names = (await query.execute(testDb.db)).rows
     .map((r) => r.name)
     .filter((n) => n.startsWith('scan_') && !dictionaries.includes(n));
@@ -278,12 +354,22 @@ function canonical(tables: Record<string, Row[]>): Record<string, Row[]> {
         Object.fromEntries(
           Object.keys(r)
             .sort()
-            .map((k) => [k, typeof r[k] === 'string' ? r[k] : Number(r[k])]),
+            .map((k) => [k, typeof r[k] === 'string' || r[k] === null ? r[k] : Number(r[k])]),
         ),
       )
       .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
   }
   return out;
+}
+
+/** The tables without their unique scanners. */
+function withoutUniques(tables: Record<string, Row[]>): Record<string, Row[]> {
+  return Object.fromEntries(
+    Object.entries(tables).map(([name, rows]) => [
+      name,
+      rows.map(({ unique_scanners: _uniques, ...row }) => row),
+    ]),
+  );
 }
 
 async function actualRollups(testDb: TestDb): Promise<Record<string, Row[]>> {
@@ -294,9 +380,14 @@ async function actualRollups(testDb: TestDb): Promise<Record<string, Row[]>> {
 }
 
 /** Every rollup table against the GROUP BYs of the raw scans. */
-async function expectRollupsMatchRawScans(testDb: TestDb, scans: RawScan[]) {
+async function expectRollupsMatchRawScans(
+  testDb: TestDb,
+  scans: RawScan[],
+  gone: RawScan[] = [],
+  uniques = true,
+) {
   const tables = await rollupTables(testDb);
-  const expected = expectedRollups(scans);
+  const expected = expectedRollups(scans, gone, uniques);
   expect(tables).toEqual(expect.arrayContaining(REQUIRED_TABLES));
   for (const name of tables) expect(Object.keys(expected), `an oracle for ${name}`).toContain(name);
   expect(await actualRollups(testDb)).toEqual(
@@ -339,8 +430,18 @@ function tally<K>(scans: RawScan[], keyOf: (s: RawScan) => K): Map<K, number> {
   return m;
 }
 
-/** Every analytics answer of one user for one view, checked against the raw scans. */
-async function checkAnalytics(t: TestApp, user: User, codeIds: number[], scans: RawScan[], view: View) {
+/**
+ * Every analytics answer of one user for one view, checked against the raw scans (`gone`: those of a
+ * code deleted since).
+ */
+async function checkAnalytics(
+  t: TestApp,
+  user: User,
+  codeIds: number[],
+  scans: RawScan[],
+  view: View,
+  gone: RawScan[],
+) {
   const { tz, excludeBots } = view;
   const mine = scans.filter((s) => s.userId === user.id);
   const counted = excludeBots ? mine.filter((s) => !isBot(s)) : mine;
@@ -355,8 +456,32 @@ async function checkAnalytics(t: TestApp, user: User, codeIds: number[], scans: 
     daysBefore(today, view.dailyDays - 1 - i),
   );
   const perDate = tally(counted, (s) => local(tz, s.ms).date);
+  const first = firstSightings(scans);
+  /**
+   * A local date's unique scanners: its first sightings, or null when a quarter hour of it holds a
+   * scan without a hash (`also`: a deleted code's scans, still unknown in its owner's quarter hours).
+   */
+  const uniquesOn = (own: RawScan[], also: RawScan[] = []) => {
+    const quarters = new Set(own.map(quarterOf));
+    const unknownQuarters = new Set(
+      [...own, ...also].filter((s) => unknownVisitor(s) && quarters.has(quarterOf(s))).map(quarterOf),
+    );
+    return (date: string) => {
+      const onDate = own.filter((s) => local(tz, s.ms).date === date);
+      if (onDate.some((s) => unknownQuarters.has(quarterOf(s)))) return null;
+      return onDate.filter((s) => first.has(s)).length;
+    };
+  };
+  const userUniques = uniquesOn(
+    mine,
+    gone.filter((s) => s.userId === user.id),
+  );
   expect(await daily(t.deps, user, { tz, excludeBots, days: view.dailyDays }), `daily ${context}`).toEqual(
-    dailyLabels.map((date) => ({ date, count: perDate.get(date) ?? 0 })),
+    dailyLabels.map((date) => ({
+      date,
+      count: perDate.get(date) ?? 0,
+      uniqueScanners: userUniques(date),
+    })),
   );
 
   const perHour = tally(period, (s) => local(tz, s.ms).hour);
@@ -400,6 +525,18 @@ async function checkAnalytics(t: TestApp, user: User, codeIds: number[], scans: 
   expect(summary.lastScanAt, `summary ${context}`).toBe(
     last === -Infinity ? null : new Date(last).toISOString(),
   );
+  // Each code's daily uniques summed over the period; scans without a hash make it partial.
+  const inPeriod = mine.filter(inDays(view.days));
+  const periodFirsts = inPeriod.filter((s) => first.has(s)).length;
+  if (inPeriod.some(unknownVisitor)) {
+    expect(summary.uniqueScannersPartial, `summary uniques ${context}`).toBe(true);
+    if (summary.uniqueScanners !== null) expect(summary.uniqueScanners).toBeLessThanOrEqual(periodFirsts);
+  } else {
+    expect(
+      { uniqueScanners: summary.uniqueScanners, partial: summary.uniqueScannersPartial },
+      `summary uniques ${context}`,
+    ).toEqual({ uniqueScanners: periodFirsts, partial: false });
+  }
 
   for (const id of codeIds) {
     const ofCode = counted.filter((s) => s.codeId === id);
@@ -413,6 +550,17 @@ async function checkAnalytics(t: TestApp, user: User, codeIds: number[], scans: 
         .sort((a, b) => (a.device < b.device ? -1 : 1)),
     );
     expect(answer.uniqueDevices).toBe(codeDevices.size);
+    const ofCodeAll = mine.filter((s) => s.codeId === id);
+    const codeFirsts = ofCodeAll.filter((s) => first.has(s)).length;
+    if (ofCodeAll.some(unknownVisitor)) {
+      expect(answer.uniqueScannersPartial).toBe(true);
+      if (answer.uniqueScanners !== null) expect(answer.uniqueScanners).toBeLessThanOrEqual(codeFirsts);
+    } else {
+      expect([answer.uniqueScanners, answer.uniqueScannersPartial], `code ${id} uniques ${context}`).toEqual([
+        codeFirsts,
+        false,
+      ]);
+    }
     expect(answer.uniqueLocations, `unique places of code ${id} ${context}`).toBe(
       new Set(ofCode.map(placeOf)).size,
     );
@@ -420,8 +568,13 @@ async function checkAnalytics(t: TestApp, user: User, codeIds: number[], scans: 
     expect(answer.scans.map((s) => s.id)).toEqual(newest.map((s) => s.id));
 
     const codeDaily = tally(ofCode, (s) => local(tz, s.ms).date);
+    const codeUniques = uniquesOn(ofCodeAll);
     expect(await qrCodeDaily(t.deps, user, id, { tz, excludeBots, days: view.dailyDays })).toEqual(
-      dailyLabels.map((date) => ({ date, count: codeDaily.get(date) ?? 0 })),
+      dailyLabels.map((date) => ({
+        date,
+        count: codeDaily.get(date) ?? 0,
+        uniqueScanners: codeUniques(date),
+      })),
     );
   }
 }
@@ -455,6 +608,7 @@ function toStore(world: World, s: GenScan, i: number): ScanToStore {
     referrer: null,
     location: s.location,
     device: s.device,
+    visitor: s.visitor,
   };
 }
 
@@ -507,20 +661,22 @@ describeEachDb('scan rollups', (getDb) => {
             ).toEqual({ n: n });
 
             const codes = [...world.codes];
+            let gone: RawScan[] = [];
             if (deleteIndex !== undefined) {
               const owner = world.users[deleteIndex < 2 ? 0 : 1];
+              gone = (await rawScans(db)).filter((s) => s.codeId === codes[deleteIndex]);
               expect(await deleteQrCodeWithScans(db, owner.id, codes[deleteIndex]!)).toBe(true);
               codes.splice(deleteIndex, 1);
             }
 
             const scans = await rawScans(db);
-            await expectRollupsMatchRawScans(getDb(), scans);
+            await expectRollupsMatchRawScans(getDb(), scans, gone);
 
             clock.set(new Date(view.now));
             for (const user of world.users) {
               const firstUsers = user === world.users[0];
               const own = codes.filter((id) => world.codes.indexOf(id) < 2 === firstUsers);
-              await checkAnalytics(t, user, own, scans, view);
+              await checkAnalytics(t, user, own, scans, view, gone);
             }
           },
         ),
@@ -538,10 +694,14 @@ describeEachDb('scan rollups', (getDb) => {
         async (generated) => {
           const world = await freshWorld(getDb());
           const { db } = getDb();
-          const rows = generated.map((s, i) => toStore(world, s, i));
+          // Stored before unique scanners were counted: no visitor hashes.
+          const rows = generated.map((s, i) => ({ ...toStore(world, s, i), visitor: null }));
 
           // Scans stored before the rollups existed (and before scans were lean): plain inserts into
-          // the wide table, the rollup migration's up(), then the lean one's (it carries them over).
+          // the wide table, the rollup migration's up(), then the lean one's (it carries them over),
+          // then the later ones' (unique scanners: every count unknown).
+          const later = Object.entries(migrations).filter(([name]) => name > '2026-11-25T2000-lean-scans');
+          for (const [, migration] of [...later].reverse()) await migration.down!(db);
           await leanMigration.down(db);
           const raw = rows.map(({ owner_id: _owner, ...row }) => row);
           for (let i = 0; i < raw.length; i += 100)
@@ -557,15 +717,16 @@ describeEachDb('scan rollups', (getDb) => {
           await rollupMigration.down(db);
           await rollupMigration.up(db);
           await leanMigration.up(db);
-          await expectRollupsMatchRawScans(getDb(), await rawScans(db));
-          const backfilled = await actualRollups(getDb());
+          for (const [, migration] of later) await migration.up(db);
+          await expectRollupsMatchRawScans(getDb(), await rawScans(db), [], false);
+          const backfilled = withoutUniques(await actualRollups(getDb()));
 
-          // The same scans through the writer.
+          // The same scans through the writer (a bot-only row's unique count is 0 there, not unknown).
           for (const name of await rollupTables(getDb()))
             await sql`delete from ${sql.table(name)}`.execute(db);
           await db.deleteFrom('qr_scans').execute();
           await db.transaction().execute((trx) => writeScansWithRollups(trx, rows));
-          expect(await actualRollups(getDb())).toEqual(backfilled);
+          expect(withoutUniques(await actualRollups(getDb()))).toEqual(backfilled);
         },
       ),
       { numRuns: 10 },

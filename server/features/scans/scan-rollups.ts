@@ -8,7 +8,9 @@ import {
   type DeviceCounts,
   type ScanToStore,
 } from './rollup-model.js';
+import { nativeRefusedWriter, writeRefusedScans } from './refused-scans.js';
 import { leanRow, resolveDictionaryIds, type DictionaryIds } from './scan-columns.js';
+import { insertFirstSightings, nativeFirstSightings } from './unique-scanners.js';
 
 /**
  * The rollup writers: every scan is written with its rollup rows in one transaction (the tables, their
@@ -25,10 +27,15 @@ const RAW_COLUMNS = [
   'location_id',
   'ip_address',
   'device',
+  'refused',
+  'visitor',
 ] as const;
 
 const addDevices = (table: string) =>
   deviceColumns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
+/** The device counts and the unique scanners (null stays null: unknown) of an upsert. */
+const addCounts = (table: string) =>
+  `${addDevices(table)}, unique_scanners = ${table}.unique_scanners + excluded.unique_scanners`;
 
 /**
  * SQLite: the scans and their rollups as prepared statements, run synchronously, with their dictionary
@@ -44,16 +51,16 @@ export function nativeScanWriter(
     `insert into qr_scans (${RAW_COLUMNS.join(', ')}) values (${RAW_COLUMNS.map(() => '?').join(', ')})`,
   );
   const userQuarter = connection.prepare(
-    `insert into scan_user_quarters (user_id, bucket, ${devs}) values (?, ?, ${devParams})
-     on conflict (user_id, bucket) do update set ${addDevices('scan_user_quarters')}`,
+    `insert into scan_user_quarters (user_id, bucket, ${devs}, unique_scanners) values (?, ?, ${devParams}, ?)
+     on conflict (user_id, bucket) do update set ${addCounts('scan_user_quarters')}`,
   );
   const codeQuarter = connection.prepare(
-    `insert into scan_code_quarters (qr_code_id, bucket, ${devs}) values (?, ?, ${devParams})
-     on conflict (qr_code_id, bucket) do update set ${addDevices('scan_code_quarters')}`,
+    `insert into scan_code_quarters (qr_code_id, bucket, ${devs}, unique_scanners) values (?, ?, ${devParams}, ?)
+     on conflict (qr_code_id, bucket) do update set ${addCounts('scan_code_quarters')}`,
   );
   const codeDay = connection.prepare(
-    `insert into scan_code_days (qr_code_id, day, user_id, ${devs}) values (?, ?, ?, ${devParams})
-     on conflict (qr_code_id, day) do update set ${addDevices('scan_code_days')}`,
+    `insert into scan_code_days (qr_code_id, day, user_id, ${devs}, unique_scanners) values (?, ?, ?, ${devParams}, ?)
+     on conflict (qr_code_id, day) do update set ${addCounts('scan_code_days')}`,
   );
   const codeDayLocation = connection.prepare(
     `insert into scan_code_day_locations (qr_code_id, day, location, user_id, scans, bots) values (?, ?, ?, ?, ?, ?)
@@ -75,29 +82,38 @@ export function nativeScanWriter(
      on conflict (qr_code_id, day) do update set scans = throttled_scans.scans + excluded.scans`,
   );
   const devices = (r: DeviceCounts) => deviceColumns.map((c) => r[c]);
+  const firstSightingsOf = nativeFirstSightings(connection);
+  const writeRefused = nativeRefusedWriter(connection);
   return (rows, ids) => {
     for (const row of rows) {
       if (row.throttled) continue;
       const lean = leanRow(row, ids);
       insertScan.run(RAW_COLUMNS.map((c) => lean[c]));
     }
-    const r = rollupsOf(rows);
-    for (const v of r.userQuarters.values()) userQuarter.run(v.user_id, v.bucket, ...devices(v));
-    for (const v of r.codeQuarters.values()) codeQuarter.run(v.qr_code_id, v.bucket, ...devices(v));
-    for (const v of r.codeDays.values()) codeDay.run(v.qr_code_id, v.day, v.user_id, ...devices(v));
+    const r = rollupsOf(rows, firstSightingsOf(rows));
+    for (const v of r.userQuarters.values())
+      userQuarter.run(v.user_id, v.bucket, ...devices(v), v.unique_scanners);
+    for (const v of r.codeQuarters.values())
+      codeQuarter.run(v.qr_code_id, v.bucket, ...devices(v), v.unique_scanners);
+    for (const v of r.codeDays.values())
+      codeDay.run(v.qr_code_id, v.day, v.user_id, ...devices(v), v.unique_scanners);
     for (const v of r.codeDayLocations.values())
       codeDayLocation.run(v.qr_code_id, v.day, v.location, v.user_id, v.scans, v.bots);
     for (const v of r.userDayLocations.values())
       userDayLocation.run(v.user_id, v.day, v.location, v.scans, v.bots);
     for (const v of r.codePlaces.values()) codePlace.run(v.qr_code_id, v.place, v.scans, v.bots);
     for (const v of r.codeThrottled.values()) codeThrottled.run(v.qr_code_id, v.day, v.scans);
+    writeRefused(rows);
   };
 }
 
-/** `column = table.column + excluded.column` for each device column of an upsert. */
-function addDeviceCounts(table: string): Record<DeviceColumn, RawBuilder<number>> {
-  const set = {} as Record<DeviceColumn, RawBuilder<number>>;
-  for (const c of deviceColumns)
+/**
+ * `column = table.column + excluded.column` for each device column of an upsert, and for the unique
+ * scanners (null + anything stays null: unknown).
+ */
+function addDeviceCounts(table: string): Record<DeviceColumn | 'unique_scanners', RawBuilder<number>> {
+  const set = {} as Record<DeviceColumn | 'unique_scanners', RawBuilder<number>>;
+  for (const c of [...deviceColumns, 'unique_scanners' as const])
     set[c] = sql<number>`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`;
   return set;
 }
@@ -147,7 +163,7 @@ export async function writeScansWithRollups(
   const resolved = ids ?? (await resolveDictionaryIds(trx, rows));
   const stored = rows.filter((row) => !row.throttled).map((row) => leanRow(row, resolved));
   for (const chunk of chunks(stored)) await trx.insertInto('qr_scans').values(chunk).execute();
-  const r = rollupsOf(rows);
+  const r = rollupsOf(rows, await insertFirstSightings(trx, rows));
   for (const chunk of chunks(inKeyOrder(r.userQuarters.values(), ['user_id', 'bucket'])))
     await trx
       .insertInto('scan_user_quarters')
@@ -204,6 +220,7 @@ export async function writeScansWithRollups(
         }),
       )
       .execute();
+  await writeRefusedScans(trx, rows);
 }
 
 /**
@@ -213,7 +230,7 @@ export async function writeScansWithRollups(
 export async function subtractCodeFromUserRollups(trx: Kysely<Database>, userId: number, codeId: number) {
   const rows = await trx
     .selectFrom('scan_code_quarters')
-    .select(['bucket', ...deviceColumns])
+    .select(['bucket', ...deviceColumns, 'unique_scanners'])
     .where('qr_code_id', '=', codeId)
     .orderBy('bucket')
     .execute();
@@ -230,6 +247,8 @@ export async function subtractCodeFromUserRollups(trx: Kysely<Database>, userId:
           desktop: -Number(r.desktop),
           bot: -Number(r.bot),
           unknown: -Number(r.unknown),
+          // An unknown count of the code's was added to the owner's too, which stays unknown.
+          unique_scanners: r.unique_scanners === null ? 0 : -Number(r.unique_scanners),
         })),
       )
       .onConflict((oc) =>

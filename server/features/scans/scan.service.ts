@@ -7,6 +7,10 @@ import { deviceCategory } from './device.js';
 import { createGeoLocator, type GeoLocator } from './geo.js';
 import { createScanRecorder, type ScanRecorder, type ScanRecorderObserver } from './scan-recorder.js';
 import { createScanThrottle } from './scan-throttle.js';
+import { createVisitorHasher } from './unique-scanners.js';
+import { refusalCodes, type RefusalReason } from './refused-scans.js';
+import { servedScanCounts } from './scan-counts.js';
+import { sqliteConnectionOf } from '../../db/create-db.js';
 
 export interface ScanClient {
   ip: string;
@@ -19,10 +23,18 @@ export interface ScanService {
    * Writes one scan of a code (and its rollups); resolves when it is committed: true, or false when
    * the code was deleted meanwhile (by another request or instance), so there is nothing to count.
    */
-  record(code: { qrCodeId: number; ownerId: number }, client: ScanClient): Promise<boolean>;
+  record(
+    code: { qrCodeId: number; ownerId: number },
+    client: ScanClient,
+    refused?: RefusalReason,
+  ): Promise<boolean>;
+  /** The client's country (ISO 3166 alpha-2), or null: for redirect rules (smart-redirect.ts). */
+  countryOf(ip: string): string | null;
   close(): Promise<void>;
   /** Scans accepted and not yet committed (for the metrics). */
   queueDepth(): number;
+  /** Deletes finished days' visitor salts and sets (unique-scanners.ts); the app runs it periodically. */
+  sweepVisitorDays(): Promise<{ salts: number; visitors: number }>;
   /** Tells `observer` of every batch written from now on (the metrics); returns how to stop. */
   observe(observer: ScanRecorderObserver): () => void;
 }
@@ -36,20 +48,36 @@ export function createScanService(
   recorder: ScanRecorder = createScanRecorder(deps.db),
 ): ScanService {
   const throttle = createScanThrottle(deps.config.scansPerClientMinute);
+  const visitors = createVisitorHasher(deps.db);
+  const connection = sqliteConnectionOf(deps.db);
+  const counts = connection ? servedScanCounts(connection) : undefined;
   return {
-    async record(code, client) {
+    async record(code, client, refused) {
       const ip = normalizeAddress(client.ip);
       const now = deps.clock.now();
       const scan = { owner_id: code.ownerId, qr_code_id: code.qrCodeId, timestamp: now.toISOString() };
-      const row = throttle.isExcess(code.qrCodeId, ip, client.userAgent, now.getTime())
+      const address = deps.config.anonymizeIps ? anonymizeAddress(ip) : ip.slice(0, 64);
+      // Decided before anything awaits: a served scan by a person counts towards the code's scan limit
+      // at once, so two scans arriving together cannot both take its last place (scan-counts.ts).
+      const excess = throttle.isExcess(code.qrCodeId, ip, client.userAgent, now.getTime());
+      const device = deviceCategory(client.userAgent);
+      if (counts && !excess && !refused && device !== 'Bot') counts.add(code.qrCodeId);
+      // From the address as stored: with ANONYMIZE_IPS a hash of the full one and today's salt would
+      // give the zeroed octet back in 256 tries. A promise only at the first scan of a day (the day's
+      // salt is read once), so no await otherwise.
+      const hashed = visitors.hashOf(code.qrCodeId, address ?? '', client.userAgent, now.getTime());
+      const visitor = hashed instanceof Promise ? await hashed : hashed;
+      const row = excess
         ? { ...scan, throttled: true }
         : {
             ...scan,
             user_agent: clip(client.userAgent, 512),
-            ip_address: deps.config.anonymizeIps ? anonymizeAddress(ip) : ip.slice(0, 64),
+            ip_address: address,
             referrer: clip(client.referrer, 1024),
             location: geo.locate(ip),
-            device: deviceCategory(client.userAgent),
+            device,
+            visitor,
+            ...(refused ? { refused: refusalCodes[refused] } : {}),
           };
       try {
         await recorder.record(row);
@@ -59,8 +87,10 @@ export function createScanService(
         throw error;
       }
     },
+    countryOf: (ip) => geo.countryCode(normalizeAddress(ip)),
     close: () => recorder.close(),
     queueDepth: () => recorder.queueDepth(),
+    sweepVisitorDays: () => visitors.sweep(deps.clock.now().getTime()),
     observe: (observer) => recorder.observe(observer),
   };
 }

@@ -5,9 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { writeScansWithRollups } from '../scans/scan-rollups.js';
 import type { ScanToStore } from '../scans/rollup-model.js';
+import { visitorHash } from '../scans/unique-scanners.js';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { generateSlug } from '../qr/slug.js';
+import { recordCreatedVersions } from '../history/history.recorder.js';
 import { countUsers, findUserByUsername, insertUser } from '../users/users.repository.js';
 
 export const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password.txt';
@@ -168,12 +170,17 @@ async function seedDemoAccount(deps: AppDeps) {
         updated: created,
       })
       .execute();
+    // Their history starts with their creation, as a code made in the app.
+    const demoCodes = await trx.selectFrom('qr_codes').selectAll().where('user_id', '=', user.id).execute();
+    await recordCreatedVersions(trx, user.id, demoCodes, created);
 
     // About two weeks of scans: more at lunch and in the evening, more at weekends.
     const random = rng(20261122);
     const scans: ScanToStore[] = [];
     for (let daysAgo = 13; daysAgo >= 0; daysAgo--) {
       const day = new Date(now.getTime() - daysAgo * 86_400_000);
+      // Unique scanners: each sample day's own salt, kept nowhere (unique-scanners.ts).
+      const salt = randomBytes(32);
       const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;
       const count = Math.round((weekend ? 14 : 8) + random() * 8);
       for (let i = 0; i < count; i++) {
@@ -183,15 +190,17 @@ async function seedDemoAccount(deps: AppDeps) {
         if (at > now) continue; // today: only the hours that have passed
         const visitor = pick(sampleVisitors, random());
         const [location, net] = sampleLocations[Math.floor(random() * sampleLocations.length)]!;
+        const ip = `${net}.${1 + Math.floor(random() * 250)}`;
         scans.push({
           owner_id: user.id,
           qr_code_id: dynamic.id,
           timestamp: at.toISOString(),
           user_agent: visitor.ua,
-          ip_address: `${net}.${1 + Math.floor(random() * 250)}`,
+          ip_address: ip,
           referrer: null,
           location,
           device: visitor.device,
+          visitor: visitor.device === 'Bot' ? null : visitorHash(salt, dynamic.id, ip, visitor.ua),
         });
       }
     }

@@ -15,6 +15,14 @@ export interface PageOptions {
    * Without one the tags carry no nonce (fine when the response sends no CSP).
    */
   nonce?: string;
+  /**
+   * The page's referrer policy (default no-referrer, so a destination never learns the short link). A page
+   * with a form posting to this server says same-origin: with no-referrer the browser would send the post
+   * with `Origin: null`, which the server's cross-origin check refuses.
+   */
+  referrer?: 'no-referrer' | 'same-origin';
+  /** A same-site path the page moves on to at once (`<meta http-equiv="refresh">`). */
+  refreshTo?: string;
 }
 
 /** What a type's renderer gives the shell. */
@@ -108,6 +116,10 @@ const CSS =
   'border:1px solid var(--ac);border-radius:10px;background:var(--ac);color:var(--af);font:inherit;font-weight:600;text-decoration:none;cursor:pointer}' +
   '.b2{background:none;color:var(--ac)}' +
   '.h{margin-top:1.25rem}.h h2{font-size:1rem}.h ol{margin:0;padding-left:1.25rem}' +
+  'label{display:block;margin-bottom:.35rem;font-weight:600}' +
+  '.i{display:block;width:100%;min-height:3rem;padding:.6rem .75rem;border:1px solid var(--bd);border-radius:10px;background:var(--bg);color:var(--fg);font:inherit}' +
+  '.i:focus{outline:2px solid var(--ac);outline-offset:1px}.e{margin:0 0 .75rem;color:#c92a2a;font-weight:600}' +
+  '@media(prefers-color-scheme:dark){.e{color:#ff8787}}' +
   'footer{padding:1.5rem 1rem;text-align:center;color:var(--mu);font-size:.8rem}';
 
 const NONCE = /^[A-Za-z0-9+/_-]+={0,2}$/;
@@ -127,7 +139,8 @@ export function renderPage(page: Body, options: PageOptions): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-    '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
+    `<meta name="robots" content="noindex"><meta name="referrer" content="${options.referrer ?? 'no-referrer'}">` +
+    (options.refreshTo ? `<meta http-equiv="refresh" content="0;url=${attr(options.refreshTo)}">` : '') +
     '<meta name="color-scheme" content="light dark">' +
     `<title>${esc(page.heading)}</title><style${nonce}>${CSS}</style></head><body><main>` +
     (page.kicker ? `<p class="k">${esc(page.kicker)}</p>` : '') +

@@ -1,0 +1,158 @@
+// The scan tester's sample scan and the one sentence that says where it goes:
+// "An iPhone in France, in French, at 9:00 on Monday 30 November goes to https://apps.apple.com/… (rule 1)."
+import {
+  dayNames,
+  decideRedirect,
+  sampleFacts,
+  wallClock,
+  withTracking,
+  type OsName,
+  type RedirectDecision,
+  type ScanFacts,
+  type SmartRedirect,
+} from '../../../src/qr/smart-redirect';
+import { countryName, languageName } from './regions';
+import { zonedLocalToIso } from './zoned-time';
+
+export interface ScanDevice {
+  value: string;
+  label: string;
+  /** How the sentence names it, with its article. */
+  noun: string;
+  device: Exclude<ScanFacts['device'], 'bot' | 'unknown'>;
+  os: OsName;
+}
+
+export const scanDevices: readonly ScanDevice[] = [
+  { value: 'iphone', label: 'iPhone (iOS)', noun: 'an iPhone', device: 'mobile', os: 'ios' },
+  { value: 'ipad', label: 'iPad (iOS)', noun: 'an iPad', device: 'tablet', os: 'ios' },
+  {
+    value: 'android-phone',
+    label: 'Android phone',
+    noun: 'an Android phone',
+    device: 'mobile',
+    os: 'android',
+  },
+  {
+    value: 'android-tablet',
+    label: 'Android tablet',
+    noun: 'an Android tablet',
+    device: 'tablet',
+    os: 'android',
+  },
+  {
+    value: 'windows',
+    label: 'Windows computer',
+    noun: 'a Windows computer',
+    device: 'desktop',
+    os: 'windows',
+  },
+  { value: 'mac', label: 'Mac (macOS)', noun: 'a Mac', device: 'desktop', os: 'macos' },
+  { value: 'linux', label: 'Linux computer', noun: 'a Linux computer', device: 'desktop', os: 'linux' },
+];
+
+export interface SampleScan {
+  device: string;
+  /** ISO alpha-2, or null: unknown. */
+  country: string | null;
+  /** A primary subtag, or null: the browser sends none. */
+  language: string | null;
+  /** 'YYYY-MM-DD' and 'HH:MM' on the wall clock of the options' zone. */
+  date: string;
+  time: string;
+  scansBefore: number;
+}
+
+/** The instant of the sample's day and time in `timeZone`, or null while either is incomplete. */
+export function sampleInstant(sample: SampleScan, timeZone: string): Date | null {
+  const iso = zonedLocalToIso(`${sample.date}T${sample.time}`, timeZone);
+  return iso === null ? null : new Date(iso);
+}
+
+const inactivePages: Record<Extract<RedirectDecision, { kind: 'inactive' }>['reason'], string> = {
+  paused: 'the paused page',
+  'not-started': 'the “not active yet” page',
+  ended: 'the “has ended” page',
+  limit: 'the “scan limit reached” page',
+};
+
+const inactiveWhy: Record<Extract<RedirectDecision, { kind: 'inactive' }>['reason'], string> = {
+  paused: 'the code is paused',
+  'not-started': 'the code is not active yet',
+  ended: 'the code has ended',
+  limit: 'the scan limit is reached',
+};
+
+// Countries named with "the" in a sentence ("an iPhone in the United States").
+const withThe = new Set('AE BS CC CF CK DO FK FO GB GM KM KY MH MP MV NL PH SB TC UM US VA VG VI'.split(' '));
+const inCountry = (code: string) => `in ${withThe.has(code.toUpperCase()) ? 'the ' : ''}${countryName(code)}`;
+
+const monthDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+export interface ScanOutcome {
+  sentence: string;
+  decision: RedirectDecision;
+}
+
+/**
+ * Where the sample scan goes with these options (null: nothing on), and the sentence saying so.
+ * `destination` is the code's own link (null while its content is incomplete). Null while the day or time
+ * is incomplete.
+ */
+export function testScan(
+  options: SmartRedirect | null,
+  destination: string | null,
+  sample: SampleScan,
+  timeZone: string,
+): ScanOutcome | null {
+  const at = sampleInstant(sample, timeZone);
+  if (!at) return null;
+  const device = scanDevices.find((d) => d.value === sample.device) ?? scanDevices[0]!;
+  const facts = sampleFacts({
+    device: device.device,
+    os: device.os,
+    country: sample.country,
+    language: sample.language,
+    at,
+    scansBefore: sample.scansBefore,
+  });
+  const own = destination ?? 'https://…';
+  const decision = options
+    ? decideRedirect(options, own, facts)
+    : ({ kind: 'go', url: own, rule: null } as const);
+
+  const who = [
+    device.noun.charAt(0).toUpperCase() + device.noun.slice(1),
+    sample.country ? ` ${inCountry(sample.country)}` : '',
+    sample.language ? `, in ${languageName(sample.language)},` : '',
+  ].join('');
+  const [hours = '0', minutes = '00'] = sample.time.split(':');
+  const day = dayNames[wallClock(at, timeZone).day];
+  const [y, m, d] = sample.date.split('-').map(Number) as [number, number, number];
+  const date = monthDay.format(new Date(Date.UTC(y, m - 1, d)));
+  const after =
+    sample.scansBefore > 0 ? `, after ${sample.scansBefore.toLocaleString('en')} earlier scans,` : '';
+  const when = ` at ${Number(hours)}:${minutes} on ${day} ${date}${after}`;
+
+  let what: string;
+  if (decision.kind === 'inactive') {
+    what = options?.fallbackUrl
+      ? ` goes to the fallback ${withTracking(options.fallbackUrl, options.utm, false, '')} (${inactiveWhy[decision.reason]}).`
+      : ` sees ${inactivePages[decision.reason]}${options?.inactiveMessage ? ' with your message' : ''}.`;
+  } else {
+    const url =
+      destination === null && decision.rule === null
+        ? "the code's link (complete the content above)"
+        : options
+          ? withTracking(decision.url, options.utm, false, '')
+          : decision.url;
+    const why =
+      decision.rule === null
+        ? options && options.rules.length > 0
+          ? ' (no rule matches: the code’s own link)'
+          : ''
+        : ` (rule ${decision.rule + 1}${options?.rules[decision.rule]?.label ? `, ${options.rules[decision.rule]!.label}` : ''})`;
+    what = ` goes to ${url}${why}.`;
+  }
+  return { sentence: `${who}${when}${what}`, decision };
+}

@@ -1,0 +1,82 @@
+import type SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { categoryOf, DAY_MS, timeOf, type ScanToStore } from './rollup-model.js';
+
+/**
+ * Scans refused by a code's smart-redirect options (paused, not started, ended, over its scan limit:
+ * server/features/redirect/smart-redirect.ts) are stored and rolled up like any other scan — the owner
+ * sees the demand — with their reason in `qr_scans.refused`, and are also counted here per code and
+ * UTC day (`refused_scans`: scans, of which bots), so that a code's served scans are its rollups'
+ * total less these (scan-counts.ts).
+ */
+export const refusalCodes = { paused: 1, 'not-started': 2, ended: 3, limit: 4 } as const;
+export type RefusalReason = keyof typeof refusalCodes;
+
+interface RefusedRow {
+  qr_code_id: number;
+  day: number;
+  scans: number;
+  bots: number;
+}
+
+/** A batch's refused scans summed per code and UTC day, in key order (so writers lock rows alike). */
+export function refusedOf(rows: readonly ScanToStore[]): RefusedRow[] {
+  const out = new Map<string, RefusedRow>();
+  for (const row of rows) {
+    if (row.throttled || !row.refused) continue;
+    const day = Math.floor(timeOf(row.timestamp) / DAY_MS);
+    const key = `${row.qr_code_id}:${day}`;
+    let r = out.get(key);
+    if (!r) out.set(key, (r = { qr_code_id: row.qr_code_id, day, scans: 0, bots: 0 }));
+    r.scans += 1;
+    if (categoryOf(row.device) === 'Bot') r.bots += 1;
+  }
+  return [...out.values()].sort((a, b) => a.qr_code_id - b.qr_code_id || a.day - b.day);
+}
+
+/** SQLite: the batch's refused counts, with prepared statements (inside the caller's transaction). */
+export function nativeRefusedWriter(connection: SQLite.Database): (rows: readonly ScanToStore[]) => void {
+  const upsert = connection.prepare(
+    `insert into refused_scans (qr_code_id, day, scans, bots) values (?, ?, ?, ?)
+     on conflict (qr_code_id, day) do update set
+       scans = refused_scans.scans + excluded.scans, bots = refused_scans.bots + excluded.bots`,
+  );
+  return (rows) => {
+    for (const r of refusedOf(rows)) upsert.run(r.qr_code_id, r.day, r.scans, r.bots);
+  };
+}
+
+/** Any database: the batch's refused counts (inside the caller's transaction). */
+export async function writeRefusedScans(trx: Kysely<Database>, rows: readonly ScanToStore[]): Promise<void> {
+  const refused = refusedOf(rows);
+  if (refused.length === 0) return;
+  await trx
+    .insertInto('refused_scans')
+    .values(refused)
+    .onConflict((oc) =>
+      oc.columns(['qr_code_id', 'day']).doUpdateSet({
+        scans: sql<number>`${sql.ref('refused_scans.scans')} + ${sql.ref('excluded.scans')}`,
+        bots: sql<number>`${sql.ref('refused_scans.bots')} + ${sql.ref('excluded.bots')}`,
+      }),
+    )
+    .execute();
+}
+
+/** Of a code's scans, those refused by its options (bots among them left out when asked). */
+export async function countRefusedScansOfCode(
+  db: Kysely<Database>,
+  codeId: number,
+  excludeBots: boolean,
+): Promise<number> {
+  const row = await db
+    .selectFrom('refused_scans')
+    .select(
+      excludeBots
+        ? sql<number | string | null>`sum(scans - bots)`.as('n')
+        : sql<number | string | null>`sum(scans)`.as('n'),
+    )
+    .where('qr_code_id', '=', codeId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
