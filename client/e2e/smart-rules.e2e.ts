@@ -258,6 +258,12 @@ describe('smart redirect rules in the designer', () => {
     expect(scan).toMatchObject({ status: 200, location: undefined, url: shortUrl });
     expect(scan.text).toContain('Back after the holidays.');
     expect(scan.text).toMatch(/paused/i);
+
+    // The owner sees the demand the pause turned away.
+    await page.goto(`/qr-details/${code.id}`);
+    await expect
+      .poll(() => page.locator('[data-refused-scans]').textContent())
+      .toContain('1 scan was turned away');
     await context.close();
   });
 

@@ -223,6 +223,14 @@ function QrDetails({ id }: { id: number }) {
         </Text>
       )}
 
+      {tracked && d.refusedScans > 0 && (
+        <Text size="sm" c="dimmed" data-refused-scans>
+          Of these, {formatCount(d.refusedScans)} {d.refusedScans === 1 ? 'scan was' : 'scans were'} turned
+          away because the code was paused, not started yet, ended or over its scan limit: people still tried
+          it.
+        </Text>
+      )}
+
       {!tracked && (
         <Alert
           variant="light"
