@@ -72,16 +72,19 @@ function svgToPng(svg: Buffer): Buffer {
 
 async function uploadLogo(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   const section = page.getByRole('button', { name: /^Logo/ });
-  await section.click();
-  await expect.poll(() => section.getAttribute('aria-expanded')).toBe('true');
   const toggle = page.getByLabel('Add a logo');
-  await toggle.waitFor({ state: 'attached' });
-  // The panel slides open: click the label once it is in view, until the switch is on.
+  // The panel slides open (slowly on a loaded machine): open it if it is closed, and click the switch
+  // once it is in view, until the switch is on.
   await expect
-    .poll(async () => {
-      if (!(await toggle.isChecked())) await toggle.click({ force: true });
-      return toggle.isChecked();
-    })
+    .poll(
+      async () => {
+        if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+        if (!(await toggle.isVisible())) return false;
+        if (!(await toggle.isChecked())) await toggle.click({ force: true });
+        return toggle.isChecked();
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload image' }).click();

@@ -57,6 +57,22 @@ async function openPart(section: Locator, name: RegExp) {
   await expect.poll(() => control.getAttribute('aria-expanded')).toBe('true');
 }
 
+/**
+ * Checks a checkbox until it stays checked: a rule just added is drawn again once the form takes it in,
+ * and on a loaded machine the first click may land on the outgoing copy.
+ */
+async function tick(box: Locator) {
+  await expect
+    .poll(
+      async () => {
+        if (!(await box.isChecked())) await box.click();
+        return box.isChecked();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
 const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 interface Scan {
@@ -119,14 +135,14 @@ describe('smart redirect rules in the designer', () => {
     // Rule 1: iOS → App Store.
     await section.getByRole('button', { name: 'Add rule' }).click();
     const rule1 = section.getByRole('group', { name: /^Rule 1/ });
-    await rule1.getByRole('checkbox', { name: 'iOS' }).check();
+    await tick(rule1.getByRole('checkbox', { name: 'iOS' }));
     await rule1.getByLabel(/^Label/).fill('App Store');
     await rule1.getByLabel(/^Send to/).fill(APP_STORE);
 
     // Rule 2: Android → Google Play.
     await section.getByRole('button', { name: 'Add rule' }).click();
     const rule2 = section.getByRole('group', { name: /^Rule 2/ });
-    await rule2.getByRole('checkbox', { name: 'Android' }).check();
+    await tick(rule2.getByRole('checkbox', { name: 'Android' }));
     await rule2.getByLabel(/^Send to/).fill(PLAY_STORE);
 
     // Rule 3: visitors from France → a French page; moved to the top, it wins over the OS rules.
@@ -275,7 +291,7 @@ describe('smart redirect rules in the designer', () => {
     await openPart(section, /^Rules/);
     await section.getByRole('button', { name: 'Add rule' }).click();
     const rule = section.getByRole('group', { name: /^Rule 1/ });
-    await rule.getByRole('checkbox', { name: 'iOS' }).check();
+    await tick(rule.getByRole('checkbox', { name: 'iOS' }));
     await rule.getByRole('button', { name: 'Add condition' }).click();
     await rule.getByRole('combobox', { name: 'Condition 2' }).click();
     await page.getByRole('option', { name: 'Days and hours' }).click();
