@@ -65,7 +65,12 @@ async function signInCookie(server) {
     body: JSON.stringify({ username: 'demo', password: 'demo123' }),
   });
   if (res.status !== 200) throw new Error(`demo sign-in answered ${res.status}`);
-  const [pair] = (res.headers.get('set-cookie') ?? '').split(';');
+  // The session cookie, not the known-device cookie that comes first.
+  const pair = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => /^(__Host-)?qr_session=/.test(c));
+  if (!pair) throw new Error('demo sign-in set no session cookie');
   const [name, ...value] = pair.split('=');
   return { name, value: value.join('=') };
 }
