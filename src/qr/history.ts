@@ -10,6 +10,7 @@ import { describeContent } from './content.js';
 import { readCustomization, TRANSPARENT, type Customization } from './customization.js';
 import { qrIdSchema } from './qr-id.js';
 import { normalizeQrType, redirectingQrTypes } from './qr-types.js';
+import { defaultSmartRedirect, type SmartRedirect } from './smart-redirect.js';
 
 export const versionKinds = ['created', 'edited', 'restored'] as const;
 export type VersionKind = (typeof versionKinds)[number];
@@ -167,24 +168,14 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-// ---- Redirect options, read defensively (their schema is the server's; a version may predate it) ----
+// ---- Redirect options, read defensively (a version may predate them or some of their fields) ----
 
 type Options = Record<string, unknown>;
 
-const optionDefaults = {
-  rules: [] as unknown[],
-  timeZone: 'UTC',
-  activeFrom: null,
-  activeUntil: null,
-  maxScans: null,
-  paused: false,
-  inactiveMessage: null,
-  fallbackUrl: null,
-  utm: null,
-  forwardQuery: false,
-};
+/** Options a version predates are read as off (the shared defaults of src/qr/smart-redirect.ts). */
+const optionDefaults: Options = { ...defaultSmartRedirect };
 
-const optionGroups: Record<'rules' | 'schedule' | 'tracking', readonly (keyof typeof optionDefaults)[]> = {
+const optionGroups: Record<'rules' | 'schedule' | 'tracking', readonly (keyof SmartRedirect)[]> = {
   rules: ['rules', 'timeZone'],
   schedule: ['activeFrom', 'activeUntil', 'maxScans', 'paused', 'inactiveMessage', 'fallbackUrl'],
   tracking: ['utm', 'forwardQuery'],

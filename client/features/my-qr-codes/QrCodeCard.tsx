@@ -22,6 +22,7 @@ import { downloadQr } from '../qr/render';
 import { shareQr } from '../qr/share';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
 import { UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
+import { useUnscannableGate } from '../scan-safety/use-unscannable-gate';
 
 type Format = 'png' | 'svg' | 'pdf';
 /** The downloads a card offers: a file at once, or the print-ready dialog. */
@@ -39,17 +40,9 @@ export function QrCodeCard({
   onDelete: () => void;
 }) {
   const [downloading, setDownloading] = useState<Format | null>(null);
-  const [confirming, setConfirming] = useState<Request | null>(null);
   const [printing, setPrinting] = useState(false);
   const data = imageDataOf(code);
   const verdict = code.scannable?.verdict ?? null;
-
-  // A code whose design won't scan is downloaded only after the user has read why.
-  const go = (request: Request) => (request === 'print' ? setPrinting(true) : void download(request));
-  const requestDownload = (request: Request) => {
-    if (verdict === 'unscannable') setConfirming(request);
-    else go(request);
-  };
 
   const download = async (format: Format) => {
     setDownloading(format);
@@ -62,6 +55,11 @@ export function QrCodeCard({
       setDownloading(null);
     }
   };
+
+  // A code whose design won't scan is downloaded only after the user has read why.
+  const go = (request: Request) => (request === 'print' ? setPrinting(true) : void download(request));
+  const gate = useUnscannableGate<Request>(verdict === 'unscannable', go);
+  const requestDownload = gate.request;
 
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={code.name}>
@@ -200,14 +198,8 @@ export function QrCodeCard({
             ? 'Edit the design to fix it: the designer suggests one-click fixes.'
             : 'Create it again with a darker foreground, a smaller logo or a higher error correction.'
         }
-        opened={confirming !== null}
+        {...gate.dialog}
         confirmLabel="Download anyway"
-        onClose={() => setConfirming(null)}
-        onConfirm={() => {
-          const request = confirming;
-          setConfirming(null);
-          if (request) go(request);
-        }}
       />
       <PrintDownloadDialog
         opened={printing}

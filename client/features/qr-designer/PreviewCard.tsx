@@ -12,6 +12,7 @@ import { shareQr } from '../qr/share';
 import type { ScanFixId } from '../../../src/qr/scan-safety';
 import { ScanSafetyPanel } from '../scan-safety/ScanSafetyBadge';
 import { fixHint, UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
+import { useUnscannableGate } from '../scan-safety/use-unscannable-gate';
 import type { ScanCheckState } from '../scan-safety/use-scan-check';
 import classes from './qr-designer.module.css';
 
@@ -79,17 +80,7 @@ export function PreviewCard({
   const ready = data !== null;
   const title = name.trim() || 'QR code';
 
-  // A design that won't scan is downloaded only after the user confirms it.
-  const [confirming, setConfirming] = useState<Format | 'print' | null>(null);
   const [printing, setPrinting] = useState(false);
-  const unscannable = scanCheck?.status === 'done' && scanCheck.check.verdict === 'unscannable';
-  const go = (request: Format | 'print') =>
-    request === 'print' ? setPrinting(true) : void download(request);
-  const requestDownload = (request: Format | 'print') => {
-    if (unscannable) setConfirming(request);
-    else go(request);
-  };
-
   const download = async (format: Format) => {
     if (!data) return;
     setDownloading(format);
@@ -102,6 +93,12 @@ export function PreviewCard({
       setDownloading(null);
     }
   };
+
+  // A design that won't scan is downloaded only after the user confirms it.
+  const unscannable = scanCheck?.status === 'done' && scanCheck.check.verdict === 'unscannable';
+  const go = (request: Format | 'print') =>
+    request === 'print' ? setPrinting(true) : void download(request);
+  const { request: requestDownload, dialog } = useUnscannableGate<Format | 'print'>(unscannable, go);
 
   const transparent = customization.backgroundColor === TRANSPARENT;
   // The code always sits on a light backdrop (a checkerboard shows a transparent background), so a dark
@@ -233,14 +230,8 @@ export function PreviewCard({
       <UnscannableConfirm
         reasons={scanCheck?.status === 'done' ? scanCheck.check.reasons : []}
         hint={scanCheck?.status === 'done' ? fixHint(scanCheck.check.fixes) : null}
-        opened={confirming !== null}
+        {...dialog}
         confirmLabel="Download anyway"
-        onClose={() => setConfirming(null)}
-        onConfirm={() => {
-          const request = confirming;
-          setConfirming(null);
-          if (request) go(request);
-        }}
       />
       {data !== null && (
         <PrintDownloadDialog
