@@ -10,7 +10,7 @@ import { describeContent } from './content.js';
 import { readCustomization, TRANSPARENT, type Customization } from './customization.js';
 import { qrIdSchema } from './qr-id.js';
 import { normalizeQrType, redirectingQrTypes } from './qr-types.js';
-import { defaultSmartRedirect, type SmartRedirect } from './smart-redirect.js';
+import { dayNames, defaultSmartRedirect, type SmartRedirect } from './smart-redirect.js';
 
 export const versionKinds = ['created', 'edited', 'restored'] as const;
 export type VersionKind = (typeof versionKinds)[number];
@@ -211,7 +211,7 @@ export function shorten(value: string, max = TEXT_MAX): string {
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const days = dayNames.map((name) => name.slice(0, 3));
 
 /** 'iOS', 'FR, BE', 'Mon–Fri 09:00–17:00': one condition in a few words. */
 function describeCondition(c: unknown): string {
