@@ -223,6 +223,9 @@ describe('keyboard only', () => {
     await page.keyboard.press('ArrowDown');
     await page.getByRole('listbox').waitFor();
     await page.keyboard.press('ArrowDown');
+    // Enter picks the option the arrow moved to: wait until one is marked (a loaded machine once took the
+    // Enter before the list had taken the arrow, and the period stayed as it was).
+    await page.getByRole('listbox').locator('[data-combobox-selected]').waitFor();
     await page.keyboard.press('Enter');
     await expect.poll(() => period.inputValue()).not.toBe(before);
     await expectVisibleFocus(page, 'after choosing a period');
