@@ -56,11 +56,16 @@ async function migrated(handle: DbHandle, close: () => Promise<void>): Promise<T
     await close().catch(() => undefined);
     throw error;
   }
+  // PostgreSQL: DELETE, children before parents, then the sequences restarted. TRUNCATE creates and
+  // syncs new files for every table, about 120 ms a reset here and far more on a loaded machine.
+  const deleteOrder = handle.dialect === 'postgres' ? await childrenFirst(handle.db, tables) : [];
   const reset = async () => {
     if (handle.dialect === 'postgres') {
-      await sql`truncate table ${sql.join(tables.map((t) => sql.id(t)))} restart identity cascade`.execute(
-        handle.db,
-      );
+      await handle.db.transaction().execute(async (trx) => {
+        for (const table of deleteOrder) await sql`delete from ${sql.id(table)}`.execute(trx);
+        await sql`select setval(c.oid, 1, false) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind = 'S' and n.nspname = current_schema()`.execute(trx);
+      });
       return;
     }
     await handle.db.transaction().execute(async (trx) => {
@@ -72,6 +77,28 @@ async function migrated(handle: DbHandle, close: () => Promise<void>): Promise<T
   return { handle, db: handle.db, dialect: handle.dialect, reset, close };
 }
 
+/** The tables in an order that deletes every referencing table before the tables it references. */
+async function childrenFirst(db: Kysely<Database>, tables: string[]): Promise<string[]> {
+  const { rows } = await sql<{ child: string; parent: string }>`select c.relname as child, p.relname as parent
+    from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where k.contype = 'f' and n.nspname = current_schema() and c.oid <> p.oid`.execute(db);
+  const order: string[] = [];
+  const placed = new Set<string>();
+  const visiting = new Set<string>();
+  const place = (table: string) => {
+    if (placed.has(table) || visiting.has(table)) return;
+    visiting.add(table);
+    // Referencing tables first.
+    for (const r of rows) if (r.parent === table) place(r.child);
+    visiting.delete(table);
+    placed.add(table);
+    order.push(table);
+  };
+  for (const table of tables) place(table);
+  return order.filter((t) => tables.includes(t));
+}
+
 export async function createTestDb(kind: DbKind): Promise<TestDb> {
   if (kind === 'sqlite') {
     const handle = createDb('sqlite::memory:');
@@ -81,7 +108,7 @@ export async function createTestDb(kind: DbKind): Promise<TestDb> {
   const url = testDatabaseUrl();
   if (!url) throw new Error('TEST_DATABASE_URL is not set: a PostgreSQL test database cannot be created');
   const { name: schema, dropOnClose } = newTestSchema();
-  const handle = createDb(url, { searchPath: schema, poolSize: 4 });
+  const handle = createDb(url, { searchPath: schema, poolSize: 4, asyncCommit: true });
   let closed = false;
   const close = async () => {
     if (closed) return;
