@@ -1,7 +1,8 @@
 // Print-ready downloads on the production build: from a code's details page, a PNG at a print width and
 // DPI (its pixel size and the DPI recorded in the file), an SVG sized in centimetres and a vector PDF of
 // that width, each with the short URL printed under the code, and each decoding to the code; the
-// minimum print size for a scanning distance, with a warning when the chosen width is below it.
+// minimum print size for a scanning distance, with a warning when the chosen width is below it, and a
+// warning below the smallest width the design's own scan check could read.
 import fs from 'node:fs/promises';
 import { Resvg } from '@resvg/resvg-js';
 import type { Download, Page } from 'playwright-core';
@@ -93,6 +94,32 @@ describe('print-ready download', () => {
     await screenshot(page, 'print-dialog-warning-375', { fullPage: false });
     await dialog.getByLabel('Print width (cm)').fill('30');
     await expect.poll(() => dialog.textContent()).not.toContain('Smaller than recommended');
+    await context.close();
+  });
+
+  it("warns when the width is below the smallest print the design's own scan check read", async () => {
+    const { context, page } = await signUpNewUser(app, 'print-dense', desktop);
+    // A long static link is a dense symbol: the check cannot read it at 1 cm wide (300 dpi).
+    const created = await page.request.post('/api/qr-codes', {
+      data: {
+        name: 'Dense poster',
+        type: 'url',
+        content: `https://example.com/${'long-path-segment/'.repeat(40)}end`,
+        isDynamic: false,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const dialog = await openDialog(page, (await created.json()) as QrCode);
+    await dialog.getByLabel('Scanning distance (m)').fill('0.1');
+    await dialog.getByLabel('Print width (cm)').fill('1');
+    await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toContain('Too small for this design');
+    expect(await dialog.textContent()).toMatch(
+      /At 1 cm this design may not scan: the check could not read it/,
+    );
+    expect(await dialog.textContent()).not.toContain('Smaller than recommended');
+    await screenshot(page, 'print-dialog-design-1280', { fullPage: false });
+    await dialog.getByLabel('Print width (cm)').fill('8');
+    await expect.poll(() => dialog.textContent()).not.toContain('Too small for this design');
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import {
   CAPTION_MAX,
   captionFor,
   captionPrintPt,
+  designPrintWarning,
   MAX_PNG_PX,
   maxPngWidthCm,
   MIN_CAPTION_PT,
@@ -91,6 +92,29 @@ describe('minPrintCmForDistance (distance ÷ 10, at least 1 cm, up to the next 0
   it('says it in one line', () => {
     expect(scanDistanceAdvice(0.3)).toBe('Scanned from 0.3 m away, print it at least 3 cm wide.');
     expect(scanDistanceAdvice(1.25)).toBe('Scanned from 1.25 m away, print it at least 12.5 cm wide.');
+  });
+});
+
+describe("designPrintWarning (the scan check's own smallest print)", () => {
+  it('is silent when every tried size decoded, or at and above the smallest that did', () => {
+    expect(designPrintWarning(1, { minPrintCm: 1, failedPrintCm: null })).toBeNull();
+    expect(designPrintWarning(2, { minPrintCm: 2, failedPrintCm: 1 })).toBeNull();
+    expect(designPrintWarning(5, { minPrintCm: null, failedPrintCm: 3 })).toBeNull();
+  });
+
+  it('warns below the smallest size that decoded, untried widths included', () => {
+    expect(designPrintWarning(1.5, { minPrintCm: 2, failedPrintCm: 1 })).toBe(
+      'At 1.5 cm this design may not scan: the check could not read it 1 cm wide (300 dpi), only from 2 cm. ' +
+        'Print it at least 2 cm wide, or shorten the content.',
+    );
+    expect(designPrintWarning(2.5, { minPrintCm: 3, failedPrintCm: 2 })).not.toBeNull();
+  });
+
+  it('warns up to the largest size tried when none decoded', () => {
+    expect(designPrintWarning(3, { minPrintCm: null, failedPrintCm: 3 })).toBe(
+      'At 3 cm this design may not scan: the check could not read it even 3 cm wide (300 dpi). ' +
+        'Print it bigger, or shorten the content.',
+    );
   });
 });
 

@@ -73,6 +73,26 @@ export function scanDistanceAdvice(distanceM: number): string {
   )} cm wide.`;
 }
 
+/**
+ * The warning for a print narrower than this design decoded in the scan check (src/qr/scan-safety.ts
+ * tries 1, 2 and 3 cm at 300 dpi), or null. Widths the check never tried below a failure are warned
+ * about too: nothing says they scan.
+ */
+export function designPrintWarning(
+  widthCm: number,
+  check: { minPrintCm: number | null; failedPrintCm: number | null },
+): string | null {
+  const { minPrintCm, failedPrintCm } = check;
+  if (failedPrintCm === null) return null;
+  const w = formatDecimal(widthCm);
+  if (minPrintCm !== null) {
+    if (widthCm >= minPrintCm) return null;
+    return `At ${w} cm this design may not scan: the check could not read it ${formatDecimal(failedPrintCm)} cm wide (300 dpi), only from ${formatDecimal(minPrintCm)} cm. Print it at least ${formatDecimal(minPrintCm)} cm wide, or shorten the content.`;
+  }
+  if (widthCm > failedPrintCm) return null;
+  return `At ${w} cm this design may not scan: the check could not read it even ${formatDecimal(failedPrintCm)} cm wide (300 dpi). Print it bigger, or shorten the content.`;
+}
+
 export interface PrintPreset {
   id: string;
   label: string;

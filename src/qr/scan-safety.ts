@@ -74,6 +74,8 @@ export interface ScanCheck {
   fixes: ScanFix[];
   /** The smallest print width (cm) that decoded, when the check tried the small sizes. */
   minPrintCm: number | null;
+  /** The largest print width (cm) below minPrintCm (or of all, when none did) that did not decode. */
+  failedPrintCm: number | null;
 }
 
 const fixLabels: Record<ScanFixId, string> = {
@@ -191,11 +193,17 @@ export function assessScan(input: {
     if (hasLogo(c) && !fixes.has('shrink-logo') && (c.logo?.size ?? 0) > LOGO_SIZE.min)
       fixes.add('shrink-logo');
     if (!hasLogo(c) && c.errorCorrectionLevel !== 'H') fixes.add('raise-error-correction');
-    return { verdict: 'unscannable', reasons, fixes: [...fixes].map(fix), minPrintCm: null };
+    return {
+      verdict: 'unscannable',
+      reasons,
+      fixes: [...fixes].map(fix),
+      minPrintCm: null,
+      failedPrintCm: null,
+    };
   }
   if (large.text !== expected) {
     reasons.push('It reads as different content from what you entered.');
-    return { verdict: 'unscannable', reasons, fixes: [], minPrintCm: null };
+    return { verdict: 'unscannable', reasons, fixes: [], minPrintCm: null, failedPrintCm: null };
   }
 
   designCauses();
@@ -208,10 +216,15 @@ export function assessScan(input: {
   }
 
   let minPrintCm: number | null = null;
+  let failedPrintCm: number | null = null;
   const small = PRINT_CHECKS.map((p) => ({ ...p, attempt: attempts.find((a) => a.px === p.px) }));
   if (small.some((s) => s.attempt)) {
     const smallest = small.find((s) => s.attempt?.text === expected);
     minPrintCm = smallest ? smallest.cm : null;
+    const failed = small.filter(
+      (s) => s.attempt && s.attempt.text !== expected && (!smallest || s.cm < smallest.cm),
+    );
+    failedPrintCm = failed.length > 0 ? failed[failed.length - 1]!.cm : null;
     if (!smallest) {
       const largest = PRINT_CHECKS[PRINT_CHECKS.length - 1]!.cm;
       reasons.push(
@@ -227,7 +240,8 @@ export function assessScan(input: {
     }
   }
 
-  if (reasons.length > 0) return { verdict: 'risky', reasons, fixes: [...fixes].map(fix), minPrintCm };
+  if (reasons.length > 0)
+    return { verdict: 'risky', reasons, fixes: [...fixes].map(fix), minPrintCm, failedPrintCm };
   return {
     verdict: 'scannable',
     reasons: [
@@ -237,6 +251,7 @@ export function assessScan(input: {
     ],
     fixes: [],
     minPrintCm,
+    failedPrintCm,
   };
 }
 

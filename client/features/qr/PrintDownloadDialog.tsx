@@ -20,6 +20,7 @@ import {
   CAPTION_MAX,
   captionFor,
   captionPrintPt,
+  designPrintWarning,
   formatDecimal,
   MIN_CAPTION_PT,
   minPrintCmForDistance,
@@ -37,6 +38,7 @@ import {
   type PrintFormat,
 } from '../../../src/qr/print-size';
 import { notify } from '../../lib/notify';
+import { useScanCheck } from '../scan-safety/use-scan-check';
 import { downloadQr } from './render';
 
 export interface PrintDownloadDialogProps {
@@ -123,6 +125,12 @@ export function PrintDownloadDialog({
   const width = asNumber(values.widthCm);
   const distanceM = asNumber(distance);
   const minCm = distanceM !== null && distanceM > 0 ? minPrintCmForDistance(distanceM) : null;
+  // The design's own smallest print, from the same scan check as the designer's (run while open).
+  const scan = useScanCheck(opened && data !== '' ? data : null, customization);
+  const designWarning =
+    scan.status === 'done' && scan.check.verdict !== 'unscannable' && width !== null
+      ? designPrintWarning(width, scan.check)
+      : null;
   const caption = captionFor({ caption: captionMode, captionText: values.captionText }, shortUrl);
   const captionPt = caption !== null && width !== null ? captionPrintPt(width, caption) : null;
   const pngSize =
@@ -271,6 +279,16 @@ export function PrintDownloadDialog({
             >
               At {formatDecimal(width)} cm it may not scan from {formatDecimal(distanceM)} m away. Print it at
               least {formatDecimal(minCm)} cm wide, or place it where people scan from closer.
+            </Alert>
+          )}
+          {designWarning !== null && (
+            <Alert
+              color="yellow"
+              variant="light"
+              title="Too small for this design"
+              icon={<IconAlertTriangle size={20} aria-hidden />}
+            >
+              {designWarning}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">

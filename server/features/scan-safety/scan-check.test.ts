@@ -124,6 +124,10 @@ describe('scan-safety verdicts, checked against zbar', () => {
       if (c.reason) expect(check.reasons.join(' ')).toMatch(c.reason);
       if (c.fix) expect(check.fixes.map((f) => f.id)).toContain(c.fix);
       expect(check.reasons.length).toBeGreaterThan(0);
+      // A print size that failed is what the print-ready dialog warns about (designPrintWarning).
+      expect(check.failedPrintCm !== null, JSON.stringify(check)).toBe(
+        /Only (prints|large)/.test(check.reasons.join(' ')),
+      );
 
       const png = renderQrPng(svg, CHECK_SIZE_PX);
       if (check.verdict === 'unscannable') {
