@@ -230,6 +230,29 @@ export async function getCodePerformance(
   return (await codeFigures(deps, user, options)).map(({ uniques: _uniques, ...row }) => row);
 }
 
+/** The sum of codes' daily uniques: a person scanning two of the codes counts on each. */
+function summedUniques(rows: { uniques: UniqueTally }[]): UniqueTally {
+  const total = zeroUniques();
+  for (const r of rows) {
+    total.uniques += r.uniques.uniques;
+    total.known ||= r.uniques.known;
+    total.unknown += r.uniques.unknown;
+  }
+  return total;
+}
+
+/**
+ * Each of the user's codes with its scans and unique scanners in the period, most scanned first, and
+ * the period's unique scanners over all of them (the reports).
+ */
+export async function getCodeFigures(deps: AppDeps, user: User, options: PeriodOptions) {
+  const rows = await codeFigures(deps, user, options);
+  return {
+    codes: rows.map(({ uniques, ...row }) => ({ ...row, ...uniqueFigures(uniques) })),
+    ...uniqueFigures(summedUniques(rows)),
+  };
+}
+
 export async function getUserSummary(
   deps: AppDeps,
   user: User,
@@ -239,19 +262,12 @@ export async function getUserSummary(
     codeFigures(deps, user, options),
     findLastScanAt(deps.db, user.id, options.excludeBots),
   ]);
-  // Each code's daily uniques, summed: a person scanning two of the codes counts on each.
-  const uniques = zeroUniques();
-  for (const r of rows) {
-    uniques.uniques += r.uniques.uniques;
-    uniques.known ||= r.uniques.known;
-    uniques.unknown += r.uniques.unknown;
-  }
   return {
     totalQRCodes: rows.length,
     totalScans: rows.reduce((sum, r) => sum + r.count, 0),
     qrCodeScans: rows.map((r) => ({ id: r.qrCodeId, name: r.name, type: r.type, scans: r.count })),
     lastScanAt: last === null ? null : new Date(last).toISOString(),
-    ...uniqueFigures(uniques),
+    ...uniqueFigures(summedUniques(rows)),
   };
 }
 

@@ -11,6 +11,7 @@ import { createTestClock, useTestApp } from '../../test/test-app.js';
 import { describeEachDb } from '../../test/test-db.js';
 import {
   EVIL_NAME,
+  FIXTURE_UNIQUES,
   MENU_NAME,
   NY,
   SECRET_NAME,
@@ -39,6 +40,8 @@ describeEachDb('GET /api/analytics/export', (getDb) => {
       expect(e.scans.map((s) => s.key).sort()).toEqual(['B', 'C', 'D', 'E', 'F', 'G']);
       expect(e.byCode).toEqual({ menu: 3, evil: 3 });
       expect([...e.daily.values()]).toEqual([1, 2, 3]);
+      // No scan of the fixture has a visitor hash (C, the only one on the 3rd without, is a bot's).
+      expect([...e.dailyUniques.values()]).toEqual([null, null, null]);
     });
 
     for (const type of REPORT_TYPES) {
@@ -74,6 +77,7 @@ const checkers: Record<ReportFormat, Checker> = {
       generatedAt: '2026-03-20T12:00:00.000Z',
     });
     checkJsonTotals(report, e, f);
+    expect(report.summary).toMatchObject(FIXTURE_UNIQUES);
     expect(report.summary.averagePerDay).toBe(2);
     expect(report.performance.find((p) => p.qrCodeId === f.ids.menu)).toMatchObject({
       name: MENU_NAME,
@@ -107,6 +111,13 @@ const checkers: Record<ReportFormat, Checker> = {
     expect(summary.get('To')).toBe(NY.to);
     expect(summary.get('Time zone')).toBe(NY.tz);
     expect(summary.get('Total scans')).toBe(String(e.total));
+    // FIXTURE_UNIQUES: the people's scans (no visitor hash) left out, the days with them "—".
+    expect(summary.get('Unique scanners (daily-unique)')).toBe('0');
+    expect(summary.get('About unique scanners')).toBe(
+      'Unique scanners are daily-unique, per code: a person scanning on two days, or two codes, counts twice; bots never count.' +
+        ' Scans recorded before unique scanners were counted are left out' +
+        (type === 'performance' ? '.' : ' (their days show —).'),
+    );
     expect(summary.get('Active QR codes')).toBe('2');
     expect(summary.get('Generated (local time)')).toBe('2026-03-20 08:00:00');
     const perf = sections.get('QR code performance');
@@ -138,6 +149,7 @@ const checkers: Record<ReportFormat, Checker> = {
         'Kind',
         'Created (local time)',
         'Scans',
+        'Unique scanners',
         'Share (%)',
         'Last scan (local time)',
       ]);
@@ -147,12 +159,16 @@ const checkers: Record<ReportFormat, Checker> = {
         'Dynamic',
         '2026-01-05 05:00:00',
         '3',
+        '—', // its scans were stored without visitor hashes: not counted, never 0
         '50',
         '2026-03-04 23:59:59',
       ]);
     }
     if (type !== 'performance') {
-      expect(sections.get('Daily scans')!.rows).toEqual([...e.daily].map(([d, c]) => [d, String(c)]));
+      expect(sections.get('Daily scans')!.header).toEqual(['Date', 'Scans', 'Unique scanners']);
+      expect(sections.get('Daily scans')!.rows).toEqual(
+        [...e.daily].map(([d, c]) => [d, String(c), String(e.dailyUniques.get(d) ?? '—')]),
+      );
     }
     if (type === 'activity') {
       expect([...sections.keys()]).toEqual(['Summary', 'Daily scans', 'Scans']);
@@ -185,12 +201,16 @@ const checkers: Record<ReportFormat, Checker> = {
     const summary = new Map(sheets.get('Summary')!.rows.map(([k, v]) => [k!.value as string, v!]));
     expect(summary.get('Report')!.value).toBe(REPORT_TYPE_LABELS[type]);
     expect(summary.get('Total scans')!.value).toBe(e.total);
+    expect(summary.get('Unique scanners (daily-unique)')!.value).toBe(0);
+    expect(summary.get('About unique scanners')!.value).toContain('daily-unique, per code');
     expect(summary.get('From')!.value).toEqual(new Date('2026-03-02T00:00:00.000Z'));
     expect(summary.get('From')!.type).toBe(ExcelJS.ValueType.Date);
     if (type !== 'performance') {
-      const daily = sheets.get('Daily scans')!.rows;
+      const { header, rows: daily } = sheets.get('Daily scans')!;
+      expect(header.map((c) => c.value)).toEqual(['Date', 'Scans', 'Unique scanners']);
       expect(daily.map(([d]) => (d!.value as Date).toISOString().slice(0, 10))).toEqual([...e.daily.keys()]);
       expect(daily.map(([, c]) => c!.value)).toEqual([...e.daily.values()]);
+      expect(daily.map(([, , u]) => u!.value)).toEqual([...e.dailyUniques.values()].map((u) => u ?? '—'));
       expect(daily[0]![0]!.numFmt).toBe('yyyy-mm-dd');
     }
     if (type !== 'activity') {
@@ -226,6 +246,10 @@ const checkers: Record<ReportFormat, Checker> = {
     const total = items.indexOf('Total scans');
     expect(total).toBeGreaterThanOrEqual(0);
     expect(items[total + 1]).toBe(String(e.total));
+    const uniques = items.indexOf('Unique scanners (daily-unique)');
+    expect(uniques).toBeGreaterThanOrEqual(0);
+    expect(items[uniques + 1]).toBe('0');
+    expect(text).toContain('Unique scanners are daily-unique, per code');
     expect(items).toContain(MENU_NAME);
     expect(text).toContain('HYPERLINK');
     for (const hidden of [SECRET_NAME, SECRET_PLACE]) expect(text).not.toContain(hidden);

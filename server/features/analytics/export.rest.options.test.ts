@@ -99,18 +99,22 @@ describeEachDb('GET /api/analytics/export', (getDb) => {
       ).json<JsonReport>();
       expect(json.summary).toEqual({
         totalScans: 0,
+        // Nobody scanned: known to be 0 (not unknown).
+        uniqueScanners: 0,
+        uniqueScannersPartial: false,
         activeQrCodes: 0,
         days: 3,
         averagePerDay: 0,
         deviceCategories: 0,
       });
       expect(json.daily.map((d) => d.count)).toEqual([0, 0, 0]);
+      expect(json.daily.map((d) => d.uniqueScanners)).toEqual([0, 0, 0]);
       expect(json.scans).toEqual([]);
       const pdf = await download(t(), cookie, { ...NY, type: 'full', format: 'pdf' });
       expect((await pdfText(pdf.rawPayload)).join(' ')).toContain('Full Analytics Report');
     });
 
-    it('a PDF of a range longer than 92 days lists the days in a table', async () => {
+    it('a PDF of a range longer than 92 days lists the days in a table, with their unique scanners', async () => {
       const f = await seed(t());
       const res = await download(t(), f.cookie, {
         from: '2025-12-01',
@@ -123,6 +127,16 @@ describeEachDb('GET /api/analytics/export', (getDb) => {
       expect(items).toContain('2025-12-01');
       expect(items).toContain('2026-03-19');
       expect(items).toContain('Total scans');
+      expect(items.slice(items.indexOf('Daily scans') + 1).slice(0, 3)).toEqual([
+        'Date',
+        'Scans',
+        'Unique scanners',
+      ]);
+      // Each day as date, scans, unique scanners: no scans, 0; K's day (no visitor hash), unknown.
+      const day = (date: string) => items.slice(items.indexOf(date), items.indexOf(date) + 3);
+      expect(day('2025-12-01')).toEqual(['2025-12-01', '0', '0']);
+      expect(day('2026-02-10')).toEqual(['2026-02-10', '1', '—']);
+      expect(day('2026-03-04')).toEqual(['2026-03-04', '3', '—']);
     });
   });
 

@@ -58,9 +58,9 @@ describeEachDb('GET /api/analytics/export', (getDb) => {
       checkJsonTotals(report, e, f);
       expect(report.scans!.map((s) => f.keyOf.get(s.id))).toEqual(e.scans.map((s) => s.key));
       expect(report.daily).toEqual([
-        { date: '2026-03-02', count: 3 },
-        { date: '2026-03-03', count: 2 },
-        { date: '2026-03-04', count: 1 },
+        { date: '2026-03-02', count: 3, uniqueScanners: null },
+        { date: '2026-03-03', count: 2, uniqueScanners: null },
+        { date: '2026-03-04', count: 1, uniqueScanners: null },
       ]);
       const i = report.scans!.find((s) => f.keyOf.get(s.id) === 'I')!;
       expect(i.localTime).toBe('2026-03-02 00:00:00');
@@ -77,7 +77,7 @@ describeEachDb('GET /api/analytics/export', (getDb) => {
       });
       const report = res.json<JsonReport>();
       expect(report.summary.totalScans).toBe(3); // E, F and G (23:59:59.999)
-      expect(report.daily).toEqual([{ date: '2026-03-04', count: 3 }]);
+      expect(report.daily).toEqual([{ date: '2026-03-04', count: 3, uniqueScanners: null }]);
       expect(report.locations).toEqual([
         { location: 'Mumbai, IN', count: 2, percent: 66.7 },
         { location: 'New York, US', count: 1, percent: 33.3 },

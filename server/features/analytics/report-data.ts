@@ -20,7 +20,7 @@ import {
   listUserQuartersNewestFirst,
 } from './analytics.queries.js';
 import {
-  getCodePerformance,
+  getCodeFigures,
   getDailyScans,
   getDeviceCounts,
   getHourlyScans,
@@ -36,6 +36,14 @@ import { dayOfLabel, offsetAt, ZoneOffsets } from './time-zone.js';
 
 export interface ReportSummary {
   totalScans: number;
+  /**
+   * Daily-unique scanners of the caller's codes over the range, as the Overview's "Unique Scanners"
+   * card counts them: each day's distinct people per code, summed (a person scanning on two days, or
+   * two codes, counts twice; bots never count). Null when none of the range's scans had them counted.
+   */
+  uniqueScanners: number | null;
+  /** Some of the range's scans were counted before unique scanners were: they are left out of the figure. */
+  uniqueScannersPartial: boolean;
   /** The caller's codes (as the Overview's "Active QR Codes" card counts them). */
   activeQrCodes: number;
   /** Local days in the range. */
@@ -53,6 +61,8 @@ export interface ReportPerformanceRow {
   /** ISO 8601 UTC. */
   created: string;
   count: number;
+  /** Daily-unique scanners of the code over the range; null: its scans came before they were counted. */
+  uniqueScanners: number | null;
   /** Share of the range's scans, 0–100 with one decimal. */
   percent: number;
   /** The code's most recent scan within the range (ISO 8601 UTC), or null. */
@@ -93,8 +103,11 @@ export interface Report {
   /** ISO 8601 UTC. */
   generatedAt: string;
   summary: ReportSummary;
-  /** Every local date of the range, zero days included, oldest first (scans only: unique scanners are not in reports). */
-  daily: Pick<DailyCount, 'date' | 'count'>[];
+  /**
+   * Every local date of the range, zero days included, oldest first, with its scans and unique
+   * scanners (null: the day's scans were counted before unique scanners were).
+   */
+  daily: Pick<DailyCount, 'date' | 'count' | 'uniqueScanners'>[];
   devices: (DeviceCount & { percent: number })[];
   locations: (LocationCount & { percent: number })[];
   /** 0–23 in the report's zone. */
@@ -238,15 +251,18 @@ export async function loadReport(deps: AppDeps, user: User, input: ExportInput):
   const period = datesPeriod(input.tz, firstDay, lastDay);
   const view = { tz: input.tz, excludeBots: input.excludeBots, period };
 
-  const [daily, hourly, devices, locations, performance, details] = await Promise.all([
+  // Each code's scans and unique scanners, most scanned first, and the range's unique scanners, from
+  // one read of the per-code rollups.
+  const [daily, hourly, devices, locations, codes, details] = await Promise.all([
     getDailyScans(deps, user, view),
     getHourlyScans(deps, user, view),
     getDeviceCounts(deps, user, view),
     getLocationCounts(deps, user, view),
-    getCodePerformance(deps, user, view),
+    getCodeFigures(deps, user, view),
     codeDetails(db, user.id, period, input.excludeBots),
   ]);
 
+  const performance = codes.codes;
   const total = performance.reduce((sum, r) => sum + r.count, 0);
   const days = lastDay - firstDay + 1;
   const zone = new ZoneOffsets(input.tz, period.from, period.to);
@@ -264,12 +280,14 @@ export async function loadReport(deps: AppDeps, user: User, input: ExportInput):
     generatedAt: new Date(now).toISOString(),
     summary: {
       totalScans: total,
+      uniqueScanners: codes.uniqueScanners,
+      uniqueScannersPartial: codes.uniqueScannersPartial,
       activeQrCodes: performance.length,
       days,
       averagePerDay: Math.round((total / days) * 100) / 100,
       deviceCategories: devices.length,
     },
-    daily: daily.map(({ date, count }) => ({ date, count })),
+    daily: daily.map(({ date, count, uniqueScanners }) => ({ date, count, uniqueScanners })),
     devices: devices.map((d) => ({ ...d, percent: percentOf(d.count, total) })),
     locations: locations.map((l) => ({ ...l, percent: percentOf(l.count, total) })),
     hourly,
@@ -282,6 +300,7 @@ export async function loadReport(deps: AppDeps, user: User, input: ExportInput):
         isDynamic: d?.isDynamic ?? false,
         created: d?.created ?? '',
         count: r.count,
+        uniqueScanners: r.uniqueScanners,
         percent: percentOf(r.count, total),
         lastScanAt: d?.lastScanAt ?? null,
       };

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type PDFKitDocument from 'pdfkit';
 import { lazyRequire } from '../../lazy-require.js';
 import type { Report, ReportScan } from './report-data.js';
-import { hourLabel } from './report-sections.js';
+import { hourLabel, NOT_COUNTED, UNIQUE_SCANNERS_LABEL, uniqueScannersNote } from './report-sections.js';
 
 /** Rows of the Scan Activity PDF's scans table; CSV and Excel carry them all. */
 export const PDF_SCAN_LIMIT = 500;
@@ -40,6 +40,8 @@ export function pdfText(value: string): string {
 }
 
 const thousands = (v: number) => v.toLocaleString('en-US');
+/** A unique scanners figure: "—" when it was not counted, never 0. */
+const uniques = (v: number | null) => (v === null ? NOT_COUNTED : thousands(v));
 const percent = (v: number) => `${v.toFixed(1)}%`;
 
 const loadPdfKit = lazyRequire<typeof PDFKitDocument>('pdfkit');
@@ -201,13 +203,20 @@ class PdfWriter {
     doc.y += 6;
   }
 
-  /** Daily counts as side-by-side Date/Scans blocks, filling each page column by column. */
+  /**
+   * Daily counts as side-by-side Date/Scans/Unique scanners blocks, filling each page column by column
+   * (two blocks across: three would leave "Unique scanners" too narrow a column).
+   */
   dailyTable(daily: Report['daily']) {
     const { doc } = this;
-    const blocks = 3;
+    const blocks = 2;
     const gap = 16;
     const blockWidth = (this.width - gap * (blocks - 1)) / blocks;
     const rowHeight = 12;
+    // Date, Scans, Unique scanners: shares of a block's width.
+    const dateW = blockWidth * 0.34;
+    const scansW = blockWidth * 0.28;
+    const uniquesW = blockWidth - dateW - scansW;
     let i = 0;
     while (i < daily.length) {
       this.ensure(rowHeight * 4);
@@ -217,8 +226,9 @@ class PdfWriter {
       for (let b = 0; b < blocks && i < daily.length; b++) {
         const x = MARGIN + b * (blockWidth + gap);
         doc.font(BOLD).fontSize(8).fillColor(INK);
-        this.cell('Date', x, top + 2, blockWidth * 0.6);
-        this.cell('Scans', x + blockWidth * 0.6, top + 2, blockWidth * 0.4, 'right');
+        this.cell('Date', x, top + 2, dateW);
+        this.cell('Scans', x + dateW, top + 2, scansW, 'right');
+        this.cell('Unique scanners', x + dateW + scansW, top + 2, uniquesW, 'right');
         doc
           .moveTo(x, top + rowHeight + 1)
           .lineTo(x + blockWidth, top + rowHeight + 1)
@@ -229,8 +239,9 @@ class PdfWriter {
         let y = top + rowHeight + 3;
         for (let r = 0; r < perBlock && i < daily.length; r++, i++) {
           const d = daily[i]!;
-          this.cell(d.date, x, y + 2, blockWidth * 0.6);
-          this.cell(thousands(d.count), x + blockWidth * 0.6, y + 2, blockWidth * 0.4, 'right');
+          this.cell(d.date, x, y + 2, dateW);
+          this.cell(thousands(d.count), x + dateW, y + 2, scansW, 'right');
+          this.cell(uniques(d.uniqueScanners), x + dateW + scansW, y + 2, uniquesW, 'right');
           y += rowHeight;
         }
         lowest = Math.max(lowest, y);
@@ -335,9 +346,12 @@ function niceStep(raw: number): number {
   return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * pow;
 }
 
+/** Long ranges list the days in a table (with their unique scanners); shorter ones get a bar chart of scans. */
+const dailyAsTable = (report: Report) => report.daily.length > PDF_CHART_MAX_DAYS;
+
 function daily(w: PdfWriter, report: Report) {
-  w.heading('Daily scans', report.daily.length <= PDF_CHART_MAX_DAYS ? 180 : 60);
-  if (report.daily.length <= PDF_CHART_MAX_DAYS) {
+  w.heading('Daily scans', dailyAsTable(report) ? 60 : 180);
+  if (!dailyAsTable(report)) {
     w.barChart({
       bars: report.daily.map((d) => ({ label: d.date.slice(5), value: d.count })),
       xTitle: `Date (${report.tz})`,
@@ -361,11 +375,14 @@ export function pdfReport(report: Report, scans?: { rows: ReportScan[]; total: n
   w.header(report);
   w.figures([
     ['Total scans', thousands(summary.totalScans)],
+    [UNIQUE_SCANNERS_LABEL, uniques(summary.uniqueScanners)],
     ['Active QR codes', thousands(summary.activeQrCodes)],
     ['Scans per day (average)', summary.averagePerDay.toLocaleString('en-US', { maximumFractionDigits: 2 })],
     ['Days', thousands(summary.days)],
     ['Device categories', thousands(summary.deviceCategories)],
   ]);
+  // Days show their unique scanners in the daily table only, not on the bar chart.
+  w.note(uniqueScannersNote(summary, report.type !== 'performance' && dailyAsTable(report)));
   const local = (iso: string | null) => (iso ? report.localTime(Date.parse(iso)).slice(0, 16) : '—');
 
   if (report.type === 'full') {
@@ -431,11 +448,12 @@ export function pdfReport(report: Report, scans?: { rows: ReportScan[]; total: n
   if (report.type === 'performance') {
     w.table(
       [
-        { header: 'QR code', width: 3 },
-        { header: 'Type', width: 1 },
+        { header: 'QR code', width: 2.6 },
+        { header: 'Type', width: 0.9 },
         { header: 'Kind', width: 1.1 },
         { header: 'Created', width: 1.9 },
-        { header: 'Scans', width: 1, align: right },
+        { header: 'Scans', width: 0.9, align: right },
+        { header: 'Unique', width: 0.9, align: right },
         { header: 'Share', width: 0.9, align: right },
         { header: 'Last scan', width: 1.9 },
       ],
@@ -445,6 +463,7 @@ export function pdfReport(report: Report, scans?: { rows: ReportScan[]; total: n
         r.isDynamic ? 'Dynamic' : 'Static',
         local(r.created),
         thousands(r.count),
+        uniques(r.uniqueScanners),
         percent(r.percent),
         local(r.lastScanAt),
       ]),
@@ -456,9 +475,16 @@ export function pdfReport(report: Report, scans?: { rows: ReportScan[]; total: n
         { header: 'QR code', width: 4 },
         { header: 'Type', width: 1.2 },
         { header: 'Scans', width: 1, align: right },
+        { header: 'Unique', width: 1, align: right },
         { header: 'Share', width: 1, align: right },
       ],
-      report.performance.map((r) => [r.name, r.type, thousands(r.count), percent(r.percent)]),
+      report.performance.map((r) => [
+        r.name,
+        r.type,
+        thousands(r.count),
+        uniques(r.uniqueScanners),
+        percent(r.percent),
+      ]),
     );
   }
 

@@ -1,4 +1,4 @@
-import type { Report, ReportScan } from './report-data.js';
+import type { Report, ReportScan, ReportSummary } from './report-data.js';
 
 /**
  * A report as titled tables, the one layout the CSV (sections) and Excel (worksheets) files share.
@@ -33,13 +33,37 @@ export interface Section {
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
-function summarySection(report: Report): Section {
+/** A unique scanners figure that was not counted (its scans came before unique scanners were), as the app shows it. */
+export const NOT_COUNTED = '—';
+export const UNIQUE_SCANNERS_LABEL = 'Unique scanners (daily-unique)';
+
+/** A unique scanners figure as a cell: the number, or "—" when unknown (never 0). */
+export const uniqueCell = (uniques: number | null): Cell => uniques ?? NOT_COUNTED;
+
+/**
+ * What the summary's unique scanners figure means, in the Overview's words, and what it leaves out.
+ * `perDay`: the report lists the days (a day not counted shows "—" there).
+ */
+export function uniqueScannersNote(summary: ReportSummary, perDay: boolean): string {
+  const note =
+    'Unique scanners are daily-unique, per code: a person scanning on two days, or two codes, counts twice; bots never count.';
+  if (summary.uniqueScanners === null)
+    return `${note} Not counted (${NOT_COUNTED}): the range's scans were recorded before unique scanners were counted.`;
+  if (summary.uniqueScannersPartial) {
+    const days = perDay ? ` (their days show ${NOT_COUNTED})` : '';
+    return `${note} Scans recorded before unique scanners were counted are left out${days}.`;
+  }
+  return note;
+}
+
+/** `perDay`: the report has a daily table (see `uniqueScannersNote`). */
+function summarySection(report: Report, perDay: boolean): Section {
   const { summary } = report;
   return {
     title: 'Summary',
     sheet: 'Summary',
     columns: [
-      { header: 'Metric', width: 26 },
+      { header: 'Metric', width: 30 },
       { header: 'Value', width: 32 },
     ],
     rows: [
@@ -51,6 +75,8 @@ function summarySection(report: Report): Section {
       ['Generated (local time)', { time: report.localTime(Date.parse(report.generatedAt)) }],
       ['Generated (UTC)', report.generatedAt],
       ['Total scans', summary.totalScans],
+      [UNIQUE_SCANNERS_LABEL, uniqueCell(summary.uniqueScanners)],
+      ['About unique scanners', uniqueScannersNote(summary, perDay)],
       ['Active QR codes', summary.activeQrCodes],
       ['Days', summary.days],
       ['Average scans per day', summary.averagePerDay],
@@ -66,8 +92,9 @@ function dailySection(report: Report): Section {
     columns: [
       { header: 'Date', width: 12 },
       { header: 'Scans', width: 10 },
+      { header: 'Unique scanners', width: 16 },
     ],
-    rows: report.daily.map((d) => [{ date: d.date }, d.count]),
+    rows: report.daily.map((d) => [{ date: d.date }, d.count, uniqueCell(d.uniqueScanners)]),
   };
 }
 
@@ -128,6 +155,7 @@ function performanceSection(report: Report, detailed: boolean): Section {
           { header: 'Kind', width: 10 },
           { header: 'Created (local time)', width: 20 },
           { header: 'Scans', width: 10 },
+          { header: 'Unique scanners', width: 16 },
           { header: 'Share (%)', width: 10 },
           { header: 'Last scan (local time)', width: 20 },
         ]
@@ -135,6 +163,7 @@ function performanceSection(report: Report, detailed: boolean): Section {
           { header: 'QR code', width: 32 },
           { header: 'Type', width: 10 },
           { header: 'Scans', width: 10 },
+          { header: 'Unique scanners', width: 16 },
           { header: 'Share (%)', width: 10 },
         ],
     rows: report.performance.map((r) =>
@@ -145,10 +174,11 @@ function performanceSection(report: Report, detailed: boolean): Section {
             r.isDynamic ? 'Dynamic' : 'Static',
             local(r.created),
             r.count,
+            uniqueCell(r.uniqueScanners),
             { percent: r.percent },
             local(r.lastScanAt),
           ]
-        : [r.name, r.type, r.count, { percent: r.percent }],
+        : [r.name, r.type, r.count, uniqueCell(r.uniqueScanners), { percent: r.percent }],
     ),
   };
 }
@@ -187,7 +217,7 @@ export function sectionsOf(report: Report): Section[] {
   switch (report.type) {
     case 'full':
       return [
-        summarySection(report),
+        summarySection(report, true),
         dailySection(report),
         devicesSection(report),
         locationsSection(report),
@@ -195,8 +225,8 @@ export function sectionsOf(report: Report): Section[] {
         performanceSection(report, false),
       ];
     case 'activity':
-      return [summarySection(report), dailySection(report), scansSection(report)];
+      return [summarySection(report, true), dailySection(report), scansSection(report)];
     case 'performance':
-      return [summarySection(report), performanceSection(report, true)];
+      return [summarySection(report, false), performanceSection(report, true)];
   }
 }

@@ -105,15 +105,22 @@ export async function insertQrCodeOfOwner(
 }
 
 /** The owner's dynamic codes with what their short link needs, oldest first (the redirect export). */
-export function listDynamicCodesOf(
+export async function listDynamicCodesOf(
   db: Db,
   userId: number,
-): Promise<Pick<QrCodeRow, 'id' | 'slug' | 'name' | 'type' | 'content'>[]> {
+): Promise<
+  (Pick<QrCodeRow, 'id' | 'slug' | 'name' | 'type' | 'content'> & {
+    redirectOptions: string | null;
+    passwordProtected: boolean;
+  })[]
+> {
   return db
     .selectFrom('qr_codes')
-    .select(['id', 'slug', 'name', 'type', 'content'])
+    .select(['id', 'slug', 'name', 'type', 'content', 'redirect_options as redirectOptions'])
+    .select((eb) => eb('password_hash', 'is not', null).as('passwordProtected'))
     .where('user_id', '=', userId)
     .where('is_dynamic', '=', true)
     .orderBy('id')
-    .execute();
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, passwordProtected: Boolean(r.passwordProtected) })));
 }

@@ -33,7 +33,8 @@ export const qrRoutes = [
       "The caller's redirect table, to re-host the short domain: ?format=csv|nginx|caddy|netlify, as an attachment.",
     access: 'user',
     produces: {
-      'text/csv': 'format=csv: slug,short_url,destination,name (RFC 4180).',
+      'text/csv':
+        'format=csv: slug,short_url,destination,name,not_exported (RFC 4180; not_exported names the smart-redirect options a plain redirect cannot carry).',
       'text/plain':
         'format=nginx|caddy|netlify: an nginx map and server block, a Caddyfile, a _redirects file.',
     },

@@ -77,8 +77,8 @@ describeEachDb('QR code REST paths', (getDb) => {
       }
       const rows = csvRows((await exportAs(t(), me.cookie, 'csv')).body);
       expect(rows).toEqual([
-        ['slug', 'short_url', 'destination', 'name'],
-        [menu.slug, menu.shortUrl, 'https://example.com/menu', 'Menu, "winter"'],
+        ['slug', 'short_url', 'destination', 'name', 'not_exported'],
+        [menu.slug, menu.shortUrl, 'https://example.com/menu', 'Menu, "winter"', ''],
       ]);
     });
 
@@ -114,11 +114,53 @@ describeEachDb('QR code REST paths', (getDb) => {
       expect(netlify).not.toMatch(new RegExp(`^/r/${card.slug}\\s`, 'm'));
     });
 
+    it('carries UTM parameters, notes what a plain redirect cannot do, and leaves password-protected codes out', async () => {
+      const { cookie } = await signedInUser(t(), 'smartexport');
+      const tagged = await createCode(t(), cookie, {
+        name: 'Tagged',
+        content: 'https://example.com/shop?ref=print',
+        redirectOptions: {
+          rules: [{ conditions: [{ kind: 'os', os: ['ios'] }], destination: 'https://apps.apple.com/app' }],
+          maxScans: 500,
+          utm: { source: '', medium: 'poster', campaign: 'spring', term: '', content: '' },
+        },
+      });
+      const locked = await createCode(t(), cookie, {
+        name: 'Locked',
+        content: 'https://example.com/members',
+        password: 'open sesame',
+      });
+
+      // What a scan matching no rule is sent to today, UTM parameters and all.
+      const scan = await call(t().app, 'GET', `/r/${tagged.slug}`, {
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0' },
+      });
+      expect(scan.statusCode).toBe(302);
+      expect(String(scan.headers.location)).toContain('utm_campaign=spring');
+
+      const rows = csvRows((await exportAs(t(), cookie, 'csv')).body);
+      expect(rows.slice(1)).toEqual([
+        [
+          tagged.slug,
+          tagged.shortUrl,
+          String(scan.headers.location),
+          'Tagged',
+          '1 redirect rule; a limit of 500 scans',
+        ],
+      ]);
+      for (const format of ['nginx', 'caddy', 'netlify']) {
+        const body = (await exportAs(t(), cookie, format)).body;
+        expect(body).toContain(`# /r/${tagged.slug}: 1 redirect rule, a limit of 500 scans`);
+        expect(body).toContain(`# /r/${locked.slug} (url): asks for a password`);
+        expect(body).not.toContain('example.com/members');
+      }
+    });
+
     it('answers an empty table to a user without dynamic codes', async () => {
       const { cookie } = await signedInUser(t(), 'nocodes');
       const res = await exportAs(t(), cookie, 'csv');
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe('"slug","short_url","destination","name"\r\n');
+      expect(res.body).toBe('"slug","short_url","destination","name","not_exported"\r\n');
       expect((await exportAs(t(), cookie, 'netlify')).body).toContain('0 dynamic code(s)');
     });
 

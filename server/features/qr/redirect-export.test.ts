@@ -82,6 +82,7 @@ describe('redirectTableOf', () => {
       path: '/r/plain01',
       destination: 'https://example.com/menu',
       name: 'Menu',
+      notes: [],
     });
   });
 
@@ -159,16 +160,90 @@ function parseCsvStrict(text: string): string[][] {
   return rows;
 }
 
+describe('smart-redirect options in the export', () => {
+  const options = (o: object) => JSON.stringify(o);
+  const smart = redirectTableOf(
+    PUBLIC_URL,
+    [
+      {
+        slug: 'every01',
+        name: 'All of it',
+        type: 'url',
+        content: 'https://example.com/a?utm_source=mine#x',
+        redirectOptions: options({
+          rules: [
+            { conditions: [{ kind: 'os', os: ['ios'] }], destination: 'https://apps.apple.com/a' },
+            { conditions: [{ kind: 'os', os: ['android'] }], destination: 'https://play.google.com/a' },
+          ],
+          activeFrom: '2026-01-01T00:00:00.000Z',
+          maxScans: 10,
+          paused: true,
+          forwardQuery: true,
+          utm: { source: '', medium: 'print', campaign: '', term: '', content: '' },
+        }),
+      },
+      {
+        slug: 'locked1',
+        name: 'Locked',
+        type: 'url',
+        content: 'https://example.com/l',
+        passwordProtected: true,
+      },
+      {
+        slug: 'broken1',
+        name: 'Bad JSON',
+        type: 'url',
+        content: 'https://example.com/b',
+        redirectOptions: '{',
+      },
+    ],
+    NOW,
+  );
+
+  it('sends to the code’s own link with its UTM parameters, never replacing one it has', () => {
+    expect(smart.redirects.map((r) => [r.slug, r.destination])).toEqual([
+      ['every01', 'https://example.com/a?utm_source=mine&utm_medium=print#x'],
+      ['broken1', 'https://example.com/b'],
+    ]);
+  });
+
+  it('names everything a plain redirect leaves out, in every format', () => {
+    expect(smart.redirects[0]!.notes).toEqual([
+      '2 redirect rules',
+      'a schedule',
+      'a limit of 10 scans',
+      'paused',
+      'query forwarding',
+    ]);
+    const line = '# /r/every01: 2 redirect rules, a schedule, a limit of 10 scans, paused, query forwarding';
+    for (const render of [renderNginx, renderCaddy, renderNetlify]) expect(render(smart)).toContain(line);
+    expect(parseCsvStrict(renderCsv(smart))[1]![4]).toBe(
+      '2 redirect rules; a schedule; a limit of 10 scans; paused; query forwarding',
+    );
+  });
+
+  it('leaves a password-protected code out, saying why', () => {
+    expect(smart.skipped).toEqual([
+      { slug: 'locked1', path: '/r/locked1', type: 'url', reason: 'protected' },
+    ]);
+    for (const render of [renderNginx, renderCaddy, renderNetlify, renderCsv]) {
+      expect(render(smart)).not.toContain('example.com/l');
+    }
+    expect(renderNetlify(smart)).toContain('# /r/locked1 (url): asks for a password');
+  });
+});
+
 describe('renderCsv', () => {
   it('parses back, row for row, to the codes', () => {
     const rows = parseCsvStrict(renderCsv(table));
-    expect(rows[0]).toEqual(['slug', 'short_url', 'destination', 'name']);
+    expect(rows[0]).toEqual(['slug', 'short_url', 'destination', 'name', 'not_exported']);
     expect(rows.slice(1)).toEqual(
       table.redirects.map((r) => [
         r.slug,
         r.shortUrl,
         r.destination,
         r.name === '=HYPERLINK("x")' ? `'${r.name}` : r.name,
+        '',
       ]),
     );
     // Names keep their commas, quotes and line breaks.
@@ -178,7 +253,7 @@ describe('renderCsv', () => {
 
   it('is only the header for an owner without redirects', () => {
     expect(renderCsv(redirectTableOf(PUBLIC_URL, [], NOW))).toBe(
-      '"slug","short_url","destination","name"\r\n',
+      '"slug","short_url","destination","name","not_exported"\r\n',
     );
   });
 });

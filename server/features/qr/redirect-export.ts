@@ -1,6 +1,7 @@
 import { isHttpUrl } from '../../../src/qr/field-checks.js';
 import { normalizeQrType, redirectingQrTypes, type QrType } from '../../../src/qr/qr-types.js';
 import type { RedirectExportFormat } from '../../../src/qr/redirect-export.schema.js';
+import { readSmartRedirect, withTracking, type SmartRedirect } from '../../../src/qr/smart-redirect.js';
 import { pointsAtOwnShortLink } from './destination.js';
 import { shortUrlOf } from './qr.mapper.js';
 
@@ -16,6 +17,10 @@ export interface DynamicCodeRow {
   name: string;
   type: string;
   content: string;
+  /** Smart-redirect options as stored (JSON text); null or absent: none. */
+  redirectOptions?: string | null;
+  /** The short link asks for a password. */
+  passwordProtected?: boolean;
 }
 
 /** A code whose short link answers a plain 302: the one kind another server can take over. */
@@ -28,6 +33,12 @@ export interface ExportedRedirect {
   /** The Location the short link sends, in ASCII: exactly today's answer (see exportedDestination). */
   destination: string;
   name: string;
+  /**
+   * What the short link does here that a plain redirect cannot (rules, a schedule, a scan limit,
+   * pause, query forwarding), in plain words; empty for a plain redirect. The export carries the
+   * code's own link (with its UTM parameters), which is where a scan matching no rule goes.
+   */
+  notes: string[];
 }
 
 /** A code whose short link shows something other than a redirect; listed only as a comment. */
@@ -35,8 +46,11 @@ export interface SkippedCode {
   slug: string;
   path: string;
   type: QrType;
-  /** landing: a page of this server (text, Wi-Fi, vCard, …); loop: leads to one of its own short links. */
-  reason: 'landing' | 'loop';
+  /**
+   * landing: a page of this server (text, Wi-Fi, vCard, …); loop: leads to one of its own short links;
+   * protected: asks for a password, which a plain redirect would give away to anyone.
+   */
+  reason: 'landing' | 'loop' | 'protected';
 }
 
 export interface RedirectTable {
@@ -63,6 +77,17 @@ export function exportedDestination(content: string): string {
   );
 }
 
+/** What a plain redirect leaves out of a code's smart-redirect options, in plain words. */
+export function notesOf(o: SmartRedirect): string[] {
+  const notes: string[] = [];
+  if (o.rules.length > 0) notes.push(`${o.rules.length} redirect rule${o.rules.length === 1 ? '' : 's'}`);
+  if (o.activeFrom !== null || o.activeUntil !== null) notes.push('a schedule');
+  if (o.maxScans !== null) notes.push(`a limit of ${o.maxScans} scans`);
+  if (o.paused) notes.push('paused');
+  if (o.forwardQuery) notes.push('query forwarding');
+  return notes;
+}
+
 /** Sorts the owner's dynamic codes into what the short link redirects today and what it does not. */
 export function redirectTableOf(
   publicUrl: string,
@@ -80,13 +105,20 @@ export function redirectTableOf(
     // The same decisions, in the same order, as the short link's handler.
     if (pointsAtOwnShortLink(publicUrl, row.content)) {
       skipped.push({ slug: row.slug, path, type, reason: 'loop' });
+    } else if (row.passwordProtected) {
+      skipped.push({ slug: row.slug, path, type, reason: 'protected' });
     } else if (redirectingQrTypes.includes(type) && isHttpUrl(row.content)) {
+      const options = readSmartRedirect(row.redirectOptions);
       redirects.push({
         slug: row.slug,
         shortUrl: shortUrlOf(publicUrl, row.slug),
         path,
-        destination: exportedDestination(row.content),
+        // UTM parameters are part of what the short link sends; a forwarded query is not (noted).
+        destination: exportedDestination(
+          options ? withTracking(row.content, options.utm, false, '') : row.content,
+        ),
         name: row.name,
+        notes: options ? notesOf(options) : [],
       });
     } else {
       skipped.push({ slug: row.slug, path, type, reason: 'landing' });
@@ -108,17 +140,25 @@ function headerComment(table: RedirectTable, howTo: string[]): string {
   return lines.map((l) => `# ${l}`).join('\n') + '\n';
 }
 
+const skippedReasons: Record<SkippedCode['reason'], string> = {
+  landing: 'shows a page of this server, not a redirect',
+  loop: "leads to one of this server's own short links, which is refused",
+  protected:
+    'asks for a password; a plain redirect would open it to anyone (remove the password to export it)',
+};
+
 function skippedComment(table: RedirectTable): string {
-  if (table.skipped.length === 0) return '';
-  const lines = [
-    'Not exported: these short links answer something other than a redirect.',
-    ...table.skipped.map((s) =>
-      s.reason === 'landing'
-        ? `${s.path} (${s.type}): shows a page of this server, not a redirect`
-        : `${s.path} (${s.type}): leads to one of this server's own short links, which is refused`,
-    ),
-  ];
-  return lines.map((l) => `# ${l}`).join('\n') + '\n';
+  const lines: string[] = [];
+  if (table.skipped.length > 0) {
+    lines.push('Not exported: these short links answer something other than a plain redirect.');
+    for (const s of table.skipped) lines.push(`${s.path} (${s.type}): ${skippedReasons[s.reason]}`);
+  }
+  const noted = table.redirects.filter((r) => r.notes.length > 0);
+  if (noted.length > 0) {
+    lines.push("Exported as a plain redirect to the code's own link; what this file cannot carry:");
+    for (const r of noted) lines.push(`${r.path}: ${r.notes.join(', ')}`);
+  }
+  return lines.map((l) => `# ${l}`).join('\n') + (lines.length > 0 ? '\n' : '');
 }
 
 /** Slugs that differ only in letter case: nginx's string keys and Caddy's path matcher ignore case. */
@@ -145,17 +185,19 @@ export function csvField(text: string): string {
 }
 
 /**
- * `slug,short_url,destination,name`, CRLF line ends, every field quoted. A name that a spreadsheet
+ * `slug,short_url,destination,name,not_exported` (what the file cannot carry: rules, a schedule, …),
+ * CRLF line ends, every field quoted. A name that a spreadsheet
  * would run as a formula gets a leading `'` (as in the analytics CSV); slugs and URLs never start so.
  */
 export function renderCsv(table: RedirectTable): string {
   const rows = [
-    ['slug', 'short_url', 'destination', 'name'],
+    ['slug', 'short_url', 'destination', 'name', 'not_exported'],
     ...table.redirects.map((r) => [
       r.slug,
       r.shortUrl,
       r.destination,
       FORMULA_START.test(r.name) ? `'${r.name}` : r.name,
+      r.notes.join('; '),
     ]),
   ];
   return rows.map((cells) => cells.map(csvField).join(',') + '\r\n').join('');
