@@ -147,14 +147,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The scan mails of Settings → Notifications (digests, thresholds), sent apart from any request.
   const stopNotifications = startNotificationJobs(deps, app.log);
   app.addHook('onClose', () => stopNotifications());
-  // Logos no code has used for a day are deleted, so abandoned designs do not fill the disk.
-  const stopUploadSweep = startUploadSweep(deps, app.log);
-  app.addHook('onClose', () => stopUploadSweep());
-  const stopScanRetention = startScanRetention(deps, app.log);
-  app.addHook('onClose', () => stopScanRetention());
-  // Finished days' visitor salts and sets are deleted, so no stored value links a scanner across days.
-  const stopVisitorSweep = startVisitorSweep(deps, app.log);
-  app.addHook('onClose', () => stopVisitorSweep());
+  if (deps.config.backgroundSweeps) {
+    // Logos no code has used for a day are deleted, so abandoned designs do not fill the disk.
+    const stopUploadSweep = startUploadSweep(deps, app.log);
+    app.addHook('onClose', () => stopUploadSweep());
+    const stopScanRetention = startScanRetention(deps, app.log);
+    app.addHook('onClose', () => stopScanRetention());
+    // Finished days' visitor salts and sets are deleted, so no stored value links a scanner across days.
+    const stopVisitorSweep = startVisitorSweep(deps, app.log);
+    app.addHook('onClose', () => stopVisitorSweep());
+  }
   // Codes without a scan-safety verdict yet (older codes, bulk imports) are checked in the background.
   if (deps.config.backgroundScanChecks) {
     const stopScanChecks = startScanCheckSweeper(deps, app.log);

@@ -176,6 +176,11 @@ describe('testConfig', () => {
     expect(config.logLevel).toBe('silent');
   });
 
+  it('leaves the timed background jobs to the tests that start them; the server runs them', () => {
+    expect(testConfig()).toMatchObject({ backgroundScanChecks: false, backgroundSweeps: false });
+    expect(loadConfig({})).toMatchObject({ backgroundScanChecks: true, backgroundSweeps: true });
+  });
+
   it('applies overrides', () => {
     const config = testConfig({ dataDir: '/tmp/qr-test', requireEmailVerification: true });
     expect(config.dataDir).toBe('/tmp/qr-test');

@@ -134,6 +134,13 @@ export type Config = {
    * start it themselves where they test it.
    */
   backgroundScanChecks: boolean;
+  /**
+   * The timed sweeps: unused logos, raw scans past SCAN_RETENTION_DAYS, finished days' visitor salts and
+   * sets (each a minute after start, then on its interval). Always on in the server; tests turn them
+   * off (a sweep firing a minute into a long test, on its test clock, would delete what the test is
+   * counting) and call the sweeps they test themselves.
+   */
+  backgroundSweeps: boolean;
   /** Upload storage of a Free user, in bytes (Pro ×4, Premium and admins ×20: src/plans.ts). */
   uploadQuotaBytes: number;
   /** One log line per request (method, route, status, time; never the query or a client address). */
@@ -215,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scansPerClientMinute: e.SCANS_PER_CLIENT_MINUTE,
     scanRetentionDays: e.SCAN_RETENTION_DAYS,
     backgroundScanChecks: true,
+    backgroundSweeps: true,
     accessLog: e.ACCESS_LOG,
     slowRequestMs: e.SLOW_REQUEST_MS,
     metricsToken: e.METRICS_TOKEN,
@@ -244,6 +252,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ DATA_DIR: overrides.dataDir ?? './data', SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
     backgroundScanChecks: false,
+    backgroundSweeps: false,
     ...overrides,
   };
 }

@@ -332,7 +332,10 @@ describe('on a phone and in the dark', () => {
     expect(await bar.count()).toBe(0);
     await page.getByRole('group', { name: 'Templates' }).scrollIntoViewIfNeeded();
     await bar.waitFor();
-    expect(await previewScansTo(bar.getByRole('img'))).toBe('https://example.com/phone');
+    // The bar slides in: on a loaded machine a screenshot can catch it moving, so read it until it holds.
+    await expect
+      .poll(() => previewScansTo(bar.getByRole('img')), { timeout: 20_000 })
+      .toBe('https://example.com/phone');
     await page.screenshot({ path: 'test-results/screenshots/first-use-create-scrolled-375.png' });
     await bar.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.pathname === '/my-qr-codes');

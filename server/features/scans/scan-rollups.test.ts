@@ -9,7 +9,7 @@ import type { User } from '../../../src/auth/auth.schema.js';
 import type { Db } from '../../db/database.js';
 import { insertQrRow, insertTestUser } from '../../test/fixtures.js';
 import { storedScans } from '../../test/stored-scans.js';
-import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.js';
+import { createTestApp, createTestClock, type TestApp, type TestClock } from '../../test/test-app.js';
 import { describeEachDb, type TestDb } from '../../test/test-db.js';
 import {
   getCodePerformance as codePerformance,
@@ -615,78 +615,95 @@ function toStore(world: World, s: GenScan, i: number): ScanToStore {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describeEachDb('scan rollups', (getDb) => {
+  /** The property, on a test app whose clock it moves. */
+  const rollupProperty = (t: TestApp, clock: TestClock) =>
+    fc.asyncProperty(
+      genView.chain((view) =>
+        fc.tuple(
+          fc.array(genBurst(view.tz), { minLength: 1, maxLength: 6 }),
+          fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+          fc.constant(view),
+        ),
+      ),
+      async ([bursts, deleteIndex, view]) => {
+        const world = await freshWorld(getDb());
+        const { db } = getDb();
+        const recorder = createScanRecorder(db);
+        let pending: Promise<unknown>[] = [];
+        let n = 0;
+        for (const burst of bursts) {
+          const rows = burst.scans.map((s) => toStore(world, s, n++));
+          if (burst.via === 'direct') {
+            await db.transaction().execute((trx) => writeScansWithRollups(trx, rows));
+            continue;
+          }
+          const answers: Promise<void>[] = [];
+          for (let i = 0; i < rows.length; i++) {
+            if (burst.yields[i]) await nextTurn();
+            answers.push(recorder.record(rows[i]!));
+          }
+          pending.push(...answers);
+          if (!burst.overlapNext) {
+            await Promise.all(pending);
+            pending = [];
+          }
+        }
+        await Promise.all(pending);
+        await recorder.close();
+        expect(
+          await db
+            .selectFrom('qr_scans')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst(),
+        ).toEqual({ n: n });
+
+        const codes = [...world.codes];
+        let gone: RawScan[] = [];
+        if (deleteIndex !== undefined) {
+          const owner = world.users[deleteIndex < 2 ? 0 : 1];
+          gone = (await rawScans(db)).filter((s) => s.codeId === codes[deleteIndex]);
+          expect(await deleteQrCodeWithScans(db, owner.id, codes[deleteIndex]!)).toBe(true);
+          codes.splice(deleteIndex, 1);
+        }
+
+        const scans = await rawScans(db);
+        await expectRollupsMatchRawScans(getDb(), scans, gone);
+
+        clock.set(new Date(view.now));
+        for (const user of world.users) {
+          const firstUsers = user === world.users[0];
+          const own = codes.filter((id) => world.codes.indexOf(id) < 2 === firstUsers);
+          await checkAnalytics(t, user, own, scans, view, gone);
+        }
+      },
+    );
+
   it('every rollup table equals a GROUP BY of the raw scans, and analytics equal a computation over them', async () => {
     const clock = createTestClock(new Date(BASE));
     const t = await createTestApp(getDb(), { clock });
     try {
-      await fc.assert(
-        fc.asyncProperty(
-          genView.chain((view) =>
-            fc.tuple(
-              fc.array(genBurst(view.tz), { minLength: 1, maxLength: 6 }),
-              fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
-              fc.constant(view),
-            ),
-          ),
-          async ([bursts, deleteIndex, view]) => {
-            const world = await freshWorld(getDb());
-            const { db } = getDb();
-            const recorder = createScanRecorder(db);
-            let pending: Promise<unknown>[] = [];
-            let n = 0;
-            for (const burst of bursts) {
-              const rows = burst.scans.map((s) => toStore(world, s, n++));
-              if (burst.via === 'direct') {
-                await db.transaction().execute((trx) => writeScansWithRollups(trx, rows));
-                continue;
-              }
-              const answers: Promise<void>[] = [];
-              for (let i = 0; i < rows.length; i++) {
-                if (burst.yields[i]) await nextTurn();
-                answers.push(recorder.record(rows[i]!));
-              }
-              pending.push(...answers);
-              if (!burst.overlapNext) {
-                await Promise.all(pending);
-                pending = [];
-              }
-            }
-            await Promise.all(pending);
-            await recorder.close();
-            expect(
-              await db
-                .selectFrom('qr_scans')
-                .select((eb) => eb.fn.countAll().as('n'))
-                .executeTakeFirst(),
-            ).toEqual({ n: n });
-
-            const codes = [...world.codes];
-            let gone: RawScan[] = [];
-            if (deleteIndex !== undefined) {
-              const owner = world.users[deleteIndex < 2 ? 0 : 1];
-              gone = (await rawScans(db)).filter((s) => s.codeId === codes[deleteIndex]);
-              expect(await deleteQrCodeWithScans(db, owner.id, codes[deleteIndex]!)).toBe(true);
-              codes.splice(deleteIndex, 1);
-            }
-
-            const scans = await rawScans(db);
-            await expectRollupsMatchRawScans(getDb(), scans, gone);
-
-            clock.set(new Date(view.now));
-            for (const user of world.users) {
-              const firstUsers = user === world.users[0];
-              const own = codes.filter((id) => world.codes.indexOf(id) < 2 === firstUsers);
-              await checkAnalytics(t, user, own, scans, view, gone);
-            }
-          },
-        ),
-        { numRuns: 30 },
-      );
+      await fc.assert(rollupProperty(t, clock), { numRuns: 30 });
     } finally {
       await t.close();
     }
-    // About 7 s on PostgreSQL on a quiet machine; a loaded CI machine once took more than 60.
+    // About 7 s on PostgreSQL on a quiet machine; more on a loaded one, and shrinking a failure takes long.
   }, 180_000);
+
+  it('a visitor seen by two overlapping writers is first seen in their first stored scan (a CI counterexample)', async () => {
+    const clock = createTestClock(new Date(BASE));
+    const t = await createTestApp(getDb(), { clock });
+    try {
+      // On PostgreSQL the recorder's batch and a direct write both held the visitor: the one with the
+      // lower scan ids lost the first sighting until first sightings were claimed before the ids.
+      await fc.assert(rollupProperty(t, clock), {
+        seed: -1765737180,
+        path: '18:38:2:16:7:10:8:9:5:30:8:2:0:35:17:4:6:9:30:14:8:10:31:28:14:9:14:33:8:39:14:6:19',
+        endOnFailure: true,
+      });
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 
   it("the migration's backfill computes the same rollups as the writer", async () => {
     await fc.assert(

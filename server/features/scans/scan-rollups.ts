@@ -161,9 +161,14 @@ export async function writeScansWithRollups(
 ): Promise<void> {
   if (rows.length === 0) return;
   const resolved = ids ?? (await resolveDictionaryIds(trx, rows));
+  // First sightings are claimed before the scans get their ids. On PostgreSQL a concurrent writer
+  // holding one of the same visitors makes this wait until it commits, so the scans of whichever
+  // claims a visitor first always get the lower ids: a visitor's first sighting is always their first
+  // stored scan, however two writers (two instances, or the recorder and a direct write) interleave.
+  const firstSightings = await insertFirstSightings(trx, rows);
   const stored = rows.filter((row) => !row.throttled).map((row) => leanRow(row, resolved));
   for (const chunk of chunks(stored)) await trx.insertInto('qr_scans').values(chunk).execute();
-  const r = rollupsOf(rows, await insertFirstSightings(trx, rows));
+  const r = rollupsOf(rows, firstSightings);
   for (const chunk of chunks(inKeyOrder(r.userQuarters.values(), ['user_id', 'bucket'])))
     await trx
       .insertInto('scan_user_quarters')
