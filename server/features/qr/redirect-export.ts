@@ -186,8 +186,8 @@ export function csvField(text: string): string {
 
 /**
  * `slug,short_url,destination,name,not_exported` (what the file cannot carry: rules, a schedule, …),
- * CRLF line ends, every field quoted. A name that a spreadsheet
- * would run as a formula gets a leading `'` (as in the analytics CSV); slugs and URLs never start so.
+ * CRLF line ends, every field quoted. A name that a spreadsheet would run as a formula gets a leading
+ * `'` (as in the analytics CSV); slugs and URLs never start so.
  */
 export function renderCsv(table: RedirectTable): string {
   const rows = [
