@@ -21,7 +21,7 @@ export const redirectExportFiles: Record<
 > = {
   csv: {
     label: 'CSV',
-    description: 'slug, short URL, destination and name, for a spreadsheet or a script',
+    description: 'slug, short URL, destination, name and what is not exported, for a spreadsheet or a script',
     fileName: 'qr-redirects.csv',
   },
   nginx: {

@@ -38,8 +38,9 @@ export function ExportRedirectsMenu() {
         })}
         <Menu.Divider />
         <Text size="xs" c="dimmed" px="sm" pb="xs">
-          Codes that show a page (text, Wi-Fi, vCard, event, e-mail, SMS, phone) are not redirects: the server
-          files list them as comments.
+          Codes that show a page (text, Wi-Fi, vCard, event, e-mail, SMS, phone) or ask for a password are
+          left out, and listed as comments in the server files. Rules, schedules and limits do not travel:
+          each code redirects to its own link, and the file names what it leaves behind.
         </Text>
       </Menu.Dropdown>
     </Menu>
