@@ -16,16 +16,27 @@ export async function migratorFor(db: Kysely<Database>): Promise<Migrator> {
 }
 
 /**
- * Runs a migrator call again when it failed only because Kysely's migrator lists the tables of every
- * schema of the database and a table of another schema was dropped meanwhile (PostgreSQL reports it as
- * `relation "other_schema.table" does not exist`). Nothing of ours was written: each attempt is a
- * transaction.
+ * Errors PostgreSQL raises when Kysely's migrator reads the catalog of every schema of the database
+ * (its introspection lists all tables and their columns) while another schema's tables change: test
+ * files side by side migrate up and down and drop their schemas. Seen: `relation "other.table" does
+ * not exist`, `schema "other" does not exist`, `column "c" of relation "t" does not exist`.
  */
-export async function retryingCatalogRaces<T extends { error?: unknown }>(run: () => Promise<T>): Promise<T> {
+const CATALOG_RACE = /does not exist|cache lookup failed|could not open relation/;
+
+/**
+ * Runs a migrator call again (at most 5 attempts) when it failed before any migration ran, on one of
+ * the catalog races above. A migration that fails is never retried: its result says Error. Nothing
+ * of ours was written by a failed attempt: each is a transaction.
+ */
+export async function retryingCatalogRaces<
+  T extends { error?: unknown; results?: readonly { status: string }[] },
+>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const result = await run();
     const message = result.error instanceof Error ? result.error.message : '';
-    if (attempt >= 5 || !/relation "[^"]+\.[^"]+" does not exist/.test(message)) return result;
+    const inMigration = result.results?.some((r) => r.status === 'Error') ?? false;
+    if (attempt >= 5 || result.error === undefined || inMigration || !CATALOG_RACE.test(message))
+      return result;
   }
 }
 
