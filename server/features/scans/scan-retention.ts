@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
+import { startPeriodic } from '../../periodic.js';
 import { DAY_MS } from './rollup-model.js';
 
 /** Rows per delete: small enough that a scan waiting to be written never waits long. */
@@ -48,25 +49,13 @@ export function startScanRetention(
 ): () => void {
   const days = deps.config.scanRetentionDays;
   if (days === undefined) return () => undefined;
-  let running = false;
   const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const deleted = await deleteScansBefore(deps.db, retentionCutoff(days, deps.clock.now().getTime())!);
-      if (deleted > 0) log.info({ deleted, retentionDays: days }, 'old raw scans deleted');
-    } catch (error) {
-      log.error({ err: error }, 'deleting old raw scans failed');
-    } finally {
-      running = false;
-    }
+    const deleted = await deleteScansBefore(deps.db, retentionCutoff(days, deps.clock.now().getTime())!);
+    if (deleted > 0) log.info({ deleted, retentionDays: days }, 'old raw scans deleted');
   };
-  const first = setTimeout(() => void sweep(), firstRunMs);
-  const hourly = setInterval(() => void sweep(), HOUR_MS);
-  first.unref();
-  hourly.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(hourly);
-  };
+  return startPeriodic(sweep, {
+    firstRunMs,
+    everyMs: HOUR_MS,
+    onError: (error) => log.error({ err: error }, 'deleting old raw scans failed'),
+  });
 }

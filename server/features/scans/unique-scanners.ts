@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, Db } from '../../db/database.js';
+import { startPeriodic } from '../../periodic.js';
 import { deviceCategory } from './device.js';
 import { DAY_MS, hasVisitor, timeOf, type ScanToStore } from './rollup-model.js';
 
@@ -248,24 +249,9 @@ export function startVisitorSweep(
   log: Pick<FastifyBaseLogger, 'error'>,
   firstRunMs = 60_000,
 ): () => void {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deps.scans.sweepVisitorDays();
-    } catch (error) {
-      log.error({ err: error }, 'deleting old visitor salts and sets failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void sweep(), firstRunMs);
-  const every = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return startPeriodic(() => deps.scans.sweepVisitorDays(), {
+    firstRunMs,
+    everyMs: SWEEP_EVERY_MS,
+    onError: (error) => log.error({ err: error }, 'deleting old visitor salts and sets failed'),
+  });
 }
