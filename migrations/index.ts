@@ -12,6 +12,8 @@ import * as scanVerdicts from './2026-11-26T0500-scan-verdicts.js';
 import * as smartRedirects from './2026-11-26T0600-smart-redirects.js';
 import * as uniqueScanners from './2026-11-26T0630-unique-scanners.js';
 import * as codeVersions from './2026-11-26T0700-code-versions.js';
+import * as stripeEventOrder from './2026-11-27T0900-stripe-event-order.js';
+import * as accountSafety from './2026-11-27T1000-account-safety.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0600-smart-redirects': smartRedirects,
   '2026-11-26T0630-unique-scanners': uniqueScanners,
   '2026-11-26T0700-code-versions': codeVersions,
+  '2026-11-27T0900-stripe-event-order': stripeEventOrder,
+  '2026-11-27T1000-account-safety': accountSafety,
 };

@@ -42,6 +42,27 @@ export interface UserTable {
   totp_enabled: Bool;
   /** The last 30-second step a code was accepted for (PostgreSQL bigint reads back as text). */
   totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The user changed the address and has not verified it: no reset mail goes to it (email_changes). */
+  email_change_pending: Bool;
+}
+
+/** A self-service change of address: the old one is told and may undo it for 7 days. */
+export interface EmailChangeTable {
+  id: Generated<number>;
+  user_id: number;
+  old_email: string;
+  old_verified: Bool;
+  /** The old address was itself a change not verified yet. */
+  old_pending: Bool;
+  /** Where reset mails go while the new address is pending: the last trusted address, if any. */
+  fallback_email: string | null;
+  new_email: string;
+  /** SHA-256 of the undo link's token. */
+  undo_token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** Undone, or made moot by the undo of this or an earlier change. */
+  closed_at: NullableTimestamp;
 }
 
 export interface RecoveryCodeTable {
@@ -111,6 +132,18 @@ export interface StripeEventTable {
   id: string;
   type: string;
   received_at: Timestamp;
+}
+
+/** Per Stripe subscription, the last event applied to it: an older event delivered late changes nothing. */
+export interface StripeSubscriptionEventTable {
+  subscription_id: string;
+  event_id: string;
+  event_type: string;
+  /** Stripe's `created` of the event, Unix seconds (PostgreSQL bigint reads back as text). */
+  event_created: ColumnType<number | string, number, number>;
+  /** Which event wins among events of the same second (server/features/billing/stripe.ts). */
+  event_rank: number;
+  applied_at: Timestamp;
 }
 
 /** A mail sent through SMTP, written to the outbox, or failed. */
@@ -315,6 +348,8 @@ export interface RefusedScanTable {
   day: number;
   scans: ColumnType<number, number | undefined, number>;
   bots: ColumnType<number, number | undefined, number>;
+  /** Of `scans`, those of the owner's in-app scan test: never served to anyone, never turned away. */
+  simulated: ColumnType<number, number | undefined, number>;
 }
 /** Random keys the server makes once and shares between instances (e.g. the short links' cookie key). */
 export interface ServerSecretTable {
@@ -347,6 +382,7 @@ export interface Database {
   scan_code_places: ScanCodePlaceTable;
   throttled_scans: ScanCodeThrottledTable;
   refused_scans: RefusedScanTable;
+  email_changes: EmailChangeTable;
   server_secrets: ServerSecretTable;
   scan_salts: ScanSaltTable;
   scan_code_day_visitors: ScanCodeDayVisitorTable;
@@ -360,6 +396,7 @@ export interface Database {
   instance_settings: InstanceSettingTable;
   upgrade_requests: UpgradeRequestTable;
   stripe_events: StripeEventTable;
+  stripe_subscription_events: StripeSubscriptionEventTable;
   mail_log: MailLogTable;
   api_tokens: ApiTokenTable;
   api_token_usage: ApiTokenUsageTable;

@@ -103,10 +103,10 @@ function expected(route: AnyRestRoute, role: Role): Expected {
   const isToken = role === 'read token' || role === 'write token';
   if (role === 'signed out') return route.access === 'public' ? { not: [401, 403] } : { status: 401 };
   if (isToken) {
-    if (route.tokens === false) return { status: 403, message: tokenMessages.sessionOnly };
+    if (!route.tokens) return { status: 403, message: tokenMessages.sessionOnly };
     // The owner is no admin: refused as a user would be (an admin's non-admin token: tokens.rest.test.ts).
     if (route.access === 'admin') return { status: 403 };
-    if (role === 'read token' && route.method !== 'GET')
+    if (role === 'read token' && route.tokens === 'write')
       return { status: 403, message: tokenMessages.readOnly };
     return { not: [401, 403] };
   }
@@ -240,6 +240,70 @@ describeEachDb('the authorization matrix', (getDb) => {
       `authorization matrix: ${cells} tRPC cells checked (${Object.keys(procedures).length} procedures, one batch of ${queries.length})`,
     );
     expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * The paths that change who owns or enters an account: its address, password, two-factor, sessions,
+ * tokens, profile and picture, sign-in and recovery, and an admin's power over another account. A token
+ * that leaks (a CI log, a script) must never turn into the account itself: none of these opts in.
+ */
+const accountPaths = [
+  'PUT /api/user/profile',
+  'PUT /api/user/password',
+  'POST /api/upload/profile-picture',
+  'PUT /api/user/preferences',
+  'GET /api/user/sessions',
+  'DELETE /api/user/sessions/:id',
+  'POST /api/user/sessions/sign-out-others',
+  'GET /api/user/two-factor',
+  'POST /api/user/two-factor/begin',
+  'POST /api/user/two-factor/confirm',
+  'POST /api/user/two-factor/disable',
+  'GET /api/user/tokens',
+  'POST /api/user/tokens',
+  'DELETE /api/user/tokens/:id',
+  'POST /api/login',
+  'POST /api/login/two-factor',
+  'POST /api/register',
+  'POST /api/logout',
+  'POST /api/password-reset/request',
+  'POST /api/password-reset/verify',
+  'POST /api/password-reset/reset',
+  'GET /api/email/verify-token',
+  'POST /api/email/resend-verification',
+  'POST /api/email/undo-change',
+  'POST /api/admin/users',
+  'PUT /api/admin/users/:id',
+  'POST /api/admin/users/:id/reset-password',
+];
+
+describe('API tokens are opted into, never for the account itself', () => {
+  const key = (route: AnyRestRoute) => `${route.method} ${route.path}`;
+
+  it('no path that changes who owns or enters the account accepts a token', () => {
+    const declared = new Set(restRoutes.map(key));
+    expect(
+      accountPaths.filter((path) => !declared.has(path)),
+      'listed paths that do not exist',
+    ).toEqual([]);
+    expect(restRoutes.filter((r) => accountPaths.includes(key(r)) && r.tokens).map(key)).toEqual([]);
+    // A path added tomorrow under the account's own prefixes is held to the same rule unless it only reads.
+    const accountPrefix =
+      /^\/api\/(user(\/(profile|password|sessions|two-factor|tokens|preferences|email)|$)|login|register|logout|password-reset|email\/(verify-token|resend|undo)|upload\/profile-picture|admin\/users(\/:id(\/reset-password)?)?$)/;
+    // An admin token may still delete a user (not a way into any account); reads are listed above.
+    const opened = restRoutes.filter(
+      (r) =>
+        accountPrefix.test(r.path) &&
+        r.tokens &&
+        r.method !== 'GET' &&
+        !(r.method === 'DELETE' && r.path.startsWith('/api/admin/')),
+    );
+    expect(opened.map(key)).toEqual([]);
+  });
+
+  it('a read token only ever reads', () => {
+    expect(restRoutes.filter((r) => r.tokens === 'read' && r.method !== 'GET').map(key)).toEqual([]);
   });
 });
 

@@ -66,25 +66,21 @@ function successOf(route: AnyRestRoute) {
 
 function operationOf(route: AnyRestRoute, tag: string) {
   const security =
-    route.access === 'public'
-      ? []
-      : route.tokens === false
-        ? [{ session: [] }]
-        : [{ session: [] }, { bearer: [] }];
+    route.access === 'public' ? [] : !route.tokens ? [{ session: [] }] : [{ session: [] }, { bearer: [] }];
   const responses: Record<string, unknown> = {
     [String(route.status ?? 200)]: successOf(route),
     '400': errorResponse('Invalid input: the message names the field.'),
   };
   if (route.access !== 'public')
     responses['401'] = errorResponse('Not signed in (no session and no valid token).');
-  if (route.access === 'admin' || route.tokens === false || route.method !== 'GET') {
+  if (route.access === 'admin' || !route.tokens || route.method !== 'GET' || route.tokens === 'write') {
     responses['403'] = errorResponse(
       'Not allowed: not an admin, a read-only token, or a path tokens may not call.',
     );
   }
   if (route.path.includes(':'))
     responses['404'] = errorResponse("No such object for this caller (another user's is 404 too).");
-  if (route.access !== 'public' && route.tokens !== false)
+  if (route.access !== 'public' && route.tokens)
     responses['429'] = errorResponse('Too many requests for this API token: see Retry-After.');
   for (const other of route.otherAnswers ?? []) {
     const schema = jsonSchemaOf(other.schema, 'output');
@@ -138,7 +134,8 @@ const description = `The documented REST paths of QR Creator: everything the app
 ## Signing in
 - **API token** (for scripts): create one in Settings → Security → API tokens and send it as
   \`Authorization: Bearer qrc_…\`. A read token only reads; a write token also changes; admin paths need a
-  token made with the admin scope by an admin. Tokens cannot sign in, change passwords or manage tokens.
+  token made with the admin scope by an admin. Tokens never sign in or change the account itself (e-mail,
+  password, two-factor, sessions, tokens, profile, picture): each path lists the schemes it takes.
 - **Session cookie** (the app's own): \`POST /api/login\` sets it. Cookie calls that change something must
   come from the app's own origin.
 

@@ -106,8 +106,13 @@ export interface RestRoute<
   /** A JSON body; a multipart route declares `multipart` instead. */
   body?: B;
   multipart?: MultipartFile;
-  /** false: refused to API tokens (sign-in, passwords, token management), which need the app's session. */
-  tokens?: false;
+  /**
+   * Which API tokens may call the path; unset: none (the app's session only). Opt in per route: `'read'`
+   * takes every token (reads only: GET), `'write'` refuses read-only tokens. Admin paths also need a token
+   * with the admin scope. A path that changes who owns or enters the account (e-mail, password, two-factor,
+   * sessions, tokens, profile, picture) never opts in: the authorization matrix holds it to that.
+   */
+  tokens?: 'read' | 'write';
   /** The JSON body arrives unparsed, as bytes in `file` (a webhook whose signature covers the exact bytes). */
   rawBody?: true;
   /** The status of a success (default 200); a handler may still set another on `reply`. */
@@ -190,7 +195,9 @@ const NO_FILE = Buffer.alloc(0);
 /** A read token only reads; admin paths need a token made with the admin scope (by an admin). */
 function checkTokenScope(route: AnyRestRoute, scope: TokenScope): void {
   if (route.access === 'admin' && scope !== 'admin') throw appError('FORBIDDEN', tokenMessages.notAdminScope);
-  if (route.method !== 'GET' && scope === 'read') throw appError('FORBIDDEN', tokenMessages.readOnly);
+  if ((route.tokens !== 'read' || route.method !== 'GET') && scope === 'read') {
+    throw appError('FORBIDDEN', tokenMessages.readOnly);
+  }
 }
 
 /** The Fastify handler of a route: who calls, then the input, then the feature's handler. */
@@ -199,7 +206,7 @@ export function handlerOf(
   createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
 ) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    if (route.tokens === false && bearerOf(req.headers.authorization) !== undefined) {
+    if (!route.tokens && bearerOf(req.headers.authorization) !== undefined) {
       throw appError('FORBIDDEN', tokenMessages.sessionOnly);
     }
     const ctx = await createContext(req, reply);

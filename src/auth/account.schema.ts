@@ -23,6 +23,10 @@ export const updateProfileInput = z.object(
       .trim()
       .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
       .pipe(z.email('Invalid email address')),
+    /** Needed to change a verified address (a wrong one counts as a failed sign-in). */
+    currentPassword: text('Current password')
+      .max(PASSWORD_MAX, `Current password must be at most ${PASSWORD_MAX} characters`)
+      .optional(),
   },
   bodyError,
 );
@@ -44,6 +48,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const accountMessages = {
   wrongCurrentPassword: 'Current password is incorrect',
+  passwordForEmail: 'Enter your current password to change a verified e-mail address',
   passwordChanged: 'Password changed',
   profileUpdated: 'Profile updated',
   emailTaken: 'Email address is already registered',
@@ -224,9 +229,24 @@ export const recoveryCodesSchema = z.object({
 
 /** POST /api/upload/profile-picture: the stored picture's URL and the user wearing it. */
 export const profilePictureAnswer = z.object({ url: z.string(), user: userSchema });
+/** POST /api/user/sessions/sign-out-others: optionally every API token goes too. */
+export const signOutOthersInput = z
+  .object(
+    {
+      revokeTokens: z
+        .boolean({ error: 'revokeTokens must be true or false' })
+        .optional()
+        .meta({ description: 'Also revoke every API token of the account.' }),
+    },
+    bodyError,
+  )
+  .optional();
+export type SignOutOthersInput = z.infer<typeof signOutOthersInput>;
+
 export const signedOutOthersAnswer = z.object({
   success: z.boolean(),
   count: z.number().int().meta({ description: 'How many sessions were signed out.' }),
+  tokensRevoked: z.number().int().meta({ description: 'How many API tokens were revoked.' }),
 });
 
 /** The preferences as the server answers them (the time zone already checked). */

@@ -59,5 +59,6 @@ export const tokenMessages = {
   invalid: 'Invalid or expired API token',
   readOnly: 'This API token is read-only',
   notAdminScope: 'This API token may not call admin paths: create one with the admin scope',
-  sessionOnly: 'API tokens cannot sign in, change passwords or manage tokens: use the app',
+  sessionOnly:
+    'API tokens cannot call this path: sign-in, your account, passwords, sessions and tokens need the app',
 } as const;

@@ -7,4 +7,5 @@ export const qrMessages = {
   dynamicChange: 'A code cannot be switched between static and dynamic',
   selfLink: 'A dynamic QR code cannot point to its own short link',
   localDestination: 'A dynamic QR code cannot point to a local or private address',
+  crossSiteScan: 'A scan test must come from QR Creator itself, not from another site',
 } as const;

@@ -4,7 +4,7 @@ import type { Db, UserRow } from '../../db/database.js';
 export async function updateProfileRow(
   db: Db,
   id: number,
-  changes: { name: string; email: string; emailVerified?: boolean },
+  changes: { name: string; email: string; emailVerified?: boolean; emailChangePending?: boolean },
 ): Promise<UserRow> {
   return db
     .updateTable('users')
@@ -12,6 +12,9 @@ export async function updateProfileRow(
       name: changes.name,
       email: changes.email,
       ...(changes.emailVerified === undefined ? {} : { email_verified: changes.emailVerified }),
+      ...(changes.emailChangePending === undefined
+        ? {}
+        : { email_change_pending: changes.emailChangePending }),
     })
     .where('id', '=', id)
     .returningAll()

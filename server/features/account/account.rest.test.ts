@@ -71,7 +71,7 @@ describeEachDb('account REST paths', (getDb) => {
       const mails = await readOutbox(t().outbox);
       const verification = mails.find((m) => m.includes('To: new-home@example.com'));
       const notice = mails.find((m) => m.includes('To: mover@example.com'));
-      expect(verification).toContain('/verify-email?token=');
+      expect(verification).toContain('/verify-email#token=');
       expect(notice).toContain('new-home@example.com');
     });
 
@@ -315,7 +315,7 @@ describeEachDb('account REST paths', (getDb) => {
       const { user, cookie } = await signedInUser(t(), 'cleaner');
       const others = [await sessionFor(t(), user.id), await sessionFor(t(), user.id)];
       const res = await call(t().app, 'POST', '/api/user/sessions/sign-out-others', { cookie });
-      expect(res.json()).toEqual({ success: true, count: 2 });
+      expect(res.json()).toEqual({ success: true, count: 2, tokensRevoked: 0 });
       for (const other of others) expect((await currentUser(t(), other)).statusCode).toBe(401);
       expect((await currentUser(t(), cookie)).statusCode).toBe(200);
     });

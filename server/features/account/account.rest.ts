@@ -11,6 +11,7 @@ import {
   profilePictureAnswer,
   sessionIdInput,
   signedOutOthersAnswer,
+  signOutOthersInput,
   updatePreferencesInput,
   updateProfileInput,
 } from '../../../src/auth/account.schema.js';
@@ -22,7 +23,8 @@ export const accountRoutes = [
   defineRoute({
     method: 'PUT',
     path: '/api/user/profile',
-    summary: '{ name, email } → the user; a new address is unverified until its link is followed.',
+    summary:
+      '{ name, email, currentPassword? } → the user. A new address is unverified until its link is followed; changing a verified one needs currentPassword; the old address can undo the change for 7 days.',
     access: 'user',
     answer: userSchema,
     body: updateProfileInput,
@@ -31,7 +33,6 @@ export const accountRoutes = [
   defineRoute({
     method: 'PUT',
     path: '/api/user/password',
-    tokens: false,
     summary:
       '{ currentPassword, newPassword } → { success, message }; a wrong current password is a 400 on currentPassword. Ends every other session.',
     access: 'user',
@@ -55,6 +56,7 @@ export const accountRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/user/preferences',
+    tokens: 'read',
     summary: 'The theme and the notification and login-alert switches, stored per user.',
     access: 'user',
     answer: preferencesAnswer,
@@ -72,7 +74,6 @@ export const accountRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/user/sessions',
-    tokens: false,
     summary: "The caller's signed-in browsers: browser, OS, masked address, created, last seen, current.",
     access: 'user',
     answer: z.array(activeSessionSchema),
@@ -81,7 +82,6 @@ export const accountRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/api/user/sessions/:id',
-    tokens: false,
     summary: "Signs one of the caller's sessions out; any other id is 404.",
     access: 'user',
     object: 'session',
@@ -92,15 +92,17 @@ export const accountRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/user/sessions/sign-out-others',
-    tokens: false,
-    summary: 'Signs out every session of the caller but this one → { success, count }.',
+    summary:
+      'Signs out every session of the caller but this one; `{ revokeTokens: true }` also revokes every API token → { success, count, tokensRevoked }.',
     access: 'user',
     answer: signedOutOthersAnswer,
-    handler: ({ caller }) => caller.account.revokeOtherSessions(),
+    body: signOutOthersInput,
+    handler: ({ caller, body }) => caller.account.revokeOtherSessions(body),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/email/verify',
+    tokens: 'read',
     summary: 'Admins: checks the mail transport (SMTP login, or the outbox) → { success, message }.',
     access: 'admin',
     answer: mailCheckResultSchema,
@@ -109,6 +111,7 @@ export const accountRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/email/test',
+    tokens: 'write',
     summary:
       'Admins: { to, subject, message, from? } sends a test mail → { success, message }; a refused sender answers 502 with senderRejected and the senders to verify.',
     access: 'admin',

@@ -2,6 +2,7 @@ import {
   changePasswordInput,
   emailTestInput,
   sessionIdInput,
+  signOutOthersInput,
   updatePreferencesInput,
   updateProfileInput,
 } from '../../../src/auth/account.schema.js';
@@ -34,7 +35,9 @@ export const accountRouter = router({
   revokeSession: authedProcedure
     .input(sessionIdInput)
     .mutation(({ ctx, input }) => revokeSession(ctx, ctx.user, input.id)),
-  revokeOtherSessions: authedProcedure.mutation(({ ctx }) => revokeOtherSessions(ctx, ctx.user)),
+  revokeOtherSessions: authedProcedure
+    .input(signOutOthersInput)
+    .mutation(({ ctx, input }) => revokeOtherSessions(ctx, ctx.user, input)),
   verifyEmailService: adminProcedure.mutation(({ ctx }) => verifyEmailService(ctx)),
   sendTestEmail: adminProcedure
     .input(emailTestInput)

@@ -6,26 +6,33 @@ import {
   type EmailTestInput,
   type MailCheckResult,
   type Preferences,
+  type SignOutOthersInput,
   type Theme,
   type UpdateProfileInput,
 } from '../../../src/auth/account.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { maskIp } from '../../../src/analytics/mask-ip.js';
-import type { AppDeps, RequestDeps } from '../../app-deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Context } from '../../trpc/context.js';
 import { appError } from '../../trpc/errors.js';
 import { beginLoginAttempt } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { sendVerificationMail } from '../auth/recovery.service.js';
-import { hashToken } from '../auth/tokens.js';
+import { sendPasswordChangedMail, sendVerificationMail } from '../auth/recovery.service.js';
+import { hashToken, newToken } from '../auth/tokens.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { recordAudit } from '../admin/audit.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 import { storeImage, UPLOAD_URL_PREFIX } from '../uploads/uploads.service.js';
 import { toUser } from '../users/users.mapper.js';
-import { findUserByEmail, findUserById, updateUserPassword } from '../users/users.repository.js';
+import { findLatestEmailChange, insertEmailChange } from '../users/email-changes.repository.js';
+import {
+  deleteApiTokensOfUser,
+  findUserByEmail,
+  findUserById,
+  updateUserPassword,
+} from '../users/users.repository.js';
 import {
   deleteOtherSessionsOf,
   deleteSessionOf,
@@ -45,51 +52,91 @@ async function userRowOf(deps: AppDeps, user: User) {
   return row;
 }
 
+/** How long the old address may undo a change of address. */
+export const EMAIL_UNDO_TTL_MS = 7 * 24 * 3_600_000;
+
 /**
- * Name and e-mail. A new address is unverified until its link is followed: a verification mail goes to it,
- * and the old address is told of the change.
+ * Name and e-mail. A new address is unverified until its link is followed: a verification mail goes to
+ * it, and the old address is told of the change with a link that undoes it for 7 days. Changing away
+ * from a verified address needs the current password (a wrong one counts as a failed sign-in), and until
+ * the new address is verified, password resets go to the old one, never to it: a borrowed session cannot
+ * turn into the account.
  */
-export async function updateProfile(ctx: RequestDeps, user: User, input: UpdateProfileInput): Promise<User> {
+export async function updateProfile(ctx: Context, user: User, input: UpdateProfileInput): Promise<User> {
   const row = await userRowOf(ctx, user);
   const emailChanged = (row.email ?? '').toLowerCase() !== input.email.toLowerCase();
-  if (emailChanged) {
-    const holder = await findUserByEmail(ctx.db, input.email);
-    if (holder && holder.id !== user.id) throw appError('CONFLICT', accountMessages.emailTaken);
+  if (!emailChanged) {
+    return toUser(await updateProfileRow(ctx.db, user.id, { name: input.name, email: input.email }));
   }
+  const holder = await findUserByEmail(ctx.db, input.email);
+  if (holder && holder.id !== user.id) throw appError('CONFLICT', accountMessages.emailTaken);
+  if (row.email && row.email_verified) {
+    if (!input.currentPassword) {
+      throw appError('BAD_REQUEST', accountMessages.passwordForEmail, { field: 'currentPassword' });
+    }
+    const attempt = await beginLoginAttempt(ctx, row.username);
+    if (!(await verifyPassword(row.password, input.currentPassword))) {
+      throw appError('BAD_REQUEST', accountMessages.wrongCurrentPassword, { field: 'currentPassword' });
+    }
+    await attempt.succeeded();
+  }
+  const undoToken = newToken();
+  const now = ctx.clock.now();
   let updated;
   try {
-    updated = await updateProfileRow(ctx.db, user.id, {
-      name: input.name,
-      email: input.email,
-      ...(emailChanged ? { emailVerified: false } : {}),
+    updated = await ctx.db.transaction().execute(async (trx) => {
+      if (row.email) {
+        const oldTrusted = Boolean(row.email_verified) || !row.email_change_pending;
+        const previous = oldTrusted ? undefined : await findLatestEmailChange(trx, user.id);
+        await insertEmailChange(trx, {
+          userId: user.id,
+          oldEmail: row.email,
+          oldVerified: Boolean(row.email_verified),
+          oldPending: Boolean(row.email_change_pending),
+          // Resets go to the last address that was trusted: the old one, or what the old one fell back to.
+          fallbackEmail: oldTrusted ? row.email : (previous?.fallback_email ?? null),
+          newEmail: input.email,
+          undoTokenHash: hashToken(undoToken),
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + EMAIL_UNDO_TTL_MS).toISOString(),
+        });
+      }
+      return updateProfileRow(trx, user.id, {
+        name: input.name,
+        email: input.email,
+        emailVerified: false,
+        emailChangePending: true,
+      });
     });
   } catch (error) {
     // Two accounts taking the same address at the same moment: the unique index decides.
     if (isUniqueViolation(error)) throw appError('CONFLICT', accountMessages.emailTaken);
     throw error;
   }
-  if (emailChanged) {
-    sendVerificationMail(ctx, { ...updated, email: input.email }).catch((error: unknown) =>
-      ctx.log.error({ err: error }, 'verification mail failed'),
-    );
-    if (row.email) {
-      sendInBackground(
-        ctx,
-        composeMail(
-          {
-            to: row.email,
-            subject: 'Your QR Creator e-mail address was changed',
-            greeting: greetingFor(updated),
-            paragraphs: [
-              `The e-mail address of your QR Creator account ${updated.username} was changed to ${input.email}.`,
-              'If you did not make this change, sign in and change your password at once, or contact your administrator.',
-            ],
-            action: { label: 'Open your profile', url: `${ctx.config.publicUrl}/profile` },
+  sendVerificationMail(ctx, { ...updated, email: input.email }).catch((error: unknown) =>
+    ctx.log.error({ err: error }, 'verification mail failed'),
+  );
+  if (row.email) {
+    sendInBackground(
+      ctx,
+      composeMail(
+        {
+          to: row.email,
+          subject: 'Your QR Creator e-mail address was changed',
+          greeting: greetingFor(updated),
+          paragraphs: [
+            `The e-mail address of your QR Creator account ${updated.username} was changed to ${input.email}.`,
+            'If you did not make this change, open the link below within 7 days: it puts this address back, signs every browser out and revokes every API token of the account. Then choose a new password. Until the new address is verified, password reset links still come here.',
+          ],
+          action: {
+            label: 'Undo this change',
+            url: `${ctx.config.publicUrl}/undo-email-change#token=${undoToken}`,
           },
-          ctx.config.publicUrl,
-        ),
-      );
-    }
+          footer: 'If you made this change yourself, there is nothing to do.',
+        },
+        ctx.config.publicUrl,
+      ),
+    );
   }
   return toUser(updated);
 }
@@ -106,8 +153,15 @@ export async function changePassword(ctx: Context, user: User, input: ChangePass
     throw appError('BAD_REQUEST', accountMessages.wrongCurrentPassword, { field: 'currentPassword' });
   }
   await attempt.succeeded();
-  await updateUserPassword(ctx.db, user.id, await hashPassword(input.newPassword));
-  await deleteOtherSessionsOf(ctx.db, user.id, ctx.sessionId);
+  const hash = await hashPassword(input.newPassword);
+  const { sessions, tokens } = await ctx.db.transaction().execute(async (trx) => {
+    await updateUserPassword(trx, user.id, hash);
+    return {
+      sessions: await deleteOtherSessionsOf(trx, user.id, ctx.sessionId),
+      tokens: await deleteApiTokensOfUser(trx, user.id),
+    };
+  });
+  sendPasswordChangedMail(ctx, row, { sessions, tokens, how: 'changed' });
   return { success: true as const, message: accountMessages.passwordChanged };
 }
 
@@ -177,9 +231,10 @@ export async function revokeSession(ctx: Context, user: User, id: string) {
   return { success: true as const };
 }
 
-export async function revokeOtherSessions(ctx: Context, user: User) {
+export async function revokeOtherSessions(ctx: Context, user: User, input: SignOutOthersInput) {
   const count = await deleteOtherSessionsOf(ctx.db, user.id, ctx.sessionId);
-  return { success: true as const, count };
+  const tokensRevoked = input?.revokeTokens ? await deleteApiTokensOfUser(ctx.db, user.id) : 0;
+  return { success: true as const, count, tokensRevoked };
 }
 
 /** Stores the picture (type read from the bytes, SVG sanitised) and shows it as the user's avatar. */

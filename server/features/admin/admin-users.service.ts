@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../db/db-errors.js';
 import { appError, parseInput } from '../../trpc/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { clearTwoFactor } from '../auth/two-factor.repository.js';
+import { sendPasswordChangedMail } from '../auth/recovery.service.js';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.js';
 import { toUser } from '../users/users.mapper.js';
 import {
@@ -28,6 +29,7 @@ import {
   insertUser,
   updateUserColumns,
   updateUserPassword,
+  deleteApiTokensOfUser,
 } from '../users/users.repository.js';
 import {
   countAdmins,
@@ -178,8 +180,11 @@ export async function updateUserAsAdmin(
   if (input.email !== undefined) {
     changes.email = input.email;
     // A changed address is the admin's word, like an address given at creation.
-    if ((input.email ?? '').toLowerCase() !== (before.email ?? '').toLowerCase())
+    if ((input.email ?? '').toLowerCase() !== (before.email ?? '').toLowerCase()) {
       changes.email_verified = Boolean(input.email);
+      // No longer a change of the user's own waiting for its link: password resets go to it again.
+      changes.email_change_pending = false;
+    }
   }
   if (input.isAdmin !== undefined) changes.is_admin = input.isAdmin;
   const now = deps.clock.now();
@@ -215,9 +220,10 @@ export async function resetUserPassword(deps: AppDeps, admin: User, id: number, 
   const user = await getAdminUser(deps.db, id);
   const hash = await hashPassword(input.newPassword);
   const turnOffTwoFactor = input.clearTwoFactor && user.twoFactorEnabled;
-  await deps.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     await updateUserPassword(trx, id, hash);
-    await deleteSessionsOfUser(trx, id);
+    const sessions = await deleteSessionsOfUser(trx, id);
+    const tokens = await deleteApiTokensOfUser(trx, id);
     if (turnOffTwoFactor) {
       await clearTwoFactor(trx, id);
     }
@@ -226,14 +232,16 @@ export async function resetUserPassword(deps: AppDeps, admin: User, id: number, 
       targetType: 'user',
       targetId: id,
       targetLabel: user.username,
-      after: { sessionsEnded: true, twoFactorCleared: turnOffTwoFactor },
+      after: { sessionsEnded: true, tokensRevoked: tokens, twoFactorCleared: turnOffTwoFactor },
     });
+    return { sessions, tokens };
   });
+  sendPasswordChangedMail(deps, user, { ...ended, how: 'admin' });
   return {
     success: true,
     message: turnOffTwoFactor
-      ? `Password reset for ${user.username}; two-factor sign-in turned off and every session signed out.`
-      : `Password reset for ${user.username}; every session signed out.`,
+      ? `Password reset for ${user.username}; two-factor sign-in turned off, every session signed out and every API token revoked.`
+      : `Password reset for ${user.username}; every session signed out and every API token revoked.`,
   };
 }
 

@@ -39,6 +39,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/admin/users',
+    tokens: 'read',
     summary: `Users, searched, sorted and paged by the server. ${list}`,
     access: 'admin',
     answer: z.array(adminUserSchema),
@@ -84,6 +85,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/api/admin/users/:id',
+    tokens: 'write',
     summary:
       'Deletes the user with their codes, scans, folders, uploads and sessions → { success, message, deleted }.',
     access: 'admin',
@@ -95,6 +97,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/admin/users/:id/deletion-impact',
+    tokens: 'read',
     summary: 'What a deletion would take with it → { qrCodes, scans, folders }.',
     access: 'admin',
     object: 'user',
@@ -105,6 +108,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/admin/users/:id/toggle-unlimited',
+    tokens: 'write',
     summary: 'Grants or removes unlimited codes → { success, message, user }.',
     access: 'admin',
     object: 'user',
@@ -115,6 +119,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/admin/subscriptions',
+    tokens: 'read',
     summary: `Users with their subscription (tier, status, end date, pending upgrade request). ${list}`,
     access: 'admin',
     answer: z.array(adminUserSchema),
@@ -128,6 +133,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/admin/users/:id/subscription/upgrade',
+    tokens: 'write',
     summary: '{ tier: pro|premium, duration: 1–365 days (30) } → { success, message, user }.',
     access: 'admin',
     object: 'user',
@@ -139,6 +145,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/admin/users/:id/subscription/extend',
+    tokens: 'write',
     summary: '{ days: 1–365 (30) } → { success, message, user }; paid tiers only.',
     access: 'admin',
     object: 'user',
@@ -150,6 +157,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/admin/users/:id/subscription/cancel',
+    tokens: 'write',
     summary: '{ immediate } → { success, message, user }: true back to Free now, false at the end date.',
     access: 'admin',
     object: 'user',
@@ -161,6 +169,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/admin/upgrade-requests/:id',
+    tokens: 'write',
     summary: '{ approve, duration? } → approves (an upgrade for duration days) or declines a request.',
     access: 'admin',
     object: 'upgradeRequest',
@@ -172,6 +181,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/admin/stats',
+    tokens: 'read',
     summary: 'Users, codes, scans today / 7 / 30 days, sign-ups and scans per day, top users, database size.',
     access: 'admin',
     answer: systemStatsSchema,
@@ -180,6 +190,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/admin/mails',
+    tokens: 'read',
     summary: 'The last 50 mails: recipient, subject, time, status (sent, outbox, failed).',
     access: 'admin',
     answer: mailLogSchema,
@@ -188,6 +199,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/admin/settings',
+    tokens: 'read',
     summary: '{ registrationOpen, requireEmailVerification, freePlanLimit }.',
     access: 'admin',
     answer: instanceSettingsSchema,
@@ -196,6 +208,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'PUT',
     path: '/api/admin/settings',
+    tokens: 'write',
     summary: 'Any of { registrationOpen, requireEmailVerification, freePlanLimit } → all settings.',
     access: 'admin',
     answer: instanceSettingsSchema,
@@ -205,6 +218,7 @@ export const adminRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/admin/audit-log',
+    tokens: 'read',
     summary: 'Admin actions, newest first: { entries, total, page, pageSize }.',
     access: 'admin',
     answer: auditPageSchema,

@@ -23,6 +23,7 @@ export const analyticsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/analytics/user',
+    tokens: 'read',
     summary: "Totals of the caller's codes over the period (all time without `days`).",
     access: 'user',
     answer: userSummarySchema,
@@ -32,6 +33,7 @@ export const analyticsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/analytics/qr-codes/:id',
+    tokens: 'read',
     summary: "One code's figures and a page of its scan history; another user's code is 404.",
     access: 'user',
     object: 'qrCode',
@@ -43,6 +45,7 @@ export const analyticsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/analytics/qr-codes/:id/daily',
+    tokens: 'read',
     summary: "One code's scans per local day (`days`, default 7).",
     access: 'user',
     object: 'qrCode',
@@ -54,6 +57,7 @@ export const analyticsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/analytics/daily',
+    tokens: 'read',
     summary: "Scans of all the caller's codes per local day (`days`, default 7).",
     access: 'user',
     answer: z.array(dailyCountSchema),
@@ -63,6 +67,7 @@ export const analyticsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/analytics/devices',
+    tokens: 'read',
     summary: 'Scans by device category.',
     access: 'user',
     answer: z.array(deviceCountSchema),
@@ -72,6 +77,7 @@ export const analyticsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/analytics/hourly',
+    tokens: 'read',
     summary: 'Scans by local hour of the day.',
     access: 'user',
     answer: z.array(hourlyCountSchema),
@@ -81,6 +87,7 @@ export const analyticsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/analytics/locations',
+    tokens: 'read',
     summary: 'Scans by country.',
     access: 'user',
     answer: z.array(locationCountSchema),
@@ -90,6 +97,7 @@ export const analyticsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/analytics/performance',
+    tokens: 'read',
     summary: "Each code's scans over the period, most scanned first.",
     access: 'user',
     answer: z.array(performanceRowSchema),

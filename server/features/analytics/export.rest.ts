@@ -7,6 +7,7 @@ export const exportRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/analytics/export',
+    tokens: 'read',
     summary:
       "The caller's report as an attachment: ?from=YYYY-MM-DD&to=YYYY-MM-DD&type=full|activity|performance" +
       '&format=csv|xlsx|pdf|json&tz=<IANA>&excludeBots=true|false.',

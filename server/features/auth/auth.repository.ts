@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { updateUserPassword } from '../users/users.repository.js';
+import { deleteApiTokensOfUser, updateUserPassword } from '../users/users.repository.js';
 import { deleteSessionsOfUser } from './sessions.repository.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -71,14 +71,15 @@ export function findResetToken(db: Db, id: string) {
 
 /**
  * A password reset's writes, in one transaction: spends every unused reset token of the user, sets
- * the new password, ends all the user's sessions and forgets the attempts under `failureKey` (the
- * account's failed logins). Spending the tokens is the guard: of two resets racing with one token,
- * only one updates a row; the other answers false and changes nothing.
+ * the new password, ends all the user's sessions, revokes their API tokens and forgets the attempts
+ * under `failureKey` (the account's failed logins). Spending the tokens is the guard: of two resets
+ * racing with one token, only one updates a row; the other answers null and changes nothing. Answers
+ * how many sessions ended and tokens were revoked.
  */
 export function applyPasswordReset(
   db: Db,
   reset: { userId: number; passwordHash: string; at: string; failureKey: string | null },
-): Promise<boolean> {
+): Promise<{ sessions: number; tokens: number } | null> {
   return db.transaction().execute(async (trx) => {
     const spent = await trx
       .updateTable('password_reset_tokens')
@@ -86,10 +87,11 @@ export function applyPasswordReset(
       .where('user_id', '=', reset.userId)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) === 0) return false;
+    if (Number(spent.numUpdatedRows) === 0) return null;
     await updateUserPassword(trx, reset.userId, reset.passwordHash);
-    await deleteSessionsOfUser(trx, reset.userId);
+    const sessions = await deleteSessionsOfUser(trx, reset.userId);
+    const tokens = await deleteApiTokensOfUser(trx, reset.userId);
     if (reset.failureKey !== null) await deleteAttemptsByKey(trx, reset.failureKey);
-    return true;
+    return { sessions, tokens };
   });
 }

@@ -355,7 +355,7 @@ describeEachDb('auth REST paths', (getDb) => {
       expect(mails).toHaveLength(1);
       const mail = mails[0]!;
       expect(mail).toMatch(/^To: verifyme@example\.com$/m);
-      const match = /(\S+)\/verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mail);
+      const match = /(\S+)\/verify-email#token=([A-Za-z0-9_%-]+)/.exec(mail);
       expect(match?.[1]).toBe(publicUrl);
       expect(mail).not.toContain('evil.example');
 

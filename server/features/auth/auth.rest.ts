@@ -17,6 +17,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/user',
+    tokens: 'read',
     summary: 'The signed-in user; 401 when signed out.',
     access: 'user',
     answer: userSchema,
@@ -25,7 +26,6 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/login',
-    tokens: false,
     summary: '{ username, password } → the user, with the session cookie.',
     access: 'public',
     answer: z.union([userSchema, twoFactorRequiredSchema]),
@@ -35,7 +35,6 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/register',
-    tokens: false,
     summary: '{ username, password, name, email } → 201 the user, or 200 { requiresVerification, message }.',
     access: 'public',
     answer: userSchema,
@@ -59,7 +58,6 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/logout',
-    tokens: false,
     summary: 'Ends the session on the server and clears the cookie.',
     access: 'public',
     answer: messageAnswer,
@@ -68,7 +66,6 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/password-reset/request',
-    tokens: false,
     summary: '{ email } → the same neutral message whether or not the address is known.',
     access: 'public',
     answer: messageAnswer,
@@ -78,7 +75,6 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/password-reset/verify',
-    tokens: false,
     summary: '{ token } → { success }, or 400 when the token is unusable.',
     access: 'public',
     answer: successAnswer,
@@ -88,7 +84,6 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/password-reset/reset',
-    tokens: false,
     summary: '{ token, password } → { success, message }; ends every session of the account.',
     access: 'public',
     answer: successMessageAnswer,
@@ -98,7 +93,6 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/email/verify-token',
-    tokens: false,
     summary: '?token= marks the address verified → { success, message }.',
     access: 'public',
     answer: successMessageAnswer,
@@ -107,8 +101,17 @@ export const authRoutes = [
   }),
   defineRoute({
     method: 'POST',
+    path: '/api/email/undo-change',
+    summary:
+      "{ token } from the old address's mail (7 days) puts that address back, signs every browser out and revokes every API token → { success, message }.",
+    access: 'public',
+    answer: successMessageAnswer,
+    body: tokenInput,
+    handler: ({ caller, body }) => caller.auth.undoEmailChange(body),
+  }),
+  defineRoute({
+    method: 'POST',
     path: '/api/email/resend-verification',
-    tokens: false,
     summary: '{ email } → the same neutral message either way.',
     access: 'public',
     answer: messageAnswer,
@@ -118,6 +121,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/config',
+    tokens: 'read',
     summary: 'Public facts the client needs before sign-in (the demo account, the free limit).',
     access: 'public',
     answer: publicConfigSchema,

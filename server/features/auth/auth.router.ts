@@ -13,6 +13,7 @@ import {
   requestPasswordReset,
   resendVerification,
   resetPassword,
+  undoEmailChange,
   verifyEmailToken,
   verifyResetToken,
 } from './recovery.service.js';
@@ -38,6 +39,9 @@ export const authRouter = router({
   resetPassword: publicProcedure
     .input(resetPasswordInput)
     .mutation(({ ctx, input }) => resetPassword(ctx, input)),
+  undoEmailChange: publicProcedure
+    .input(tokenInput)
+    .mutation(({ ctx, input }) => undoEmailChange(ctx, input.token)),
   verifyEmail: publicProcedure
     .input(tokenInput)
     .mutation(({ ctx, input }) => verifyEmailToken(ctx, input.token)),

@@ -4,6 +4,7 @@ import type { RequestDeps } from '../../app-deps.js';
 import type { UserRow } from '../../db/database.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 import { countKnownDevices, rememberDevices } from './known-devices.repository.js';
+import { storedAddress } from '../scans/client-address.js';
 import { hashToken } from './tokens.js';
 
 /** 'Chrome on Windows': the browser family and OS, not their versions (an update is not a new browser). */
@@ -25,7 +26,7 @@ export function afterSignIn(ctx: RequestDeps, row: UserRow): void {
     const fresh = await rememberDevices(
       ctx.db,
       row.id,
-      [`browser:${browser}`, `address:${hashToken(ctx.ip)}`],
+      [`browser:${browser}`, `address:${hashToken(storedAddress(ctx.config, ctx.ip))}`],
       now.toISOString(),
     );
     if (!hadDevices || fresh.length === 0 || !row.login_alerts || !row.email) return;

@@ -1,6 +1,6 @@
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
-import { unmapIpv4 } from '../scans/client-address.js';
+import { storedAddress, unmapIpv4 } from '../scans/client-address.js';
 import { appError } from '../../trpc/errors.js';
 import {
   countAttemptsSince,
@@ -27,7 +27,15 @@ export const MAX_MAILS_PER_CLIENT = 10;
 
 /** The key of an account's failed logins (a new password forgets them: recovery.service.ts). */
 export const accountKey = (username: string) => `user:${username.toLowerCase()}`;
-const addressKey = (ip: string) => `ip:${ip}`;
+/**
+ * The key of an account's wrong two-factor codes: apart from its failed passwords, so that a right
+ * password (which forgets those) never forgets them, and counted whatever the browser.
+ */
+export const codeKey = (username: string) => `2fa:${username.toLowerCase()}`;
+export const MAX_CODE_FAILURES = 5;
+
+/** With ANONYMIZE_IPS the keys hold the masked address, like every stored address (a /24 shares limits). */
+const addressKey = (deps: Pick<AppDeps, 'config'>, ip: string) => `ip:${storedAddress(deps.config, ip)}`;
 
 export interface Limit {
   key: string;
@@ -75,7 +83,7 @@ export async function beginLoginAttempt(
   const { db, ip } = deps;
   const now = deps.clock.now();
   const account = accountKey(username);
-  const address = { key: addressKey(ip), max: MAX_FAILURES_PER_ADDRESS };
+  const address = { key: addressKey(deps, ip), max: MAX_FAILURES_PER_ADDRESS };
   // A browser the account has signed in from before is not held by the account's lockout (only by its
   // address's): someone failing on purpose cannot keep the owner out.
   const ids = await recordAttempt(
@@ -92,6 +100,43 @@ export async function beginLoginAttempt(
   };
 }
 
+export interface CodeAttempt {
+  /** The code was right: this attempt is withdrawn (earlier wrong codes still count). */
+  succeeded(): Promise<void>;
+  /** The code was wrong: answers whether this failure reached the limit (the code step is now locked). */
+  failed(): Promise<{ locked: boolean }>;
+}
+
+/**
+ * Counts a two-factor code before it is checked: 5 wrong codes per account in 15 minutes (whatever the
+ * browser, a known device too), then 429 until the oldest is 15 minutes old. Only the code step is
+ * locked: the password still works, and a right password forgets none of these.
+ */
+export async function beginCodeAttempt(deps: RequestDeps, username: string): Promise<CodeAttempt> {
+  const now = deps.clock.now();
+  const key = codeKey(username);
+  const ids = await recordAttempt(
+    deps.db,
+    [
+      { key, max: MAX_CODE_FAILURES },
+      { key: addressKey(deps, deps.ip), max: MAX_FAILURES_PER_ADDRESS },
+    ],
+    WINDOW_MS,
+    now,
+    'wrong two-factor codes',
+  );
+  return {
+    async succeeded() {
+      await deleteAttemptsById(deps.db, ids);
+    },
+    async failed() {
+      const since = new Date(now.getTime() - WINDOW_MS).toISOString();
+      const [counted] = await countAttemptsSince(deps.db, [key], since);
+      return { locked: Number(counted?.count ?? 0) >= MAX_CODE_FAILURES };
+    },
+  };
+}
+
 /** Limits reset and verification requests, so nobody's inbox can be flooded through us. */
 export async function limitMailRequest(deps: RequestDeps, kind: 'reset' | 'verify', email: string) {
   const now = deps.clock.now();
@@ -99,7 +144,7 @@ export async function limitMailRequest(deps: RequestDeps, kind: 'reset' | 'verif
     deps.db,
     [
       { key: `${kind}:${email.toLowerCase()}`, max: MAX_MAILS_PER_EMAIL },
-      { key: `${kind}-ip:${deps.ip}`, max: MAX_MAILS_PER_CLIENT },
+      { key: `${kind}-ip:${storedAddress(deps.config, deps.ip)}`, max: MAX_MAILS_PER_CLIENT },
     ],
     MAIL_WINDOW_MS,
     now,
@@ -132,7 +177,7 @@ export async function limitRegistrations(deps: RequestDeps) {
   if (address === '::1' || address.startsWith('127.')) return;
   await recordAttempt(
     deps.db,
-    [{ key: `register-ip:${address}`, max: deps.config.registrationsPerHour }],
+    [{ key: `register-ip:${storedAddress(deps.config, address)}`, max: deps.config.registrationsPerHour }],
     MAIL_WINDOW_MS,
     deps.clock.now(),
     'registrations',

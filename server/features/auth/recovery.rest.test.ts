@@ -41,10 +41,10 @@ async function outboxAfterSettling(t: TestApp): Promise<string[]> {
   return readOutbox(t.outbox);
 }
 
-/** The base URL and the (decoded) token of the first `<base><path>?token=…` link of a mail. */
+/** The base URL and the (decoded) token of the first `<base><path>#token=…` link of a mail (the token in the fragment, never sent to a server). */
 function linkIn(mail: string, path: '/reset-password' | '/verify-email'): { base: string; token: string } {
   const escaped = path.replace(/[/-]/g, (c) => `\\${c}`);
-  const match = new RegExp(`(\\S+?)${escaped}\\?token=([A-Za-z0-9_%.~-]+)`).exec(mail);
+  const match = new RegExp(`(\\S+?)${escaped}#token=([A-Za-z0-9_%.~-]+)`).exec(mail);
   if (!match) throw new Error(`no ${path} link in mail:\n${mail}`);
   return { base: match[1]!, token: decodeURIComponent(match[2]!) };
 }

@@ -1,15 +1,25 @@
 import type { EmailLinkInput, ResetPasswordInput } from '../../../src/auth/auth.schema.js';
-import type { RequestDeps } from '../../app-deps.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
 import { appError } from '../../trpc/errors.js';
 import {
+  deleteApiTokensOfUser,
   findUserByEmail,
   findUserById,
   findUserByVerificationToken,
   markEmailVerified,
+  restoreEmail,
   setVerificationToken,
 } from '../users/users.repository.js';
+import {
+  closeEmailChangesOf,
+  findEmailChangeByUndoToken,
+  findUsersFallingBackTo,
+} from '../users/email-changes.repository.js';
 import { applyPasswordReset, findResetToken, insertResetToken } from './auth.repository.js';
+import { deleteSessionsOfUser } from './sessions.repository.js';
 import { accountKey, limitMailRequest } from './login-throttle.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, newToken } from './tokens.js';
@@ -27,12 +37,27 @@ export const recoveryMessages = {
   verificationInvalid: 'This verification link is invalid or has already been used.',
   verificationExpired: 'This verification link has expired. Request a new one below.',
   verified: 'Email verified successfully!',
+  undoInvalid: 'This link is invalid, has expired (it works for 7 days) or the change was already undone.',
+  undoTaken: 'That address now belongs to another account: ask your administrator for help.',
+  undone:
+    'Your e-mail address is back. Every browser was signed out and every API token revoked: choose a new password now if anyone else may know it.',
 } as const;
 
+/**
+ * Mails a reset link to `email` for each account it may reset: the account holding it (unless it is a
+ * change of address still waiting for its link: whoever changed it would get the account), and accounts
+ * whose pending change falls back to it (their last trusted address).
+ */
 export async function requestPasswordReset(ctx: RequestDeps, input: EmailLinkInput) {
   await limitMailRequest(ctx, 'reset', input.email);
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (user?.email) {
+  const holder = await findUserByEmail(ctx.db, input.email);
+  const accounts = [
+    ...(holder?.email && !holder.email_change_pending ? [{ user: holder, to: holder.email }] : []),
+    ...(await findUsersFallingBackTo(ctx.db, input.email))
+      .filter((u) => u.id !== holder?.id)
+      .map((user) => ({ user, to: user.fallback_email ?? input.email })),
+  ];
+  for (const { user, to } of accounts) {
     const token = newToken();
     const now = ctx.clock.now();
     await insertResetToken(ctx.db, {
@@ -41,18 +66,18 @@ export async function requestPasswordReset(ctx: RequestDeps, input: EmailLinkInp
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
     });
-    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     sendInBackground(
       ctx,
       composeMail(
         {
-          to: user.email,
+          to,
           subject: 'Reset your QR Creator password',
           greeting: greetingFor(user),
           paragraphs: [
             `Someone (hopefully you) asked to reset the password of your QR Creator account "${user.username}". Open the link within 1 hour to choose a new password.`,
+            'A new password signs out every browser and revokes every API token of the account.',
           ],
-          action: { label: 'Choose a new password', url: link },
+          action: { label: 'Choose a new password', url: linkWithToken(ctx, '/reset-password', token) },
           footer:
             'The link works once. If you did not ask for this, ignore this message: your password stays as it is.',
         },
@@ -61,6 +86,49 @@ export async function requestPasswordReset(ctx: RequestDeps, input: EmailLinkInp
     );
   }
   return { message: recoveryMessages.resetRequested };
+}
+
+/**
+ * A link carrying a one-time token in its fragment (`#token=…`), which browsers never send to a server,
+ * so no proxy's access log keeps it. Links mailed before used `?token=`: the pages still read those.
+ */
+function linkWithToken(ctx: RequestDeps, path: string, token: string): string {
+  return `${ctx.config.publicUrl}${path}#token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Tells the owner that the password changed (by them, a reset link or an admin), and that every other
+ * browser was signed out and every API token revoked.
+ */
+export function sendPasswordChangedMail(
+  ctx: Pick<AppDeps, 'mailer' | 'config'> & { log?: Pick<FastifyBaseLogger, 'error'> },
+  user: { email: string | null; name: string | null; username: string },
+  done: { sessions: number; tokens: number; how: 'changed' | 'reset' | 'admin' },
+): void {
+  if (!user.email) return;
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const by = {
+    changed: 'was changed from your profile',
+    reset: 'was reset with a link mailed to you',
+    admin: 'was reset by an administrator',
+  }[done.how];
+  sendInBackground(
+    { mailer: ctx.mailer, log: ctx.log ?? console },
+    composeMail(
+      {
+        to: user.email,
+        subject: 'Your QR Creator password was changed',
+        greeting: greetingFor(user),
+        paragraphs: [
+          `The password of your QR Creator account "${user.username}" ${by}.`,
+          `${done.how === 'changed' ? 'Every other browser' : 'Every browser'} was signed out (${plural(done.sessions, 'session')}) and every API token revoked (${plural(done.tokens, 'token')}): scripts need a new token.`,
+          'If you did not do this, reset your password at once and tell your administrator.',
+        ],
+        action: { label: 'Reset your password', url: `${ctx.config.publicUrl}/auth` },
+      },
+      ctx.config.publicUrl,
+    ),
+  );
 }
 
 async function findUsableResetToken(ctx: RequestDeps, token: string) {
@@ -90,6 +158,7 @@ export async function resetPassword(ctx: RequestDeps, input: ResetPasswordInput)
     failureKey: user ? accountKey(user.username) : null,
   });
   if (!reset) throw appError('BAD_REQUEST', recoveryMessages.resetInvalid);
+  if (user) sendPasswordChangedMail(ctx, user, { ...reset, how: 'reset' });
   return { success: true as const, message: recoveryMessages.resetDone };
 }
 
@@ -106,7 +175,7 @@ export async function sendVerificationMail(
     hashToken(token),
     new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString(),
   );
-  const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const link = linkWithToken(ctx, '/verify-email', token);
   return ctx.mailer.send(
     composeMail(
       {
@@ -144,4 +213,36 @@ export async function resendVerification(ctx: RequestDeps, input: EmailLinkInput
     );
   }
   return { message: recoveryMessages.verificationSent };
+}
+
+/**
+ * The old address's "Undo this change" link (7 days): the address before the change comes back with its
+ * verified state, every session ends and every API token is revoked (whoever changed it may hold some),
+ * and every other open change of the user is closed, so no undo link mailed to an address in between
+ * can bring that address back.
+ */
+export async function undoEmailChange(ctx: RequestDeps, token: string) {
+  const change = await findEmailChangeByUndoToken(ctx.db, hashToken(token));
+  const now = ctx.clock.now();
+  if (!change || change.closed_at !== null || new Date(toIso(change.expires_at)).getTime() <= now.getTime()) {
+    throw appError('BAD_REQUEST', recoveryMessages.undoInvalid);
+  }
+  const holder = await findUserByEmail(ctx.db, change.old_email);
+  if (holder && holder.id !== change.user_id) throw appError('CONFLICT', recoveryMessages.undoTaken);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await closeEmailChangesOf(trx, change.user_id, now.toISOString());
+      await restoreEmail(trx, change.user_id, {
+        email: change.old_email,
+        verified: Boolean(change.old_verified),
+        pending: Boolean(change.old_pending),
+      });
+      await deleteSessionsOfUser(trx, change.user_id);
+      await deleteApiTokensOfUser(trx, change.user_id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw appError('CONFLICT', recoveryMessages.undoTaken);
+    throw error;
+  }
+  return { success: true as const, message: recoveryMessages.undone };
 }

@@ -1,6 +1,7 @@
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
+import { storedAddress } from '../scans/client-address.js';
 import { toUser } from '../users/users.mapper.js';
 import {
   deleteSession,
@@ -50,7 +51,8 @@ export async function startSession(
     userId,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + deps.config.sessionMaxMs).toISOString(),
-    ip: client.ip,
+    // ANONYMIZE_IPS: masked like every stored address.
+    ip: storedAddress(deps.config, client.ip),
     userAgent: client.userAgent?.slice(0, 512) ?? null,
   });
   cookies.set(sessionCookieName(deps.config.publicUrl), token, {

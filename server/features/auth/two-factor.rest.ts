@@ -14,7 +14,6 @@ export const twoFactorRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/login/two-factor',
-    tokens: false,
     summary: "{ code } (6 digits, or a recovery code) finishes this browser's pending sign-in → the user.",
     access: 'public',
     answer: userSchema,
@@ -24,7 +23,6 @@ export const twoFactorRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/user/two-factor',
-    tokens: false,
     summary: 'Whether two-factor sign-in is on, and how many recovery codes are left.',
     access: 'user',
     answer: twoFactorStatusSchema,
@@ -33,7 +31,6 @@ export const twoFactorRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/user/two-factor/begin',
-    tokens: false,
     summary: '{ password } → { secret, otpauthUrl }: a new secret, counted once a code confirms it.',
     access: 'user',
     answer: twoFactorEnrolmentSchema,
@@ -43,7 +40,6 @@ export const twoFactorRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/user/two-factor/confirm',
-    tokens: false,
     summary: '{ code } turns two-factor sign-in on → { recoveryCodes } (ten, shown this once).',
     access: 'user',
     answer: recoveryCodesSchema,
@@ -53,7 +49,6 @@ export const twoFactorRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/user/two-factor/disable',
-    tokens: false,
     summary: '{ password, code } turns two-factor sign-in off.',
     access: 'user',
     answer: successMessageAnswer,

@@ -13,7 +13,15 @@ import { appError } from '../../trpc/errors.js';
 import { findUserById } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
 import { afterSignIn } from './login-alerts.js';
-import { beginLoginAttempt } from './login-throttle.js';
+import { maskIp } from '../../../src/analytics/mask-ip.js';
+import { sendInBackground } from '../mail/mailer.js';
+import { composeMail, greetingFor } from '../mail/layout.js';
+import {
+  beginCodeAttempt,
+  beginLoginAttempt,
+  MAX_CODE_FAILURES,
+  type CodeAttempt,
+} from './login-throttle.js';
 import { verifyPassword } from './passwords.js';
 import { cookieOptions, endSession, startSession } from './sessions.js';
 import { hashToken, newToken } from './tokens.js';
@@ -135,13 +143,41 @@ export async function disableTwoFactor(ctx: Context, user: User, password: strin
   if (!(await verifyPassword(row.password, password))) {
     throw appError('BAD_REQUEST', twoFactorMessages.wrongPassword, { field: 'password' });
   }
+  await attempt.succeeded();
+  const codeAttempt = await beginCodeAttempt(ctx, row.username);
   if (!(await acceptCode(ctx, row, code))) {
+    await failedCode(ctx, row, codeAttempt);
     throw appError('BAD_REQUEST', twoFactorMessages.invalidCode, { field: 'code' });
   }
-  await attempt.succeeded();
+  await codeAttempt.succeeded();
   await setTotp(ctx.db, user.id, null, false);
   await replaceRecoveryCodes(ctx.db, user.id, []);
   return { success: true as const, message: 'Two-factor authentication is off' };
+}
+
+/**
+ * A wrong code: when it is the one that locks the code step, the owner hears of it, since whoever typed
+ * it knew the password.
+ */
+async function failedCode(ctx: Context, row: UserRow, attempt: CodeAttempt): Promise<void> {
+  const { locked } = await attempt.failed();
+  if (!locked || !row.email) return;
+  sendInBackground(
+    ctx,
+    composeMail(
+      {
+        to: row.email,
+        subject: 'Two-factor sign-in to your QR Creator account was locked',
+        greeting: greetingFor(row),
+        paragraphs: [
+          `Someone entered the right password of your QR Creator account "${row.username}" and then ${MAX_CODE_FAILURES} wrong two-factor codes (from ${maskIp(ctx.ip)}). The code step is locked for 15 minutes.`,
+          'If this was not you, your password is known to someone else: sign in and change it now. Changing it also signs every other browser out and revokes every API token.',
+        ],
+        action: { label: 'Open QR Creator', url: `${ctx.config.publicUrl}/auth` },
+      },
+      ctx.config.publicUrl,
+    ),
+  );
 }
 
 /** After a right password, for a user with two-factor on: the sign-in waits for its code (5 minutes). */
@@ -163,8 +199,9 @@ export async function beginPendingLogin(ctx: Context, userId: number) {
 
 /**
  * The second step of a sign-in: the code (or a recovery code) for the pending sign-in of this browser.
- * Wrong codes count like wrong passwords (5 per account in 15 minutes); the pending sign-in stays until
- * it expires, so the user may try again.
+ * Wrong codes are counted on their own (5 per account in 15 minutes, whatever the browser; a right
+ * password clears none of them: login-throttle.ts), and the owner is mailed when the code step locks.
+ * The pending sign-in stays until it expires, so the user may try again.
  */
 export async function finishPendingLogin(ctx: Context, code: string): Promise<User> {
   const cookie = ctx.cookies.read(pendingCookieName(ctx.config.publicUrl));
@@ -173,8 +210,11 @@ export async function finishPendingLogin(ctx: Context, code: string): Promise<Us
   const userId = id ? await findPendingLogin(ctx.db, id, now) : undefined;
   if (!id || userId === undefined) throw appError('UNAUTHORIZED', twoFactorMessages.notPending);
   const row = await userRowOf(ctx, userId);
-  const attempt = await beginLoginAttempt(ctx, row.username);
-  if (!(await acceptCode(ctx, row, code))) throw appError('UNAUTHORIZED', twoFactorMessages.invalidCode);
+  const attempt = await beginCodeAttempt(ctx, row.username);
+  if (!(await acceptCode(ctx, row, code))) {
+    await failedCode(ctx, row, attempt);
+    throw appError('UNAUTHORIZED', twoFactorMessages.invalidCode);
+  }
   await attempt.succeeded();
   await deletePendingLogin(ctx.db, id, now);
   ctx.cookies.clear(pendingCookieName(ctx.config.publicUrl), cookieOptions(ctx.config.publicUrl));

@@ -14,3 +14,58 @@ export async function recordStripeEvent(db: Db, id: string, type: string, at: st
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** An event about a Stripe subscription, placed in that subscription's order. */
+export interface SubscriptionEventOrder {
+  subscriptionId: string;
+  eventId: string;
+  type: string;
+  /** Stripe's `created` of the event, Unix seconds. */
+  created: number;
+  /** Among events of the same second, the higher rank wins; an equal rank is applied too. */
+  rank: number;
+}
+
+/**
+ * Makes the event the last one applied to its subscription when it is newer than the one stored (a later
+ * second, or the same second at an equal or higher rank); false when it is older and must change nothing.
+ * One conditional upsert, so two deliveries at once cannot both pass on PostgreSQL.
+ */
+export async function claimSubscriptionEvent(
+  db: Db,
+  event: SubscriptionEventOrder,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('stripe_subscription_events')
+    .values({
+      subscription_id: event.subscriptionId,
+      event_id: event.eventId,
+      event_type: event.type,
+      event_created: event.created,
+      event_rank: event.rank,
+      applied_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('subscription_id')
+        .doUpdateSet((eb) => ({
+          event_id: eb.ref('excluded.event_id'),
+          event_type: eb.ref('excluded.event_type'),
+          event_created: eb.ref('excluded.event_created'),
+          event_rank: eb.ref('excluded.event_rank'),
+          applied_at: eb.ref('excluded.applied_at'),
+        }))
+        .where((eb) =>
+          eb.or([
+            eb('stripe_subscription_events.event_created', '<', eb.ref('excluded.event_created')),
+            eb.and([
+              eb('stripe_subscription_events.event_created', '=', eb.ref('excluded.event_created')),
+              eb('stripe_subscription_events.event_rank', '<=', eb.ref('excluded.event_rank')),
+            ]),
+          ]),
+        ),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

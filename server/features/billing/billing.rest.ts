@@ -12,6 +12,7 @@ export const billingRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/billing/status',
+    tokens: 'read',
     summary:
       "The caller's plan: tier, effective tier, status, end date, counts, payments (stripe|request), pending request.",
     access: 'user',
@@ -21,6 +22,7 @@ export const billingRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/billing/checkout',
+    tokens: 'write',
     summary:
       '{ tier: pro|premium } → { url } of a Stripe Checkout page (only when Stripe is set up; else 404).',
     access: 'user',
@@ -31,6 +33,7 @@ export const billingRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/billing/upgrade-request',
+    tokens: 'write',
     summary:
       '{ tier: pro|premium } → { success, message, request }: asks the admins (servers without Stripe).',
     access: 'user',

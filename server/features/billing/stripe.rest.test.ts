@@ -91,8 +91,13 @@ function post(t: TestApp, event: Record<string, unknown>, secret = 'whsec_offlin
   });
 }
 
-function event(id: string, type: string, object: Record<string, unknown>) {
-  return { id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } };
+function event(
+  id: string,
+  type: string,
+  object: Record<string, unknown>,
+  created = Math.floor(Date.now() / 1000),
+) {
+  return { id, object: 'event', type, created, data: { object } };
 }
 
 async function planOf(t: TestApp, id: number) {
@@ -243,6 +248,154 @@ describeEachDb('Stripe checkout and webhook', (getDb) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(stand.seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /v1/subscriptions/sub_5']);
     expect(new URLSearchParams(stand.seen[0]!.body).get('cancel_at_period_end')).toBe('true');
+  });
+});
+
+/** Stripe's `created` of the events below, Unix seconds: T, T + 1, … */
+const T = Math.floor(Date.UTC(2026, 10, 27, 9) / 1000);
+
+describeEachDb('Stripe events out of order change nothing', (getDb) => {
+  const t = useTestApp(getDb, {
+    get config() {
+      return { stripe: stripeConfig() };
+    },
+  });
+
+  /** A Premium user paying through the Stripe subscription `subscriptionId`. */
+  async function subscriber(username: string, subscriptionId: string) {
+    const { user, cookie } = await signedInUser(t(), username, { subscriptionTier: 'premium' });
+    await t()
+      .db.updateTable('users')
+      .set({ stripe_subscription_id: subscriptionId, stripe_customer_id: 'cus_42' })
+      .where('id', '=', user.id)
+      .execute();
+    return { user, cookie };
+  }
+
+  /** The plan as the user sees it on GET /api/billing/status. */
+  async function statusOf(cookie: string) {
+    const res = await call(t().app, 'GET', '/api/billing/status', { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const { tier, effectiveTier, status } = res.json<{
+      tier: string;
+      effectiveTier: string;
+      status: string;
+    }>();
+    return { tier, effectiveTier, status };
+  }
+
+  async function send(e: Record<string, unknown>) {
+    const res = await post(t(), e);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ received: boolean; duplicate: boolean }>();
+  }
+
+  const updated = (id: string, subscriptionId: string, created: number, overrides = {}) =>
+    event(id, 'customer.subscription.updated', subscription(subscriptionId, overrides), created);
+  const deleted = (id: string, subscriptionId: string, created: number) =>
+    event(
+      id,
+      'customer.subscription.deleted',
+      subscription(subscriptionId, { status: 'canceled', ended_at: created }),
+      created,
+    );
+  const completed = (id: string, userId: number, subscriptionId: string, created: number) =>
+    event(
+      id,
+      'checkout.session.completed',
+      {
+        id: `cs_${id}`,
+        object: 'checkout.session',
+        client_reference_id: String(userId),
+        customer: 'cus_42',
+        subscription: subscriptionId,
+        metadata: { userId: String(userId), tier: 'premium' },
+      },
+      created,
+    );
+
+  const free = { tier: 'free', effectiveTier: 'free', status: 'canceled' };
+  const premium = { tier: 'premium', effectiveTier: 'premium', status: 'active' };
+
+  it('an updated older than an applied deleted leaves the user on free', async () => {
+    const { cookie } = await subscriber('ada', 'sub_1');
+    await send(deleted('evt_del', 'sub_1', T + 10));
+    expect(await statusOf(cookie)).toEqual(free);
+    // Acknowledged (Stripe must stop retrying it), not a replay, and it changes nothing.
+    expect(await send(updated('evt_upd', 'sub_1', T))).toEqual({ received: true, duplicate: false });
+    expect(await statusOf(cookie)).toEqual(free);
+    // Its replay is a duplicate like any other.
+    expect(await send(updated('evt_upd', 'sub_1', T))).toEqual({ received: true, duplicate: true });
+    expect(await statusOf(cookie)).toEqual(free);
+  });
+
+  it('both orders of an updated and a newer deleted end on free', async () => {
+    const inOrder = await subscriber('ada', 'sub_a');
+    await send(updated('evt_a_upd', 'sub_a', T));
+    expect(await statusOf(inOrder.cookie)).toEqual(premium);
+    await send(deleted('evt_a_del', 'sub_a', T + 10));
+
+    const reversed = await subscriber('bob', 'sub_b');
+    await send(deleted('evt_b_del', 'sub_b', T + 10));
+    await send(updated('evt_b_upd', 'sub_b', T));
+
+    expect(await statusOf(inOrder.cookie)).toEqual(free);
+    expect(await statusOf(reversed.cookie)).toEqual(free);
+  });
+
+  it('an updated newer than the deletion is applied: a re-subscription Stripe sends later', async () => {
+    const { cookie } = await subscriber('ada', 'sub_1');
+    await send(deleted('evt_del', 'sub_1', T));
+    expect(await statusOf(cookie)).toEqual(free);
+    await send(updated('evt_upd', 'sub_1', T + 60));
+    expect(await statusOf(cookie)).toEqual(premium);
+  });
+
+  it('in the same second a deletion wins over an update, in either order', async () => {
+    const inOrder = await subscriber('ada', 'sub_a');
+    await send(updated('evt_a_upd', 'sub_a', T));
+    await send(deleted('evt_a_del', 'sub_a', T));
+    const reversed = await subscriber('bob', 'sub_b');
+    await send(deleted('evt_b_del', 'sub_b', T));
+    await send(updated('evt_b_upd', 'sub_b', T));
+    expect(await statusOf(inOrder.cookie)).toEqual(free);
+    expect(await statusOf(reversed.cookie)).toEqual(free);
+  });
+
+  it('two updates of the same second apply in the order they arrive', async () => {
+    const { cookie } = await subscriber('ada', 'sub_1');
+    await send(updated('evt_upd_1', 'sub_1', T, { cancel_at_period_end: true }));
+    expect(await statusOf(cookie)).toEqual({ ...premium, status: 'canceled' });
+    await send(updated('evt_upd_2', 'sub_1', T));
+    expect(await statusOf(cookie)).toEqual(premium);
+  });
+
+  it('a checkout.session.completed older than the deletion of its subscription does not bring it back', async () => {
+    // Stripe's stand-in still answers the subscription as active: only the order keeps the user on free.
+    const late = await signedInUser(t(), 'ada');
+    await send(deleted('evt_a_del', 'sub_a', T + 10));
+    await send(completed('evt_a_done', late.user.id, 'sub_a', T));
+    expect(await statusOf(late.cookie)).toEqual({ ...free, status: null });
+
+    const inOrder = await signedInUser(t(), 'bob');
+    await send(completed('evt_b_done', inOrder.user.id, 'sub_b', T));
+    expect(await statusOf(inOrder.cookie)).toEqual(premium);
+    await send(deleted('evt_b_del', 'sub_b', T + 10));
+    expect(await statusOf(inOrder.cookie)).toEqual(free);
+  });
+
+  it("a late deletion of a user's former subscription leaves their new one alone", async () => {
+    const { user, cookie } = await subscriber('ada', 'sub_old');
+    await send(completed('evt_new_done', user.id, 'sub_new', T + 10));
+    expect(await statusOf(cookie)).toEqual(premium);
+    const old = subscription('sub_old', {
+      status: 'canceled',
+      ended_at: T,
+      metadata: { userId: String(user.id) },
+    });
+    await send(event('evt_old_del', 'customer.subscription.deleted', old, T));
+    expect(await statusOf(cookie)).toEqual(premium);
+    expect((await planOf(t(), user.id)).stripe_subscription_id).toBe('sub_new');
   });
 });
 

@@ -4,19 +4,26 @@ import type { PaidTier } from '../../../src/admin/admin.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { StripeConfig } from '../../config.js';
-import type { UserUpdate } from '../../db/database.js';
+import type { Db, UserUpdate } from '../../db/database.js';
 import { appError } from '../../trpc/errors.js';
 import {
   findUserById,
   findUserIdByStripeSubscription,
   updateUserColumns,
 } from '../users/users.repository.js';
-import { recordStripeEvent, wasStripeEventApplied } from './billing.repository.js';
+import {
+  claimSubscriptionEvent,
+  recordStripeEvent,
+  type SubscriptionEventOrder,
+  wasStripeEventApplied,
+} from './billing.repository.js';
 
 /**
  * Payments through Stripe, when STRIPE_SECRET_KEY is set: a Checkout session per upgrade, and a signed
  * webhook that sets the user's plan from Stripe's own events (checkout completed, subscription updated or
- * deleted). Each event is applied once: its id is stored with the change, in one transaction.
+ * deleted). Each event is applied once: its id is stored with the change, in one transaction. Stripe
+ * does not deliver in order, so events about a subscription apply only when newer than the last one
+ * applied to it (`orderOf`): a late, older `updated` never brings back a deleted subscription.
  */
 
 const loadStripe = lazyRequire<typeof Stripe>('stripe');
@@ -183,8 +190,52 @@ async function changeOf(
 }
 
 /**
+ * Among events of the same second, the later step of a subscription's life wins: its creation (or the
+ * checkout that made it), then an update, then its deletion, so a deletion is never undone by an update
+ * of its own second. Events of the same second and rank apply in the order they arrive: Stripe gives
+ * nothing finer to order them by, and dropping the second of two same-second updates would lose a real
+ * change as surely as applying a stale one.
+ */
+const ranks: Partial<Record<Stripe.Event.Type, number>> = {
+  'checkout.session.completed': 0,
+  'customer.subscription.created': 0,
+  'customer.subscription.updated': 1,
+  'customer.subscription.deleted': 2,
+};
+
+/** The subscription an event is about and its place in that subscription's order; undefined for others. */
+function orderOf(event: Stripe.Event): SubscriptionEventOrder | undefined {
+  const rank = ranks[event.type];
+  let subscriptionId: string | null = null;
+  if (event.type === 'checkout.session.completed') subscriptionId = idOf(event.data.object.subscription);
+  else if (
+    event.type === 'customer.subscription.created' ||
+    event.type === 'customer.subscription.updated' ||
+    event.type === 'customer.subscription.deleted'
+  )
+    subscriptionId = event.data.object.id;
+  if (rank === undefined || !subscriptionId) return undefined;
+  return { subscriptionId, eventId: event.id, type: event.type, created: event.created, rank };
+}
+
+/**
+ * A change that takes the plan away, about a subscription the user has since left for another (a late
+ * deletion of the old one after a new checkout): it is not that subscription's plan any more.
+ */
+async function isAboutFormerSubscription(
+  db: Db,
+  change: { userId: number; set: UserUpdate },
+  subscriptionId: string,
+): Promise<boolean> {
+  if (change.set.subscription_tier !== 'free') return false;
+  const current = (await findUserById(db, change.userId))?.stripe_subscription_id;
+  return !!current && current !== subscriptionId;
+}
+
+/**
  * POST /api/stripe/webhook. The signature is checked on the exact bytes received (400 if it does not
- * match); an event already applied is acknowledged and changes nothing.
+ * match); an event already applied, or older than the last one applied to its subscription, is
+ * acknowledged and changes nothing.
  */
 export async function handleStripeWebhook(
   deps: AppDeps,
@@ -200,9 +251,15 @@ export async function handleStripeWebhook(
   }
   if (await wasStripeEventApplied(deps.db, event.id)) return { received: true, duplicate: true };
   const change = await changeOf(deps, config, event).catch(upstream);
+  const order = orderOf(event);
+  const at = deps.clock.now().toISOString();
   const applied = await deps.db.transaction().execute(async (trx) => {
-    if (!(await recordStripeEvent(trx, event.id, event.type, deps.clock.now().toISOString()))) return false;
-    if (change) await updateUserColumns(trx, change.userId, change.set);
+    if (!(await recordStripeEvent(trx, event.id, event.type, at))) return false;
+    // Older than what this subscription already shows: acknowledged (Stripe stops sending it), no change.
+    if (order && !(await claimSubscriptionEvent(trx, order, at))) return true;
+    if (!change) return true;
+    if (order && (await isAboutFormerSubscription(trx, change, order.subscriptionId))) return true;
+    await updateUserColumns(trx, change.userId, change.set);
     return true;
   });
   return { received: true, duplicate: !applied };

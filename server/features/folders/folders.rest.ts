@@ -7,6 +7,7 @@ export const foldersRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/folders',
+    tokens: 'read',
     summary: "The caller's folders: [{ id, name, created, qrCodeCount }].",
     access: 'user',
     answer: z.array(folderSchema),
@@ -15,6 +16,7 @@ export const foldersRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/folders',
+    tokens: 'write',
     summary: '{ name } → 201 the folder; a blank name is refused.',
     access: 'user',
     answer: folderSchema,
@@ -25,6 +27,7 @@ export const foldersRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/api/folders/:id',
+    tokens: 'write',
     summary: "Deletes the folder; its codes move to the root. Another user's folder is 404.",
     access: 'user',
     object: 'folder',

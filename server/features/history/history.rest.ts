@@ -7,6 +7,7 @@ export const historyRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/qr-codes/:id/history',
+    tokens: 'read',
     summary:
       "The code's versions, newest first (the first is the current one), each with who, when and what changed.",
     access: 'user',
@@ -18,6 +19,7 @@ export const historyRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/qr-codes/:id/history/:versionId/restore',
+    tokens: 'write',
     summary:
       'Restores an earlier version of a dynamic code (kept as a new version) → the code; a static code is 403, ' +
       "another code's version 404.",

@@ -11,8 +11,10 @@ import {
   qrScanAnswer,
   updateQrCodeInput,
 } from '../../../src/qr/qr.schema.js';
+import { qrMessages } from '../../../src/qr/qr-messages.js';
 import { redirectExportInput } from '../../../src/qr/redirect-export.schema.js';
 import { defineRoute, sendAttachment } from '../../rest/rest-kit.js';
+import { appError } from '../../trpc/errors.js';
 import { historyRoutes } from '../history/history.rest.js';
 import { getQrImage } from './qr-image.service.js';
 import { exportRedirects } from './redirect-export.service.js';
@@ -21,6 +23,7 @@ export const qrRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/qr-codes',
+    tokens: 'read',
     summary: "The caller's codes, newest first.",
     access: 'user',
     answer: z.array(qrCodeSchema),
@@ -29,6 +32,7 @@ export const qrRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/qr-codes/redirects/export',
+    tokens: 'read',
     summary:
       "The caller's redirect table, to re-host the short domain: ?format=csv|nginx|caddy|netlify, as an attachment.",
     access: 'user',
@@ -47,6 +51,7 @@ export const qrRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/qr-codes/:id',
+    tokens: 'read',
     summary: "The code; another user's code is 404.",
     access: 'user',
     object: 'qrCode',
@@ -57,6 +62,7 @@ export const qrRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/qr-codes',
+    tokens: 'write',
     summary: 'Creates a code → 201 the code; 403 { limitReached, currentCount, maxCount } at the plan limit.',
     access: 'user',
     answer: qrCodeSchema,
@@ -68,6 +74,7 @@ export const qrRoutes = [
   defineRoute({
     method: 'PUT',
     path: '/api/qr-codes/:id',
+    tokens: 'write',
     summary: 'Name, content and design of a dynamic code; a static code is 403.',
     access: 'user',
     object: 'qrCode',
@@ -81,6 +88,7 @@ export const qrRoutes = [
   defineRoute({
     method: 'PATCH',
     path: '/api/qr-codes/:id',
+    tokens: 'write',
     summary: '{ folderId } moves the code (null = the root).',
     access: 'user',
     object: 'qrCode',
@@ -92,6 +100,7 @@ export const qrRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/api/qr-codes/:id',
+    tokens: 'write',
     summary: 'Deletes the code and its scans.',
     access: 'user',
     object: 'qrCode',
@@ -102,18 +111,26 @@ export const qrRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/qr-codes/:id/scan',
-    summary: "{ type, content } of the owner's code, recorded as a scan.",
+    tokens: 'write',
+    summary:
+      "{ type, content } of the owner's code, recorded as a simulated scan (in the analytics, never counted against a scan limit). A write token or the app; never from another site.",
     access: 'user',
     object: 'qrCode',
     answer: qrScanAnswer,
     // It records a scan: a HEAD (an uptime monitor, a link checker) must not.
     head: false,
     params: idInput,
-    handler: ({ caller, params }) => caller.qr.scan(params),
+    handler: ({ caller, params, req }) => {
+      // A GET that writes: a link on another site must not make a signed-in owner's browser record scans.
+      if (req.headers['sec-fetch-site'] === 'cross-site')
+        throw appError('FORBIDDEN', qrMessages.crossSiteScan);
+      return caller.qr.scan(params);
+    },
   }),
   defineRoute({
     method: 'GET',
     path: '/api/qr-codes/:id/image',
+    tokens: 'read',
     summary: "The owner's code rendered on the server: ?format=png|svg&size=64..2048.",
     access: 'user',
     object: 'qrCode',

@@ -207,9 +207,11 @@ export async function scanQrCode(
   id: number,
 ): Promise<{ type: QrType; content: string }> {
   const code = await getQrCode(deps, user, id);
+  // Simulated: in the analytics like any scan, but never a place under the code's scan limit.
   const recorded = await deps.scans.record(
     { qrCodeId: code.id, ownerId: user.id },
     { ip: deps.ip, userAgent: deps.userAgent, referrer: null },
+    'simulated',
   );
   if (!recorded) throw appError('NOT_FOUND', qrMessages.notFound);
   return { type: code.type, content: code.content };

@@ -281,7 +281,7 @@ describeEachDb('GET /r/<slug> with smart-redirect options', (getDb, kind) => {
       expect(await refusedOf(t(), code.id)).toHaveLength(11);
     });
 
-    it('counts the scans made before the limit was set (and the owner’s scan demo) towards it', async () => {
+    it('counts the scans made before the limit was set towards it, never the owner’s simulated scan test', async () => {
       const owner = await signedInUser(t(), 'counted');
       const code = await createCode(t(), owner.cookie, { content: HOME });
       for (let i = 0; i < 2; i++) await scan(t(), code.slug!, { headers: { 'user-agent': IPHONE } });
@@ -294,8 +294,15 @@ describeEachDb('GET /r/<slug> with smart-redirect options', (getDb, kind) => {
         cookie: owner.cookie,
         json: { redirectOptions: { maxScans: 4 } },
       });
+      // Two real scans before the limit, two places left: the simulated one took none.
+      expect((await scan(t(), code.slug!, { headers: { 'user-agent': IPHONE } })).statusCode).toBe(302);
       expect((await scan(t(), code.slug!, { headers: { 'user-agent': IPHONE } })).statusCode).toBe(302);
       expect((await scan(t(), code.slug!, { headers: { 'user-agent': IPHONE } })).statusCode).toBe(410);
+      // In the analytics like any scan (six in all), and not among those turned away (one).
+      const details = await call(t().app, 'GET', `/api/analytics/qr-codes/${code.id}`, {
+        cookie: owner.cookie,
+      });
+      expect(details.json()).toMatchObject({ totalScans: 6, refusedScans: 1 });
     });
 
     it('while paused shows the paused page and records the scan flagged; HEAD records nothing', async () => {

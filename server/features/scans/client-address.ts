@@ -79,3 +79,12 @@ export function anonymizeAddress(ip: string): string | null {
   const kept = groups.slice(0, 3).map((g) => Number.parseInt(g || '0', 16).toString(16));
   return `${kept.join(':')}::`;
 }
+
+/**
+ * A client's address as the app stores it outside the scans (sessions, attempt keys): with
+ * ANONYMIZE_IPS masked like a scan's (anonymizeAddress), so no full address is kept anywhere.
+ */
+export function storedAddress(config: { anonymizeIps: boolean }, ip: string): string {
+  const address = unmapIpv4(ip);
+  return config.anonymizeIps ? (anonymizeAddress(address) ?? 'unknown') : address;
+}

@@ -9,8 +9,13 @@ import { categoryOf, DAY_MS, timeOf, type ScanToStore } from './rollup-model.js'
  * sees the demand — with their reason in `qr_scans.refused`, and are also counted here per code and
  * UTC day (`refused_scans`: scans, of which bots), so that a code's served scans are its rollups'
  * total less these (scan-counts.ts).
+ *
+ * The owner's in-app scan test (GET /api/qr-codes/{id}/scan) is flagged `simulated`: it is in the
+ * analytics like any scan, counted here (in `scans` and `simulated`) so that it never takes a place under
+ * a scan limit, and left out of the scans "turned away". A simulated scan by a bot is not counted here
+ * at all: bots never count towards a limit anyway.
  */
-export const refusalCodes = { paused: 1, 'not-started': 2, ended: 3, limit: 4 } as const;
+export const refusalCodes = { paused: 1, 'not-started': 2, ended: 3, limit: 4, simulated: 5 } as const;
 export type RefusalReason = keyof typeof refusalCodes;
 
 interface RefusedRow {
@@ -18,6 +23,7 @@ interface RefusedRow {
   day: number;
   scans: number;
   bots: number;
+  simulated: number;
 }
 
 /** A batch's refused scans summed per code and UTC day, in key order (so writers lock rows alike). */
@@ -25,12 +31,16 @@ export function refusedOf(rows: readonly ScanToStore[]): RefusedRow[] {
   const out = new Map<string, RefusedRow>();
   for (const row of rows) {
     if (row.throttled || !row.refused) continue;
+    const bot = categoryOf(row.device) === 'Bot';
+    const simulated = row.refused === refusalCodes.simulated;
+    if (simulated && bot) continue;
     const day = Math.floor(timeOf(row.timestamp) / DAY_MS);
     const key = `${row.qr_code_id}:${day}`;
     let r = out.get(key);
-    if (!r) out.set(key, (r = { qr_code_id: row.qr_code_id, day, scans: 0, bots: 0 }));
+    if (!r) out.set(key, (r = { qr_code_id: row.qr_code_id, day, scans: 0, bots: 0, simulated: 0 }));
     r.scans += 1;
-    if (categoryOf(row.device) === 'Bot') r.bots += 1;
+    if (bot) r.bots += 1;
+    if (simulated) r.simulated += 1;
   }
   return [...out.values()].sort((a, b) => a.qr_code_id - b.qr_code_id || a.day - b.day);
 }
@@ -38,12 +48,13 @@ export function refusedOf(rows: readonly ScanToStore[]): RefusedRow[] {
 /** SQLite: the batch's refused counts, with prepared statements (inside the caller's transaction). */
 export function nativeRefusedWriter(connection: SQLite.Database): (rows: readonly ScanToStore[]) => void {
   const upsert = connection.prepare(
-    `insert into refused_scans (qr_code_id, day, scans, bots) values (?, ?, ?, ?)
+    `insert into refused_scans (qr_code_id, day, scans, bots, simulated) values (?, ?, ?, ?, ?)
      on conflict (qr_code_id, day) do update set
-       scans = refused_scans.scans + excluded.scans, bots = refused_scans.bots + excluded.bots`,
+       scans = refused_scans.scans + excluded.scans, bots = refused_scans.bots + excluded.bots,
+       simulated = refused_scans.simulated + excluded.simulated`,
   );
   return (rows) => {
-    for (const r of refusedOf(rows)) upsert.run(r.qr_code_id, r.day, r.scans, r.bots);
+    for (const r of refusedOf(rows)) upsert.run(r.qr_code_id, r.day, r.scans, r.bots, r.simulated);
   };
 }
 
@@ -58,12 +69,16 @@ export async function writeRefusedScans(trx: Kysely<Database>, rows: readonly Sc
       oc.columns(['qr_code_id', 'day']).doUpdateSet({
         scans: sql<number>`${sql.ref('refused_scans.scans')} + ${sql.ref('excluded.scans')}`,
         bots: sql<number>`${sql.ref('refused_scans.bots')} + ${sql.ref('excluded.bots')}`,
+        simulated: sql<number>`${sql.ref('refused_scans.simulated')} + ${sql.ref('excluded.simulated')}`,
       }),
     )
     .execute();
 }
 
-/** Of a code's scans, those refused by its options (bots among them left out when asked). */
+/**
+ * Of a code's scans, those its options turned away (bots among them left out when asked); the owner's
+ * simulated scans were served to no one and turned away from no one.
+ */
 export async function countRefusedScansOfCode(
   db: Kysely<Database>,
   codeId: number,
@@ -73,8 +88,8 @@ export async function countRefusedScansOfCode(
     .selectFrom('refused_scans')
     .select(
       excludeBots
-        ? sql<number | string | null>`sum(scans - bots)`.as('n')
-        : sql<number | string | null>`sum(scans)`.as('n'),
+        ? sql<number | string | null>`sum(scans - bots - simulated)`.as('n')
+        : sql<number | string | null>`sum(scans - simulated)`.as('n'),
     )
     .where('qr_code_id', '=', codeId)
     .executeTakeFirst();

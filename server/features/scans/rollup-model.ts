@@ -97,7 +97,8 @@ export interface ScanToStore {
   throttled?: boolean;
   /**
    * Refused by the code's smart-redirect options (refused-scans.ts: 1 paused, 2 not started, 3 ended,
-   * 4 over its scan limit): stored and rolled up as usual, and counted in refused_scans too.
+   * 4 over its scan limit), or 5 the owner's simulated scan: stored and rolled up as usual, and counted
+   * in refused_scans too.
    */
   refused?: number | null;
 }

@@ -5,8 +5,8 @@ import type SQLite from 'better-sqlite3';
  *
  * What is counted: scans of the code by people that were served — every stored scan (throttled ones are
  * not stored) less bots (link previews, crawlers) and less scans refused by the code's own options
- * (paused, not started, ended, over the limit: refused-scans.ts). Scans of the owner's in-app scan demo
- * count too: they are scans.
+ * (paused, not started, ended, over the limit: refused-scans.ts), and less the owner's simulated scans
+ * (the in-app scan test: in the analytics, but never a place under a limit).
  *
  * Where it comes from, without a database read per redirect beyond the code's own lookup:
  * - PostgreSQL: the same single statement that looks the code up adds this sum as a subquery (both

@@ -15,7 +15,6 @@ export const tokensRoutes = [
     summary: "The caller's API tokens: name, scope, prefix, created, last used, expiry (never the token).",
     access: 'user',
     answer: z.array(apiTokenSchema),
-    tokens: false,
     handler: ({ caller }) => caller.tokens.list(),
   }),
   defineRoute({
@@ -25,7 +24,6 @@ export const tokensRoutes = [
       '{ name, scope: read|write|admin, expiresInDays? } → 201 { token, apiToken }: the token is shown this once.',
     access: 'user',
     answer: createdTokenSchema,
-    tokens: false,
     status: 201,
     body: createTokenInput,
     handler: ({ caller, body }) => caller.tokens.create(body),
@@ -37,7 +35,6 @@ export const tokensRoutes = [
     access: 'user',
     object: 'apiToken',
     answer: successMessageAnswer,
-    tokens: false,
     params: tokenIdInput,
     handler: ({ caller, params }) => caller.tokens.revoke(params),
   }),

@@ -12,6 +12,7 @@ export const uploadsRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/upload/logo',
+    tokens: 'write',
     summary: 'Multipart field `logo`: a JPEG, PNG or SVG (sanitised) of at most 5 MB → 201 { url }.',
     access: 'user',
     answer: uploadAnswer,
@@ -25,6 +26,7 @@ export const uploadsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/uploads/:id',
+    tokens: 'read',
     summary: "The owner's image, with our own Content-Type and no scripts, ever.",
     access: 'user',
     object: 'upload',
@@ -49,6 +51,7 @@ export const uploadsRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/api/uploads/:id',
+    tokens: 'write',
     summary: "Deletes one of the caller's uploads (its storage is freed); any other id is 404.",
     access: 'user',
     object: 'upload',

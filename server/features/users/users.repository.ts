@@ -79,7 +79,12 @@ export function findUserByVerificationToken(db: Db, tokenHash: string) {
 export async function markEmailVerified(db: Db, id: number): Promise<void> {
   await db
     .updateTable('users')
-    .set({ email_verified: true, email_verification_token: null, email_verification_expires: null })
+    .set({
+      email_verified: true,
+      email_change_pending: false,
+      email_verification_token: null,
+      email_verification_expires: null,
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -110,4 +115,33 @@ export async function findUserIdByStripeSubscription(
     .where('stripe_subscription_id', '=', subscriptionId)
     .executeTakeFirst();
   return row?.id;
+}
+
+/**
+ * Revokes every API token of the user (a new password, an undone change of address, or on request with
+ * "sign out all other sessions"): a token copied by whoever knew the old password stops working too.
+ * Answers how many there were.
+ */
+export async function deleteApiTokensOfUser(db: Db, userId: number): Promise<number> {
+  const result = await db.deleteFrom('api_tokens').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Puts an address back as it was before a change (an undo): its verified state, its pending state. */
+export async function restoreEmail(
+  db: Db,
+  id: number,
+  to: { email: string; verified: boolean; pending: boolean },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      email: to.email,
+      email_verified: to.verified,
+      email_change_pending: to.pending,
+      email_verification_token: null,
+      email_verification_expires: null,
+    })
+    .where('id', '=', id)
+    .execute();
 }
