@@ -22,6 +22,7 @@ import {
   rootRoute,
   scanDemoRoute,
   settingsRoute,
+  undoEmailChangeRoute,
   upgradeRoute,
   verifyEmailRoute,
   type RouterContext,
@@ -36,6 +37,9 @@ resetPasswordRoute.update({
 });
 verifyEmailRoute.update({
   component: lazyRouteComponent(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage'),
+});
+undoEmailChangeRoute.update({
+  component: lazyRouteComponent(() => import('./features/auth/UndoEmailChangePage'), 'UndoEmailChangePage'),
 });
 appRoute.update({
   pendingComponent: FullPageLoader,
@@ -90,6 +94,7 @@ const routeTree = rootRoute.addChildren([
   authRoute,
   resetPasswordRoute,
   verifyEmailRoute,
+  undoEmailChangeRoute,
   loginRoute,
   appRoute.addChildren([
     dashboardRoute,

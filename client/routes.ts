@@ -43,6 +43,12 @@ export const verifyEmailRoute = createRoute({
   path: '/verify-email',
   validateSearch: tokenSearch,
 });
+// The old address's link after a change of address: #token=…, as the reset and verification links.
+export const undoEmailChangeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/undo-email-change',
+  validateSearch: tokenSearch,
+});
 
 // After a password reset the user is sent to /login: the login page lives at /auth.
 export const loginRoute = createRoute({

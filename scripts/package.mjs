@@ -1,10 +1,10 @@
 // npm run package — one executable file, qr-creator-linux-x64, built as a Node single executable
 // application: this Node binary with a launcher and one compressed asset holding the server bundle (the
-// migrations are inside it), the built client, and the packages the server loads at run time with their
-// data files (the country database, the PDF fonts, the Redoc bundle) and native addons (better-sqlite3,
-// argon2, resvg). On its first start the launcher writes them once to a private cache folder named after
-// their hash (~/.cache/qr-creator/<hash>, or QR_CREATOR_CACHE), then starts the server from there exactly
-// like `npm start`: data under ./data of the working directory.
+// migrations are inside it) and its worker thread's, the built client, and the packages the server loads
+// at run time with their data files (the country database, the PDF fonts, the Redoc bundle) and native
+// addons (better-sqlite3, argon2, resvg). On its first start the launcher writes them once to a private
+// cache folder named after their hash (~/.cache/qr-creator/<hash>, or QR_CREATOR_CACHE), then starts the
+// server from there exactly like `npm start`: data under ./data of the working directory.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -30,8 +30,11 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
 }
 run(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')]);
 
-// ---- What the server loads at run time: every package its bundle names, and their dependencies.
-const bundle = fs.readFileSync(path.join(root, 'dist/server.mjs'), 'utf8');
+// ---- What the server loads at run time: every package its bundles name, and their dependencies. The
+// server's worker thread (the spreadsheet reader) is a bundle of its own beside it, as build-if-needed
+// makes it, and the only one to name some packages (papaparse).
+const bundles = ['dist/server.mjs', 'dist/bulk-parse-worker.mjs'];
+const bundle = bundles.map((file) => fs.readFileSync(path.join(root, file), 'utf8')).join('\n');
 const builtins = new Set(builtinModules);
 const named = new Set();
 for (const match of bundle.matchAll(
@@ -101,8 +104,10 @@ for (let i = files.length - 1; i >= 0; i--) {
   const m = /\/prebuilds\/([^/]+)\//.exec(files[i].rel);
   if (m && m[1] !== 'linux-x64') files.splice(i, 1);
 }
-addFile(path.join(root, 'dist/server.mjs'), 'dist/server.mjs');
-addFile(path.join(root, 'dist/server.mjs.map'), 'dist/server.mjs.map');
+for (const file of bundles) {
+  addFile(path.join(root, file), file);
+  addFile(path.join(root, `${file}.map`), `${file}.map`);
+}
 addTree(path.join(root, 'dist/client'), 'dist/client', { filter: false });
 fs.mkdirSync(out, { recursive: true });
 const boot = path.join(out, 'boot.cjs');

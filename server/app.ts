@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps, RuntimeDeps } from './app-deps.js';
+import { closeSpreadsheetReaders } from './features/bulk/bulk-parse.js';
 import { withMailLog } from './features/mail/mailer.js';
 import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
@@ -39,6 +40,15 @@ export interface BuildAppOptions extends AppDeps {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A Referer's origin; 'null' (foreign to every origin) when it is no absolute URL. */
+function originOf(referer: string): string {
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
 
 /** `TRUST_PROXY`: "true", a hop count, or a comma-separated list of addresses/CIDRs. */
 function trustProxyOption(
@@ -92,8 +102,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
     const ownOrigin = `${req.protocol}://${req.headers.host ?? ''}`;
-    const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== ownOrigin;
-    if (foreignOrigin || (origin === undefined && site === 'cross-site')) {
+    const foreign = (o: string) => o !== publicOrigin && o !== ownOrigin;
+    const foreignOrigin = origin !== undefined && foreign(origin);
+    // A browser that sends neither header still names the page it posts from: with cookies along, a
+    // foreign Referer is a foreign page. No Referer at all (curl, scripts) is let through as before.
+    const referer = req.headers.referer;
+    const foreignReferer =
+      origin === undefined &&
+      site === undefined &&
+      req.headers.cookie !== undefined &&
+      referer !== undefined &&
+      foreign(originOf(referer));
+    if (foreignOrigin || foreignReferer || (origin === undefined && site === 'cross-site')) {
       void reply.status(403).send({ message: 'Cross-origin request refused', code: 'FORBIDDEN' });
       return;
     }
@@ -144,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRedirectRoutes(app, deps);
   // Queued scans are committed before the database closes.
   app.addHook('onClose', () => deps.scans.close());
+  // The spreadsheet readers' worker threads (POST /api/qr-codes/bulk/parse) end with the app.
+  app.addHook('onClose', () => closeSpreadsheetReaders());
   // The scan mails of Settings → Notifications (digests, thresholds), sent apart from any request.
   const stopNotifications = startNotificationJobs(deps, app.log);
   app.addHook('onClose', () => stopNotifications());

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig, trustProxyWarning, testConfig } from './config.js';
+import { ConfigError, isLocalUrl, loadConfig, trustProxyWarning, testConfig } from './config.js';
 
 function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -80,6 +80,44 @@ describe('loadConfig', () => {
     ['yes', true],
   ])('reads SEED_DEMO=%s as %s', (value, expected) => {
     expect(loadConfig({ SEED_DEMO: value }).seedDemo).toBe(expected);
+  });
+
+  describe('SEED_DEMO (the demo account demo/demo123 anyone can sign in with)', () => {
+    it.each([
+      'http://localhost:3000',
+      'http://LOCALHOST:3000',
+      'http://localhost.:3000',
+      'http://qr.localhost:8080',
+      'http://127.0.0.1:3000',
+      'http://127.12.0.7',
+      'http://[::1]:3000',
+    ])('is on by default for the local PUBLIC_URL %s', (url) => {
+      expect(isLocalUrl(url)).toBe(true);
+      expect(loadConfig({ PUBLIC_URL: url }).seedDemo).toBe(true);
+      expect(loadConfig({ PUBLIC_URL: url, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    });
+
+    it.each([
+      'https://qr.example.com',
+      'http://192.168.1.20:3000',
+      'http://10.0.0.5',
+      'http://0.0.0.0:3000',
+      'http://[::]:3000',
+      'http://[2001:db8::1]',
+      'http://localhost.example.com',
+      'http://mylocalhost',
+      'http://127.0.0.1.nip.io',
+      'http://128.0.0.1',
+    ])('is off by default for the public PUBLIC_URL %s, on only with SEED_DEMO=true', (url) => {
+      expect(isLocalUrl(url)).toBe(false);
+      expect(loadConfig({ PUBLIC_URL: url }).seedDemo).toBe(false);
+      expect(loadConfig({ PUBLIC_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+      expect(loadConfig({ PUBLIC_URL: url, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    });
+
+    it('is on without PUBLIC_URL (http://localhost:<PORT>)', () => {
+      expect(loadConfig({ PORT: '8080' }).seedDemo).toBe(true);
+    });
   });
 
   it('reads the session lifetimes in hours and days', () => {

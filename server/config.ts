@@ -44,7 +44,8 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').max(50).default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').max(256).optional()),
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
-  SEED_DEMO: booleanFlag.default(true),
+  // Unset: on for a local PUBLIC_URL only (isLocalUrl).
+  SEED_DEMO: booleanFlag.optional(),
   FREE_PLAN_LIMIT: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -107,6 +108,7 @@ export type Config = {
   adminUsername: string;
   adminPassword: string | undefined;
   adminEmail: string | undefined;
+  /** The demo account on first start: SEED_DEMO, or when unset, whether PUBLIC_URL is local (isLocalUrl). */
   seedDemo: boolean;
   freePlanLimit: number;
   smtpUrl: string | undefined;
@@ -141,6 +143,11 @@ export type Config = {
    * counting) and call the sweeps they test themselves.
    */
   backgroundSweeps: boolean;
+  /**
+   * How long POST /api/qr-codes/bulk/parse may read one spreadsheet (in its worker) before it is stopped
+   * and the file refused. 15 s in the server; tests shorten it.
+   */
+  bulkParseTimeoutMs: number;
   /** Upload storage of a Free user, in bytes (Pro ×4, Premium and admins ×20: src/plans.ts). */
   uploadQuotaBytes: number;
   /** One log line per request (method, route, status, time; never the query or a client address). */
@@ -205,7 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     adminEmail: e.ADMIN_EMAIL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? isLocalUrl(publicUrl),
     freePlanLimit: e.FREE_PLAN_LIMIT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `QR Creator <no-reply@${new URL(publicUrl).hostname}>`,
@@ -223,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanRetentionDays: e.SCAN_RETENTION_DAYS,
     backgroundScanChecks: true,
     backgroundSweeps: true,
+    bulkParseTimeoutMs: 15_000,
     accessLog: e.ACCESS_LOG,
     slowRequestMs: e.SLOW_REQUEST_MS,
     metricsToken: e.METRICS_TOKEN,
@@ -233,6 +241,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * Whether a URL names this machine only: localhost, *.localhost, 127.0.0.0/8 or ::1. The demo account
+ * (demo/demo123, which anyone can sign in with) is made by default only for such a PUBLIC_URL; on a public
+ * one anyone could use it to make short links on the instance's domain.
+ */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+    host === '[::1]'
+  );
+}
 
 /**
  * TRUST_PROXY=true believes any client's X-Forwarded-For: on a server reachable beyond loopback, anyone

@@ -2,7 +2,15 @@ import { Resvg } from '@resvg/resvg-js';
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, screenshot, withAppServer } from './harness';
+import {
+  allowConsoleErrors,
+  desktop,
+  mailLinks,
+  phone,
+  screenshot,
+  waitForMailLink,
+  withAppServer,
+} from './harness';
 
 const app = withAppServer();
 const PASSWORD = 'secret123';
@@ -253,5 +261,90 @@ describe('/settings', () => {
     expect((await api.request.get('/api/qr-codes', { headers })).status()).toBe(401);
     await api.close();
     await context.close();
+  });
+});
+
+describe('keeping the account its owner’s (issue 27)', () => {
+  /** A new user whose address is verified through the link mailed at sign-up (asked for again here). */
+  async function verifiedUser(viewport = desktop) {
+    const user = await newUser(viewport);
+    const before = await mailLinks(app.server.dataDir, /\/verify-email#token=[\w%.~-]+/);
+    await user.page.request.post('/api/email/resend-verification', {
+      data: { email: `${user.username}@example.com` },
+    });
+    const link = await waitForMailLink(app.server.dataDir, /\/verify-email#token=[\w%.~-]+/, before);
+    await user.page.goto(link);
+    await user.page.getByText('Email verified successfully!').first().waitFor();
+    return user;
+  }
+
+  it('asks for the password to leave a verified address, and the old address can undo the change', async () => {
+    const { context, page, username } = await verifiedUser();
+    await page.goto('/profile');
+    await expect.poll(() => page.getByText('Verified', { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('Password to confirm the new address').count()).toBe(0);
+    await page.getByLabel('Email Address').fill(`moved-${username}@example.org`);
+    const confirm = page.getByLabel('Password to confirm the new address');
+    await confirm.waitFor();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Enter your current password to change a verified e-mail address').first().waitFor();
+    await confirm.fill('not-it');
+    // The wrong password's 400 is the point here.
+    allowConsoleErrors(page, /status of 400.*account\.updateProfile/);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Failed to update profile').waitFor();
+    await page.getByText('Current password is incorrect').first().waitFor();
+    await confirm.fill(PASSWORD);
+    await screenshot(page, 'profile-email-change-password-1280');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Success').waitFor();
+    await expect.poll(() => page.getByText('Unverified', { exact: true }).count()).toBe(1);
+
+    // The old address's mail: one link that asks before it undoes the change.
+    const undo = await waitForMailLink(app.server.dataDir, new RegExp(`/undo-email-change#token=[\\w%.~-]+`));
+    const visitor = await open(phone);
+    await visitor.page.goto(undo);
+    await visitor.page.getByRole('heading', { name: 'Undo e-mail change' }).waitFor();
+    // The token has left the address bar.
+    await expect.poll(() => new URL(visitor.page.url()).hash).toBe('');
+    await screenshot(visitor.page, 'undo-email-change-375');
+    await visitor.page.getByRole('button', { name: 'Undo the change' }).click();
+    await visitor.page.getByText('Your e-mail address is back.').waitFor();
+    await screenshot(visitor.page, 'undo-email-change-done-375');
+    // Every browser was signed out, the address is the old one again.
+    expect((await page.request.get('/api/user')).status()).toBe(401);
+    await signInForm(page, username);
+    await page.waitForURL((u) => u.pathname === '/');
+    const me = (await (await page.request.get('/api/user')).json()) as {
+      email: string;
+      emailVerified: boolean;
+    };
+    expect(me).toMatchObject({ email: `${username}@example.com`, emailVerified: true });
+    await close(context, visitor.context);
+  });
+
+  it('signs the other browsers out and, when asked, revokes the API tokens too', async () => {
+    const { context, page, username } = await newUser();
+    const made = await page.request.post('/api/user/tokens', { data: { name: 'ci', scope: 'read' } });
+    const { token } = (await made.json()) as { token: string };
+    const other = await open();
+    await signInForm(other.page, username);
+    await other.page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/settings');
+    const sessions = page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
+    await expect.poll(() => sessions.count()).toBe(2);
+    await page.getByLabel('Also revoke API tokens').check();
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await toast(page, 'Signed out')
+      .getByText('1 other session was signed out, and 1 API token was revoked.')
+      .waitFor();
+    await expect.poll(() => sessions.count()).toBe(1);
+    const api = await app.browser.newContext({ baseURL: app.server.url });
+    expect(
+      (await api.request.get('/api/qr-codes', { headers: { authorization: `Bearer ${token}` } })).status(),
+    ).toBe(401);
+    expect((await other.page.request.get('/api/user')).status()).toBe(401);
+    await api.close();
+    await close(context, other.context);
   });
 });

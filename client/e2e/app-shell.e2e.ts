@@ -1,6 +1,8 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   allowConsoleErrors,
+  mailLinks,
   waitForMailLink,
   desktop,
   newPage,
@@ -13,6 +15,8 @@ import {
 const ADMIN_PASSWORD = 'admin-e2e-password';
 // With the access log on: the password-reset test searches it for the link's token.
 const app = withAppServer({ ADMIN_PASSWORD, ACCESS_LOG: 'true' });
+const RESET_LINK = /\/reset-password#token=[\w-]+/;
+const VERIFY_LINK = /\/verify-email#token=[\w-]+/;
 
 describe('signed out', () => {
   it('sends / to /auth and shows the login form prefilled with the demo account', async () => {
@@ -257,26 +261,53 @@ describe('a new user', () => {
   });
 });
 
+/** The token of a mailed link, from its fragment (`#token=…`, as links are mailed now) or its query. */
+function tokenOf(link: string): string {
+  const url = new URL(link, app.server.url);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? url.searchParams.get('token');
+  expect(token).toMatch(/^[\w-]+$/);
+  return token!;
+}
+
+/** Waits until the address bar holds only the page's path: no token in its query or fragment. */
+async function expectAddressCleaned(page: Page, pathname: string) {
+  await page.waitForURL((u) => u.pathname === pathname && u.search === '' && u.hash === '');
+  expect(await page.evaluate(() => window.location.href)).toBe(`${app.server.url}${pathname}`);
+}
+
 describe('password reset', () => {
-  it('mails a link whose page sets a new password, then sends the user to log in', async () => {
+  it('refuses a link whose token is not valid, in the fragment or the query, and clears the address', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     allowConsoleErrors(page, /status of 400 \(Bad Request\).*auth\.verifyResetToken/); // the refusal this test provokes
-    await page.goto('/reset-password?token=not-a-real-token');
-    await page.getByText('This password reset link is not valid').waitFor();
-    await page.getByText('expired (links are valid for 1 hour)').waitFor();
+    for (const link of ['/reset-password#token=not-a-real-token', '/reset-password?token=not-a-real-token']) {
+      await page.goto('/auth');
+      await page.goto(link);
+      await page.getByText('This password reset link is not valid').waitFor();
+      await page.getByText('expired (links are valid for 1 hour)').waitFor();
+      await expectAddressCleaned(page, '/reset-password');
+    }
+    await context.close();
+  });
 
+  it('mails a link with the token in its fragment whose page sets a new password, then sends the user to log in', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    const before = await mailLinks(app.server.dataDir, RESET_LINK);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByLabel('Email').fill('demo@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText("If an account exists with that email, we've sent a password reset link.").waitFor();
-    const link = await waitForMailLink(app.server.dataDir, /\/reset-password\?token=[\w-]+/);
-    const token = new URL(link, app.server.url).searchParams.get('token')!;
+    const link = await waitForMailLink(app.server.dataDir, RESET_LINK, before);
+    const token = tokenOf(link);
 
+    const entries = await page.evaluate(() => window.history.length);
     const opened = await page.goto(link);
     expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
-    // The token leaves the address bar as soon as the page has it (checked with a POST, not a query string).
-    await page.waitForURL((u) => u.pathname === '/reset-password' && !u.search.includes('token'));
+    // The token leaves the address bar as soon as the page has it (checked with a POST, not a query string),
+    // replaced rather than pushed: no entry of the history keeps it either.
+    await page.getByLabel(/^New password/).waitFor();
+    await expectAddressCleaned(page, '/reset-password');
+    expect(await page.evaluate(() => window.history.length)).toBe(entries + 1);
     await page.getByLabel(/^New password/).fill('new-demo-pass');
     await page.getByLabel(/^Confirm password/).fill('different');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -301,32 +332,98 @@ describe('password reset', () => {
     expect(log).not.toContain('demo@example.com');
     await context.close();
   });
+
+  it('still takes a link mailed before, with the token in its query, and a new link opened over the page (375 px)', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url, phone);
+    allowConsoleErrors(page, /status of 400 \(Bad Request\).*auth\.verifyResetToken/); // the spent link below
+    // All spent: a reset spends every link of the account.
+    const before = await mailLinks(app.server.dataDir, RESET_LINK);
+    expect(before.length).toBeGreaterThan(0);
+    // At most 3 reset mails an address an hour: this is demo's third, so one link serves both forms.
+    const res = await page.request.post('/api/password-reset/request', {
+      data: { email: 'demo@example.com' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const token = tokenOf(await waitForMailLink(app.server.dataDir, RESET_LINK, before));
+
+    // As a link mailed before would carry it: /reset-password?token=… (checking it does not spend it).
+    await page.goto(`/reset-password?token=${token}`);
+    await page.getByLabel(/^New password/).waitFor();
+    await expectAddressCleaned(page, '/reset-password');
+    await screenshot(page, 'reset-password-375');
+
+    // A spent link shows the refusal; a good one opened in this very tab then (only the fragment differs,
+    // so the browser does not load the page again) is read all the same.
+    await page.goto(`/reset-password#token=${tokenOf(before[0]!)}`);
+    await page.getByText('This password reset link is not valid').waitFor();
+    await expectAddressCleaned(page, '/reset-password');
+    await page.goto(`/reset-password#token=${token}`);
+    await page.getByLabel(/^New password/).waitFor();
+    await expectAddressCleaned(page, '/reset-password');
+    await page.getByLabel(/^New password/).fill('newer-demo-pass');
+    await page.getByLabel(/^Confirm password/).fill('newer-demo-pass');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page
+      .getByText(/Your password has been reset/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'reset-complete-375');
+    const login = await page.request.post('/api/login', {
+      data: { username: 'demo', password: 'newer-demo-pass' },
+    });
+    expect(login.status()).toBe(200);
+    expect(app.server.logs.join('\n')).not.toContain(token);
+    await context.close();
+  });
 });
 
 describe('e-mail verification', () => {
-  it('verifies a new address through its mailed link, which leaves the address bar and the log', async () => {
+  const emailVerified = async (page: Page) =>
+    ((await (await page.request.get('/api/user')).json()) as { emailVerified: boolean }).emailVerified;
+
+  it('verifies a new address through its mailed link (token in the fragment), which leaves the address bar and the log', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     const username = `verifier${Date.now() % 100000}`;
     const registered = await page.request.post('/api/register', {
       data: { username, password: 'verify-pass', name: 'Vera Fier', email: `${username}@example.com` },
     });
     expect(registered.status()).toBe(201);
+    const before = await mailLinks(app.server.dataDir, VERIFY_LINK);
     const changed = await page.request.put('/api/user/profile', {
       data: { name: 'Vera Fier', email: `${username}.new@example.org` },
     });
     expect(changed.status()).toBe(200);
-    const link = await waitForMailLink(app.server.dataDir, new RegExp(`/verify-email\\?token=[\\w-]+`));
-    const token = new URL(link, app.server.url).searchParams.get('token')!;
+    const link = await waitForMailLink(app.server.dataDir, VERIFY_LINK, before);
+    const token = tokenOf(link);
     const opened = await page.goto(link);
     expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
     await page.getByText('Email verified successfully!').first().waitFor();
-    expect(new URL(page.url()).search).not.toContain('token');
-    const me = await page.request.get('/api/user');
-    expect(((await me.json()) as { emailVerified: boolean }).emailVerified).toBe(true);
+    await expectAddressCleaned(page, '/verify-email');
+    await screenshot(page, 'verify-email-1280');
+    expect(await emailVerified(page)).toBe(true);
+
+    // A link mailed before carried the token in its query: a second new address, its link opened so on a phone.
+    const seen = await mailLinks(app.server.dataDir, VERIFY_LINK);
+    // Away from a verified address: the current password is asked for.
+    const again = await page.request.put('/api/user/profile', {
+      data: { name: 'Vera Fier', email: `${username}.other@example.org`, currentPassword: 'verify-pass' },
+    });
+    expect(again.status(), await again.text()).toBe(200);
+    expect(await emailVerified(page)).toBe(false);
+    const queryToken = tokenOf(await waitForMailLink(app.server.dataDir, VERIFY_LINK, seen));
+    const onPhone = await newPage(app.browser, app.server.url, phone);
+    await onPhone.page.goto(`/verify-email?token=${queryToken}`);
+    await onPhone.page.getByText('Email verified successfully!').first().waitFor();
+    await expectAddressCleaned(onPhone.page, '/verify-email');
+    await screenshot(onPhone.page, 'verify-email-375');
+    expect(await emailVerified(page)).toBe(true);
+
     const log = app.server.logs.join('\n');
     expect(log).toContain('"route":"/verify-email"');
     expect(log).not.toContain(token);
+    expect(log).not.toContain(queryToken);
     expect(log).not.toContain(`${username}.new@example.org`);
+    await onPhone.context.close();
     await context.close();
   });
 });

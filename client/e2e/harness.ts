@@ -224,22 +224,39 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.waitForURL((u) => u.pathname === '/');
 }
 
-/** The first link matching `pattern` in a mail written to <dataDir>/outbox (waits for it). */
-export async function waitForMailLink(dataDir: string, pattern: RegExp): Promise<string> {
+/** Every link matching `pattern` in the mails written to <dataDir>/outbox so far, as paths with query and fragment. */
+export async function mailLinks(dataDir: string, pattern: RegExp): Promise<string[]> {
   const outbox = path.join(dataDir, 'outbox');
-  for (let i = 0; i < 50; i++) {
-    const files = await fs.readdir(outbox).catch(() => [] as string[]);
-    for (const file of files) {
-      // Mails are quoted-printable: undo soft line breaks and =3D before matching.
-      const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      const match = pattern.exec(text);
-      if (match) return new URL(match[0], 'http://x').pathname + new URL(match[0], 'http://x').search;
+  const all = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  const links: string[] = [];
+  for (const file of await fs.readdir(outbox).catch(() => [] as string[])) {
+    // Mails are quoted-printable: undo soft line breaks and =3D before matching.
+    const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    for (const match of text.matchAll(all)) {
+      const url = new URL(match[0], 'http://x');
+      links.push(url.pathname + url.search + url.hash);
     }
+  }
+  return links;
+}
+
+/**
+ * A link matching `pattern` in a mail written to <dataDir>/outbox (waits for it), as a path with its query
+ * and fragment; links in `except` (those of mails sent before, see mailLinks) are passed over.
+ */
+export async function waitForMailLink(
+  dataDir: string,
+  pattern: RegExp,
+  except: readonly string[] = [],
+): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const found = (await mailLinks(dataDir, pattern)).find((link) => !except.includes(link));
+    if (found) return found;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no mail matching ${String(pattern)} in ${outbox}`);
+  throw new Error(`no new mail matching ${String(pattern)} in ${path.join(dataDir, 'outbox')}`);
 }
 
 /** One real server and one Chromium for a test file: started before its tests, stopped after. */

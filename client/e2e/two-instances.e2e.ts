@@ -79,7 +79,14 @@ describe.skipIf(!testUrl)('two instances on one PostgreSQL database', () => {
     await admin.connect();
     await admin.query(`create database ${name}`);
     const url = databaseUrl(testUrl!, name);
-    const env = { DATABASE_URL: url, PUBLIC_URL, ADMIN_PASSWORD: 'admin-password-1', FREE_PLAN_LIMIT: '10' };
+    // SEED_DEMO=true: PUBLIC_URL is not a local address, so no demo account would be made otherwise.
+    const env = {
+      DATABASE_URL: url,
+      PUBLIC_URL,
+      SEED_DEMO: 'true',
+      ADMIN_PASSWORD: 'admin-password-1',
+      FREE_PLAN_LIMIT: '10',
+    };
     // At the same moment, on an empty database: both migrate (under the lock) and seed.
     const started = await Promise.allSettled([startServer(env), startServer(env)]);
     const [first, second] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined));

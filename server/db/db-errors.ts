@@ -11,3 +11,17 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }
+
+/**
+ * PostgreSQL refuses text holding U+0000 (SQLite stores it): a client's input that reached a statement
+ * with one. Answered as a 400, never a 500.
+ */
+export function isNulInTextError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    (code === '22021' || code === '22P05') && typeof message === 'string' && /0x00|\\u0000/.test(message)
+  );
+}
+
+export const nulInTextMessage = 'Text must not contain the NUL character (U+0000)';

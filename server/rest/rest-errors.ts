@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { errorAnswer } from '../../src/api/answers.js';
+import { isNulInTextError, nulInTextMessage } from '../db/db-errors.js';
 import { extrasOf, publicMessageOf, validationIssuesOf } from '../trpc/errors.js';
 
 export type RestErrorBody = z.infer<typeof errorAnswer>;
@@ -49,6 +50,9 @@ export function toRestError(error: unknown): { status: number; body: RestErrorBo
         ...extrasOf(error),
       },
     };
+  }
+  if (isNulInTextError(error)) {
+    return { status: 400, body: { message: nulInTextMessage, code: 'BAD_REQUEST' } };
   }
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? fastifyMessages[fastifyError.code] : undefined;

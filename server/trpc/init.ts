@@ -1,7 +1,8 @@
 import { initTRPC } from '@trpc/server';
 import type { Context } from './context.js';
 import { checkAccess, type Access } from './access.js';
-import { extrasOf, publicMessageOf, validationIssuesOf } from './errors.js';
+import { isNulInTextError, nulInTextMessage } from '../db/db-errors.js';
+import { appError, extrasOf, publicMessageOf, validationIssuesOf } from './errors.js';
 
 /** Each procedure says who may call it; the authorization matrix reads it from here. */
 export interface ProcedureMeta {
@@ -29,14 +30,22 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.meta({ access: 'public' });
 
-export const authedProcedure = t.procedure.meta({ access: 'user' }).use(({ ctx, next }) => {
+/** Every procedure: a NUL character PostgreSQL refuses in text is the caller's bad input (400), not a 500. */
+const procedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isNulInTextError(result.error.cause)) throw appError('BAD_REQUEST', nulInTextMessage);
+  return result;
+});
+
+export const publicProcedure = procedure.meta({ access: 'public' });
+
+export const authedProcedure = procedure.meta({ access: 'user' }).use(({ ctx, next }) => {
   checkAccess('user', ctx.user);
   return next({ ctx: { ...ctx, user: ctx.user! } });
 });
 
-export const adminProcedure = t.procedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+export const adminProcedure = procedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   checkAccess('admin', ctx.user);
   return next({ ctx: { ...ctx, user: ctx.user! } });
 });

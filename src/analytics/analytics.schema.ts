@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeFileName } from '../file-name.js';
 import { qrIdSchema } from '../qr/qr-id.js';
 import { qrTypes } from '../qr/qr-types.js';
 import { qrCodeSchema } from '../qr/qr.schema.js';
@@ -107,6 +108,11 @@ export const exportInput = z
     { message: `A report covers at most ${MAX_REPORT_DAYS} days`, path: ['to'] },
   );
 export type ExportInput = z.output<typeof exportInput>;
+
+/** A report's file name: its Content-Disposition, and the page's own when that header is unreadable. */
+export function reportFileName(input: Pick<ExportInput, 'type' | 'from' | 'to' | 'format'>): string {
+  return safeFileName(`qr-analytics-${input.type}-${input.from}-to-${input.to}.${input.format}`);
+}
 
 // ---- Answers (the analytics shapes of the API, plus fields the screens need) ----
 

@@ -350,6 +350,22 @@ describe('archiveFileNames', () => {
     ]);
     expect(archiveFileNames([{ id: 3, name: '😀'.repeat(50) }], 'svg')[0]).toBe(`${'😀'.repeat(40)}.svg`);
   });
+
+  it('drops the invisible characters that would disguise an extension (safeFileName)', () => {
+    expect(
+      archiveFileNames(
+        [
+          // Shown as "invoiceexe.png" with the override.
+          { id: 1, name: 'invoice\u202Egnp.exe' },
+          { id: 2, name: 'Me\u200Bnu\u2066\u2069' },
+          { id: 3, name: 'Menu' },
+          { id: 4, name: '\u202E\u200F' },
+          { id: 5, name: 'a\u2028b\u2029c' },
+        ],
+        'png',
+      ),
+    ).toEqual(['invoicegnp.exe.png', 'Menu.png', 'Menu (2).png', 'qrcode-4.png', 'a b c.png']);
+  });
 });
 
 describe('bulkCreateInput', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeFileName } from '../file-name.js';
 import { withHttps } from './bare-url.js';
 import { allContentFields, type FieldDef } from './content-fields.js';
 import { contentFieldsSchema, emptyFields, encodeContent, validatePayload } from './content.js';
@@ -553,17 +554,16 @@ export const bulkParseAnswer = z.object({
 });
 export type BulkParseAnswer = z.infer<typeof bulkParseAnswer>;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const RESERVED = /[<>:"|?*]/g;
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
 const ARCHIVE_NAME_MAX = 80;
 
-/** A name safe on every file system: no separators, control or reserved characters, at most 80 characters. */
+/**
+ * A name safe on every file system: no separators, control, format (bidi, zero-width) or reserved
+ * characters, at most 80 characters.
+ */
 function safeStem(name: string): string {
-  let stem = name
-    .normalize('NFC')
-    .replace(CONTROL, ' ')
+  let stem = safeFileName(name.normalize('NFC'))
     .replace(/[/\\]+/g, '-')
     .replace(RESERVED, '')
     .replace(/\s+/g, ' ')
@@ -580,7 +580,8 @@ function safeStem(name: string): string {
 
 /**
  * The archive's file names, one per code in order: the code's name made safe (path separators become '-',
- * control and reserved characters go, trimmed, at most 80 characters; `qrcode-<id>` when nothing is left),
+ * control, format and reserved characters go (safeFileName), trimmed, at most 80 characters; `qrcode-<id>`
+ * when nothing is left),
  * then the extension; names equal but for case get ' (2)', ' (3)'.
  */
 export function archiveFileNames(codes: { id: number; name: string }[], ext: 'png' | 'svg'): string[] {

@@ -22,6 +22,7 @@
  *   absorb it (see MAX_LOGO_MODULES_H): logo size 80 is the largest logo that still scans.
  */
 import type { Options } from 'styled-qr-code';
+import { safeFileName } from '../file-name';
 import { HEX_COLOR, LOGO_SIZE, TRANSPARENT } from './customization';
 import type { Customization } from './customization';
 
@@ -435,11 +436,12 @@ export function wrapWithFrame(innerSvg: string, c: Customization, size: number):
 }
 
 /**
- * A download's file name, after the code: 'Café Menu' → cafe-menu.png. A name with no letters or digits
- * (or none yet) falls back to qrcode-{id}.png, or qrcode.png for a code that is not saved.
+ * A download's file name, after the code: 'Café Menu' → cafe-menu.png. Invisible characters go first
+ * (safeFileName: 'in\u202Evoice' → invoice, not in-voice). A name with no letters or digits (or none yet)
+ * falls back to qrcode-{id}.png, or qrcode.png for a code that is not saved.
  */
 export function qrFileName(format: 'png' | 'svg' | 'pdf', name?: string, id?: number): string {
-  const slug = (name ?? '')
+  const slug = safeFileName(name ?? '')
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()

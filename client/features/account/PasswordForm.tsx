@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { profilePasswordForm, settingsPasswordForm } from '../../../src/auth/account.schema';
 import { notify } from '../../lib/notify';
@@ -71,6 +71,10 @@ export function PasswordForm({ variant }: { variant: Variant }) {
           autoComplete="new-password"
           {...form.getInputProps('confirmPassword')}
         />
+        <Text size="xs" c="dimmed">
+          A new password signs out your other browsers and revokes every API token: scripts will need a new
+          token.
+        </Text>
         <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
           {variant === 'settings' ? 'Change Password' : 'Update Password'}
         </Button>

@@ -24,9 +24,13 @@ describe('filenameFromDisposition', () => {
     ['attachment; filename="fallback.pdf"; filename*=UTF-8\'\'Caf%C3%A9%20report.pdf', 'Café report.pdf'],
     ['attachment; filename="../../etc/passwd"', 'passwd'],
     ['attachment; filename="a \\"quoted\\" name.xlsx"', 'a "quoted" name.xlsx'],
+    // A right-to-left override would show this as "invoiceexe.pdf".
+    ["attachment; filename*=UTF-8''invoice%E2%80%AEfdp.exe", 'invoicefdp.exe'],
+    ["attachment; filename*=UTF-8''a%0D%0Ab%E2%80%8B%E2%80%A8c.csv", 'a  b c.csv'],
   ])('%s → %s', (header, name) => expect(filenameFromDisposition(header)).toBe(name));
 
-  it.each([null, '', 'attachment', 'inline; filename=""'])('%j has no name', (header) =>
-    expect(filenameFromDisposition(header)).toBeNull(),
+  it.each([null, '', 'attachment', 'inline; filename=""', "inline; filename*=UTF-8''%E2%80%AE%E2%80%8B"])(
+    '%j has no name',
+    (header) => expect(filenameFromDisposition(header)).toBeNull(),
   );
 });

@@ -1,6 +1,7 @@
 // Pure helpers of the /analytics page alone: the location chart's groups and a report's file name.
 // The number and date formatters it shares with other pages are in client/lib/format.ts.
 import type { LocationCount } from '../../../src/analytics/analytics.schema';
+import { safeFileName } from '../../../src/file-name';
 
 /** At most `slots` locations: the largest `slots - 1` and the rest summed as 'Other'. */
 export function groupLocations(list: readonly LocationCount[], slots = 10): LocationCount[] {
@@ -13,7 +14,7 @@ export function groupLocations(list: readonly LocationCount[], slots = 10): Loca
 
 /**
  * The file name of a Content-Disposition header: filename* (RFC 5987) first, else filename; without
- * any directory part. Null when there is none.
+ * any directory part or invisible characters (safeFileName). Null when there is none.
  */
 export function filenameFromDisposition(header: string | null): string | null {
   if (!header) return null;
@@ -32,6 +33,6 @@ export function filenameFromDisposition(header: string | null): string | null {
     const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header);
     if (plain) name = (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1] ?? '')).trim();
   }
-  const base = name?.split(/[\\/]/).pop()?.trim();
+  const base = safeFileName(name?.split(/[\\/]/).pop() ?? '');
   return base ? base : null;
 }

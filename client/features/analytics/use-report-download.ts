@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ReportFormat, ReportType } from '../../../src/analytics/analytics.schema';
+import { reportFileName, type ReportFormat, type ReportType } from '../../../src/analytics/analytics.schema';
 import { failureMessage } from '../../lib/failure-message';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
@@ -72,10 +72,7 @@ export function useReportDownload() {
       }
 
       const blob = new Blob(chunks, { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
-      const extension = request.format;
-      const name =
-        filenameFromDisposition(res.headers.get('Content-Disposition')) ??
-        `qr-analytics-${request.type}-${request.from}-to-${request.to}.${extension}`;
+      const name = filenameFromDisposition(res.headers.get('Content-Disposition')) ?? reportFileName(request);
       saveBlob(blob, name);
       notify.success('Report Downloaded', name);
     } catch (error) {

@@ -1,6 +1,6 @@
-import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { updateProfileInput } from '../../../src/auth/account.schema';
+import { accountMessages, updateProfileInput } from '../../../src/auth/account.schema';
 import type { User } from '../../../src/auth/auth.schema';
 import { notify } from '../../lib/notify';
 import { apiError, trpc, trpcUtils } from '../../lib/trpc';
@@ -11,32 +11,49 @@ import { useCurrentUser } from '../auth/use-auth';
 function ProfileForm({ user }: { user: User }) {
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: user.name ?? '', email: user.email ?? '' },
+    initialValues: { name: user.name ?? '', email: user.email ?? '', currentPassword: '' },
     validate: (values) => {
       const result = updateProfileInput.safeParse(values);
-      if (result.success) return {};
       const errors: Record<string, string> = {};
-      for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      if (!result.success) {
+        for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      }
+      if (needsPassword(values.email) && values.currentPassword === '') {
+        errors.currentPassword = accountMessages.passwordForEmail;
+      }
       return errors;
     },
   });
+  // Leaving a verified address needs the current password (the server asks for it too).
+  const needsPassword = (email: string) =>
+    Boolean(user.email && user.emailVerified) &&
+    email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
   const update = trpc.account.updateProfile.useMutation({
     onSuccess: (updated) => {
       const emailChanged = updated.email !== user.email;
       trpcUtils.auth.me.setData(undefined, updated);
-      form.resetDirty({ name: updated.name ?? '', email: updated.email ?? '' });
+      form.setFieldValue('currentPassword', '');
+      form.resetDirty({ name: updated.name ?? '', email: updated.email ?? '', currentPassword: '' });
       notify.success(
         'Success',
         emailChanged
-          ? `Profile updated. We sent a verification link to ${updated.email}.`
+          ? `Profile updated. We sent a verification link to ${updated.email}; your previous address can undo the change for 7 days.`
           : 'Profile updated.',
       );
     },
-    onError: (error) =>
-      notify.error('Failed to update profile', apiError(error, 'Failed to update profile').message),
+    onError: (error) => {
+      const { message, extras } = apiError(error, 'Failed to update profile');
+      if (extras.field === 'currentPassword') form.setFieldError('currentPassword', message);
+      notify.error('Failed to update profile', message);
+    },
   });
   return (
-    <form onSubmit={form.onSubmit((values) => update.mutate(values))} noValidate>
+    <form
+      onSubmit={form.onSubmit(({ name, email, currentPassword }) =>
+        update.mutate({ name, email, ...(needsPassword(email) ? { currentPassword } : {}) }),
+      )}
+      noValidate
+    >
       <Stack gap="sm" maw={480}>
         <TextInput
           label="Username"
@@ -61,6 +78,14 @@ function ProfileForm({ user }: { user: User }) {
           }
           {...form.getInputProps('email')}
         />
+        {needsPassword(form.values.email) && (
+          <PasswordInput
+            label="Password to confirm the new address"
+            autoComplete="current-password"
+            description="Needed to change a verified address. Until the new one is verified, password reset links go to the old one, which can also undo the change for 7 days."
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
         <Button
           type="submit"
           loading={update.isPending}

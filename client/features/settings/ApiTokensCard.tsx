@@ -154,7 +154,9 @@ export function ApiTokensCard() {
             API tokens
           </Title>
           <Text size="sm" c="dimmed">
-            Script QR Creator with <Code>Authorization: Bearer &lt;token&gt;</Code> on the /api paths.
+            Script QR Creator with <Code>Authorization: Bearer &lt;token&gt;</Code> on the /api paths. Tokens
+            never reach your account itself (sign-in, e-mail, password, two-factor, sessions, tokens), and a
+            new password revokes them all.
           </Text>
         </div>
         <Button

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { exactTime, relativeTime } from '../../lib/format';
@@ -21,16 +22,21 @@ export function SessionsCard() {
     onError: (error) => notify.error('Error', apiError(error, 'Failed to sign out the session').message),
   });
   const revokeOthers = trpc.account.revokeOtherSessions.useMutation({
-    onSuccess: async ({ count }) => {
+    onSuccess: async ({ count, tokensRevoked }, input) => {
+      const sessionsText = `${count} other ${count === 1 ? 'session was' : 'sessions were'} signed out`;
       notify.success(
         'Signed out',
-        `${count} other ${count === 1 ? 'session was' : 'sessions were'} signed out.`,
+        input?.revokeTokens
+          ? `${sessionsText}, and ${tokensRevoked} API ${tokensRevoked === 1 ? 'token was' : 'tokens were'} revoked.`
+          : `${sessionsText}.`,
       );
-      await refresh();
+      setRevokeTokens(false);
+      await Promise.all([refresh(), utils.tokens.list.invalidate()]);
     },
     onError: (error) => notify.error('Error', apiError(error, 'Failed to sign out other sessions').message),
   });
   const now = useNow();
+  const [revokeTokens, setRevokeTokens] = useState(false);
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
 
   return (
@@ -44,15 +50,23 @@ export function SessionsCard() {
             Browsers signed in to your account.
           </Text>
         </div>
-        <Button
-          variant="light"
-          color="red"
-          disabled={others === 0}
-          loading={revokeOthers.isPending}
-          onClick={() => revokeOthers.mutate()}
-        >
-          Sign out all other sessions
-        </Button>
+        <Stack gap={6} align="flex-end">
+          <Button
+            variant="light"
+            color="red"
+            disabled={others === 0 && !revokeTokens}
+            loading={revokeOthers.isPending}
+            onClick={() => revokeOthers.mutate({ revokeTokens })}
+          >
+            Sign out all other sessions
+          </Button>
+          <Checkbox
+            size="xs"
+            label="Also revoke API tokens"
+            checked={revokeTokens}
+            onChange={(event) => setRevokeTokens(event.currentTarget.checked)}
+          />
+        </Stack>
       </Group>
       {sessions.isPending && (
         <Stack gap="sm" aria-busy="true" aria-label="Loading sessions">

@@ -429,7 +429,7 @@ describeEachDb('ANONYMIZE_IPS masks every stored address (issue 27)', (getDb) =>
   const t = useTestApp(getDb, { config: { anonymizeIps: true } });
 
   it('sessions and sign-in attempt keys hold the masked address, never the full one', async () => {
-    await signedInUser(t(), 'private');
+    const { cookie } = await signedInUser(t(), 'private');
     const ok = await call(t().app, 'POST', '/api/login', {
       json: { username: 'private', password: TEST_PASSWORD },
       remoteAddress: '203.0.113.77',
@@ -444,11 +444,32 @@ describeEachDb('ANONYMIZE_IPS masks every stored address (issue 27)', (getDb) =>
       json: { email: 'private@example.com' },
       remoteAddress: '2001:db8:1234:5678::9',
     });
+    // A wrong password on a password-protected short link, from the same client.
+    const made = await call(t().app, 'POST', '/api/qr-codes', {
+      cookie,
+      json: {
+        name: 'Locked',
+        type: 'url',
+        content: 'https://example.com/',
+        isDynamic: true,
+        customization: {},
+        password: 'open-sesame',
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { slug } = made.json<{ slug: string }>();
+    const gate = await call(t().app, 'POST', `/r/${slug}`, {
+      payload: 'password=wrong',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: '203.0.113.77',
+    });
+    expect(gate.statusCode).toBe(200);
     const sessions = await t().db.selectFrom('sessions').select('ip_address').execute();
     expect(sessions.map((s) => s.ip_address)).toContain('203.0.113.0');
     const keys = (await t().db.selectFrom('login_failures').select('key').execute()).map((k) => k.key);
     expect(keys).toContain('ip:203.0.113.0');
     expect(keys).toContain('reset-ip:2001:db8:1234::');
+    expect(keys.some((k) => k.startsWith('short-link:') && k.endsWith(':203.0.113.0'))).toBe(true);
     const everything = JSON.stringify({ sessions, keys });
     expect(everything).not.toContain('203.0.113.77');
     expect(everything).not.toContain('5678');

@@ -1,5 +1,9 @@
 import { finished, Readable } from 'node:stream';
-import type { ExportInput, ReportFormat } from '../../../src/analytics/analytics.schema.js';
+import {
+  reportFileName,
+  type ExportInput,
+  type ReportFormat,
+} from '../../../src/analytics/analytics.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { csvReport } from './report-csv.js';
@@ -56,7 +60,7 @@ async function inTurn(kind: 'pdf' | 'xlsx', write: () => Readable | Promise<Read
  */
 export async function exportReport(deps: AppDeps, user: User, input: ExportInput): Promise<ReportFile> {
   const report = await loadReport(deps, user, input);
-  const fileName = `qr-analytics-${input.type}-${input.from}-to-${input.to}.${input.format}`;
+  const fileName = reportFileName(input);
   const file = (body: Readable): ReportFile => ({
     fileName,
     contentType: REPORT_CONTENT_TYPES[input.format],

@@ -9,6 +9,9 @@ import { describeEachDb } from '../../test/test-db.js';
 
 const PATH = '/api/qr-codes/archive';
 
+/** Control, format (bidi overrides, zero-width) and separator characters, and lone surrogates. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
 function archive(t: TestApp, cookie: string, body: unknown) {
   return call(t.app, 'POST', PATH, { cookie, json: body });
 }
@@ -130,6 +133,48 @@ describeEachDb('bulk creation REST paths', (getDb) => {
       );
       expectRestError(await archive(t(), cookie, { ids: [] }), 400);
       expectRestError(await archive(t(), cookie, { ids: [created[0]!.id], format: 'gif' }), 400);
+    });
+
+    it('names files without the invisible characters a code name may carry (U+202E, controls, separators)', async () => {
+      const { cookie } = await signedInUser(t(), 'disguiser', { subscriptionTier: 'premium' });
+      const names = [
+        // With the right-to-left override this shows as "invoiceexe.png".
+        'invoice\u202Egnp.exe',
+        'Q1\u001B\u0007 report\u2028\u200F\u2066draft\u2069',
+        '\u202E\u200B\u2066',
+      ];
+      const ids: number[] = [];
+      for (const name of names) {
+        const res = await call(t().app, 'POST', '/api/qr-codes', {
+          cookie,
+          json: { name, type: 'url', content: 'https://example.com/invoice', customization: {} },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const code = res.json<{ id: number; name: string }>();
+        // The name itself is kept as typed: only the files made from it are cleaned.
+        expect(code.name).toBe(name);
+        ids.push(code.id);
+      }
+      const zip = await files(t(), cookie, { ids });
+      expect(Object.keys(zip)).toEqual([
+        'codes.csv',
+        'invoicegnp.exe.png',
+        'Q1 report draft.png',
+        `qrcode-${ids[2]}.png`,
+      ]);
+      for (const entry of Object.keys(zip)) expect(entry).not.toMatch(INVISIBLE);
+
+      for (const [i, id] of ids.entries()) {
+        const image = await call(t().app, 'GET', `/api/qr-codes/${id}/image?format=png`, { cookie });
+        expect(image.statusCode).toBe(200);
+        const disposition = String(image.headers['content-disposition']);
+        const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+        expect(encoded, disposition).toBeDefined();
+        const fileName = decodeURIComponent(encoded!);
+        expect(fileName).not.toMatch(INVISIBLE);
+        expect(fileName).toBe(['invoicegnp-exe.png', 'q1-report-draft.png', `qrcode-${id}.png`][i]);
+        expect(disposition).not.toMatch(INVISIBLE);
+      }
     });
 
     it('starts sending before the images are rendered', async () => {

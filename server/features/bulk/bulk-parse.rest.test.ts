@@ -1,13 +1,23 @@
 import ExcelJS from 'exceljs';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { BULK_MAX_ROWS, type BulkParseAnswer } from '../../../src/qr/bulk.js';
+import { insertQrRow } from '../../test/fixtures.js';
 import { call, expectRestError, signedInUser, useTestApp, type TestApp } from '../../test/test-app.js';
 import { describeEachDb } from '../../test/test-db.js';
 import { BOUNDARY, makePng, multipartBody, type FilePart } from '../../test/upload-fixtures.js';
-import { cellText } from './bulk-parse.js';
+import { bulkParseMessages, spreadsheetReaderCount } from './bulk-parse.js';
+import { slowWorkbook, slowWorkbookRows, xlsxBomb } from './bulk-parse.test-helpers.js';
+import { cellText } from './bulk-sheet.js';
 
 const PATH = '/api/qr-codes/bulk/parse';
+/**
+ * Merged ranges in the slow workbook of the tests that need files still being read: about 1.2 s of
+ * reading on the 2-core test machine (slowWorkbook), a few seconds on a loaded CI run.
+ */
+const SLOW_MERGES = 5000;
+/** The time limit, and the test timeout, of the tests whose files take long to read. */
+const SLOW_TEST_MS = 60_000;
 
 function filePart(data: Buffer | string, filename = 'codes.csv', contentType = 'text/csv'): FilePart {
   return { field: 'file', filename, contentType, data };
@@ -35,8 +45,10 @@ async function workbookBytes(build: (workbook: ExcelJS.Workbook) => void): Promi
 }
 
 describeEachDb('bulk creation REST paths', (getDb) => {
-  describe('POST /api/qr-codes/bulk/parse', () => {
-    const t = useTestApp(getDb);
+  // The reading worker runs at the lowest priority: on a loaded CI machine the slow files below may take
+  // longer than the server's 15 s (which its own test, further down, covers) and the test's 20 s.
+  describe('POST /api/qr-codes/bulk/parse', { timeout: SLOW_TEST_MS }, () => {
+    const t = useTestApp(getDb, { config: { bulkParseTimeoutMs: SLOW_TEST_MS } });
 
     it('reads a CSV: delimiter guessed (;), BOM stripped, quoted commas and line breaks, blank lines skipped', async () => {
       const { cookie } = await signedInUser(t(), 'csv');
@@ -233,6 +245,99 @@ describeEachDb('bulk creation REST paths', (getDb) => {
         400,
       );
       expect(body.message).toMatch(/^The Excel file is too large once unpacked/);
+      // The file of issue 27 (409 KB, 400 MB unpacked), and one whose entries pass the limit only together.
+      for (const file of [xlsxBomb(400), xlsxBomb(60, 60)]) {
+        expect(file.length).toBeLessThan(512 * 1024);
+        const refused = expectRestError(await upload(t(), cookie, [filePart(file, 'bomb.xlsx')]), 400);
+        expect(refused).toEqual({
+          message: bulkParseMessages.unpackedTooLarge,
+          code: 'BAD_REQUEST',
+          field: 'file',
+        });
+      }
+    });
+
+    it('refuses a 2 KB workbook whose reading would fill any heap (one merged range over the whole sheet)', async () => {
+      const { cookie } = await signedInUser(t(), 'heap');
+      const files = unzipSync(slowWorkbook(1));
+      const sheet = new TextDecoder()
+        .decode(files['xl/worksheets/sheet1.xml'])
+        .replace('C5:D5', 'C5:XFD1048576');
+      const file = Buffer.from(zipSync({ ...files, 'xl/worksheets/sheet1.xml': strToU8(sheet) }));
+      expect(file.length).toBeLessThan(2048);
+      // Its worker reaches its heap's limit and is stopped: the server itself holds nothing of it.
+      const body = expectRestError(await upload(t(), cookie, [filePart(file, 'merged.xlsx')]), 400);
+      expect(body).toEqual({
+        message: bulkParseMessages.unpackedTooLarge,
+        code: 'BAD_REQUEST',
+        field: 'file',
+      });
+      await expect.poll(() => spreadsheetReaderCount()).toBe(0);
+    });
+
+    it('keeps short links answering while a zip bomb and a slow workbook are read, in a worker', async () => {
+      const { user, cookie } = await signedInUser(t(), 'probe');
+      const code = await insertQrRow(t().db, { userId: user.id, isDynamic: true });
+      const probe = async (busy: () => boolean) => {
+        // A short link every 10 ms, one after another, while `busy` (at least 50). Each one's time counts
+        // from when it was due, not from when it was sent: had the event loop been held, every link due
+        // meanwhile would show it.
+        const latencies: number[] = [];
+        const start = performance.now();
+        for (let i = 0; busy() || i < 50; i++) {
+          const due = start + i * 10;
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          const res = await call(t().app, 'GET', `/r/${code.slug}`);
+          latencies.push(performance.now() - due);
+          expect(res.statusCode).toBe(302);
+        }
+        latencies.sort((a, b) => a - b);
+        const at = (p: number) => latencies[Math.ceil(p * latencies.length) - 1]!;
+        return {
+          p99: at(0.99),
+          text: `${latencies.length} requests, p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`,
+        };
+      };
+      // Two workers started first: here each loads the TypeScript through tsx, hundreds of ms of CPU that
+      // the built server's worker (dist/bulk-parse-worker.mjs, about 50 ms) does not spend.
+      const small = filePart('Name,URL\nMenu,https://example.com\n');
+      await Promise.all([parsed(t(), cookie, small), parsed(t(), cookie, small)]);
+      const alone = await probe(() => false);
+      let reading = 2;
+      const parses = [
+        upload(t(), cookie, [filePart(xlsxBomb(400), 'bomb.xlsx')]),
+        upload(t(), cookie, [filePart(slowWorkbook(SLOW_MERGES), 'slow.xlsx')]),
+      ].map((parse) => parse.finally(() => (reading -= 1)));
+      const reads = await probe(() => reading > 0);
+      const [bomb, slow] = await Promise.all(parses);
+      expect(expectRestError(bomb!, 400).message).toBe(bulkParseMessages.unpackedTooLarge);
+      expect(slow!.statusCode, slow!.body).toBe(200);
+      expect(slow!.json<BulkParseAnswer>().rows).toEqual(slowWorkbookRows.slice(1));
+      console.log(`/r/<slug> alone: ${alone.text}`);
+      console.log(`/r/<slug> while a zip bomb and a slow workbook were read: ${reads.text}`);
+      // The issue asks for 50 ms at p99; CI's loaded 2-core machine gets a generous bound. With both files
+      // read on the event loop instead, this test measured a p99 of 1.0–1.2 s on the 2-core test machine
+      // (and the former unpacking of the whole ZIP at once held it 8.9 s in the probe of issue 27).
+      expect(reads.p99).toBeLessThan(500);
+    });
+
+    it('answers 429 with Retry-After to a third file while two are being read', async () => {
+      const { cookie } = await signedInUser(t(), 'busy');
+      const first = upload(t(), cookie, [filePart(slowWorkbook(SLOW_MERGES), 'one.xlsx')]);
+      const second = upload(t(), cookie, [filePart(slowWorkbook(SLOW_MERGES), 'two.xlsx')]);
+      // Each read starts its worker as it begins.
+      await expect.poll(() => spreadsheetReaderCount()).toBe(2);
+      const third = await upload(t(), cookie, [filePart('Name,URL\nMenu,https://example.com\n')]);
+      const body = expectRestError(third, 429, 'TOO_MANY_REQUESTS');
+      expect(body.message).toBe('Too many spreadsheets are being read right now: try again in a few seconds');
+      expect(third.headers['retry-after']).toBe('5');
+      for (const res of await Promise.all([first, second])) expect(res.statusCode, res.body).toBe(200);
+      // Done: the next file is read, by a worker left waiting (none started).
+      expect((await parsed(t(), cookie, filePart('Name,URL\nMenu,https://example.com\n'))).rows).toEqual([
+        ['Menu', 'https://example.com'],
+      ]);
+      expect(spreadsheetReaderCount()).toBe(2);
     });
 
     it('answers 413 to a file over 5 MB, and 400 when the field is not `file`', async () => {
@@ -253,6 +358,24 @@ describeEachDb('bulk creation REST paths', (getDb) => {
 
     it('needs a signed-in user', async () => {
       expectRestError(await upload(t(), undefined, [filePart('a,b\n1,2\n')]), 401);
+    });
+  });
+
+  describe('POST /api/qr-codes/bulk/parse past its time limit', () => {
+    const t = useTestApp(getDb, { config: { bulkParseTimeoutMs: 300 } });
+
+    it('refuses a file still being read after the time limit, and stops its worker', async () => {
+      const { cookie } = await signedInUser(t(), 'slow');
+      // About 5 s of reading on the test machine.
+      const res = await upload(t(), cookie, [filePart(slowWorkbook(10_000), 'slow.xlsx')]);
+      const body = expectRestError(res, 400, 'BAD_REQUEST');
+      expect(body).toEqual({
+        message: `The file took too long to read: keep it to ${BULK_MAX_ROWS} rows of codes, or save it as CSV`,
+        code: 'BAD_REQUEST',
+        field: 'file',
+      });
+      // Terminated, not left running: it exits at once rather than when its reading would have ended.
+      await expect.poll(() => spreadsheetReaderCount(), { timeout: 2000 }).toBe(0);
     });
   });
 });

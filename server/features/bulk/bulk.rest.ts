@@ -18,6 +18,7 @@ export const bulkRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/qr-codes/bulk/parse',
+    tokens: 'write',
     summary: `Multipart field \`file\`: a CSV or Excel (.xlsx) file of at most 5 MB → its first sheet as text { fileName, columns, rows, truncated } (at most ${BULK_MAX_ROWS} rows).`,
     access: 'user',
     answer: bulkParseAnswer,
@@ -28,11 +29,12 @@ export const bulkRoutes = [
       what: 'file',
     },
     // It reads a file and stores nothing: not a procedure (as the logo upload).
-    handler: ({ file, fileName }) => parseSpreadsheet(file, fileName),
+    handler: ({ ctx, file, fileName }) => parseSpreadsheet(file, fileName, ctx.config),
   }),
   defineRoute({
     method: 'POST',
     path: '/api/qr-codes/bulk',
+    tokens: 'write',
     summary: `Creates up to ${BULK_MAX_ROWS} codes at once → 201 { created, skipped, currentCount, maxCount }; any invalid row is 400 and creates nothing; 403 { limitReached, … } when they do not all fit and allOrNothing is true.`,
     access: 'user',
     answer: bulkCreateAnswer,
@@ -51,6 +53,7 @@ export const bulkRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/qr-codes/archive',
+    tokens: 'write',
     summary:
       "The caller's codes { ids, format: png|svg, size } as one ZIP, streamed: each code's image, named after it, and codes.csv (id, name, short_url). Any id not the caller's is 404.",
     access: 'user',

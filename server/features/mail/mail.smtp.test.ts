@@ -54,11 +54,11 @@ describe('mail through a real SMTP server', () => {
         expect(mail.html).not.toContain('<script>');
       }
 
-      const link = new URL(linkIn(verification, publicUrl(), '/verify-email?token='));
+      const link = new URL(linkIn(verification, publicUrl(), '/verify-email#token='));
       const verify = await call(
         t().app,
         'GET',
-        `/api/email/verify-token?token=${link.searchParams.get('token')}`,
+        `/api/email/verify-token?token=${new URLSearchParams(link.hash.slice(1)).get('token')}`,
       );
       expect(verify.json()).toEqual({ success: true, message: 'Email verified successfully!' });
       const me = await call(t().app, 'GET', '/api/user', { cookie });
@@ -71,7 +71,9 @@ describe('mail through a real SMTP server', () => {
       const [mail] = await smtp.waitFor(1);
       expect(mail!.subject).toBe('Reset your QR Creator password');
       expectHouseLayout(mail!, publicUrl());
-      const token = new URL(linkIn(mail!, publicUrl(), '/reset-password?token=')).searchParams.get('token');
+      const token = new URLSearchParams(
+        new URL(linkIn(mail!, publicUrl(), '/reset-password#token=')).hash.slice(1),
+      ).get('token');
       const reset = await call(t().app, 'POST', '/api/password-reset/reset', {
         json: { token, password: 'a-new-secret' },
       });
@@ -80,6 +82,11 @@ describe('mail through a real SMTP server', () => {
         json: { username: 'resetter', password: 'a-new-secret' },
       });
       expect(login.statusCode).toBe(200);
+      // The owner is told, in the same layout: sessions ended and API tokens revoked.
+      const [, told] = await smtp.waitFor(2);
+      expect(told!.subject).toBe('Your QR Creator password was changed');
+      expect(told!.text).toContain('every API token revoked');
+      expectHouseLayout(told!, publicUrl());
     });
 
     it("the admin's check reaches the SMTP server, and a test mail arrives in the layout", async () => {

@@ -1,4 +1,7 @@
+import path from 'node:path';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import type { QrCode } from '../../../src/qr/qr.schema.js';
 import { EVIL_ORIGIN, call, signedInUser, type Response, type TestApp } from '../../test/test-app.js';
 import { countRows, describeEachDb } from '../../test/test-db.js';
@@ -73,6 +76,29 @@ function expectForm(res: Response, action: string) {
   expect(doc.querySelector('button[type="submit"]')?.textContent).toBe('Open');
   expect(res.headers.location).toBeUndefined();
   return doc;
+}
+
+/**
+ * The app as main.ts builds it, listening on a port, over the test's database. Not createTestApp's app:
+ * its answer check is an async onSend hook, which delays every write and so hides a header set after
+ * send() — what app.inject and a server built by createTestApp saw, while a real server lost it.
+ */
+async function listeningApp(t: TestApp): Promise<{ base: string; close: () => Promise<void> }> {
+  const app = await buildApp({
+    db: t.db,
+    config: t.config,
+    mailer: t.deps.mailer,
+    clock: t.clock,
+    logger: pino({ level: 'silent' }),
+    clientDir: path.join(t.dataDir, 'no-client'),
+  });
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { base, close: () => app.close() };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 }
 
 describeEachDb('a password-protected short link', (getDb) => {
@@ -184,6 +210,59 @@ describeEachDb('a password-protected short link', (getDb) => {
     expect(
       (await submit(t(), slug, PASSWORD, { remoteAddress: '203.0.113.7' })).headers['set-cookie'],
     ).toBeDefined();
+  });
+
+  describe('over a real connection, from the app as main.ts builds it', () => {
+    function post(base: string, slug: string, password: string) {
+      return fetch(`${base}/r/${slug}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'user-agent': IPHONE,
+          origin: base,
+        },
+        body: new URLSearchParams({ password }).toString(),
+      });
+    }
+
+    it('answers the 429 after too many wrong passwords with Retry-After', async () => {
+      const { slug } = await protectedCode(t());
+      const server = await listeningApp(t());
+      try {
+        for (let i = 0; i < 5; i++) expect((await post(server.base, slug, `wrong ${i}`)).status).toBe(200);
+        const refused = await post(server.base, slug, PASSWORD);
+        expect(refused.status).toBe(429);
+        expect(await refused.text()).toContain('Too many tries');
+        const retryAfter = refused.headers.get('retry-after');
+        expect(retryAfter).toMatch(/^\d+$/);
+        expect(Number(retryAfter)).toBeGreaterThan(0);
+        expect(Number(retryAfter)).toBeLessThanOrEqual(15 * 60);
+        expect(refused.headers.get('cache-control')).toBe('no-store');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('sends each page with its own Referrer-Policy: the form same-origin, the opening page none', async () => {
+      const { slug } = await protectedCode(t());
+      const server = await listeningApp(t());
+      try {
+        const form = await fetch(`${server.base}/r/${slug}`, { headers: { 'user-agent': IPHONE } });
+        expect(form.status).toBe(200);
+        expect(await form.text()).toContain('This QR code is protected');
+        // Not no-referrer: the browser would post the form with `Origin: null`, which is refused.
+        expect(form.headers.get('referrer-policy')).toBe('same-origin');
+        const wrong = await post(server.base, slug, 'nope');
+        expect(wrong.headers.get('referrer-policy')).toBe('same-origin');
+        const right = await post(server.base, slug, PASSWORD);
+        expect(right.status).toBe(200);
+        expect(right.headers.get('set-cookie')).toMatch(/^qr_pass_\d+=/);
+        expect(right.headers.get('referrer-policy')).toBe('no-referrer');
+      } finally {
+        await server.close();
+      }
+    });
   });
 
   it('refuses a post from another site', async () => {

@@ -29,6 +29,7 @@ import {
   passwordCookieValue,
 } from './password-gate.js';
 import { findDynamicCodeBySlug, prepareShortLinks, type ShortLinkTarget } from './redirect.repository.js';
+import { storedAddress } from '../scans/client-address.js';
 import { scanFactsOf } from './scan-facts.js';
 import { pointsAtOwnShortLink } from '../qr/destination.js';
 
@@ -45,13 +46,24 @@ function landingCsp(nonce: string | null, formAction: "'none'" | "'self'" = "'no
   return `default-src 'none'; style-src 'unsafe-inline'${scripts}; img-src 'self' data:; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`;
 }
 
-function html(reply: FastifyReply, status: number, body: string, formAction: "'none'" | "'self'" = "'none'") {
+/**
+ * A page of the short link, with its own headers. Every header goes in before send(): one set after it
+ * reaches the client only when an async onSend hook happens to delay the write (the tests' answer check
+ * is one), so Retry-After and Referrer-Policy were lost on a real server.
+ */
+function html(
+  reply: FastifyReply,
+  status: number,
+  body: string,
+  options: { formAction?: "'none'" | "'self'"; headers?: Record<string, string> } = {},
+) {
   return reply
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', landingCsp(null, formAction))
+    .header('Content-Security-Policy', landingCsp(null, options.formAction ?? "'none'"))
     .header('X-Frame-Options', 'DENY')
+    .headers(options.headers ?? {})
     .send(body);
 }
 
@@ -110,11 +122,12 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
       nowMs,
     );
 
+  // Same-origin, so the browser's post carries our Origin (no-referrer would send `Origin: null`).
   const showPasswordForm = (reply: FastifyReply, action: string, error?: 'wrong' | 'missing') =>
-    html(reply, 200, renderPasswordPage({ action, ...(error ? { error } : {}) }), "'self'").header(
-      'Referrer-Policy',
-      'same-origin',
-    );
+    html(reply, 200, renderPasswordPage({ action, ...(error ? { error } : {}) }), {
+      formAction: "'self'",
+      headers: { 'Referrer-Policy': 'same-origin' },
+    });
 
   app.route<{ Params: { slug: string } }>({
     method: ['GET', 'HEAD'],
@@ -213,7 +226,8 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
         return reply.status(303).header('Cache-Control', 'no-store').redirect(next);
       const password = req.body instanceof URLSearchParams ? req.body.get('password') : null;
       if (!password) return showPasswordForm(reply, next, 'missing');
-      const key = `short-link:${code.id}:${req.ip}`;
+      // ANONYMIZE_IPS: the key holds the masked address, like every stored address.
+      const key = `short-link:${code.id}:${storedAddress(deps.config, req.ip)}`;
       const now = deps.clock.now();
       let attempt: number[];
       try {
@@ -227,10 +241,9 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
       } catch (error) {
         if (!(error instanceof TRPCError) || error.code !== 'TOO_MANY_REQUESTS') throw error;
         const retryAfter = Number(extrasOf(error)?.retryAfterSeconds ?? PASSWORD_WINDOW_MS / 1000);
-        return html(reply, 429, renderPasswordThrottledPage(retryAfter)).header(
-          'Retry-After',
-          String(retryAfter),
-        );
+        return html(reply, 429, renderPasswordThrottledPage(retryAfter), {
+          headers: { 'Retry-After': String(retryAfter) },
+        });
       }
       if (!(await verifyPassword(code.password_hash, password.slice(0, 1024))))
         return showPasswordForm(reply, next, 'wrong');
@@ -249,7 +262,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
         secure: deps.config.publicUrl.startsWith('https:'),
         maxAge: cookie.maxAgeSeconds,
       });
-      return html(reply, 200, renderOpeningPage(next)).header('Referrer-Policy', 'no-referrer');
+      return html(reply, 200, renderOpeningPage(next), { headers: { 'Referrer-Policy': 'no-referrer' } });
     });
     done();
   });

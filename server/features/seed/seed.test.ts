@@ -15,6 +15,8 @@ import {
   userBody,
   type TestApp,
 } from '../../test/test-app.js';
+import { loadConfig } from '../../config.js';
+import { hashPassword } from '../auth/passwords.js';
 import { bootstrap, INITIAL_ADMIN_PASSWORD_FILE } from './seed.js';
 
 const DAY = 86_400_000;
@@ -195,6 +197,88 @@ describeEachDb('bootstrap (first start)', (getDb) => {
     });
   });
 
+  describe('on a public PUBLIC_URL without SEED_DEMO', () => {
+    // The config main.ts would load from this environment.
+    const fromEnv = loadConfig({ PUBLIC_URL: 'https://qr.example.com' });
+    const t = useTestApp(getDb, {
+      config: { publicUrl: fromEnv.publicUrl, seedDemo: fromEnv.seedDemo },
+    });
+
+    it('creates no demo account anyone could sign in with, names none on GET /api/config, and says why', async () => {
+      const logged = await runBootstrap(t());
+      expect(logged).toContain(
+        'No demo account: PUBLIC_URL https://qr.example.com is public (SEED_DEMO=true creates one)',
+      );
+      expect(logged).not.toContain('created (');
+      expect(await findUser(t(), 'demo')).toBeUndefined();
+      expect(await countRows(t().db, 'qr_codes')).toBe(0);
+      const denied = await login(t().app, 'demo', 'demo123');
+      expect(expectRestError(denied, 401).message).toBe('Invalid username or password');
+      const res = await call(t().app, 'GET', '/api/config');
+      expect(res.statusCode).toBe(200);
+      expect(res.json<PublicConfig>().demoAccount).toBeNull();
+    });
+
+    it('warns at every start while a demo account left by an earlier start still opens with demo123', async () => {
+      const seeded = await createTestApp(getDb(), { config: { seedDemo: true } });
+      try {
+        await runBootstrap(seeded);
+      } finally {
+        await seeded.close();
+      }
+      const logged = await runBootstrap(t());
+      expect(logged).toContain(
+        'Demo account demo/demo123 exists and anyone can sign in with it, although PUBLIC_URL https://qr.example.com is public',
+      );
+      expect(logged).toContain('"level":40');
+      // Not named on the login form, though.
+      const res = await call(t().app, 'GET', '/api/config');
+      expect(res.json<PublicConfig>().demoAccount).toBeNull();
+
+      // A user who merely took the name "demo" is no such account.
+      await t()
+        .db.updateTable('users')
+        .set({ password: await hashPassword('their-own-password') })
+        .where('username', '=', 'demo')
+        .execute();
+      expect(await runBootstrap(t())).not.toContain('Demo account');
+    });
+  });
+
+  describe('on a public PUBLIC_URL with SEED_DEMO=true', () => {
+    const fromEnv = loadConfig({ PUBLIC_URL: 'https://qr.example.com', SEED_DEMO: 'true' });
+    const t = useTestApp(getDb, {
+      config: { publicUrl: fromEnv.publicUrl, seedDemo: fromEnv.seedDemo },
+    });
+
+    it('creates the demo account as asked, warns that anyone can use it, and prefills the login form', async () => {
+      const logged = await runBootstrap(t());
+      expect(logged).toContain(
+        'Demo account demo/demo123 created (SEED_DEMO=true) although PUBLIC_URL https://qr.example.com is public',
+      );
+      expect(await findUser(t(), 'demo')).toBeDefined();
+      const res = await call(t().app, 'GET', '/api/config');
+      expect(res.json<PublicConfig>().demoAccount).toEqual({ username: 'demo', password: 'demo123' });
+    });
+  });
+
+  describe('on a local PUBLIC_URL without SEED_DEMO', () => {
+    const fromEnv = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' });
+    const t = useTestApp(getDb, {
+      config: { publicUrl: fromEnv.publicUrl, seedDemo: fromEnv.seedDemo },
+    });
+
+    it('creates the demo account and says how to turn it off', async () => {
+      const logged = await runBootstrap(t());
+      expect(logged).toContain(
+        'Demo account demo/demo123 created (local PUBLIC_URL; SEED_DEMO=false turns it off)',
+      );
+      expect((await login(t().app, 'demo', 'demo123')).statusCode).toBe(200);
+      // Said once: a later start says nothing more about it.
+      expect(await runBootstrap(t())).not.toContain('demo');
+    });
+  });
+
   describe('with SEED_DEMO=false', () => {
     const t = useTestApp(getDb, { config: { seedDemo: false } });
 
@@ -211,6 +295,10 @@ describeEachDb('bootstrap (first start)', (getDb) => {
 
       const res = await call(t().app, 'GET', '/api/config');
       expect(res.json<PublicConfig>().demoAccount).toBeNull();
+    });
+
+    it('says so in one line', async () => {
+      expect(await runBootstrap(t())).toContain('No demo account (SEED_DEMO=false)');
     });
   });
 });

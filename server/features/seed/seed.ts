@@ -3,11 +3,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
+import { isLocalUrl } from '../../config.js';
+import { storedAddress } from '../scans/client-address.js';
 import { writeScansWithRollups } from '../scans/scan-rollups.js';
 import type { ScanToStore } from '../scans/rollup-model.js';
 import { visitorHash } from '../scans/unique-scanners.js';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { generateSlug } from '../qr/slug.js';
 import { recordCreatedVersions } from '../history/history.recorder.js';
 import { countUsers, findUserByUsername, insertUser } from '../users/users.repository.js';
@@ -15,16 +17,40 @@ import { countUsers, findUserByUsername, insertUser } from '../users/users.repos
 export const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password.txt';
 
 /**
- * First start: creates the first admin when none exists and, on a fresh database unless
- * SEED_DEMO=false, the demo account with two codes and two weeks of sample scans.
+ * First start: creates the first admin when none exists and, on a fresh database, the demo account with
+ * two codes and two weeks of sample scans when config.seedDemo says so (by default only for a local
+ * PUBLIC_URL: see isLocalUrl). The log says in one line whether it was made, and why.
  */
 export async function bootstrap(deps: AppDeps, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
   const { users, admins } = await countUsers(deps.db);
   if (admins === 0) await createFirstAdmin(deps, log);
-  if (users === 0 && deps.config.seedDemo) {
-    await seedDemoAccount(deps);
-    log.info(`Demo account created: ${DEMO_USERNAME} / ${DEMO_PASSWORD}`);
+  const { seedDemo, publicUrl } = deps.config;
+  const local = isLocalUrl(publicUrl);
+  const account = `${DEMO_USERNAME}/${DEMO_PASSWORD}`;
+  if (users === 0) {
+    if (seedDemo) await seedDemoAccount(deps);
+    if (seedDemo && local)
+      log.info(`Demo account ${account} created (local PUBLIC_URL; SEED_DEMO=false turns it off)`);
+    else if (seedDemo)
+      log.warn(
+        `Demo account ${account} created (SEED_DEMO=true) although PUBLIC_URL ${publicUrl} is public: anyone can sign in with it`,
+      );
+    else if (local) log.info('No demo account (SEED_DEMO=false)');
+    else log.info(`No demo account: PUBLIC_URL ${publicUrl} is public (SEED_DEMO=true creates one)`);
+    return;
   }
+  // Made by an earlier start (before a public PUBLIC_URL, or before demo accounts were local only).
+  if (!seedDemo && !local && (await isDemoAccountOpen(deps))) {
+    log.warn(
+      `Demo account ${account} exists and anyone can sign in with it, although PUBLIC_URL ${publicUrl} is public: delete the user "${DEMO_USERNAME}" in /admin (or set SEED_DEMO=true to keep it)`,
+    );
+  }
+}
+
+/** Whether the demo user exists and still has the well-known password (a user may have taken the name). */
+async function isDemoAccountOpen(deps: AppDeps): Promise<boolean> {
+  const demo = await findUserByUsername(deps.db, DEMO_USERNAME);
+  return demo !== undefined && (await verifyPassword(demo.password, DEMO_PASSWORD));
 }
 
 async function createFirstAdmin(deps: AppDeps, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
@@ -190,7 +216,9 @@ async function seedDemoAccount(deps: AppDeps) {
         if (at > now) continue; // today: only the hours that have passed
         const visitor = pick(sampleVisitors, random());
         const [location, net] = sampleLocations[Math.floor(random() * sampleLocations.length)]!;
-        const ip = `${net}.${1 + Math.floor(random() * 250)}`;
+        const full = `${net}.${1 + Math.floor(random() * 250)}`;
+        // Stored as a real scan's would be: masked with ANONYMIZE_IPS.
+        const ip = storedAddress(deps.config, full);
         scans.push({
           owner_id: user.id,
           qr_code_id: dynamic.id,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { safeFileName } from '../../../../src/file-name.js';
 import { decodeContent, encodeContent } from '../../../../src/qr/content.js';
 import { compactUtc } from '../../../../src/qr/dates.js';
 
@@ -55,9 +56,12 @@ function contentText(lines: string[]): string {
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }
 
-/** Lower-case ASCII words joined by '-', at most 60 characters; the fallback when nothing is left. */
+/**
+ * Lower-case ASCII words joined by '-', at most 60 characters, invisible characters dropped first
+ * (safeFileName); the fallback when nothing is left.
+ */
 function fileStem(value: string, fallback: string): string {
-  const stem = value
+  const stem = safeFileName(value)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
