@@ -107,7 +107,10 @@ describe('/admin/users', () => {
     await reset.getByText('Password must be at least 6 characters').waitFor();
     await reset.getByLabel('New password').fill('analytical-1843');
     await reset.getByRole('button', { name: 'Reset password' }).click();
-    await toast(page, 'Password reset for ada; every session signed out.').waitFor();
+    await toast(
+      page,
+      'Password reset for ada; every session signed out and every API token revoked.',
+    ).waitFor();
     const ada = await newPage(app.browser, app.server.url);
     const login = await ada.page.request.post('/api/login', {
       data: { username: 'ada', password: 'analytical-1843' },
