@@ -199,6 +199,11 @@ describe('keyboard only', () => {
     await tabTo(page, more);
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
+    // Escape is the menu's once the focus is in it (it moves there as the menu opens; pressed before, on
+    // a loaded CI run, the key reached the button and the menu stayed open).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null))
+      .toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'hidden' });
     await expectFocusOn(more, 'More actions');
