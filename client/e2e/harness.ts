@@ -206,6 +206,9 @@ export async function signUpNewUser(
 
 /** A picture of the page; `fullPage: false` keeps to the window (a page many screens long). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  // Pictures to look at, not assertions: taken with SCREENSHOTS=1 (each costs a settle and a full-page
+  // capture, about a minute and a half over the suite).
+  if (!process.env.SCREENSHOTS) return;
   await fs.mkdir(screenshotDir, { recursive: true });
   // Let toasts and transitions settle so the picture shows the page, not an animation frame.
   await page.waitForTimeout(300);
