@@ -82,11 +82,12 @@ export async function updateProfile(ctx: Context, user: User, input: UpdateProfi
   }
   const undoToken = newToken();
   const now = ctx.clock.now();
+  // The old address was trusted (verified, or not itself a change waiting for its link).
+  const oldTrusted = Boolean(row.email_verified) || !row.email_change_pending;
   let updated;
   try {
     updated = await ctx.db.transaction().execute(async (trx) => {
       if (row.email) {
-        const oldTrusted = Boolean(row.email_verified) || !row.email_change_pending;
         const previous = oldTrusted ? undefined : await findLatestEmailChange(trx, user.id);
         await insertEmailChange(trx, {
           userId: user.id,
@@ -126,7 +127,7 @@ export async function updateProfile(ctx: Context, user: User, input: UpdateProfi
           greeting: greetingFor(updated),
           paragraphs: [
             `The e-mail address of your QR Creator account ${updated.username} was changed to ${input.email}.`,
-            'If you did not make this change, open the link below within 7 days: it puts this address back, signs every browser out and revokes every API token of the account. Then choose a new password. Until the new address is verified, password reset links still come here.',
+            `If you did not make this change, open the link below within 7 days: it puts this address back, signs every browser out and revokes every API token of the account. Then choose a new password.${oldTrusted ? ' Until the new address is verified, password reset links still come here.' : ''}`,
           ],
           action: {
             label: 'Undo this change',
