@@ -25,6 +25,7 @@ describeEachDb('fuzzing every REST route', (getDb, kind) => {
     );
     expect(stats.serverErrors).toEqual([]);
     expect(stats.unchangedViolations).toEqual([]);
-    expect(stats.requests).toBeGreaterThan(2500);
+    // Every route got (nearly) its share: a route the fuzzer skipped would fall short.
+    expect(stats.requests).toBeGreaterThanOrEqual(Math.floor(RUNS_PER_ROUTE * fuzzedRoutes.length * 0.9));
   });
 });
