@@ -65,7 +65,10 @@ describe('an edited code', () => {
     // A dynamic URL code, made through the designer.
     await page.getByRole('link', { name: 'Create New QR Code' }).first().click();
     await page.waitForURL((u) => u.pathname === '/create');
-    await page.getByLabel(/^Name/).fill(OLD_NAME);
+    // The designer sets its default name as it opens: typed before, the name was replaced (seen on CI).
+    const nameInput = page.getByLabel(/^Name/);
+    await expect.poll(() => nameInput.inputValue()).toBe('URL QR Code');
+    await nameInput.fill(OLD_NAME);
     const dynamic = page.getByLabel('Dynamic QR code');
     if (!(await dynamic.isChecked())) await dynamic.click({ force: true });
     await page.getByLabel(/^URL/).fill('https://example.com/spring');
