@@ -193,6 +193,20 @@ describeEachDb('account takeover (issue 27)', (getDb) => {
       expectRestError(again, 400);
     });
 
+    it('changed back to its verified address (A → B → A), resets still reach A before it is verified again', async () => {
+      const { cookie, email } = await owner(t(), 'backagain');
+      await call(t().app, 'PUT', '/api/user/profile', {
+        cookie,
+        json: { name: 'Back', email: 'b@elsewhere.example', currentPassword: TEST_PASSWORD },
+      });
+      const back = await call(t().app, 'PUT', '/api/user/profile', { cookie, json: { name: 'Back', email } });
+      expect(back.json<User>()).toMatchObject({ email, emailVerified: false });
+      await call(t().app, 'POST', '/api/password-reset/request', { json: { email } });
+      await expect
+        .poll(async () => (await mailsTo(t(), email)).filter((m) => m.includes('Reset your')).length)
+        .toBe(1);
+    });
+
     it('refuses an undo link after 7 days', async () => {
       const { cookie, email } = await owner(t(), 'slow');
       await call(t().app, 'PUT', '/api/user/profile', {

@@ -51,10 +51,12 @@ export const recoveryMessages = {
 export async function requestPasswordReset(ctx: RequestDeps, input: EmailLinkInput) {
   await limitMailRequest(ctx, 'reset', input.email);
   const holder = await findUserByEmail(ctx.db, input.email);
+  const own = holder?.email && !holder.email_change_pending ? [{ user: holder, to: holder.email }] : [];
   const accounts = [
-    ...(holder?.email && !holder.email_change_pending ? [{ user: holder, to: holder.email }] : []),
+    ...own,
+    // Also the holder itself when it changed back to this, its trusted address (A → B → A): pending again.
     ...(await findUsersFallingBackTo(ctx.db, input.email))
-      .filter((u) => u.id !== holder?.id)
+      .filter((u) => !own.some((o) => o.user.id === u.id))
       .map((user) => ({ user, to: user.fallback_email ?? input.email })),
   ];
   for (const { user, to } of accounts) {
