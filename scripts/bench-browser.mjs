@@ -3,10 +3,10 @@
 // Debian's Chromium with the flags this machine needs.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { freePort } from './start-command.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -17,14 +17,6 @@ export function buildIfNeeded() {
     stdio: 'inherit',
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** The built server of checkout `dir`, ready (GET /readyz answers 200); `stop()` ends it and its data. */

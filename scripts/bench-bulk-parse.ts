@@ -16,13 +16,12 @@
 //                                           its own build), without phase 4 (it took the former down)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { slowWorkbook, xlsxBomb } from '../server/features/bulk/bulk-parse.test-helpers.js';
-import { startCommand } from './start-command.mjs';
+import { freePort, startCommand } from './start-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.resolve(process.env.SERVER_DIR ?? root);
@@ -32,14 +31,6 @@ const INTERVAL_MS = 10;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 function rssMiB(pid: number): number {

@@ -12,13 +12,12 @@
 // INSTANCES=2 (PostgreSQL only) starts two servers on it, loads both at once and prints the combined rate.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { startCommand } from './start-command.mjs';
+import { freePort, startCommand } from './start-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const connections = Number(process.env.CONNECTIONS ?? 50);
@@ -36,14 +35,6 @@ const userAgents = [
   'WhatsApp/2.24.24.76 A',
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
 ];
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address();
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 async function waitFor(url) {
   for (let i = 0; i < 600; i++) {

@@ -1,6 +1,7 @@
 // The command `npm start` runs, read from package.json: the benchmarks start the server exactly so
 // (its environment settings and Node flags), not an approximation of it.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /** `VAR=value … node <flags> dist/server.mjs` → { env, args } for spawn(process.execPath, args). */
@@ -15,4 +16,13 @@ export function startCommand(root) {
   }
   if (words[i] !== 'node') throw new Error(`npm start does not run node: ${script}`);
   return { env, args: words.slice(i + 1) };
+}
+
+/** A loopback port the OS says is free now, for a server the script starts (its PORT). */
+export async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
