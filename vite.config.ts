@@ -1,9 +1,9 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressDir } from './scripts/precompress.ts';
+import { precompressDir } from './scripts/build/precompress.ts';
 
-/** Brotli and gzip copies of the built client, beside each file (scripts/precompress.ts). */
+/** Brotli and gzip copies of the built client, beside each file (scripts/build/precompress.ts). */
 function precompress(): Plugin {
   let outDir = '';
   return {

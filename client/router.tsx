@@ -69,10 +69,10 @@ scanDemoRoute.update({
   component: lazyRouteComponent(() => import('./features/scan-demo/ScanDemoPage'), 'ScanDemoPage'),
 });
 settingsRoute.update({
-  component: lazyRouteComponent(() => import('./features/settings/SettingsPage'), 'SettingsPage'),
+  component: lazyRouteComponent(() => import('./features/account/SettingsPage'), 'SettingsPage'),
 });
 profileRoute.update({
-  component: lazyRouteComponent(() => import('./features/profile/ProfilePage'), 'ProfilePage'),
+  component: lazyRouteComponent(() => import('./features/account/ProfilePage'), 'ProfilePage'),
 });
 upgradeRoute.update({
   component: lazyRouteComponent(() => import('./features/upgrade/UpgradePage'), 'UpgradePage'),

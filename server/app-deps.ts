@@ -18,9 +18,34 @@ export interface RuntimeDeps extends AppDeps {
   scans: ScanService;
 }
 
-/** A request as services see it: the deps, the request's logger, and where it comes from. */
+/**
+ * A request as services see it: the deps, the request's logger, and where it comes from. Services take
+ * this (or SessionDeps), never the tRPC Context: the tRPC and REST contexts both extend it.
+ */
 export interface RequestDeps extends RuntimeDeps {
   log: FastifyBaseLogger;
   ip: string;
   userAgent: string | null;
+}
+
+export interface CookieOptions {
+  httpOnly: boolean;
+  sameSite: 'lax';
+  path: '/';
+  secure: boolean;
+  maxAge?: number;
+}
+
+/** The slice of the HTTP layer that sessions need; the request's context provides it. */
+export interface SessionCookies {
+  read(name: string): string | undefined;
+  set(name: string, value: string, options: CookieOptions): void;
+  clear(name: string, options: CookieOptions): void;
+}
+
+/** A request with its session: what sign-in, sign-out, two-factor and the account's sessions read. */
+export interface SessionDeps extends RequestDeps {
+  /** Hash of the current session token, when signed in (null for a bearer token's request). */
+  sessionId: string | null;
+  cookies: SessionCookies;
 }

@@ -12,7 +12,7 @@ import {
   type Response,
   type TestApp,
 } from './test/test-app.js';
-import { countRows, describeEachDb } from './test/test-db.js';
+import { countRows, describeOnSqlite } from './test/test-db.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const newCode = { name: 'Menu', type: 'url', content: 'https://example.com/menu', customization: {} };
@@ -29,7 +29,7 @@ function expectRefused(res: Response, asForeignOrigin: Response) {
   expect(res.json()).toEqual(asForeignOrigin.json());
 }
 
-describeEachDb('the cross-site request check', (getDb) => {
+describeOnSqlite('the cross-site request check', (getDb) => {
   const t = useTestApp(getDb);
 
   async function signedIn() {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../scripts/precompress';
+import { precompressDir } from '../scripts/build/precompress';
 import { call, createTestApp, type TestApp } from './test/test-app.js';
 import { createTestDb, type TestDb } from './test/test-db.js';
 

@@ -1,21 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startBuiltServer, type BuiltServer } from '../../scripts/built-app.mjs';
 
 /**
  * "Nothing answered is lost": scans are fired at the real built server (dist/server.mjs, SQLite in WAL
  * mode), the process is killed with SIGKILL in the middle of the load, and a restart on the same DATA_DIR
  * must find every scan that received an answer, in a database that passes `PRAGMA integrity_check`.
  *
- * harness.ts's startServer() only stops with SIGTERM and deletes its DATA_DIR; this file spawns the
- * process itself (same command and environment) so it can SIGKILL it and start again on the same data.
+ * The server runs on a DATA_DIR of this file's (startBuiltServer keeps a given one), so it can be killed
+ * with SIGKILL and started again on the same data.
  */
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 const LOOPS = 20;
 const LOAD_MS = 2_000;
@@ -27,56 +25,17 @@ const userAgents = [
   'WhatsApp/2.23.20.0 A',
 ];
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  stderr: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Starts dist/server.mjs on `dataDir` and waits until /readyz answers 200. */
-async function start(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server.mjs')], {
-    cwd: root,
+/** The built server on `dataDir` (kept when it stops), ready: it answered /readyz. */
+function start(dataDir: string): Promise<BuiltServer> {
+  return startBuiltServer({
+    dataDir,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       ADMIN_PASSWORD: 'crash-test-admin-password',
       // Quiet: one log line per request would only slow the load down.
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const stderr: string[] = [];
-  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr.join('')}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${stderr.join('')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url, child, stderr, exited };
 }
 
 function openDb(dataDir: string) {
@@ -165,7 +124,7 @@ describe('a server killed with SIGKILL under load', () => {
     children.push(second.child);
     second.child.kill('SIGTERM');
     const secondExit = await second.exited;
-    expect(secondExit.code, second.stderr.join('')).toBe(0);
+    expect(secondExit.code, second.logs.join('\n')).toBe(0);
 
     const db = openDb(dataDir);
     const stored = scanCount(db, code!.id) - seeded;

@@ -1,81 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { root, startBuiltServer, type BuiltServer } from '../../scripts/built-app.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
 
-export interface RunningServer {
-  url: string;
-  dataDir: string;
-  logs: string[];
-  /** SIGTERM, then waits: answers the exit code (0 after a graceful shutdown). */
-  stop(): Promise<number | null>;
-}
-
-/** A port the OS says is free now; passed as PORT so PUBLIC_URL (and every short link) is real. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+export type RunningServer = BuiltServer;
 
 /** The real built server (dist/server.mjs, what `npm start` runs) on a free port with a temporary DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qr-e2e-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--enable-source-maps', path.join(root, 'dist/server.mjs')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const logs: string[] = [];
-  child.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), 60_000);
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      logs.push(line);
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`)));
-  });
-  return {
-    url,
-    dataDir,
-    logs,
-    async stop() {
-      let code = child.exitCode;
-      if (code === null) {
-        const exited = new Promise<number | null>((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        code = await exited;
-      }
-      await fs.rm(dataDir, { recursive: true, force: true });
-      return code;
-    },
-  };
+export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startBuiltServer({ env: { LOG_LEVEL: 'info', ...env } });
 }
 
 /**
@@ -129,21 +64,12 @@ afterEach(() => {
   }
 });
 
-/** Chromium; every context it opens is watched for console errors, page errors and CSP violations. */
+/**
+ * The run's Chromium (client/e2e/global-setup.ts), connected to for this file; every context it opens is
+ * watched for console errors, page errors and CSP violations. Closing it closes this file's contexts.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.connect(inject('chromiumWs'));
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);

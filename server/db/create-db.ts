@@ -103,8 +103,12 @@ export function sqliteConnectionOf(db: Kysely<Database>): SQLite.Database | unde
   return rawSqlite.get(db);
 }
 
-export function openSqlite(file: string): SQLite.Database {
-  if (file !== ':memory:') {
+/**
+ * A file, `:memory:`, or the bytes of a serialized database (an in-memory copy of them: tests start
+ * each database from one migrated image instead of migrating anew).
+ */
+export function openSqlite(file: string | Buffer): SQLite.Database {
+  if (typeof file === 'string' && file !== ':memory:') {
     // Owner-only: SQLite gives the -wal and -shm files the database file's own mode.
     privateDir(path.dirname(file));
     privateFile(file);
@@ -140,23 +144,27 @@ export interface CreateDbOptions {
   log?: (event: LogEvent) => void;
 }
 
+/** A Kysely handle over a SQLite database opened by openSqlite. */
+export function sqliteHandle(database: SQLite.Database, options: CreateDbOptions = {}): DbHandle {
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: portableSqlite(database) }),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  rawSqlite.set(db, database);
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
 /** `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…`. */
 export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   if (url.startsWith('sqlite:')) {
-    const database = openSqlite(url.slice('sqlite:'.length) || ':memory:');
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: portableSqlite(database) }),
-      ...(options.log ? { log: options.log } : {}),
-    });
-    rawSqlite.set(db, database);
-    return {
-      db,
-      dialect: 'sqlite',
-      ping: async () => {
-        await sql`select 1`.execute(db);
-      },
-      close: () => db.destroy(),
-    };
+    return sqliteHandle(openSqlite(url.slice('sqlite:'.length) || ':memory:'), options);
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new (postgresDriver().Pool)({

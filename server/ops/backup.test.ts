@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltServer, type BuiltServer } from '../../scripts/built-app.mjs';
 import { createDb, type DbHandle } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { insertQrRow, insertScans, insertTestUser } from '../test/fixtures.js';
@@ -213,70 +213,18 @@ describe('backupSqlite and restoreSqlite on a migrated database', () => {
 // ---------------------------------------------------------------------------------------------
 // The real server process: a backup taken under a stream of scans, restored and served again.
 
-interface ServerProcess {
-  url: string;
-  stderr: string[];
-  /** SIGTERM, then the exit code (0 after a graceful shutdown). */
-  stop(): Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/**
- * `node dist/server.mjs` as `npm start` runs it, on a free port and the given DATA_DIR (client/e2e's
- * startServer makes its own DATA_DIR and reads the info-level "listening" line; this one must reuse a
- * restored folder and runs at LOG_LEVEL=warn, so it waits for /healthz instead).
- */
-async function startServerProcess(dataDir: string): Promise<ServerProcess> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
-    cwd: root,
+/** `node dist/server.mjs` as `npm start` runs it, on the given DATA_DIR (a restored one is reused). */
+function startServerProcess(dataDir: string): Promise<BuiltServer> {
+  return startBuiltServer({
+    dataDir,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       DATABASE_URL: '',
       PUBLIC_URL: '',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'admin-password-for-tests',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const stderr: string[] = [];
-  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited with ${child.exitCode}: ${stderr.join('')}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer /healthz: ${stderr.join('')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url,
-    stderr,
-    stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
 }
 
 async function signInAsDemo(url: string): Promise<string> {
@@ -332,7 +280,7 @@ const waitUntil = async (check: () => boolean) => {
 
 describe('a backup of the running server under a stream of scans', () => {
   beforeAll(() => {
-    const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
+    const built = spawnSync(process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')], {
       cwd: root,
       stdio: 'inherit',
     });
@@ -449,8 +397,8 @@ describe('a backup of the running server under a stream of scans', () => {
 
 describe('the command lines', () => {
   const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
-  const run = (script: string, args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, [tsx, path.join(root, 'scripts', script), ...args], {
+  const run = (command: string, args: string[], env: Record<string, string>) =>
+    spawnSync(process.execPath, [tsx, path.join(root, 'server/ops/cli.ts'), command, ...args], {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'silent', ...env },
       encoding: 'utf8',
@@ -461,7 +409,7 @@ describe('the command lines', () => {
     const { handle, codeId } = await liveDatabase(path.join(dataDir, 'qr-creator.db'), 3);
     await handle.close();
 
-    const backup = run('backup.ts', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const backup = run('backup', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
     expect(backup.stderr).toBe('');
     expect(backup.status).toBe(0);
     const file = /to {3}(\S+)/.exec(backup.stdout)?.[1] ?? '';
@@ -470,16 +418,16 @@ describe('the command lines', () => {
     expect(backup.stdout).toMatch(/took \d+ ms/);
     expect(backup.stdout).toContain('PRAGMA integrity_check: ok');
 
-    const restore = run('restore.ts', [file], { DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' });
+    const restore = run('restore', [file], { DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' });
     expect(restore.status).toBe(0);
     expect(restore.stdout).toMatch(/before-restore-\d{8}-\d{6}/);
     expect(scansOf(path.join(dataDir, 'qr-creator.db'), codeId)).toBe(3);
 
-    const none = run('restore.ts', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const none = run('restore', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
     expect(none.status).toBe(1);
     expect(none.stderr).toContain('name the backup file');
 
-    const pg = run('backup.ts', [], { DATABASE_URL: 'postgres://qr:s3cret@db.example:5432/qr' });
+    const pg = run('backup', [], { DATABASE_URL: 'postgres://qr:s3cret@db.example:5432/qr' });
     expect(pg.status).toBe(2);
     expect(pg.stdout).toMatch(
       /pg_dump --format=custom --exclude-table-data=scan_salts --file=qr-creator-\d{8}-\d{6}\.dump "\$DATABASE_URL"/,

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 
 /**
  * Online backup and restore of the SQLite database (`npm run backup`, `npm run restore <file>`; the
- * scripts in scripts/ are thin command lines around these functions).
+ * command line server/ops/cli.ts is a thin layer around these functions).
  *
  * Backup uses SQLite's online backup API on a connection of its own, while the server keeps running.
  * The database is in WAL mode, where a reader never blocks a writer: each backup step holds a read

@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltServer } from '../../scripts/built-app.mjs';
 
 /**
  * `npm run package` builds one executable; copied alone into an empty folder (no node_modules, no
@@ -15,18 +15,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 let folder: string;
 let binary: string;
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(() => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-binary-'));
   const built = path.join(folder, 'build', 'qr-creator-linux-x64');
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts/package.mjs')], {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build/package.mjs')], {
     cwd: root,
     env: { ...process.env, PACKAGE_OUTPUT: built },
     encoding: 'utf8',
@@ -75,31 +67,20 @@ describe('the single executable', () => {
   });
 
   it('starts like npm start: the demo user signs in, creates a dynamic code and its short link redirects', async () => {
-    const port = await freePort();
     const cwd = path.dirname(binary);
-    const child: ChildProcess = spawn(binary, [], {
+    const started = Date.now();
+    const server = await startBuiltServer({
+      command: binary,
+      args: [],
       cwd,
-      env: { ...env(), PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      inheritEnv: false,
+      env: env(),
+      dataDir: null,
     });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const base = `http://127.0.0.1:${port}`;
+    const base = server.url;
     try {
-      const started = Date.now();
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`the binary exited ${child.exitCode}: ${output}`);
-        try {
-          if ((await fetch(`${base}/healthz`)).ok) break;
-        } catch {
-          /* not listening yet */
-        }
-        if (Date.now() - started > 60_000) throw new Error(`no answer after 60 s: ${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
       console.log(
-        `the binary answered /healthz ${Date.now() - started} ms after start (first start: unpacking)`,
+        `the binary answered /readyz ${Date.now() - started} ms after start (first start: unpacking)`,
       );
       // Data lands under ./data of the working directory, as with npm start.
       expect(fs.existsSync(path.join(cwd, 'data', 'qr-creator.db'))).toBe(true);
@@ -139,9 +120,7 @@ describe('the single executable', () => {
       expect(png.status).toBe(200);
       expect(png.headers.get('content-type')).toBe('image/png');
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await server.stop()).toBe(0);
     }
   }, 120_000);
 });

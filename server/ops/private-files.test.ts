@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltServer } from '../../scripts/built-app.mjs';
 import { createDb } from '../db/create-db.js';
 import { backupSqlite } from './backup.js';
 
@@ -20,44 +20,19 @@ afterAll(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 describe('private files', () => {
   it('the real server creates DATA_DIR 0700, its database, WAL, shared memory, admin password and mails 0600', async () => {
-    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')], {
       cwd: root,
     });
     expect(build.status).toBe(0);
     const dataDir = path.join(folder, 'fresh', 'data');
-    const port = await freePort();
-    const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        REQUIRE_EMAIL_VERIFICATION: 'true',
-      },
-      stdio: 'ignore',
+    const server = await startBuiltServer({
+      dataDir,
+      env: { LOG_LEVEL: 'warn', REQUIRE_EMAIL_VERIFICATION: 'true' },
     });
     try {
-      const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; ; i++) {
-        try {
-          if ((await fetch(`${base}/healthz`)).ok) break;
-        } catch {
-          if (i > 300) throw new Error('the server did not start');
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      }
+      const base = server.url;
       // A registration mails its link to the outbox.
       const res = await fetch(`${base}/api/register`, {
         method: 'POST',
@@ -92,9 +67,7 @@ describe('private files', () => {
         mail: '600',
       });
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
     }
   }, 240_000);
 

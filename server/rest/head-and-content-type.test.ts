@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { insertUpload } from '../features/uploads/uploads.repository.js';
 import { insertFolderRow, insertQrRow } from '../test/fixtures.js';
 import { signedInUser, useTestApp } from '../test/test-app.js';
-import { describeEachDb, ownTableNames } from '../test/test-db.js';
+import { describeOnSqlite, ownTableNames } from '../test/test-db.js';
 import { makePng } from '../test/upload-fixtures.js';
 import { appRouter } from '../trpc/app-router.js';
 import { restRoutes } from './rest-plugin.js';
@@ -21,7 +21,7 @@ async function everything(db: Db): Promise<string> {
   return parts.join('\n');
 }
 
-describeEachDb('HEAD and tRPC content types', (getDb) => {
+describeOnSqlite('HEAD and tRPC content types', (getDb) => {
   const t = useTestApp(getDb);
 
   it('no HEAD request changes the database: every GET route of the table, every query, a short link', async () => {

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { errorAnswer } from '../../src/api/answers.js';
 import { isNulInTextError, nulInTextMessage } from '../db/db-errors.js';
-import { extrasOf, publicMessageOf, validationIssuesOf } from '../trpc/errors.js';
+import { extrasOf, publicMessageOf, validationIssuesOf } from '../errors.js';
 
 export type RestErrorBody = z.infer<typeof errorAnswer>;
 

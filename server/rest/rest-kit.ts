@@ -7,7 +7,7 @@ import { bearerOf } from '../features/tokens/tokens.service.js';
 import { appRouter } from '../trpc/app-router.js';
 import { checkAccess, type Access } from '../trpc/access.js';
 import type { Context } from '../trpc/context.js';
-import { appError, parseInput } from '../trpc/errors.js';
+import { appError, parseInput } from '../errors.js';
 import { createCallerFactory } from '../trpc/init.js';
 
 /**

@@ -10,7 +10,7 @@ import { analyticsRoutes } from '../features/analytics/analytics.rest.js';
 import { exportRoutes } from '../features/analytics/export.rest.js';
 import { authRoutes } from '../features/auth/auth.rest.js';
 import { twoFactorRoutes } from '../features/auth/two-factor.rest.js';
-import { bulkRoutes } from '../features/bulk/bulk.rest.js';
+import { bulkRoutes } from '../features/qr/bulk.rest.js';
 import { foldersRoutes } from '../features/folders/folders.rest.js';
 import { qrRoutes } from '../features/qr/qr.rest.js';
 import { uploadsRoutes } from '../features/uploads/uploads.rest.js';

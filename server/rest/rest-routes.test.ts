@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app.js';
-import { describeEachDb } from '../test/test-db.js';
+import { describeOnSqlite } from '../test/test-db.js';
 import { restRoutes } from './rest-plugin.js';
 
 /** A concrete URL of a route, with a path parameter that is not even a valid id. */
@@ -21,7 +21,7 @@ describe('the REST route table', () => {
   });
 });
 
-describeEachDb('REST routes and who may call them', (getDb) => {
+describeOnSqlite('REST routes and who may call them', (getDb) => {
   const t = useTestApp(getDb);
 
   it('answers 401 "Not signed in" to a signed-out caller on every route that needs a user, before reading the input', async () => {

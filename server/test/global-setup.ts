@@ -1,27 +1,44 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createDb } from '../db/create-db.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { databaseUrl, testDatabaseUrl } from './test-db.js';
 
 /**
- * The unit project's global setup: this run's PostgreSQL test schemas share a prefix (test-db.ts
- * newTestSchema), and are dropped together once every file has finished — never while another
- * file may be reading the catalog. Workers start after this runs and inherit the variable.
+ * The unit project's global setup. With PostgreSQL (TEST_DATABASE_URL) it migrates one template
+ * database; each worker then starts from a copy of it (test-db.ts workerDatabaseUrl), so no two
+ * test files ever share a database's catalog. Every database of the run shares a prefix and is
+ * dropped once every file has finished. Workers start after this runs and inherit the variables.
  */
-export default function setup(): () => Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
   const prefix = `t${randomBytes(4).toString('hex')}_`;
-  process.env.TEST_SCHEMA_PREFIX = prefix;
-  return async () => {
-    const url = process.env.TEST_DATABASE_URL?.trim();
-    if (!url) return;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ name: string }>(
-        'select nspname as name from pg_namespace where starts_with(nspname, $1)',
-        [prefix],
-      );
-      for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
-    } finally {
-      await client.end();
-    }
+  process.env.TEST_RUN_PREFIX = prefix;
+  const url = testDatabaseUrl();
+  if (!url) return () => Promise.resolve();
+
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const dropAll = async () => {
+    const { rows } = await admin.query<{ name: string }>(
+      'select datname as name from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { name } of rows) await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
   };
+  try {
+    const template = `${prefix}template`;
+    await admin.query(`create database "${template}"`);
+    const handle = createDb(databaseUrl(url, template), { poolSize: 1 });
+    try {
+      await migrateToLatest(handle.db);
+    } finally {
+      await handle.close();
+    }
+    process.env.TEST_PG_TEMPLATE = template;
+  } catch (error) {
+    await dropAll();
+    throw error;
+  }
+  return dropAll;
 }

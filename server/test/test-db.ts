@@ -1,33 +1,81 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from 'vitest';
-import { createDb, dialectOf, type DbHandle, type Dialect } from '../db/create-db.js';
+import pg from 'pg';
+import {
+  createDb,
+  dialectOf,
+  openSqlite,
+  sqliteConnectionOf,
+  sqliteHandle,
+  type DbHandle,
+  type Dialect,
+} from '../db/create-db.js';
 import type { Database, Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 export type DbKind = Dialect;
 
-/** A migrated, private database: in-memory SQLite, or a throw-away schema in PostgreSQL. */
+/** A migrated, private database: in-memory SQLite, or this worker's PostgreSQL database, emptied. */
 export interface TestDb {
   handle: DbHandle;
   db: Db;
   dialect: Dialect;
   /** Empties every application table (not Kysely's migration bookkeeping) and restarts ids. */
   reset: () => Promise<void>;
-  /** SQLite: closes the connection. PostgreSQL: drops the schema (cascade), then ends the pool. */
+  /** Closes the connection (PostgreSQL: ends the pool; the run drops the database when it ends). */
   close: () => Promise<void>;
 }
 
 /**
- * A new schema name for a PostgreSQL test database. Under `vitest run` the names share this run's
- * prefix (server/test/global-setup.ts) and the schemas are dropped together when the run ends: a
- * schema dropped while another file's Kysely introspects the catalog (the migrator does, at every
- * start) fails that file with "relation … does not exist", so nothing is dropped while files run.
+ * A new schema name for a test of its own inside this worker's database (workerDatabaseUrl): the
+ * migration tests migrate step by step in one. Lower-case letters, digits and _ only: a safe,
+ * unquoted identifier for search_path.
  */
-export function newTestSchema(): { name: string; dropOnClose: boolean } {
-  const prefix = process.env.TEST_SCHEMA_PREFIX;
-  // Lower-case letters, digits and _ only: a safe, unquoted identifier for search_path.
-  return { name: `${prefix ?? 't_'}${randomBytes(8).toString('hex')}`, dropOnClose: !prefix };
+export function newTestSchema(): string {
+  return `s_${randomBytes(8).toString('hex')}`;
+}
+
+/** `base` (a PostgreSQL URL) naming another database of the same server. */
+export function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+let workerDatabase: Promise<string> | undefined;
+
+/**
+ * This worker's own PostgreSQL database, made once per worker process: a copy of the run's migrated
+ * template (server/test/global-setup.ts) when there is one, else an empty database migrated here.
+ * Test files in one worker run one after another, so nothing else changes its catalog while a test
+ * reads it; every database of the run shares the run's prefix and is dropped when the run ends.
+ */
+export function workerDatabaseUrl(): Promise<string> {
+  workerDatabase ??= (async () => {
+    const base = testDatabaseUrl();
+    if (!base) throw new Error('TEST_DATABASE_URL is not set: a PostgreSQL test database cannot be created');
+    const name = `${process.env.TEST_RUN_PREFIX ?? 't_'}w${process.pid}_${randomBytes(3).toString('hex')}`;
+    const template = process.env.TEST_PG_TEMPLATE;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+    } finally {
+      await admin.end();
+    }
+    const url = databaseUrl(base, name);
+    if (!template) {
+      const handle = createDb(url, { poolSize: 1 });
+      try {
+        await migrateToLatest(handle.db);
+      } finally {
+        await handle.close();
+      }
+    }
+    return url;
+  })();
+  return workerDatabase;
 }
 
 /** The tables of the database's own schema (PostgreSQL: the search_path's; other schemas' are not ours). */
@@ -47,18 +95,12 @@ export function testDatabaseUrl(): string | undefined {
   return url ? url : undefined;
 }
 
-async function migrated(handle: DbHandle, close: () => Promise<void>): Promise<TestDb> {
-  let tables: string[];
-  try {
-    await migrateToLatest(handle.db);
-    tables = await ownTableNames(handle.db);
-  } catch (error) {
-    await close().catch(() => undefined);
-    throw error;
-  }
+/** A TestDb over a migrated database: `tables` are its own tables (ownTableNames). */
+async function testDbOver(handle: DbHandle, tables: string[], close: () => Promise<void>): Promise<TestDb> {
   // PostgreSQL: DELETE, children before parents, then the sequences restarted. TRUNCATE creates and
   // syncs new files for every table, about 120 ms a reset here and far more on a loaded machine.
-  const deleteOrder = handle.dialect === 'postgres' ? await childrenFirst(handle.db, tables) : [];
+  if (handle.dialect === 'postgres') postgresDeleteOrder ??= await childrenFirst(handle.db, tables);
+  const deleteOrder = postgresDeleteOrder ?? [];
   const reset = async () => {
     if (handle.dialect === 'postgres') {
       await handle.db.transaction().execute(async (trx) => {
@@ -99,45 +141,71 @@ async function childrenFirst(db: Kysely<Database>, tables: string[]): Promise<st
   return order.filter((t) => tables.includes(t));
 }
 
-export async function createTestDb(kind: DbKind): Promise<TestDb> {
-  if (kind === 'sqlite') {
-    const handle = createDb('sqlite::memory:');
-    return migrated(handle, () => handle.close());
-  }
+/** One migrated SQLite database per worker, serialized: each test database starts as a copy of it. */
+let sqliteImage: Promise<{ image: Buffer; tables: string[] }> | undefined;
 
-  const url = testDatabaseUrl();
-  if (!url) throw new Error('TEST_DATABASE_URL is not set: a PostgreSQL test database cannot be created');
-  const { name: schema, dropOnClose } = newTestSchema();
-  const handle = createDb(url, { searchPath: schema, poolSize: 4, asyncCommit: true });
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
+function migratedSqliteImage() {
+  sqliteImage ??= (async () => {
+    const handle = createDb('sqlite::memory:');
     try {
-      if (dropOnClose) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+      await migrateToLatest(handle.db);
+      const tables = await ownTableNames(handle.db);
+      return { image: sqliteConnectionOf(handle.db)!.serialize(), tables };
     } finally {
       await handle.close();
     }
-  };
+  })();
+  return sqliteImage;
+}
+
+/** PostgreSQL: this worker's database's tables (workerDatabaseUrl), and the order that empties them. */
+let postgresTables: string[] | undefined;
+let postgresDeleteOrder: string[] | undefined;
+
+export async function createTestDb(kind: DbKind): Promise<TestDb> {
+  if (kind === 'sqlite') {
+    const { image, tables } = await migratedSqliteImage();
+    const handle = sqliteHandle(openSqlite(image));
+    return testDbOver(handle, tables, () => handle.close());
+  }
+  const handle = createDb(await workerDatabaseUrl(), { poolSize: 4, asyncCommit: true });
   try {
-    await sql`create schema ${sql.id(schema)}`.execute(handle.db);
+    postgresTables ??= await ownTableNames(handle.db);
+    const testDb = await testDbOver(handle, postgresTables, () => handle.close());
+    // The worker's database holds what the previous file or block left.
+    await testDb.reset();
+    return testDb;
   } catch (error) {
-    closed = true;
     await handle.close().catch(() => undefined);
     throw error;
   }
-  return migrated(handle, close);
 }
 
 /**
  * Runs `fn` once per database: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. Without it
  * the PostgreSQL block is a `describe.skip`, so the run reports its tests as skipped, never as passed.
- * Every test starts from an empty, migrated database (`getDb()`): SQLite is created anew for each
- * test; PostgreSQL keeps one schema per block and truncates it between tests, since creating and
- * migrating a schema costs far more than emptying one.
+ * Every test starts from an empty, migrated database (`getDb()`): SQLite is a new copy of one
+ * migrated image for each test; PostgreSQL is the worker's own database, emptied between tests.
  */
 export function describeEachDb(title: string, fn: (getDb: () => TestDb, kind: DbKind) => void): void {
-  for (const kind of ['sqlite', 'postgres'] as const) {
+  describeOn(['sqlite', 'postgres'], title, fn);
+}
+
+/**
+ * describeEachDb on SQLite alone, for tests whose subject is not SQL: validation, HTTP answers, files,
+ * mail, workers, HTML. The SQL they reach is the repositories', which the repository, query, migration
+ * and concurrency tests, the authorization matrix and the fuzz test run on PostgreSQL as well.
+ */
+export function describeOnSqlite(title: string, fn: (getDb: () => TestDb, kind: DbKind) => void): void {
+  describeOn(['sqlite'], title, fn);
+}
+
+function describeOn(
+  kinds: readonly DbKind[],
+  title: string,
+  fn: (getDb: () => TestDb, kind: DbKind) => void,
+): void {
+  for (const kind of kinds) {
     const label = `${title} [${kind}]`;
     if (kind === 'postgres' && !testDatabaseUrl()) {
       describe.skip(`${label} (skipped: TEST_DATABASE_URL not set)`, () => {

@@ -1,5 +1,5 @@
 import type { User } from '../../src/auth/auth.schema.js';
-import { appError } from './errors.js';
+import { appError } from '../errors.js';
 
 /** Who may call: anyone, a signed-in user (else 401), or an admin (else 401, then 403). */
 export type Access = 'public' | 'user' | 'admin';

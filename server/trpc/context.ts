@@ -2,17 +2,15 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenScope } from '../../src/auth/api-token.schema.js';
 import type { User } from '../../src/auth/auth.schema.js';
-import type { RequestDeps, RuntimeDeps } from '../app-deps.js';
-import { readSession, type SessionCookies } from '../features/auth/sessions.js';
+import type { RuntimeDeps, SessionCookies, SessionDeps } from '../app-deps.js';
+import { readSession } from '../features/auth/sessions.js';
 import { authenticateToken, bearerOf } from '../features/tokens/tokens.service.js';
 
-export interface Context extends RequestDeps {
+/** A tRPC or REST request: the deps services take (SessionDeps), and who is calling. */
+export interface Context extends SessionDeps {
   user: User | null;
   /** Set when the caller authenticated with `Authorization: Bearer` (REST only), not a session. */
   apiToken: { id: number; scope: TokenScope } | null;
-  /** Hash of the current session token, when signed in. */
-  sessionId: string | null;
-  cookies: SessionCookies;
 }
 
 export async function createContext(

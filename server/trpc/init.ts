@@ -2,7 +2,7 @@ import { initTRPC } from '@trpc/server';
 import type { Context } from './context.js';
 import { checkAccess, type Access } from './access.js';
 import { isNulInTextError, nulInTextMessage } from '../db/db-errors.js';
-import { appError, extrasOf, publicMessageOf, validationIssuesOf } from './errors.js';
+import { appError, extrasOf, publicMessageOf, validationIssuesOf } from '../errors.js';
 
 /** Each procedure says who may call it; the authorization matrix reads it from here. */
 export interface ProcedureMeta {

@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Card,
   Group,
   Menu,
   SegmentedControl,
@@ -10,30 +9,17 @@ import {
   Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowUp, IconCalendarPlus, IconDots, IconPlayerStop, IconX } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { AdminUser } from '../../../src/admin/admin.schema';
 import { plans } from '../../../src/plans';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
-import {
-  EmptyRow,
-  ListPager,
-  LoadingRows,
-  SearchBox,
-  SortableTh,
-  statusLabel,
-  UserCell,
-  useUserList,
-  type ListFilter,
-} from './user-list';
+import { PlanBadge, SearchBox, statusLabel, UserCell, useUserList, type ListFilter } from './user-list';
+import { UserTable } from './UserTable';
 import { PlanChangeModal, useDeclineRequest, type PlanChange } from './subscriptions/PlanChangeModal';
-
-const COLUMNS = 6;
 
 function EndDate({ iso, now }: { iso: string | null; now: number }) {
   if (!iso)
@@ -127,7 +113,6 @@ export function AdminSubscriptionsPage() {
   const [filter, setFilter] = useState<ListFilter>('all');
   const list = useUserList('subscriptions', filter);
   const [dialog, setDialog] = useState<{ user: AdminUser; change: PlanChange } | null>(null);
-  const data = list.query.data;
   const now = useNow(10_000);
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
 
@@ -160,78 +145,44 @@ export function AdminSubscriptionsPage() {
           ]}
         />
       </Group>
-      {list.error ? (
-        <ErrorAlert>{list.error}</ErrorAlert>
-      ) : (
-        <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="sm" highlightOnHover aria-busy={list.query.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh list={list} column="username">
-                    User
-                  </SortableTh>
-                  <SortableTh list={list} column="tier">
-                    Plan
-                  </SortableTh>
-                  <SortableTh list={list} column="status">
-                    Status
-                  </SortableTh>
-                  <Table.Th>End date</Table.Th>
-                  <Table.Th>Unlimited</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data ? (
-                  <LoadingRows columns={COLUMNS} />
-                ) : data.rows.length === 0 ? (
-                  <EmptyRow columns={COLUMNS} list={list} />
-                ) : (
-                  data.rows.map((user) => (
-                    <Table.Tr key={user.id}>
-                      <Table.Td>
-                        <UserCell user={user} />
-                        <RequestCell user={user} approve={() => setDialog({ user, change: 'approve' })} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge
-                          miw="max-content"
-                          variant="light"
-                          color={user.subscriptionTier === 'free' ? 'gray' : 'violet'}
-                        >
-                          {plans[user.subscriptionTier].name}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{statusLabel(user.subscriptionStatus)}</Table.Td>
-                      <Table.Td>
-                        <EndDate iso={user.subscriptionEndDate} now={now} />
-                      </Table.Td>
-                      <Table.Td>
-                        {user.hasUnlimitedAccess ? (
-                          <Badge miw="max-content" color="teal">
-                            Unlimited
-                          </Badge>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            —
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Actions user={user} open={(change) => setDialog({ user, change })} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
-      {data && <ListPager list={list} total={data.total} />}
+      <UserTable
+        list={list}
+        minWidth={820}
+        columns={[
+          { label: 'User', sortBy: 'username' },
+          { label: 'Plan', sortBy: 'tier' },
+          { label: 'Status', sortBy: 'status' },
+          { label: 'End date' },
+          { label: 'Unlimited' },
+        ]}
+        cells={(user) => (
+          <>
+            <Table.Td>
+              <UserCell user={user} />
+              <RequestCell user={user} approve={() => setDialog({ user, change: 'approve' })} />
+            </Table.Td>
+            <Table.Td>
+              <PlanBadge user={user} />
+            </Table.Td>
+            <Table.Td>{statusLabel(user.subscriptionStatus)}</Table.Td>
+            <Table.Td>
+              <EndDate iso={user.subscriptionEndDate} now={now} />
+            </Table.Td>
+            <Table.Td>
+              {user.hasUnlimitedAccess ? (
+                <Badge miw="max-content" color="teal">
+                  Unlimited
+                </Badge>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  —
+                </Text>
+              )}
+            </Table.Td>
+          </>
+        )}
+        actions={(user) => <Actions user={user} open={(change) => setDialog({ user, change })} />}
+      />
       {dialog && (
         <PlanChangeModal user={dialog.user} change={dialog.change} onClose={() => setDialog(null)} />
       )}

@@ -1,41 +1,18 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Menu,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDots, IconInfinity, IconKey, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminUser } from '../../../src/admin/admin.schema';
-import { plans } from '../../../src/plans';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { useCurrentUser } from '../auth/use-auth';
-import {
-  EmptyRow,
-  ListPager,
-  LoadingRows,
-  SearchBox,
-  SortableTh,
-  statusLabel,
-  UserCell,
-  useUserList,
-} from './user-list';
+import { PlanBadge, SearchBox, statusLabel, UserCell, useUserList } from './user-list';
+import { UserTable } from './UserTable';
 import { DeleteUserModal } from './users/DeleteUserModal';
 import { ResetPasswordModal } from './users/ResetPasswordModal';
 import { UserFormModal } from './users/UserFormModal';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'reset' | 'delete'; user: AdminUser } | null;
-const COLUMNS = 8;
 /** Badges and dates keep their whole label: the table scrolls sideways instead. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -99,7 +76,6 @@ export function AdminUsersPage() {
   const me = useCurrentUser();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  const data = list.query.data;
 
   return (
     <Stack gap="md">
@@ -118,94 +94,56 @@ export function AdminUsersPage() {
         </Button>
       </Group>
       <SearchBox list={list} label="Search users" />
-      {list.error ? (
-        <ErrorAlert>{list.error}</ErrorAlert>
-      ) : (
-        <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={940}>
-            <Table verticalSpacing="sm" highlightOnHover aria-busy={list.query.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh list={list} column="username">
-                    Username
-                  </SortableTh>
-                  <SortableTh list={list} column="qrCodeCount">
-                    QR Codes
-                  </SortableTh>
-                  <SortableTh list={list} column="tier">
-                    Plan
-                  </SortableTh>
-                  <SortableTh list={list} column="status">
-                    Status
-                  </SortableTh>
-                  <Table.Th>Verified</Table.Th>
-                  <Table.Th>Admin</Table.Th>
-                  <SortableTh list={list} column="createdAt">
-                    Created
-                  </SortableTh>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data ? (
-                  <LoadingRows columns={COLUMNS} />
-                ) : data.rows.length === 0 ? (
-                  <EmptyRow columns={COLUMNS} list={list} />
-                ) : (
-                  data.rows.map((user) => (
-                    <Table.Tr key={user.id}>
-                      <Table.Td>
-                        <UserCell user={user} />
-                      </Table.Td>
-                      <Table.Td>{user.qrCodeCount.toLocaleString()}</Table.Td>
-                      <Table.Td style={NO_WRAP}>
-                        <Group gap={4} wrap="nowrap">
-                          <Badge
-                            miw="max-content"
-                            variant="light"
-                            color={user.subscriptionTier === 'free' ? 'gray' : 'violet'}
-                          >
-                            {plans[user.subscriptionTier].name}
-                          </Badge>
-                          {user.hasUnlimitedAccess && (
-                            <Badge miw="max-content" variant="outline" color="teal">
-                              Unlimited
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{statusLabel(user.subscriptionStatus)}</Table.Td>
-                      <Table.Td style={NO_WRAP}>
-                        <Badge miw="max-content" variant="dot" color={user.emailVerified ? 'teal' : 'gray'}>
-                          {user.emailVerified ? 'Verified' : 'Unverified'}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td style={NO_WRAP}>
-                        {user.isAdmin ? (
-                          <Badge miw="max-content" color="blue">
-                            Admin
-                          </Badge>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            No
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td style={NO_WRAP}>{formatDate(user.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <RowActions user={user} self={user.id === me?.id} open={setDialog} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
+      <UserTable
+        list={list}
+        minWidth={940}
+        columns={[
+          { label: 'Username', sortBy: 'username' },
+          { label: 'QR Codes', sortBy: 'qrCodeCount' },
+          { label: 'Plan', sortBy: 'tier' },
+          { label: 'Status', sortBy: 'status' },
+          { label: 'Verified' },
+          { label: 'Admin' },
+          { label: 'Created', sortBy: 'createdAt' },
+        ]}
+        cells={(user) => (
+          <>
+            <Table.Td>
+              <UserCell user={user} />
+            </Table.Td>
+            <Table.Td>{user.qrCodeCount.toLocaleString()}</Table.Td>
+            <Table.Td style={NO_WRAP}>
+              <Group gap={4} wrap="nowrap">
+                <PlanBadge user={user} />
+                {user.hasUnlimitedAccess && (
+                  <Badge miw="max-content" variant="outline" color="teal">
+                    Unlimited
+                  </Badge>
                 )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
-      {data && <ListPager list={list} total={data.total} />}
+              </Group>
+            </Table.Td>
+            <Table.Td>{statusLabel(user.subscriptionStatus)}</Table.Td>
+            <Table.Td style={NO_WRAP}>
+              <Badge miw="max-content" variant="dot" color={user.emailVerified ? 'teal' : 'gray'}>
+                {user.emailVerified ? 'Verified' : 'Unverified'}
+              </Badge>
+            </Table.Td>
+            <Table.Td style={NO_WRAP}>
+              {user.isAdmin ? (
+                <Badge miw="max-content" color="blue">
+                  Admin
+                </Badge>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td style={NO_WRAP}>{formatDate(user.createdAt)}</Table.Td>
+          </>
+        )}
+        actions={(user) => <RowActions user={user} self={user.id === me?.id} open={setDialog} />}
+      />
       {dialog?.kind === 'create' && <UserFormModal opened onClose={close} />}
       {dialog?.kind === 'edit' && <UserFormModal opened user={dialog.user} onClose={close} />}
       {dialog?.kind === 'reset' && <ResetPasswordModal user={dialog.user} onClose={close} />}

@@ -1,8 +1,9 @@
-import { Center, Group, Pagination, Skeleton, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminUser, UserSortKey } from '../../../src/admin/admin.schema';
+import { plans } from '../../../src/plans';
 import { apiError, trpc } from '../../lib/trpc';
 
 export const PAGE_SIZE = 25;
@@ -47,32 +48,6 @@ export function useUserList(kind: 'users' | 'subscriptions', filter: ListFilter 
 
 export type UserList = ReturnType<typeof useUserList>;
 
-/** A column header that sorts the list on the server; says its order to screen readers. */
-export function SortableTh({
-  list,
-  column,
-  children,
-}: {
-  list: UserList;
-  column: UserSortKey;
-  children: string;
-}) {
-  const active = list.sort === column;
-  const Icon = active ? (list.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
-  return (
-    <Table.Th aria-sort={active ? (list.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => list.sortBy(column)} aria-label={`Sort by ${children}`}>
-        <Group gap={4} wrap="nowrap">
-          <Text fw={600} size="sm">
-            {children}
-          </Text>
-          <Icon aria-hidden size={14} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
 export function SearchBox({ list, label }: { list: UserList; label: string }) {
   return (
     <TextInput
@@ -86,48 +61,12 @@ export function SearchBox({ list, label }: { list: UserList; label: string }) {
   );
 }
 
-/** Skeleton rows while a page loads; the empty and paging rows under the table. */
-export function LoadingRows({ columns }: { columns: number }) {
+/** A user's plan as a badge: grey for Free, violet for a paid plan. */
+export function PlanBadge({ user }: { user: AdminUser }) {
   return (
-    <>
-      {Array.from({ length: 5 }, (_, i) => (
-        <Table.Tr key={i} aria-hidden>
-          <Table.Td colSpan={columns}>
-            <Skeleton h={28} />
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </>
-  );
-}
-
-export function EmptyRow({ columns, list }: { columns: number; list: UserList }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={columns}>
-        <Text c="dimmed" ta="center" py="lg">
-          {list.searched ? `No users match “${list.searched}”.` : 'No users here.'}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-export function ListPager({ list, total }: { list: UserList; total: number }) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const first = total === 0 ? 0 : (list.page - 1) * PAGE_SIZE + 1;
-  const last = Math.min(total, list.page * PAGE_SIZE);
-  return (
-    <Group justify="space-between" wrap="wrap" gap="sm">
-      <Text size="sm" c="dimmed">
-        {total === 0 ? 'No users' : `${first}–${last} of ${total.toLocaleString()} users`}
-      </Text>
-      {pages > 1 && (
-        <Center>
-          <Pagination total={pages} value={list.page} onChange={list.setPage} size="sm" siblings={1} />
-        </Center>
-      )}
-    </Group>
+    <Badge miw="max-content" variant="light" color={user.subscriptionTier === 'free' ? 'gray' : 'violet'}>
+      {plans[user.subscriptionTier].name}
+    </Badge>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { loginInput, type LoginInput, type User } from '../../../src/auth/auth.schema';
+import { OneTimeCodeInput } from '../../components/OneTimeCodeInput';
 import { notify } from '../../lib/notify';
 import { apiError, trpc, trpcUtils } from '../../lib/trpc';
 
@@ -49,23 +50,13 @@ function TwoFactorStep({
             data-autofocus
           />
         ) : (
-          <Stack gap={4}>
-            <PinInput
-              length={6}
-              type="number"
-              oneTimeCode
-              autoFocus
-              value={code}
-              onChange={setCode}
-              aria-labelledby="two-factor-label"
-              error={Boolean(error)}
-            />
-            {error && (
-              <Text size="sm" c="red" role="alert">
-                {error}
-              </Text>
-            )}
-          </Stack>
+          <OneTimeCodeInput
+            value={code}
+            onChange={setCode}
+            error={error}
+            labelId="two-factor-label"
+            autoFocus
+          />
         )}
         <Button type="submit" fullWidth loading={verify.isPending} disabled={code.trim() === ''}>
           Verify

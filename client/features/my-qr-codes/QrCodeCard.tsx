@@ -18,7 +18,7 @@ import { notify } from '../../lib/notify';
 import { qrImageLabel } from '../qr/qr-image-label';
 import { PrintDownloadDialog } from '../qr/PrintDownloadDialog';
 import { QrPreview } from '../qr/QrPreview';
-import { downloadQr } from '../qr/render';
+import { downloadQr } from '../../lib/qr-render';
 import { shareQr } from '../qr/share';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
 import { UnscannableConfirm } from '../scan-safety/UnscannableConfirm';

@@ -12,7 +12,7 @@ import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { editQrRoute } from '../../routes';
 import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
-import { smartPayloadOf, smartValuesOf } from '../smart-redirect/smart-values';
+import { smartPayloadOf, smartValuesOf } from './smart-values';
 import { toFormFields, type DesignerValues } from './designer-values';
 import classes from './qr-designer.module.css';
 import { QrDesigner } from './QrDesigner';

@@ -7,7 +7,7 @@ import { qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
 import { notify } from '../../lib/notify';
 import { PrintDownloadDialog } from '../qr/PrintDownloadDialog';
 import { QrPreview } from '../qr/QrPreview';
-import { downloadQr } from '../qr/render';
+import { downloadQr } from '../../lib/qr-render';
 import { shareQr } from '../qr/share';
 import type { ScanFixId } from '../../../src/qr/scan-safety';
 import { ScanSafetyPanel } from '../scan-safety/ScanSafetyBadge';

@@ -40,9 +40,9 @@ import { standInShortLink } from '../scan-safety/stand-in';
 import { fixHint, UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
 import { useScanCheck } from '../scan-safety/use-scan-check';
 import { PreviewCard, type DownloadFormat } from './PreviewCard';
-import { SmartRedirectSection } from '../smart-redirect/SmartRedirectSection';
-import { smartRedirectApplies } from '../smart-redirect/smart-values';
-import { useSmartSections } from '../smart-redirect/use-smart-sections';
+import { SmartRedirectSection } from './SmartRedirectSection';
+import { smartRedirectApplies } from './smart-values';
+import { useSmartSections } from './use-smart-sections';
 import classes from './qr-designer.module.css';
 import { TypePicker } from './TypePicker';
 

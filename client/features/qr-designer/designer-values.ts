@@ -12,7 +12,7 @@ import {
   initialSmartValues,
   smartRedirectApplies,
   type SmartRedirectValues,
-} from '../smart-redirect/smart-values';
+} from './smart-values';
 
 export type ContentValues = Record<string, string>;
 
@@ -24,7 +24,7 @@ export interface DesignerValues {
   customization: Customization;
   /** null: the root ('No folder'). */
   folderId: number | null;
-  /** Rules, schedule, password and tracking of a dynamic link code (client/features/smart-redirect). */
+  /** Rules, schedule, password and tracking of a dynamic link code (smart-values.ts, SmartRedirectSection.tsx). */
   smart: SmartRedirectValues;
 }
 

@@ -5,7 +5,7 @@ import { readCustomization } from '../../../src/qr/customization';
 import { normalizeQrType } from '../../../src/qr/qr-types';
 import { QR_NAME_MAX } from '../../../src/qr/qr.schema';
 import { trpc } from '../../lib/trpc';
-import { smartDraftOf, smartValuesFromDraft } from '../smart-redirect/smart-values';
+import { smartDraftOf, smartValuesFromDraft } from './smart-values';
 import { fieldsFor, type DesignerValues } from './designer-values';
 
 const STORAGE_PREFIX = 'qr-creator:create-draft';

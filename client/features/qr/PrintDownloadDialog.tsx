@@ -39,7 +39,7 @@ import {
 } from '../../../src/qr/print-size';
 import { notify } from '../../lib/notify';
 import { useScanCheck } from '../scan-safety/use-scan-check';
-import { downloadQr } from './render';
+import { downloadQr } from '../../lib/qr-render';
 
 export interface PrintDownloadDialogProps {
   opened: boolean;

@@ -2,7 +2,7 @@ import { Box, Skeleton, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { Customization } from '../../../src/qr/customization';
-import { DOWNLOAD_PNG_PX, renderQrSvg } from './render';
+import { DOWNLOAD_PNG_PX, renderQrSvg } from '../../lib/qr-render';
 
 export interface QrPreviewProps {
   /** The encoded payload. */

@@ -7,7 +7,7 @@
  */
 import type { Customization } from '../../../src/qr/customization';
 import { assessScan, CHECK_SIZE_PX, PRINT_CHECKS, type ScanCheck } from '../../../src/qr/scan-safety';
-import { renderQrSvg } from '../qr/render';
+import { renderQrSvg } from '../../lib/qr-render';
 import type { ScanCheckRequest, ScanCheckResponse } from './scan-check.worker';
 
 export const SCAN_CHECK_MEASURE = 'qr-scan-check';

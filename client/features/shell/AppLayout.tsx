@@ -5,7 +5,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect } from 'react';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { useCurrentUser } from '../auth/use-auth';
-import { useStoredTheme } from '../settings/use-stored-theme';
+import { useStoredTheme } from '../account/use-stored-theme';
 import { headerTitle } from './header-title';
 import { NavContent } from './NavContent';
 import { UserMenu } from './UserMenu';

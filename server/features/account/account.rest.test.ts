@@ -13,7 +13,7 @@ import {
   readOutbox,
   type TestApp,
 } from '../../test/test-app.js';
-import { countRows, describeEachDb } from '../../test/test-db.js';
+import { countRows, describeOnSqlite } from '../../test/test-db.js';
 import { BOUNDARY, CLEAN_SVG, makePng, multipartBody } from '../../test/upload-fixtures.js';
 
 function uploadPicture(t: TestApp, cookie: string, data: Buffer | string, filename = 'me.png') {
@@ -28,7 +28,7 @@ async function currentUser(t: TestApp, cookie: string) {
   return call(t.app, 'GET', '/api/user', { cookie });
 }
 
-describeEachDb('account REST paths', (getDb) => {
+describeOnSqlite('account REST paths', (getDb) => {
   const t = useTestApp(getDb);
 
   describe('PUT /api/user/profile', () => {

@@ -12,17 +12,16 @@ import {
 } from '../../../src/auth/account.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { maskIp } from '../../../src/analytics/mask-ip.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps, SessionDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
-import type { Context } from '../../trpc/context.js';
-import { appError } from '../../trpc/errors.js';
+import { appError } from '../../errors.js';
 import { beginLoginAttempt } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { sendPasswordChangedMail, sendVerificationMail } from '../auth/recovery.service.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { sendInBackground } from '../mail/mailer.js';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../../audit.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 import { storeImage, UPLOAD_URL_PREFIX } from '../uploads/uploads.service.js';
 import { toUser } from '../users/users.mapper.js';
@@ -62,7 +61,7 @@ export const EMAIL_UNDO_TTL_MS = 7 * 24 * 3_600_000;
  * the new address is verified, password resets go to the old one, never to it: a borrowed session cannot
  * turn into the account.
  */
-export async function updateProfile(ctx: Context, user: User, input: UpdateProfileInput): Promise<User> {
+export async function updateProfile(ctx: SessionDeps, user: User, input: UpdateProfileInput): Promise<User> {
   const row = await userRowOf(ctx, user);
   const emailChanged = (row.email ?? '').toLowerCase() !== input.email.toLowerCase();
   if (!emailChanged) {
@@ -147,7 +146,7 @@ export async function updateProfile(ctx: Context, user: User, input: UpdateProfi
  * 401, which would sign the client out) and counts as a failed sign-in against brute force. Every other
  * session of the user ends; this one stays.
  */
-export async function changePassword(ctx: Context, user: User, input: ChangePasswordInput) {
+export async function changePassword(ctx: SessionDeps, user: User, input: ChangePasswordInput) {
   const row = await userRowOf(ctx, user);
   const attempt = await beginLoginAttempt(ctx, row.username);
   if (!(await verifyPassword(row.password, input.currentPassword))) {
@@ -210,7 +209,7 @@ function describeAgent(userAgent: string | null): { browser: string; os: string 
   };
 }
 
-export async function listSessions(ctx: Context, user: User): Promise<ActiveSession[]> {
+export async function listSessions(ctx: SessionDeps, user: User): Promise<ActiveSession[]> {
   const rows = await listSessionsOf(ctx.db, user.id, ctx.clock.now().toISOString());
   return rows.map((row) => ({
     id: publicSessionId(row.id),
@@ -223,7 +222,7 @@ export async function listSessions(ctx: Context, user: User): Promise<ActiveSess
 }
 
 /** Signs one of the caller's own sessions out; another user's (or an unknown) session is 404. */
-export async function revokeSession(ctx: Context, user: User, id: string) {
+export async function revokeSession(ctx: SessionDeps, user: User, id: string) {
   const rows = await listSessionsOf(ctx.db, user.id, ctx.clock.now().toISOString());
   const row = rows.find((r) => publicSessionId(r.id) === id);
   if (!row || !(await deleteSessionOf(ctx.db, user.id, row.id))) {
@@ -232,7 +231,7 @@ export async function revokeSession(ctx: Context, user: User, id: string) {
   return { success: true as const };
 }
 
-export async function revokeOtherSessions(ctx: Context, user: User, input: SignOutOthersInput) {
+export async function revokeOtherSessions(ctx: SessionDeps, user: User, input: SignOutOthersInput) {
   const count = await deleteOtherSessionsOf(ctx.db, user.id, ctx.sessionId);
   const tokensRevoked = input?.revokeTokens ? await deleteApiTokensOfUser(ctx.db, user.id) : 0;
   return { success: true as const, count, tokensRevoked };

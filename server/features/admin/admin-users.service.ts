@@ -5,8 +5,6 @@ import {
   type AdminUser,
   type AdminUserPage,
   type DeletionImpact,
-  type UpgradeRequest,
-  type PaidTier,
   adminCreateUserInput,
   adminResetPasswordInput,
   adminUpdateUserInput,
@@ -15,9 +13,9 @@ import {
 } from '../../../src/admin/admin.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
-import { toIso, type Db, type UserRow, type UserUpdate } from '../../db/database.js';
+import type { UserUpdate } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
-import { appError, parseInput } from '../../trpc/errors.js';
+import { appError, parseInput } from '../../errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { clearTwoFactor } from '../auth/two-factor.repository.js';
 import { sendPasswordChangedMail } from '../auth/recovery.service.js';
@@ -31,38 +29,10 @@ import {
   updateUserPassword,
   deleteApiTokensOfUser,
 } from '../users/users.repository.js';
-import {
-  countAdmins,
-  deleteUserAndData,
-  deletionImpactOf,
-  findUserWithCount,
-  listUsersPage,
-  pendingRequestsOf,
-} from './admin.repository.js';
-import { recordAudit } from './audit.js';
-
-type Row = UserRow & { qr_code_count: number | string };
-type RequestRow = Awaited<ReturnType<typeof pendingRequestsOf>>[number];
-
-export function toUpgradeRequest(r: RequestRow): UpgradeRequest {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    tier: r.tier as PaidTier,
-    status: r.status as UpgradeRequest['status'],
-    createdAt: toIso(r.created_at),
-    decidedAt: toIso(r.decided_at),
-  };
-}
-
-function toAdminUser(row: Row, request: RequestRow | undefined): AdminUser {
-  return {
-    ...toUser(row),
-    qrCodeCount: Number(row.qr_code_count),
-    twoFactorEnabled: Boolean(row.totp_enabled),
-    upgradeRequest: request ? toUpgradeRequest(request) : null,
-  };
-}
+import { recordAudit } from '../../audit.js';
+import { getAdminUser, toAdminUser } from '../billing/admin-user.js';
+import { pendingRequestsOf } from '../billing/billing.repository.js';
+import { countAdmins, deleteUserAndData, deletionImpactOf, listUsersPage } from './admin.repository.js';
 
 /** What the audit log keeps of a user: the fields an admin can change. */
 function auditView(user: AdminUser | User) {
@@ -96,14 +66,6 @@ export async function listAdminUsers(deps: AppDeps, raw: AdminUserListInput): Pr
     page: input.page,
     pageSize: input.pageSize,
   };
-}
-
-/** One user as the admin pages show them; another id is a 404. */
-export async function getAdminUser(db: Db, id: number): Promise<AdminUser> {
-  const row = await findUserWithCount(db, id);
-  if (!row) throw appError('NOT_FOUND', adminMessages.userNotFound);
-  const [request] = await pendingRequestsOf(db, [id]);
-  return toAdminUser(row, request);
 }
 
 export async function getDeletionImpact(deps: AppDeps, id: number): Promise<DeletionImpact> {

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import type { UserSortKey } from '../../../src/admin/admin.schema.js';
 import { dialectOf } from '../../db/create-db.js';
-import type { Db, UserRow } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
+import type { UserWithCount } from '../users/users.repository.js';
 
 // The admin area's SQL: the users page, a user's deletion, the instance's figures.
-
-type UserWithCount = UserRow & { qr_code_count: number | string };
 
 const sortColumns: Record<UserSortKey, string> = {
   username: 'lower(u.username)',
@@ -81,33 +80,6 @@ export async function listUsersPage(
     .offset((input.page - 1) * input.pageSize)
     .execute();
   return { rows: rows as UserWithCount[], total: Number(countRow.total) };
-}
-
-export async function findUserWithCount(db: Db, id: number): Promise<UserWithCount | undefined> {
-  const row = await db
-    .selectFrom('users as u')
-    .selectAll('u')
-    .select((eb) =>
-      eb
-        .selectFrom('qr_codes as q')
-        .select(eb.fn.countAll<number>().as('c'))
-        .whereRef('q.user_id', '=', 'u.id')
-        .as('qr_code_count'),
-    )
-    .where('u.id', '=', id)
-    .executeTakeFirst();
-  return row as UserWithCount | undefined;
-}
-
-/** Pending upgrade requests of these users, by user id. */
-export async function pendingRequestsOf(db: Db, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .selectFrom('upgrade_requests')
-    .selectAll()
-    .where('user_id', 'in', userIds)
-    .where('status', '=', 'pending')
-    .execute();
 }
 
 export async function countAdmins(db: Db): Promise<number> {
@@ -248,33 +220,4 @@ export async function databaseBytes(db: Db): Promise<number> {
     bytes: number;
   }>`select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()`.execute(db);
   return Number(rows[0]?.bytes ?? 0);
-}
-
-// ---- Upgrade requests (instances without Stripe) ----
-
-export function findUpgradeRequest(db: Db, id: number) {
-  return db.selectFrom('upgrade_requests').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function insertUpgradeRequest(db: Db, userId: number, tier: string, createdAt: string) {
-  return db
-    .insertInto('upgrade_requests')
-    .values({ user_id: userId, tier, created_at: createdAt })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** Decides a pending request; false when it was no longer pending (another admin was first). */
-export async function decidePendingRequest(
-  db: Db,
-  id: number,
-  decision: { status: 'approved' | 'declined'; at: string; by: number },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('upgrade_requests')
-    .set({ status: decision.status, decided_at: decision.at, decided_by: decision.by })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }

@@ -13,18 +13,22 @@ import {
   upgradeInput,
 } from '../../../src/admin/admin.schema.js';
 import { adminProcedure, router } from '../../trpc/init.js';
+import { getAdminUser } from '../billing/admin-user.js';
 import { decideUpgradeRequest } from '../billing/billing.service.js';
+import {
+  cancelSubscription,
+  extendSubscription,
+  upgradeSubscription,
+} from '../billing/subscriptions.service.js';
 import {
   createUserAsAdmin,
   deleteUserAsAdmin,
-  getAdminUser,
   getDeletionImpact,
   listAdminUsers,
   resetUserPassword,
   toggleUnlimitedAccess,
   updateUserAsAdmin,
 } from './admin-users.service.js';
-import { cancelSubscription, extendSubscription, upgradeSubscription } from './subscriptions.service.js';
 import { getAuditLog, getMailLog, getSettings, getSystemStats, updateSettings } from './system.service.js';
 
 const withId = <S extends z.ZodRawShape>(shape: S) => adminUserIdInput.extend(shape);

@@ -8,7 +8,7 @@ import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { dialectOf } from '../../db/create-db.js';
 import { toIso } from '../../db/database.js';
-import { parseInput } from '../../trpc/errors.js';
+import { parseInput } from '../../errors.js';
 import { listMailLog } from '../mail/mailer.js';
 import { DAY_MS } from '../scans/rollup-model.js';
 import { getInstanceSettings, storeInstanceSettings } from '../settings/instance-settings.js';
@@ -20,7 +20,7 @@ import {
   sumScansPerDay,
   topUsersByScans,
 } from './admin.repository.js';
-import { listAudit, recordAudit } from './audit.js';
+import { listAudit, recordAudit } from '../../audit.js';
 
 const CHART_DAYS = 30;
 

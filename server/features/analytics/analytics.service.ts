@@ -43,7 +43,7 @@ import {
   type QuarterSource,
 } from './analytics.queries.js';
 import { allTimePeriod, periodOf, splitAtUtcDays, type Period, type UtcDays } from './period.js';
-import { dayLabel, ZoneOffsets } from './time-zone.js';
+import { dayLabel, ZoneOffsets } from '../scans/time-zone.js';
 import { retentionCutoff } from '../scans/scan-retention.js';
 import { countRefusedScansOfCode } from '../scans/refused-scans.js';
 

@@ -7,7 +7,7 @@ import { datesPeriod } from './period.js';
 import { NY, expected, seed } from './export.test-helpers.js';
 import { maskIp, readScans, type ReportScan } from './report-data.js';
 import { pdfText as pdfSafe } from './report-pdf.js';
-import { dayOfLabel } from './time-zone.js';
+import { dayOfLabel } from '../scans/time-zone.js';
 
 describeEachDb('GET /api/analytics/export', (getDb) => {
   const t = useTestApp(getDb, { clock: createTestClock(new Date('2026-03-20T12:00:00.000Z')) });

@@ -8,7 +8,7 @@ import {
   type ReportType,
 } from '../../../src/analytics/analytics.schema.js';
 import { createTestClock, useTestApp } from '../../test/test-app.js';
-import { describeEachDb } from '../../test/test-db.js';
+import { describeOnSqlite } from '../../test/test-db.js';
 import {
   EVIL_NAME,
   FIXTURE_UNIQUES,
@@ -30,7 +30,7 @@ import {
   type JsonReport,
 } from './export.test-helpers.js';
 
-describeEachDb('GET /api/analytics/export', (getDb) => {
+describeOnSqlite('GET /api/analytics/export', (getDb) => {
   const t = useTestApp(getDb, { clock: createTestClock(new Date('2026-03-20T12:00:00.000Z')) });
 
   describe('every type in every format', () => {

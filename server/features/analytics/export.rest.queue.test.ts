@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_TYPE_LABELS } from '../../../src/analytics/analytics.schema.js';
 import { createTestClock, useTestApp } from '../../test/test-app.js';
-import { describeEachDb } from '../../test/test-db.js';
+import { describeOnSqlite } from '../../test/test-db.js';
 import {
   MENU_NAME,
   NY,
@@ -18,7 +18,7 @@ async function xlsxValues(body: Buffer) {
   return [...sheets].map(([name, s]) => [name, [s.header, ...s.rows].map((r) => r.map((c) => c.value))]);
 }
 
-describeEachDb('GET /api/analytics/export, PDF and Excel one at a time', (getDb) => {
+describeOnSqlite('GET /api/analytics/export, PDF and Excel one at a time', (getDb) => {
   const t = useTestApp(getDb, { clock: createTestClock(new Date('2026-03-20T12:00:00.000Z')) });
 
   describe('exports requested at once', () => {

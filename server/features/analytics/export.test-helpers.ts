@@ -7,7 +7,7 @@ import type { ScanToStore } from '../scans/rollup-model.js';
 import { insertQrRow } from '../../test/fixtures.js';
 import { call, signedInUser, type Response, type TestApp } from '../../test/test-app.js';
 import type { ReportScan } from './report-data.js';
-import { dayOfLabel } from './time-zone.js';
+import { dayOfLabel } from '../scans/time-zone.js';
 
 // Shared by the export.rest.*.test.ts files.
 

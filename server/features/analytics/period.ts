@@ -1,5 +1,5 @@
 import { DAY_MS } from '../scans/rollup-model.js';
-import { startOfLocalDay, today } from './time-zone.js';
+import { startOfLocalDay, today } from '../scans/time-zone.js';
 
 /**
  * The stretch of time an analytics answer covers: [from, to) in ms, and the local days it spans (for

@@ -27,7 +27,7 @@ import {
   getLocationCounts,
 } from './analytics.service.js';
 import { datesPeriod, type Period } from './period.js';
-import { dayOfLabel, offsetAt, ZoneOffsets } from './time-zone.js';
+import { dayOfLabel, offsetAt, ZoneOffsets } from '../scans/time-zone.js';
 
 /**
  * What a report holds: figures from the scan rollups (cheap at any size) and, for Scan Activity,

@@ -6,15 +6,14 @@ import type {
   TwoFactorRequired,
   User,
 } from '../../../src/auth/auth.schema.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps, SessionDeps } from '../../app-deps.js';
 import type { UserRow } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { claimNotification } from '../notifications/notifications.repository.js';
-import type { Context } from '../../trpc/context.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
-import { appError } from '../../trpc/errors.js';
+import { appError } from '../../errors.js';
 import { findUserByEmail, findUserByUsername, insertUser } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
 import { beginLoginAttempt, limitRegistrations } from './login-throttle.js';
@@ -38,7 +37,7 @@ export const messages = {
   checkInbox: 'Registration successful! Please check your email to verify your account before logging in.',
 } as const;
 
-export async function login(ctx: Context, input: LoginInput): Promise<User | TwoFactorRequired> {
+export async function login(ctx: SessionDeps, input: LoginInput): Promise<User | TwoFactorRequired> {
   const row = await findUserByUsername(ctx.db, input.username);
   const trustedDevice = row ? await isTrustedDevice(ctx, row.id) : false;
   const attempt = await beginLoginAttempt(ctx, input.username, { trustedDevice });
@@ -58,7 +57,7 @@ export async function login(ctx: Context, input: LoginInput): Promise<User | Two
   return toUser(row);
 }
 
-export async function register(ctx: Context, input: RegisterInput): Promise<RegisterResult> {
+export async function register(ctx: SessionDeps, input: RegisterInput): Promise<RegisterResult> {
   const settings = await getInstanceSettings(ctx);
   if (!settings.registrationOpen) throw appError('FORBIDDEN', messages.registrationClosed);
   if (await findUserByUsername(ctx.db, input.username)) {
@@ -99,7 +98,7 @@ export async function register(ctx: Context, input: RegisterInput): Promise<Regi
   return { requiresVerification: false, user: toUser(row) };
 }
 
-export async function logout(ctx: Context): Promise<{ message: string }> {
+export async function logout(ctx: SessionDeps): Promise<{ message: string }> {
   await endSession(ctx, ctx.cookies, ctx.sessionId);
   return { message: 'You have been logged out successfully.' };
 }
@@ -117,7 +116,7 @@ export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {
 }
 
 /** "Someone tried to register with your address": at most one such mail an hour per account. */
-async function tellOwnerOfRegistrationAttempt(ctx: Context, owner: UserRow): Promise<void> {
+async function tellOwnerOfRegistrationAttempt(ctx: SessionDeps, owner: UserRow): Promise<void> {
   if (!owner.email) return;
   const now = ctx.clock.now();
   const key = `register-attempt:${owner.id}:${now.toISOString().slice(0, 13)}`;

@@ -1,7 +1,7 @@
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { storedAddress, unmapIpv4 } from '../scans/client-address.js';
-import { appError } from '../../trpc/errors.js';
+import { appError } from '../../errors.js';
 import {
   countAttemptsSince,
   deleteAttemptsById,

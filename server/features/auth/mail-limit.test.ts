@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEachDb } from '../../test/test-db.js';
+import { describeOnSqlite } from '../../test/test-db.js';
 import { insertTestUser } from '../../test/fixtures.js';
 import { call, expectRestError, readOutbox, useTestApp } from '../../test/test-app.js';
 import { MAX_MAILS_PER_CLIENT, MAX_MAILS_PER_EMAIL } from './login-throttle.js';
@@ -7,7 +7,7 @@ import { MAX_MAILS_PER_CLIENT, MAX_MAILS_PER_EMAIL } from './login-throttle.js';
 const request = (t: ReturnType<ReturnType<typeof useTestApp>>, email: string, ip = '198.51.100.7') =>
   call(t.app, 'POST', '/api/password-reset/request', { json: { email }, remoteAddress: ip });
 
-describeEachDb('reset and verification mails are rate limited', (getDb) => {
+describeOnSqlite('reset and verification mails are rate limited', (getDb) => {
   describe('POST /api/password-reset/request', () => {
     const t = useTestApp(getDb);
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
-import { appError } from '../../trpc/errors.js';
+import { appError } from '../../errors.js';
 import {
   deleteApiTokensOfUser,
   findUserByEmail,

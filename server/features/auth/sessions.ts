@@ -1,5 +1,5 @@
 import type { User } from '../../../src/auth/auth.schema.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps, CookieOptions, SessionCookies } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { storedAddress } from '../scans/client-address.js';
 import { toUser } from '../users/users.mapper.js';
@@ -11,21 +11,6 @@ import {
   touchSession,
 } from './sessions.repository.js';
 import { hashToken, newToken } from './tokens.js';
-
-export interface CookieOptions {
-  httpOnly: boolean;
-  sameSite: 'lax';
-  path: '/';
-  secure: boolean;
-  maxAge?: number;
-}
-
-/** The slice of the HTTP layer that sessions need; the tRPC context provides it. */
-export interface SessionCookies {
-  read(name: string): string | undefined;
-  set(name: string, value: string, options: CookieOptions): void;
-  clear(name: string, options: CookieOptions): void;
-}
 
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;

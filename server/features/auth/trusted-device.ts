@@ -1,4 +1,4 @@
-import type { Context } from '../../trpc/context.js';
+import type { SessionDeps } from '../../app-deps.js';
 import { isKnownDevice, rememberDevices } from './known-devices.repository.js';
 import { cookieOptions } from './sessions.js';
 import { hashToken, newToken } from './tokens.js';
@@ -17,14 +17,14 @@ function deviceCookieName(publicUrl: string): string {
 
 const fingerprintOf = (token: string) => `device:${hashToken(token)}`;
 
-export async function isTrustedDevice(ctx: Context, userId: number): Promise<boolean> {
+export async function isTrustedDevice(ctx: SessionDeps, userId: number): Promise<boolean> {
   const token = ctx.cookies.read(deviceCookieName(ctx.config.publicUrl));
   if (!token || token.length > 200) return false;
   return isKnownDevice(ctx.db, userId, fingerprintOf(token));
 }
 
 /** After a right password: this browser is one the account has signed in from. */
-export async function trustThisDevice(ctx: Context, userId: number): Promise<void> {
+export async function trustThisDevice(ctx: SessionDeps, userId: number): Promise<void> {
   if (await isTrustedDevice(ctx, userId)) return;
   const token = newToken();
   await rememberDevices(ctx.db, userId, [fingerprintOf(token)], ctx.clock.now().toISOString());

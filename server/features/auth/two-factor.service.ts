@@ -6,10 +6,9 @@ import {
   type TwoFactorStatus,
 } from '../../../src/auth/account.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps, SessionDeps } from '../../app-deps.js';
 import type { UserRow } from '../../db/database.js';
-import type { Context } from '../../trpc/context.js';
-import { appError } from '../../trpc/errors.js';
+import { appError } from '../../errors.js';
 import { findUserById } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
 import { afterSignIn } from './login-alerts.js';
@@ -100,7 +99,7 @@ export async function getTwoFactorStatus(deps: AppDeps, user: User): Promise<Two
 
 /** Step 1 (password required): a new secret, waiting for a code from the app to count. */
 export async function beginTwoFactor(
-  ctx: Context,
+  ctx: SessionDeps,
   user: User,
   password: string,
 ): Promise<TwoFactorEnrolment> {
@@ -118,7 +117,7 @@ export async function beginTwoFactor(
 
 /** Step 2: a code from the app turns it on, and the ten recovery codes are shown, this once. */
 export async function confirmTwoFactor(
-  ctx: Context,
+  ctx: SessionDeps,
   user: User,
   code: string,
 ): Promise<{ recoveryCodes: string[] }> {
@@ -136,7 +135,7 @@ export async function confirmTwoFactor(
 }
 
 /** Off: needs the password and a current code (or a recovery code). */
-export async function disableTwoFactor(ctx: Context, user: User, password: string, code: string) {
+export async function disableTwoFactor(ctx: SessionDeps, user: User, password: string, code: string) {
   const row = await userRowOf(ctx, user.id);
   if (!row.totp_enabled) throw appError('BAD_REQUEST', twoFactorMessages.notOn);
   const attempt = await beginLoginAttempt(ctx, row.username);
@@ -159,7 +158,7 @@ export async function disableTwoFactor(ctx: Context, user: User, password: strin
  * A wrong code: when it is the one that locks the code step, the owner hears of it, since whoever typed
  * it knew the password.
  */
-async function failedCode(ctx: Context, row: UserRow, attempt: CodeAttempt): Promise<void> {
+async function failedCode(ctx: SessionDeps, row: UserRow, attempt: CodeAttempt): Promise<void> {
   const { locked } = await attempt.failed();
   if (!locked || !row.email) return;
   sendInBackground(
@@ -181,7 +180,7 @@ async function failedCode(ctx: Context, row: UserRow, attempt: CodeAttempt): Pro
 }
 
 /** After a right password, for a user with two-factor on: the sign-in waits for its code (5 minutes). */
-export async function beginPendingLogin(ctx: Context, userId: number) {
+export async function beginPendingLogin(ctx: SessionDeps, userId: number) {
   const token = newToken();
   const now = ctx.clock.now();
   await insertPendingLogin(
@@ -203,7 +202,7 @@ export async function beginPendingLogin(ctx: Context, userId: number) {
  * password clears none of them: login-throttle.ts), and the owner is mailed when the code step locks.
  * The pending sign-in stays until it expires, so the user may try again.
  */
-export async function finishPendingLogin(ctx: Context, code: string): Promise<User> {
+export async function finishPendingLogin(ctx: SessionDeps, code: string): Promise<User> {
   const cookie = ctx.cookies.read(pendingCookieName(ctx.config.publicUrl));
   const now = ctx.clock.now().toISOString();
   const id = cookie && cookie.length <= 100 ? hashToken(cookie) : null;

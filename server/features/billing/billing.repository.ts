@@ -69,3 +69,43 @@ export async function claimSubscriptionEvent(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+// ---- Upgrade requests (instances without Stripe) ----
+
+/** Pending upgrade requests of these users, by user id. */
+export async function pendingRequestsOf(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('upgrade_requests')
+    .selectAll()
+    .where('user_id', 'in', userIds)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export function findUpgradeRequest(db: Db, id: number) {
+  return db.selectFrom('upgrade_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertUpgradeRequest(db: Db, userId: number, tier: string, createdAt: string) {
+  return db
+    .insertInto('upgrade_requests')
+    .values({ user_id: userId, tier, created_at: createdAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Decides a pending request; false when it was no longer pending (another admin was first). */
+export async function decidePendingRequest(
+  db: Db,
+  id: number,
+  decision: { status: 'approved' | 'declined'; at: string; by: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('upgrade_requests')
+    .set({ status: decision.status, decided_at: decision.at, decided_by: decision.by })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

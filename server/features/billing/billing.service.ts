@@ -8,22 +8,22 @@ import {
 import type { User } from '../../../src/auth/auth.schema.js';
 import { effectiveTier, maxCodesFor, plans } from '../../../src/plans.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
-import { appError, parseInput } from '../../trpc/errors.js';
-import { getAdminUser, toUpgradeRequest } from '../admin/admin-users.service.js';
-import { recordAudit } from '../admin/audit.js';
-import { setSubscription } from '../admin/subscriptions.service.js';
+import { appError, parseInput } from '../../errors.js';
+import { recordAudit } from '../../audit.js';
+import { setSubscription } from './subscriptions.service.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { countQrCodesOf } from '../qr/qr.repository.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
 import { DAY_MS } from '../scans/rollup-model.js';
 import { findUserById, listAdminEmails } from '../users/users.repository.js';
+import { getAdminUser, toUpgradeRequest } from './admin-user.js';
 import {
   decidePendingRequest,
   findUpgradeRequest,
   insertUpgradeRequest,
   pendingRequestsOf,
-} from '../admin/admin.repository.js';
+} from './billing.repository.js';
 import { createCheckout } from './stripe.js';
 
 export async function getBillingStatus(deps: AppDeps, user: User): Promise<BillingStatus> {

@@ -5,7 +5,7 @@ import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { StripeConfig } from '../../config.js';
 import type { Db, UserUpdate } from '../../db/database.js';
-import { appError } from '../../trpc/errors.js';
+import { appError } from '../../errors.js';
 import {
   findUserById,
   findUserIdByStripeSubscription,

@@ -2,7 +2,7 @@ import type { User } from '../../../src/auth/auth.schema.js';
 import type { Folder } from '../../../src/qr/qr.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
-import { appError } from '../../trpc/errors.js';
+import { appError } from '../../errors.js';
 import { deleteFolderKeepingCodes, insertFolder, listFoldersOf } from './folders.repository.js';
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 

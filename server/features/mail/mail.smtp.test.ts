@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import { insertTestUser } from '../../test/fixtures.js';
 import { startSmtpCapture, linkIn, type SmtpCapture } from '../../test/smtp-capture.js';
 import { call, expectRestError, signedInUser, useTestApp } from '../../test/test-app.js';
-import { describeEachDb } from '../../test/test-db.js';
+import { describeOnSqlite } from '../../test/test-db.js';
 
 /** Every mail the product sends: one layout, a text and an HTML part, links to PUBLIC_URL only. */
 function expectHouseLayout(mail: ParsedMail, publicUrl: string) {
@@ -33,7 +33,7 @@ describe('mail through a real SMTP server', () => {
     smtp.refuseSenders.clear();
   });
 
-  describeEachDb('account mails', (getDb) => {
+  describeOnSqlite('account mails', (getDb) => {
     const t = useTestApp(getDb, { config });
     const publicUrl = () => t().config.publicUrl;
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
-import { dayLabel, startOfLocalDay, today } from '../analytics/time-zone.js';
+import { dayLabel, startOfLocalDay, today } from '../scans/time-zone.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 import { QUARTER_MS } from '../scans/rollup-model.js';
 import {

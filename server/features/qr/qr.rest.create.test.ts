@@ -11,7 +11,7 @@ import {
   signedInUser,
   useTestApp,
 } from '../../test/test-app.js';
-import { countRows, describeEachDb } from '../../test/test-db.js';
+import { countRows, describeOnSqlite } from '../../test/test-db.js';
 import {
   DEFAULT_CUSTOMIZATION,
   INVALID_URL,
@@ -258,7 +258,7 @@ const invalidBodies: { name: string; body: unknown; message: string }[] = [
   { name: 'a JSON array body', body: [urlBody()], message: 'Request body must be a JSON object' },
 ];
 
-describeEachDb('QR code REST paths', (getDb) => {
+describeOnSqlite('QR code REST paths', (getDb) => {
   describe('POST /api/qr-codes', () => {
     const t = useTestApp(getDb);
 

@@ -14,8 +14,8 @@ import {
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 import { redirectExportInput } from '../../../src/qr/redirect-export.schema.js';
 import { defineRoute, sendAttachment } from '../../rest/rest-kit.js';
-import { appError } from '../../trpc/errors.js';
-import { historyRoutes } from '../history/history.rest.js';
+import { appError } from '../../errors.js';
+import { historyRoutes } from './history.rest.js';
 import { getQrImage } from './qr-image.service.js';
 import { exportRedirects } from './redirect-export.service.js';
 

@@ -1,7 +1,7 @@
 import { bulkCreateInput } from '../../../src/qr/bulk.js';
 import { createQrCodeInput, idInput, moveQrCodeInput, updateQrCodeInput } from '../../../src/qr/qr.schema.js';
-import { bulkCreateQrCodes } from '../bulk/bulk.service.js';
-import { historyProcedures } from '../history/history.router.js';
+import { bulkCreateQrCodes } from './bulk.service.js';
+import { historyProcedures } from './history.router.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
   createQrCode,

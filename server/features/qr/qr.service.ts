@@ -9,7 +9,7 @@ import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
-import { appError } from '../../trpc/errors.js';
+import { appError } from '../../errors.js';
 import { findFolderOf } from '../folders/folders.repository.js';
 import { toQrCode } from './qr.mapper.js';
 import {
@@ -22,10 +22,10 @@ import {
 } from './qr.repository.js';
 import { pointsAtLocalHost, pointsAtOwnShortLink } from './destination.js';
 import { generateSlug } from './slug.js';
-import { withScanVerdict } from '../scan-safety/scan-verdicts.js';
+import { withScanVerdict } from './scan-verdicts.js';
 import type { SmartRedirect } from '../../../src/qr/smart-redirect.js';
-import { storedPasswordHash, storedRedirectOptions } from '../redirect/smart-redirect-options.js';
-import { recordCreatedVersions, savingVersion, type VersionNote } from '../history/history.recorder.js';
+import { storedPasswordHash, storedRedirectOptions } from './smart-redirect-options.js';
+import { recordCreatedVersions, savingVersion, type VersionNote } from './history.recorder.js';
 
 /**
  * The content must be a valid payload of its type (for links: http or https only), never one of our own

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.js';
-import { describeEachDb } from '../../test/test-db.js';
+import { describeOnSqlite } from '../../test/test-db.js';
 import { IPHONE, dynamicCode, scan, scansOf, withConfig } from './redirect.test-helpers.js';
 
-describeEachDb('GET /r/<slug>, the public short link', (getDb) => {
+describeOnSqlite('GET /r/<slug>, the public short link', (getDb) => {
   describe('client address with TRUST_PROXY unset', () => {
     const t = useTestApp(getDb);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeContent, encodeContent, type ContentFields } from '../../../src/qr/content.js';
 import type { QrType } from '../../../src/qr/qr-types.js';
 import { call, useTestApp } from '../../test/test-app.js';
-import { describeEachDb } from '../../test/test-db.js';
+import { describeOnSqlite } from '../../test/test-db.js';
 import {
   DESKTOP,
   cspNonce,
@@ -97,7 +97,7 @@ const landing: {
   },
 ];
 
-describeEachDb('GET /r/<slug>, the public short link', (getDb) => {
+describeOnSqlite('GET /r/<slug>, the public short link', (getDb) => {
   describe('landing pages', () => {
     const t = useTestApp(getDb);
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { QrCode } from '../../../src/qr/qr.schema.js';
 import { EVIL_ORIGIN, call, signedInUser, type Response, type TestApp } from '../../test/test-app.js';
-import { countRows, describeEachDb } from '../../test/test-db.js';
+import { countRows, describeOnSqlite } from '../../test/test-db.js';
 import { insertQrRow, insertTestUser } from '../../test/fixtures.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createCode } from '../qr/qr.test-helpers.js';
@@ -101,7 +101,7 @@ async function listeningApp(t: TestApp): Promise<{ base: string; close: () => Pr
   }
 }
 
-describeEachDb('a password-protected short link', (getDb) => {
+describeOnSqlite('a password-protected short link', (getDb) => {
   const t = withConfig(getDb, {});
 
   it('asks for the password, refuses a wrong one, and records one scan once the right one is given', async () => {

@@ -3,10 +3,10 @@ import { encodeContent } from '../../../src/qr/content.js';
 import type { QrType } from '../../../src/qr/qr-types.js';
 import { insertQrRow } from '../../test/fixtures.js';
 import { call, expectRestError, signedInUser, useTestApp } from '../../test/test-app.js';
-import { describeEachDb } from '../../test/test-db.js';
+import { describeOnSqlite } from '../../test/test-db.js';
 import { IPHONE, expectNoScan, scansOf } from './redirect.test-helpers.js';
 
-describeEachDb('GET /api/qr-codes/{id}/scan and qr.scan, the scan demo', (getDb) => {
+describeOnSqlite('GET /api/qr-codes/{id}/scan and qr.scan, the scan demo', (getDb) => {
   const t = useTestApp(getDb);
 
   async function ownedCode(username: string, type: QrType, content: string, isDynamic = false) {

@@ -13,7 +13,7 @@ import type { RuntimeDeps } from '../../app-deps.js';
 import { deleteAttemptsById, deleteAttemptsByKey } from '../auth/auth.repository.js';
 import { recordAttempt } from '../auth/login-throttle.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { extrasOf } from '../../trpc/errors.js';
+import { extrasOf } from '../../errors.js';
 import { calendarFile, contactFile } from './landing/downloads.js';
 import {
   renderInactivePage,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { PublicConfig } from '../../../src/auth/auth.schema.js';
+import type { QrVersion } from '../../../src/qr/history.js';
+import type { QrCode } from '../../../src/qr/qr.schema.js';
 import { countRows, describeEachDb } from '../../test/test-db.js';
 import { insertTestUser } from '../../test/fixtures.js';
 import { storedScans } from '../../test/stored-scans.js';
@@ -116,6 +118,23 @@ describeEachDb('bootstrap (first start)', (getDb) => {
       // "Varied": several devices and places.
       expect(new Set(dynamicScans.map((s) => s.device)).size).toBeGreaterThan(1);
       expect(new Set(dynamicScans.map((s) => s.location)).size).toBeGreaterThan(1);
+    });
+
+    it('starts each demo code’s history with its creation', async () => {
+      await runBootstrap(t());
+      const signedIn = await login(t().app, 'demo', 'demo123');
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const cookie = /qr_session=([^;]+)/.exec(String(signedIn.headers['set-cookie']))![1]!;
+      const codes = (await call(t().app, 'GET', '/api/qr-codes', { cookie })).json<QrCode[]>();
+      expect(codes).toHaveLength(2);
+      for (const code of codes) {
+        const res = await call(t().app, 'GET', `/api/qr-codes/${code.id}/history`, { cookie });
+        expect(res.statusCode, res.body).toBe(200);
+        const versions = res.json<QrVersion[]>();
+        expect(versions.map((v) => [v.kind, v.created, v.state.name])).toEqual([
+          ['created', code.created, code.name],
+        ]);
+      }
     });
 
     it('creates nothing new when it runs a second time', async () => {

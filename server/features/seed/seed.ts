@@ -11,7 +11,7 @@ import { visitorHash } from '../scans/unique-scanners.js';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { generateSlug } from '../qr/slug.js';
-import { recordCreatedVersions } from '../history/history.recorder.js';
+import { recordCreatedVersions } from '../qr/history.recorder.js';
 import { countUsers, findUserByUsername, insertUser } from '../users/users.repository.js';
 
 export const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password.txt';

@@ -9,7 +9,7 @@ import {
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
-import { appError, parseInput } from '../../trpc/errors.js';
+import { appError, parseInput } from '../../errors.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { DAY_MS } from '../scans/rollup-model.js';
 import { toUser } from '../users/users.mapper.js';

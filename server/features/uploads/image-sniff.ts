@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type createDOMPurifyType from 'dompurify';
 import type * as JsdomModule from 'jsdom';
-import { appError } from '../../trpc/errors.js';
+import { appError } from '../../errors.js';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/svg+xml';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { insertQrRow } from '../../test/fixtures.js';
 import { call, expectRestError, signedInUser, useTestApp, type TestApp } from '../../test/test-app.js';
-import { describeEachDb } from '../../test/test-db.js';
+import { describeOnSqlite } from '../../test/test-db.js';
 import { makePng, uploadLogo } from '../../test/upload-fixtures.js';
 import { MAX_UPLOADS_PER_HOUR } from '../auth/login-throttle.js';
 import { deleteUnusedLogos, insertUpload } from './uploads.repository.js';
@@ -22,7 +22,7 @@ async function storedBytes(t: TestApp, userId: number) {
   return rows.reduce((sum, r) => sum + Number(r.size), 0);
 }
 
-describeEachDb('upload storage', (getDb) => {
+describeOnSqlite('upload storage', (getDb) => {
   const t = useTestApp(getDb);
 
   it('fifteen 5 MB uploads in a row: refused past the Free quota with 413, and storage stops growing', async () => {

@@ -18,7 +18,7 @@ import {
   uploadLogo,
   type FilePart,
 } from '../../test/upload-fixtures.js';
-import { countRows, describeEachDb } from '../../test/test-db.js';
+import { countRows, describeOnSqlite } from '../../test/test-db.js';
 
 const MAX = 5 * 1024 * 1024;
 const TOO_LARGE = 'Logo image must be less than 5MB';
@@ -131,7 +131,7 @@ const svgAttacks: { name: string; svg: string; mustKeep?: RegExp }[] = [
   },
 ];
 
-describeEachDb('uploads REST paths', (getDb) => {
+describeOnSqlite('uploads REST paths', (getDb) => {
   describe('POST /api/upload/logo', () => {
     const t = useTestApp(getDb);
 

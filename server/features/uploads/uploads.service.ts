@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { uploadQuotaFor } from '../../../src/plans.js';
 import type { AppDeps } from '../../app-deps.js';
-import { appError } from '../../trpc/errors.js';
+import { appError } from '../../errors.js';
 import { limitUploads } from '../auth/login-throttle.js';
 import { sanitizeSvg, sniffImage, type ImageMime } from './image-sniff.js';
 import {

@@ -23,6 +23,25 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
     .executeTakeFirst();
 }
 
+/** A user's row with their number of codes (the admin pages' users). */
+export type UserWithCount = UserRow & { qr_code_count: number | string };
+
+export async function findUserWithCount(db: Db, id: number): Promise<UserWithCount | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select((eb) =>
+      eb
+        .selectFrom('qr_codes as q')
+        .select(eb.fn.countAll<number>().as('c'))
+        .whereRef('q.user_id', '=', 'u.id')
+        .as('qr_code_count'),
+    )
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  return row as UserWithCount | undefined;
+}
+
 export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }

@@ -6,7 +6,7 @@ import type { MailLogEntry } from '../../../../src/admin/admin.schema';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { exactTime } from '../../../lib/format';
 import { apiError, trpc } from '../../../lib/trpc';
-import { EmailTester } from '../../settings/EmailTester';
+import { EmailTester } from '../../account/EmailTester';
 
 const statusColor = { sent: 'teal', outbox: 'blue', failed: 'red' } as const;
 

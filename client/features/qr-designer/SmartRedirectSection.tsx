@@ -1,0 +1,231 @@
+import {
+  Accordion,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import {
+  IconArrowsSplit,
+  IconCalendarTime,
+  IconFlask,
+  IconLock,
+  IconPlus,
+  IconTag,
+} from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { SMART_RULES_MAX } from '../../../src/qr/smart-redirect';
+import type { DesignerValues } from './designer-values';
+import { RuleEditor } from './RuleEditor';
+import { ScanTester } from './ScanTester';
+import { checkSmart, newRule, smartPartOf, smartParts, smartSummaries, type SmartPart } from './smart-values';
+import { PasswordFields, ScheduleFields, TrackingFields } from './SmartSettings';
+import type { SmartSections } from './use-smart-sections';
+import { timeZoneChoices } from './zoned-time';
+
+const partTitles: Record<SmartPart, string> = {
+  rules: 'Rules',
+  test: 'Test a scan',
+  schedule: 'Schedule and limits',
+  password: 'Password',
+  tracking: 'Tracking',
+};
+
+const partIcons: Record<SmartPart, React.ReactNode> = {
+  rules: <IconArrowsSplit size={18} aria-hidden />,
+  test: <IconFlask size={18} aria-hidden />,
+  schedule: <IconCalendarTime size={18} aria-hidden />,
+  password: <IconLock size={18} aria-hidden />,
+  tracking: <IconTag size={18} aria-hidden />,
+};
+
+function PartControl({
+  part,
+  summary,
+  problem,
+}: {
+  part: SmartPart;
+  summary: string | null;
+  problem: boolean;
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between" pr="xs">
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        {partIcons[part]}
+        <Text fw={600} size="sm">
+          {partTitles[part]}
+        </Text>
+      </Group>
+      {(summary || problem) && (
+        <Badge
+          variant="light"
+          color={problem ? 'red' : 'gray'}
+          size="sm"
+          style={{ textTransform: 'none', flexShrink: 0 }}
+        >
+          {problem ? 'Check' : summary}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+interface SmartRedirectSectionProps {
+  form: UseFormReturnType<DesignerValues>;
+  sections: SmartSections;
+  /** The code's own link (its content), or null while the content is incomplete. */
+  destination: string | null;
+}
+
+/**
+ * Smart redirect of a dynamic link code: rules, a scan tester, schedule and limits, a password and
+ * tracking, each part folded with a summary.
+ */
+export function SmartRedirectSection({ form, sections, destination }: SmartRedirectSectionProps) {
+  const smart = form.values.smart;
+  const [announcement, setAnnouncement] = useState('');
+  const check = useMemo(() => checkSmart(smart), [smart]);
+  const summaries = smartSummaries(smart);
+  const zones = useMemo(() => timeZoneChoices(smart.timeZone), [smart.timeZone]);
+  // Parts holding a shown error get a red badge, so a closed part never hides a problem.
+  const problems = new Set(
+    Object.entries(form.errors)
+      .filter(([, error]) => typeof error === 'string' && error !== '')
+      .map(([path]) => smartPartOf(path)),
+  );
+
+  const focusLater = (selector: string, fallback?: string) =>
+    requestAnimationFrame(() => {
+      const target = document.querySelector<HTMLElement>(selector);
+      if (target && !target.hasAttribute('disabled')) target.focus();
+      else if (fallback) document.querySelector<HTMLElement>(fallback)?.focus();
+    });
+
+  const move = (from: number, to: number, button: 'up' | 'down') => {
+    form.reorderListItem('smart.rules', { from, to });
+    setAnnouncement(`Rule ${from + 1} moved ${button} to position ${to + 1}.`);
+    const other = button === 'up' ? 'down' : 'up';
+    focusLater(
+      `[data-rule="${to + 1}"] [data-move="${button}"]`,
+      `[data-rule="${to + 1}"] [data-move="${other}"]`,
+    );
+  };
+
+  const remove = (index: number) => {
+    form.removeListItem('smart.rules', index);
+    setAnnouncement(`Rule ${index + 1} removed.`);
+    focusLater('[data-add-rule]');
+  };
+
+  const add = () => {
+    form.insertListItem('smart.rules', newRule());
+    setAnnouncement(`Rule ${smart.rules.length + 1} added.`);
+  };
+
+  const rulesError = form.errors['smart.rules'];
+
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-labelledby="smart-redirect-title">
+      <Title order={3} size="h5" mb={4} id="smart-redirect-title">
+        Smart redirect
+      </Title>
+      <Text size="xs" c="dimmed" mb="sm">
+        Send scans to different places by device, country, language or time; schedule, limit, pause or lock
+        the code.
+      </Text>
+      <Accordion
+        multiple
+        variant="contained"
+        value={sections.opened}
+        onChange={(v) => sections.setOpened(v as SmartPart[])}
+        chevronPosition="right"
+      >
+        {smartParts.map((part) => (
+          <Accordion.Item key={part} value={part}>
+            <Accordion.Control>
+              <PartControl part={part} summary={summaries[part]} problem={problems.has(part)} />
+            </Accordion.Control>
+            <Accordion.Panel>
+              {part === 'rules' && (
+                <Stack gap="sm">
+                  <Text size="sm">
+                    Rules are checked in order and the first that matches decides; a scan no rule matches goes
+                    to the code&apos;s own link.
+                  </Text>
+                  <Select
+                    label="Time zone"
+                    description="For the rules' days and hours and the dates of the schedule."
+                    data={zones}
+                    searchable
+                    allowDeselect={false}
+                    comboboxProps={{ withinPortal: true }}
+                    {...form.getInputProps('smart.timeZone')}
+                  />
+                  {smart.rules.length === 0 ? (
+                    <Text size="sm" c="dimmed" ta="center" py="sm">
+                      No rules yet: every scan goes to {destination ?? "the code's link"}.
+                    </Text>
+                  ) : (
+                    smart.rules.map((rule, i) => (
+                      <RuleEditor
+                        key={rule.key}
+                        form={form}
+                        index={i}
+                        count={smart.rules.length}
+                        rule={rule}
+                        timeZone={smart.timeZone}
+                        onMove={move}
+                        onRemove={remove}
+                      />
+                    ))
+                  )}
+                  {typeof rulesError === 'string' && (
+                    <Text size="xs" c="red" role="alert">
+                      {rulesError}
+                    </Text>
+                  )}
+                  <Group>
+                    <Button
+                      variant="light"
+                      leftSection={<IconPlus size={16} aria-hidden />}
+                      onClick={add}
+                      disabled={smart.rules.length >= SMART_RULES_MAX}
+                      data-add-rule
+                    >
+                      Add rule
+                    </Button>
+                    {smart.rules.length >= SMART_RULES_MAX && (
+                      <Text size="xs" c="dimmed">
+                        At most {SMART_RULES_MAX} rules.
+                      </Text>
+                    )}
+                  </Group>
+                  <VisuallyHidden role="status" aria-live="polite">
+                    {announcement}
+                  </VisuallyHidden>
+                </Stack>
+              )}
+              {part === 'test' && (
+                <ScanTester
+                  options={check.options}
+                  problem={check.problem}
+                  destination={destination}
+                  timeZone={smart.timeZone}
+                />
+              )}
+              {part === 'schedule' && <ScheduleFields form={form} />}
+              {part === 'password' && <PasswordFields form={form} />}
+              {part === 'tracking' && <TrackingFields form={form} destination={destination} />}
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </Card>
+  );
+}

@@ -1,0 +1,153 @@
+import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
+import type { User } from '../../../src/auth/auth.schema.js';
+import { limitReachedMessage, maxCodesFor } from '../../../src/plans.js';
+import {
+  bulkMessages,
+  fieldMessage,
+  type BulkCreateAnswer,
+  type bulkCreateInput,
+} from '../../../src/qr/bulk.js';
+import { qrMessages } from '../../../src/qr/qr-messages.js';
+import { normalizeQrType } from '../../../src/qr/qr-types.js';
+import type { AppDeps } from '../../app-deps.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
+import { appError, extrasOf } from '../../errors.js';
+import { toQrCode } from './qr.mapper.js';
+import { checkContent } from './qr.service.js';
+import { generateSlug } from './slug.js';
+import { wakeScanChecks } from './scan-verdicts.js';
+import { getInstanceSettings } from '../settings/instance-settings.js';
+import { insertQrCodesOfOwner, type BulkCodeRow } from './bulk.repository.js';
+
+/** The checked create call (defaults filled in). */
+export type BulkCreate = z.output<typeof bulkCreateInput>;
+
+/** A 400 lists at most this many rows' problems (the message names the first). */
+const MAX_ISSUES = 100;
+
+interface RowIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** The cause of a refused call: its issues, read as an input check's (validationIssuesOf). */
+class RowIssues extends Error {
+  constructor(readonly issues: RowIssue[]) {
+    super('Invalid rows');
+  }
+}
+
+/** Fresh slugs for the dynamic rows, none twice in the call. */
+function withSlugs(rows: BulkCodeRow[]): BulkCodeRow[] {
+  const drawn = new Set<string>();
+  return rows.map((row) => {
+    if (!row.isDynamic) return { ...row, slug: null };
+    let slug = generateSlug();
+    while (drawn.has(slug)) slug = generateSlug();
+    drawn.add(slug);
+    return { ...row, slug };
+  });
+}
+
+/**
+ * Checks every row as createQrCode checks one (valid payload of its type, never one of our own short
+ * links, a dynamic link never to a local address). Any refused row refuses the call: a 400 whose issues
+ * name each row and field (`codes.3.content`, 'Row 4: URL must be a valid URL').
+ */
+function checkRows(deps: AppDeps, input: BulkCreate): BulkCodeRow[] {
+  const issues: RowIssue[] = [];
+  const rows = input.codes.map((code, i): BulkCodeRow => {
+    const type = normalizeQrType(code.type);
+    try {
+      checkContent(deps, type, code.content, code.isDynamic);
+    } catch (error) {
+      if (!(error instanceof TRPCError) || error.code !== 'BAD_REQUEST') throw error;
+      const field = extrasOf(error)?.field;
+      const message = typeof field === 'string' ? fieldMessage(type, field, error.message) : error.message;
+      if (issues.length < MAX_ISSUES) {
+        issues.push({ path: ['codes', i, 'content'], message: `Row ${i + 1}: ${message}` });
+      }
+    }
+    return {
+      name: code.name,
+      type,
+      content: code.content,
+      isDynamic: code.isDynamic,
+      slug: null,
+      folderName: code.folder ?? null,
+    };
+  });
+  if (issues.length > 0) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input', cause: new RowIssues(issues) });
+  }
+  return rows;
+}
+
+/**
+ * Creates many codes in one call: every row is checked first (nothing is created when one is refused),
+ * then all are inserted in one transaction (see insertQrCodesOfOwner), their folders found by name or
+ * created. At the plan limit: allOrNothing refuses the call as POST /api/qr-codes does (403
+ * limitReached); otherwise the first codes that fit are created and the others listed in `skipped`.
+ * Their scan-safety check runs in the background afterwards (a verdict appears on each code later).
+ */
+export async function bulkCreateQrCodes(
+  deps: AppDeps,
+  user: User,
+  input: BulkCreate,
+): Promise<BulkCreateAnswer> {
+  const rows = checkRows(deps, input);
+  const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, deps.clock.now());
+  const owner = {
+    userId: user.id,
+    folderId: input.folderId,
+    customization: JSON.stringify(input.customization),
+    now: deps.clock.now().toISOString(),
+  };
+  const fit = ({ count, folderFound }: { count: number; folderFound: boolean }) => {
+    if (!folderFound) throw appError('NOT_FOUND', qrMessages.folderNotFound);
+    if (max === null) return rows.length;
+    const room = Math.max(0, max - count);
+    if (room >= rows.length || !input.allOrNothing) return Math.min(room, rows.length);
+    throw appError(
+      'FORBIDDEN',
+      count >= max ? limitReachedMessage(max) : bulkMessages.doesNotFit(rows.length, count, max),
+      { limitReached: true, currentCount: count, maxCount: max },
+    );
+  };
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { rows: inserted, countBefore } = await insertQrCodesOfOwner(
+        deps.db,
+        owner,
+        withSlugs(rows),
+        fit,
+      );
+      const codes = inserted.map((row) => toQrCode(row, deps.config.publicUrl));
+      // Not inline as a single save is: hundreds of renders would hold the answer for minutes.
+      wakeScanChecks(deps);
+      return {
+        created: codes.map((code, row) => ({
+          id: code.id,
+          name: code.name,
+          type: code.type,
+          isDynamic: code.isDynamic,
+          folderId: code.folderId,
+          shortUrl: code.shortUrl,
+          row,
+        })),
+        skipped: rows.slice(codes.length).map((_, i) => ({
+          row: codes.length + i,
+          message: bulkMessages.overLimit(max ?? 0),
+        })),
+        currentCount: countBefore + codes.length,
+        maxCount: max,
+      };
+    } catch (error) {
+      // A slug already taken (about one call in a billion at 1,000 codes): the transaction rolled back; draw again.
+      if (isUniqueViolation(error) && attempt < 5) continue;
+      throw error;
+    }
+  }
+}

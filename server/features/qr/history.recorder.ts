@@ -1,0 +1,107 @@
+import type { User } from '../../../src/auth/auth.schema.js';
+import {
+  readSnapshot,
+  sameState,
+  snapshotOf,
+  type VersionKind,
+  type VersionSnapshot,
+} from '../../../src/qr/history.js';
+import type { AppDeps } from '../../app-deps.js';
+import { toIso, type Db, type QrCodeRow } from '../../db/database.js';
+import { toQrCode } from './qr.mapper.js';
+import { findLatestSnapshot, insertVersions } from './history.repository.js';
+
+/** A write that is not a plain edit: a restore names the version it brought back. */
+export interface VersionNote {
+  kind: 'restored';
+  restoredFrom: number;
+}
+
+/** The editable state of a stored code, read through its answer (so new fields of the answer come along). */
+function snapshotOfRow(row: QrCodeRow): VersionSnapshot {
+  // The public URL only makes the short link, which is not part of a version.
+  return snapshotOf(toQrCode(row, ''));
+}
+
+/** The first version of codes just inserted (in the inserting transaction): their creation. */
+export async function recordCreatedVersions(
+  db: Db,
+  actorId: number,
+  rows: readonly QrCodeRow[],
+  now: string,
+): Promise<void> {
+  await insertVersions(
+    db,
+    rows.map((row) => ({
+      qrCodeId: row.id,
+      userId: actorId,
+      created: now,
+      kind: 'created',
+      restoredFrom: null,
+      snapshot: JSON.stringify(snapshotOfRow(row)),
+    })),
+  );
+}
+
+/**
+ * After a write of `row` (inside its transaction): a new version when the code's state differs from its
+ * newest version's, and always for a restore. A code that has no version yet (inserted by a path that
+ * keeps none, such as the demo seed) first gets one 'created' version of its state before the write.
+ */
+async function recordChange(
+  db: Db,
+  actorId: number,
+  before: QrCodeRow,
+  row: QrCodeRow,
+  now: string,
+  note: VersionNote | undefined,
+): Promise<void> {
+  const after = snapshotOfRow(row);
+  const stored = await findLatestSnapshot(db, row.id);
+  let previous: VersionSnapshot;
+  if (stored === undefined) {
+    previous = snapshotOfRow(before);
+    await insertVersions(db, [
+      {
+        qrCodeId: row.id,
+        userId: before.user_id,
+        created: toIso(before.updated),
+        kind: 'created',
+        restoredFrom: null,
+        snapshot: JSON.stringify(previous),
+      },
+    ]);
+  } else {
+    previous = readSnapshot(stored);
+  }
+  const kind: VersionKind = note?.kind ?? 'edited';
+  if (kind === 'edited' && sameState(row.type, previous, after)) return;
+  await insertVersions(db, [
+    {
+      qrCodeId: row.id,
+      userId: actorId,
+      created: now,
+      kind,
+      restoredFrom: note?.restoredFrom ?? null,
+      snapshot: JSON.stringify(after),
+    },
+  ]);
+}
+
+/**
+ * Runs an edit's write and records its version in one transaction: the row's lock (PostgreSQL) or the
+ * one writer (SQLite) keeps two edits at once from recording their versions in the other order.
+ */
+export function savingVersion(
+  deps: AppDeps,
+  actor: User,
+  before: QrCodeRow,
+  note: VersionNote | undefined,
+  write: (db: Db) => Promise<QrCodeRow | undefined>,
+): Promise<QrCodeRow | undefined> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await write(trx);
+    if (row) await recordChange(trx, actor.id, before, row, deps.clock.now().toISOString(), note);
+    return row;
+  });
+}
