@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // The JSON report feeds .ci/run's final "N passed, N failed" line.
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // The JSON report feeds .ci/run's final "N passed, N failed" line (npm test gives each project its
+    // own file with --outputFile.json and merges them into this one).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
     // Vitest's default is one worker per core less one: a single worker on the 2-core CI machine, which
     // ran every file one after another. Unit files wait on PostgreSQL about as much as they compute, so
     // two at a time keep both cores busy (measured: 632 s → 223 s for the unit files, with isolate off).

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -15,6 +14,7 @@ import { formatPercent } from '../lib/format';
 import {
   allowConsoleErrors,
   desktop,
+  downloadBytes,
   phone,
   screenshot as harnessScreenshot,
   signIn,
@@ -340,7 +340,9 @@ describe('/analytics', () => {
       excludeBots: 'false',
     });
     expect(file.suggestedFilename()).toBe('stub-report.json');
-    expect(JSON.parse(await fs.readFile(await file.path(), 'utf8'))).toHaveProperty('rows');
+    expect(JSON.parse(await downloadBytes(file).then((bytes) => bytes.toString('utf8')))).toHaveProperty(
+      'rows',
+    );
     await page.getByText('Report Downloaded').waitFor();
     const url = new URL(page.url());
     expect(url.pathname).toBe('/analytics');
@@ -374,7 +376,7 @@ describe('/analytics', () => {
     const file = await downloading;
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
     expect(res.headers()['content-disposition']).toContain(`filename="${file.suggestedFilename()}"`);
-    const csv = await fs.readFile(await file.path(), 'utf8');
+    const csv = await downloadBytes(file).then((bytes) => bytes.toString('utf8'));
     expect(csv.split(/\r?\n/).filter(Boolean).length).toBeGreaterThan(1);
     await context.close();
   });

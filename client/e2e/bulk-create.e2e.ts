@@ -2,13 +2,12 @@
 // plan allows → its columns guessed → every row checked (the bad one says why) → the plan limit said
 // before anything is created → the first rows that fit created in one call → the ZIP of images downloaded,
 // opened and every image decoded → the codes in My QR Codes, in the folder the file named.
-import fs from 'node:fs/promises';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeQr } from '../../server/test/qr-decode';
 import type { QrCode } from '../../src/qr/qr.schema';
-import { desktop, phone, screenshot, signUpNewUser, withAppServer } from './harness';
+import { desktop, downloadBytes, phone, screenshot, signUpNewUser, withAppServer } from './harness';
 
 // Room for 4 codes: the file's 5 good rows do not all fit.
 const app = withAppServer({ FREE_PLAN_LIMIT: '4' });
@@ -83,7 +82,7 @@ describe('bulk create', () => {
     await dialog.getByRole('button', { name: 'Download ZIP' }).click();
     const download = await downloadEvent;
     expect(download.suggestedFilename()).toBe('qr-codes.zip');
-    const files = unzipSync(new Uint8Array(await fs.readFile(await download.path())));
+    const files = unzipSync(new Uint8Array(await downloadBytes(download)));
     expect(Object.keys(files).sort()).toEqual([
       'Table 1.png',
       'Table 2.png',

@@ -3,13 +3,12 @@
 // place it travels, a dynamic code's download, bare domains, Wi-Fi's default, suggested names, the phone
 // layout and dark mode.
 import { Resvg } from '@resvg/resvg-js';
-import fs from 'node:fs/promises';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfPageToPng } from '../../server/test/pdf-raster';
 import { decodeQr } from '../../server/test/qr-decode';
 import type { QrCode } from '../../src/qr/qr.schema';
-import { phone, screenshot, withAppServer } from './harness';
+import { downloadBytes, phone, screenshot, withAppServer } from './harness';
 
 const app = withAppServer({ FREE_PLAN_LIMIT: '50' });
 
@@ -63,7 +62,7 @@ async function previewScansTo(preview: Locator): Promise<string | undefined> {
 }
 
 async function downloaded(download: Download): Promise<Buffer> {
-  return fs.readFile(await download.path());
+  return downloadBytes(download);
 }
 
 function svgToPng(svg: Buffer): Buffer {

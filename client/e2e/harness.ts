@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { root, startBuiltServer, type BuiltServer } from '../../scripts/built-app.mjs';
 
@@ -26,7 +26,12 @@ export function allowConsoleErrors(page: Page, pattern: RegExp) {
   allowed.set(page, [...(allowed.get(page) ?? []), pattern]);
 }
 
+/** Pages open now (opened in a watched context, not yet closed): pictured when a test fails. */
+const openPages = new Set<Page>();
+
 function watchPage(page: Page) {
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   const note = (kind: string, text: string) => {
     if ((allowed.get(page) ?? []).some((pattern) => pattern.test(text))) return;
     pageProblems.push(`${kind} on ${page.url()}: ${text}`);
@@ -57,7 +62,22 @@ async function watchContext(context: BrowserContext) {
   for (const page of context.pages()) watchPage(page);
 }
 
-afterEach(() => {
+afterEach(async ({ task }) => {
+  // A failed test leaves a picture of every page still open (the window, not the whole page: quick),
+  // screenshots or not: test-results/screenshots/failed-<file>-<test>-<n>.png.
+  if (task.result?.state === 'fail') {
+    await fs.mkdir(screenshotDir, { recursive: true });
+    const name = `failed-${path.basename(task.file.name, '.e2e.ts')}-${task.name}`
+      .replace(/[^\w.-]+/g, '-')
+      .slice(0, 120);
+    let n = 0;
+    for (const page of openPages) {
+      n += 1;
+      await page
+        .screenshot({ path: path.join(screenshotDir, `${name}-${n}.png`), timeout: 5_000 })
+        .catch(() => undefined);
+    }
+  }
   const problems = pageProblems.splice(0);
   if (problems.length > 0) {
     throw new Error(`The page reported ${problems.length} problem(s):\n${problems.join('\n')}`);
@@ -211,4 +231,11 @@ export function withAppServer(env: Record<string, string> = {}) {
       return browser;
     },
   };
+}
+
+/** A download's bytes (read through Playwright: the run's Chromium is a connected one, whose files have no local path). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -3,14 +3,13 @@
 // that width, each with the short URL printed under the code, and each decoding to the code; the
 // minimum print size for a scanning distance, with a warning when the chosen width is below it, and a
 // warning below the smallest width the design's own scan check could read.
-import fs from 'node:fs/promises';
 import { Resvg } from '@resvg/resvg-js';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfPageToPng } from '../../server/test/pdf-raster';
 import { decodeQr } from '../../server/test/qr-decode';
 import type { QrCode } from '../../src/qr/qr.schema';
-import { desktop, phone, screenshot, signUpNewUser, withAppServer } from './harness';
+import { desktop, downloadBytes, phone, screenshot, signUpNewUser, withAppServer } from './harness';
 
 const app = withAppServer({ FREE_PLAN_LIMIT: '50' });
 
@@ -32,7 +31,7 @@ function pngInfo(png: Buffer) {
 }
 
 async function bytes(download: Download): Promise<Buffer> {
-  return fs.readFile(await download.path());
+  return downloadBytes(download);
 }
 
 async function openDialog(page: Page, code: QrCode) {

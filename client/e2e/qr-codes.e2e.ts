@@ -1,11 +1,11 @@
 import { decodeQr } from '../../server/test/qr-decode';
-import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { QrCode } from '../../src/qr/qr.schema';
 import {
   allowConsoleErrors,
   desktop,
+  downloadBytes,
   newPage,
   phone,
   screenshot,
@@ -234,7 +234,7 @@ describe('QR codes end to end', () => {
     await card.getByRole('button', { name: 'Download' }).click();
     const png = await pngDownload;
     expect(png.suggestedFilename()).toBe('e2e-url.png');
-    const pngBytes = await fs.readFile(await png.path());
+    const pngBytes = await downloadBytes(png);
     expect(pngBytes.subarray(1, 4).toString()).toBe('PNG');
     // The downloaded image scans to the code's short link.
     expect((await decodeQr(pngBytes))[0]).toBe(edited.shortUrl);
@@ -244,14 +244,14 @@ describe('QR codes end to end', () => {
     await page.getByRole('menuitem', { name: 'Download SVG' }).click();
     const svg = await svgDownload;
     expect(svg.suggestedFilename()).toBe('e2e-url.svg');
-    expect(await fs.readFile(await svg.path(), 'utf8')).toMatch(/<svg[\s>]/);
+    expect(await downloadBytes(svg).then((bytes) => bytes.toString('utf8'))).toMatch(/<svg[\s>]/);
 
     const pdfDownload = page.waitForEvent('download');
     await card.getByRole('button', { name: /More actions/ }).click();
     await page.getByRole('menuitem', { name: 'Download PDF' }).click();
     const pdf = await pdfDownload;
     expect(pdf.suggestedFilename()).toBe('e2e-url.pdf');
-    expect((await fs.readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await downloadBytes(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
 
     // The server renders the same design for REST callers, and it scans too.
     const image = await page.request.get(`/api/qr-codes/${edited.id}/image?format=png&size=512`);

@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { QrCode } from '../../src/qr/qr.schema';
-import { desktop, newPage, phone, screenshot, signIn, withAppServer } from './harness';
+import { desktop, downloadBytes, newPage, phone, screenshot, signIn, withAppServer } from './harness';
 
 // My QR Codes → Export redirects: the menu works from the keyboard and at 375 px, and each item
 // downloads the server's file for the demo account's dynamic code.
@@ -37,7 +36,7 @@ describe('My QR Codes: Export redirects', () => {
       await page.keyboard.press('Enter');
       const file = await downloading;
       expect(file.suggestedFilename()).toBe(fileName);
-      const text = await fs.readFile(await file.path(), 'utf8');
+      const text = await downloadBytes(file).then((bytes) => bytes.toString('utf8'));
       expect(text).toContain(`/r/${dynamic.slug}`);
       expect(text).toContain(new URL(dynamic.content).href);
     }

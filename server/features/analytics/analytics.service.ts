@@ -41,11 +41,11 @@ import {
   sumScansByLocalDay,
   sumScansByLocalHour,
   type QuarterSource,
-} from './analytics.queries.js';
+} from './analytics.repository.js';
 import { allTimePeriod, periodOf, splitAtUtcDays, type Period, type UtcDays } from './period.js';
 import { dayLabel, ZoneOffsets } from '../scans/time-zone.js';
 import { retentionCutoff } from '../scans/scan-retention.js';
-import { countRefusedScansOfCode } from '../scans/refused-scans.js';
+import { countRefusedScansOfCode } from '../scans/scans.repository.js';
 
 /**
  * Analytics of the caller's own codes, read from the rollups written with every scan (see
@@ -91,7 +91,7 @@ interface UniqueTally {
 
 const zeroUniques = (): UniqueTally => ({ uniques: 0, known: false, unknown: 0 });
 
-/** Adds a summed row (`sumUniques` of analytics.queries.ts) into a tally. */
+/** Adds a summed row (`sumUniques` of analytics.repository.ts) into a tally. */
 function addUniques(tally: UniqueTally, row: { unique_scanners: unknown; unknown_uniques: unknown }) {
   if (row.unique_scanners !== null && row.unique_scanners !== undefined) {
     tally.uniques += n(row.unique_scanners);

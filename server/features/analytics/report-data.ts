@@ -18,7 +18,7 @@ import {
   listCodesWithLastScan,
   listScansPageNewestFirst,
   listUserQuartersNewestFirst,
-} from './analytics.queries.js';
+} from './analytics.repository.js';
 import {
   getCodeFigures,
   getDailyScans,

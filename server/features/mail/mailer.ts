@@ -6,6 +6,7 @@ import type { Transporter } from 'nodemailer';
 import { lazyRequire } from '../../lazy-require.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { toIso, type Db } from '../../db/database.js';
+import { insertMailLogEntry, listMailLogRows } from './mail.repository.js';
 
 export interface MailMessage {
   to: string;
@@ -91,16 +92,13 @@ export function sendInBackground(
  */
 export function withMailLog(mailer: Mailer, db: Db, transport: 'smtp' | 'outbox', now: () => Date): Mailer {
   const log = (message: MailMessage, status: string, error: string | null) =>
-    db
-      .insertInto('mail_log')
-      .values({
-        recipient: message.to,
-        subject: message.subject.slice(0, 500),
-        status,
-        error: error?.slice(0, 1000) ?? null,
-        created_at: now().toISOString(),
-      })
-      .execute()
+    insertMailLogEntry(db, {
+      recipient: message.to,
+      subject: message.subject.slice(0, 500),
+      status,
+      error: error?.slice(0, 1000) ?? null,
+      created_at: now().toISOString(),
+    })
       // The log is a convenience: a failure to write it never fails the mail.
       .catch(() => undefined);
   return {
@@ -119,7 +117,7 @@ export function withMailLog(mailer: Mailer, db: Db, transport: 'smtp' | 'outbox'
 
 /** The newest mails first. */
 export async function listMailLog(db: Db, limit: number) {
-  const rows = await db.selectFrom('mail_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  const rows = await listMailLogRows(db, limit);
   return rows.map((r) => ({
     id: r.id,
     recipient: r.recipient,

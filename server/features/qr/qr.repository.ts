@@ -124,3 +124,25 @@ export async function listDynamicCodesOf(
     .execute()
     .then((rows) => rows.map((r) => ({ ...r, passwordProtected: Boolean(r.passwordProtected) })));
 }
+
+/** Stores a code's scan-safety verdict and its first reason (scan-verdicts.ts). */
+export function storeScanVerdict(db: Db, userId: number, id: number, verdict: string, reason: string) {
+  return db
+    .updateTable('qr_codes')
+    .set({ scan_verdict: verdict, scan_reason: reason })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Up to `limit` codes never checked for scan safety, in id order, leaving out the ids in `skip`. */
+export function listUncheckedQrCodes(db: Db, limit: number, skip: ReadonlySet<number>): Promise<QrCodeRow[]> {
+  let query = db
+    .selectFrom('qr_codes')
+    .selectAll()
+    .where('scan_verdict', 'is', null)
+    .orderBy('id')
+    .limit(limit);
+  if (skip.size > 0) query = query.where('id', 'not in', [...skip]);
+  return query.execute();
+}

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { uploadResolverFor } from '../uploads/uploads.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { toQrCode } from './qr.mapper.js';
+import { listUncheckedQrCodes, storeScanVerdict } from './qr.repository.js';
 import { checkDesign } from './scan-check.js';
 
 const INLINE_WAIT_MS = 2500;
@@ -41,12 +42,7 @@ async function checkAndStore(deps: AppDeps, code: QrCode): Promise<ScanCheck | n
       code.customization,
       uploadResolverFor(deps, code.userId),
     );
-    await deps.db
-      .updateTable('qr_codes')
-      .set({ scan_verdict: check.verdict, scan_reason: check.reasons[0] ?? '' })
-      .where('id', '=', code.id)
-      .where('user_id', '=', code.userId)
-      .execute();
+    await storeScanVerdict(deps.db, code.userId, code.id, check.verdict, check.reasons[0] ?? '');
     return check;
   } catch {
     // A render or database failure (the app closing, the code deleted meanwhile) leaves the verdict
@@ -107,14 +103,7 @@ export function startScanCheckSweeper(
         again = false;
         for (;;) {
           if (stopped) return;
-          let query = deps.db
-            .selectFrom('qr_codes')
-            .selectAll()
-            .where('scan_verdict', 'is', null)
-            .orderBy('id')
-            .limit(SWEEP_BATCH);
-          if (failed.size > 0) query = query.where('id', 'not in', [...failed]);
-          const rows = await query.execute();
+          const rows = await listUncheckedQrCodes(deps.db, SWEEP_BATCH, failed);
           if (rows.length === 0) break;
           for (const row of rows) {
             if (stopped) return;

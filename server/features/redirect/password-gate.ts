@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { findServerSecret, insertServerSecretIfAbsent } from './redirect.repository.js';
 
 /**
  * A password-protected short link remembers a right password in a cookie of its own: `<expiry>.<mac>`,
@@ -17,16 +18,8 @@ const secrets = new WeakMap<Db, Promise<Buffer>>();
 
 async function readOrMakeSecret(db: Db, name: string): Promise<Buffer> {
   // Two instances starting together both insert; one wins and both read the winner's value.
-  await db
-    .insertInto('server_secrets')
-    .values({ name, value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
+  await insertServerSecretIfAbsent(db, name, randomBytes(32).toString('base64url'));
+  const row = await findServerSecret(db, name);
   return Buffer.from(row.value, 'base64url');
 }
 

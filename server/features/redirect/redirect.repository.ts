@@ -9,7 +9,8 @@ import {
 } from '../../../src/qr/smart-redirect.js';
 import { sqliteConnectionOf } from '../../db/create-db.js';
 import type { Db } from '../../db/database.js';
-import { servedScanCounts, servedScansSql } from '../scans/scan-counts.js';
+import { servedScanCounts } from '../scans/scan-counts.js';
+import { servedScansSql } from '../scans/scans.repository.js';
 
 /** A dynamic code's row as its short link reads it. */
 export interface ShortLinkRow {
@@ -203,4 +204,17 @@ export function prepareShortLinks(db: Db): void {
 
 export function findDynamicCodeBySlug(db: Db, slug: string): Promise<ShortLinkTarget | undefined> {
   return lookupOf(db)(slug);
+}
+
+/** Stores a server secret unless one of that name exists (password-gate.ts). */
+export function insertServerSecretIfAbsent(db: Db, name: string, value: string) {
+  return db
+    .insertInto('server_secrets')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+}
+
+export function findServerSecret(db: Db, name: string) {
+  return db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
 }

@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { categoryOf, DAY_MS, timeOf, type ScanToStore } from './rollup-model.js';
+import { addRefusedScans, prepareRefusedUpsert } from './scans.repository.js';
 
 /**
  * Scans refused by a code's smart-redirect options (paused, not started, ended, over its scan limit:
@@ -47,12 +48,7 @@ export function refusedOf(rows: readonly ScanToStore[]): RefusedRow[] {
 
 /** SQLite: the batch's refused counts, with prepared statements (inside the caller's transaction). */
 export function nativeRefusedWriter(connection: SQLite.Database): (rows: readonly ScanToStore[]) => void {
-  const upsert = connection.prepare(
-    `insert into refused_scans (qr_code_id, day, scans, bots, simulated) values (?, ?, ?, ?, ?)
-     on conflict (qr_code_id, day) do update set
-       scans = refused_scans.scans + excluded.scans, bots = refused_scans.bots + excluded.bots,
-       simulated = refused_scans.simulated + excluded.simulated`,
-  );
+  const upsert = prepareRefusedUpsert(connection);
   return (rows) => {
     for (const r of refusedOf(rows)) upsert.run(r.qr_code_id, r.day, r.scans, r.bots, r.simulated);
   };
@@ -62,36 +58,5 @@ export function nativeRefusedWriter(connection: SQLite.Database): (rows: readonl
 export async function writeRefusedScans(trx: Kysely<Database>, rows: readonly ScanToStore[]): Promise<void> {
   const refused = refusedOf(rows);
   if (refused.length === 0) return;
-  await trx
-    .insertInto('refused_scans')
-    .values(refused)
-    .onConflict((oc) =>
-      oc.columns(['qr_code_id', 'day']).doUpdateSet({
-        scans: sql<number>`${sql.ref('refused_scans.scans')} + ${sql.ref('excluded.scans')}`,
-        bots: sql<number>`${sql.ref('refused_scans.bots')} + ${sql.ref('excluded.bots')}`,
-        simulated: sql<number>`${sql.ref('refused_scans.simulated')} + ${sql.ref('excluded.simulated')}`,
-      }),
-    )
-    .execute();
-}
-
-/**
- * Of a code's scans, those its options turned away (bots among them left out when asked); the owner's
- * simulated scans were served to no one and turned away from no one.
- */
-export async function countRefusedScansOfCode(
-  db: Kysely<Database>,
-  codeId: number,
-  excludeBots: boolean,
-): Promise<number> {
-  const row = await db
-    .selectFrom('refused_scans')
-    .select(
-      excludeBots
-        ? sql<number | string | null>`sum(scans - bots - simulated)`.as('n')
-        : sql<number | string | null>`sum(scans - simulated)`.as('n'),
-    )
-    .where('qr_code_id', '=', codeId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  await addRefusedScans(trx, refused);
 }

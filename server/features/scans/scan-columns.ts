@@ -3,12 +3,17 @@ import type { Kysely } from 'kysely';
 import type { DeviceCategory } from '../../../src/analytics/analytics.schema.js';
 import type { Database } from '../../db/database.js';
 import { categoryOf, timeOf, type ScanToStore } from './rollup-model.js';
+import {
+  findDictionaryIds,
+  insertDictionaryValues,
+  prepareDictionaryStatements,
+} from './scans.repository.js';
 
 /**
  * How a raw scan is stored lean (migrations/2026-11-25T2000-lean-scans.ts): its time as ms since the
  * epoch, its device category as a small code, and its user agent, referrer and location as ids of
  * dictionary tables that hold each distinct value once. The writers turn a `ScanToStore` into such a
- * row here; the readers (analytics.queries.ts) join the dictionaries back.
+ * row here; the readers (analytics.repository.ts) join the dictionaries back.
  */
 
 /** A device category's code in `qr_scans.device`. */
@@ -97,12 +102,8 @@ export async function resolveDictionaryIds(
     const table = dictionaryTables[column];
     for (let i = 0; i < values.length; i += 500) {
       const chunk = values.slice(i, i + 500);
-      await db
-        .insertInto(table)
-        .values(chunk.map((value) => ({ value })))
-        .onConflict((oc) => oc.column('value').doNothing())
-        .execute();
-      const found = await db.selectFrom(table).select(['id', 'value']).where('value', 'in', chunk).execute();
+      await insertDictionaryValues(db, table, chunk);
+      const found = await findDictionaryIds(db, table, chunk);
       for (const { id, value } of found) {
         ids[column].set(value, Number(id));
         cache?.set(column, value, Number(id));
@@ -118,18 +119,10 @@ export function nativeDictionaryResolver(
   cache: DictionaryCache,
 ): (rows: readonly ScanToStore[]) => DictionaryIds {
   const statements = Object.fromEntries(
-    dictionaryColumns.map((column) => {
-      const table = dictionaryTables[column];
-      return [
-        column,
-        {
-          insert: connection.prepare(
-            `insert into ${table} (value) values (?) on conflict (value) do nothing`,
-          ),
-          find: connection.prepare(`select id from ${table} where value = ?`).pluck(),
-        },
-      ];
-    }),
+    dictionaryColumns.map((column) => [
+      column,
+      prepareDictionaryStatements(connection, dictionaryTables[column]),
+    ]),
   ) as Record<DictionaryColumn, { insert: SQLite.Statement; find: SQLite.Statement }>;
   return (rows) => {
     const { ids, missing } = collect(rows, cache);

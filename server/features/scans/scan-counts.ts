@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { prepareServedScansRead } from './scans.repository.js';
 
 /**
  * # A code's served scans, for its scan limit and "after N scans" rules
@@ -10,7 +11,8 @@ import type SQLite from 'better-sqlite3';
  *
  * Where it comes from, without a database read per redirect beyond the code's own lookup:
  * - PostgreSQL: the same single statement that looks the code up adds this sum as a subquery (both
- *   tables are keyed by code first), only for codes whose options need it (`SERVED_SCANS_SQL`).
+ *   tables are keyed by code first), only for codes whose options need it (`servedScansSql` of
+ *   scans.repository.ts).
  * - SQLite: the count is kept in this process's memory, read once per code from the same sum when its
  *   short link first needs it, and incremented by the scan service (scan.service.ts) as each served scan
  *   is accepted — synchronously, before the request yields, so two scans arriving together cannot both
@@ -19,14 +21,6 @@ import type SQLite from 'better-sqlite3';
  * On PostgreSQL several instances each read the committed count, so scans answered at the same moment
  * by different instances may pass a limit by as many as were in flight.
  */
-
-/** The served-scan count of the code whose id is the statement's only parameter (or `qr_codes.id`). */
-export function servedScansSql(codeId: string): string {
-  return (
-    `((select coalesce(sum(mobile + tablet + desktop + unknown), 0) from scan_code_days where qr_code_id = ${codeId})` +
-    ` - (select coalesce(sum(scans - bots), 0) from refused_scans where qr_code_id = ${codeId}))`
-  );
-}
 
 const COUNTS_MAX = 100_000;
 
@@ -45,7 +39,7 @@ const counters = new WeakMap<SQLite.Database, ServedScanCounts>();
 export function servedScanCounts(connection: SQLite.Database): ServedScanCounts {
   const known = counters.get(connection);
   if (known) return known;
-  const read = connection.prepare<[number, number], number>(`select ${servedScansSql('?')}`).pluck();
+  const read = prepareServedScansRead(connection);
   const counts = new Map<number, number>();
   const counter: ServedScanCounts = {
     get(codeId) {

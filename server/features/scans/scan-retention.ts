@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { startPeriodic } from '../../periodic.js';
 import { DAY_MS } from './rollup-model.js';
+import { deleteScansById, findScanIdsBefore } from './scans.repository.js';
 
 /** Rows per delete: small enough that a scan waiting to be written never waits long. */
 const BATCH = 2_000;
@@ -23,17 +24,9 @@ export function retentionCutoff(retentionDays: number | undefined, nowMs: number
 export async function deleteScansBefore(db: Db, before: Date, pauseMs = 20): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const ids = (
-      await db
-        .selectFrom('qr_scans')
-        .select('id')
-        .where('at', '<', before.getTime())
-        .orderBy('id')
-        .limit(BATCH)
-        .execute()
-    ).map((r) => r.id);
+    const ids = (await findScanIdsBefore(db, before.getTime(), BATCH)).map((r) => r.id);
     if (ids.length > 0) {
-      const result = await db.deleteFrom('qr_scans').where('id', 'in', ids).executeTakeFirst();
+      const result = await deleteScansById(db, ids);
       deleted += Number(result.numDeletedRows);
     }
     if (ids.length < BATCH) return deleted;

@@ -1,12 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, Db } from '../../db/database.js';
 import { startPeriodic } from '../../periodic.js';
 import { deviceCategory } from './device.js';
 import { DAY_MS, hasVisitor, timeOf, type ScanToStore } from './rollup-model.js';
+import {
+  deleteSaltsBefore,
+  deleteVisitorsBefore,
+  findSaltOfDay,
+  insertSaltIfAbsent,
+  insertVisitors,
+  overwriteSaltsBefore,
+  prepareVisitorInsert,
+} from './scans.repository.js';
 
 /**
  * # Unique scanners without linkable identifiers
@@ -63,12 +72,8 @@ export function visitorHash(
  * keeps dead row versions until autovacuum removes them (docs/scaling.md).
  */
 async function destroySaltsBefore(db: Db, day: number): Promise<number> {
-  await db
-    .updateTable('scan_salts')
-    .set({ salt: Buffer.alloc(SALT_BYTES) })
-    .where('day', '<', day)
-    .execute();
-  const deleted = await db.deleteFrom('scan_salts').where('day', '<', day).executeTakeFirst();
+  await overwriteSaltsBefore(db, day, Buffer.alloc(SALT_BYTES));
+  const deleted = await deleteSaltsBefore(db, day);
   return Number(deleted.numDeletedRows);
 }
 
@@ -78,16 +83,8 @@ async function destroySaltsBefore(db: Db, day: number): Promise<number> {
  * cannot be recomputed.
  */
 async function saltOfDay(db: Db, day: number): Promise<Buffer> {
-  await db
-    .insertInto('scan_salts')
-    .values({ day, salt: randomBytes(SALT_BYTES) })
-    .onConflict((oc) => oc.column('day').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('scan_salts')
-    .select('salt')
-    .where('day', '=', day)
-    .executeTakeFirstOrThrow();
+  await insertSaltIfAbsent(db, day, randomBytes(SALT_BYTES));
+  const row = await findSaltOfDay(db, day);
   await destroySaltsBefore(db, day);
   return Buffer.from(row.salt);
 }
@@ -167,9 +164,7 @@ const keyOf = (codeId: unknown, day: unknown, visitor: unknown) =>
 export function nativeFirstSightings(
   connection: SQLite.Database,
 ): (rows: readonly ScanToStore[]) => Set<ScanToStore> {
-  const insert = connection.prepare(
-    'insert into scan_code_day_visitors (qr_code_id, day, visitor) values (?, ?, ?) on conflict do nothing',
-  );
+  const insert = prepareVisitorInsert(connection);
   return (rows) => {
     const first = new Set<ScanToStore>();
     for (const row of rows) {
@@ -204,12 +199,10 @@ export async function insertFirstSightings(
   );
   const first = new Set<ScanToStore>();
   for (let i = 0; i < sorted.length; i += 500) {
-    const inserted = await trx
-      .insertInto('scan_code_day_visitors')
-      .values(sorted.slice(i, i + 500).map(({ qr_code_id, day, visitor }) => ({ qr_code_id, day, visitor })))
-      .onConflict((oc) => oc.columns(['qr_code_id', 'day', 'visitor']).doNothing())
-      .returning(['qr_code_id', 'day', 'visitor'])
-      .execute();
+    const inserted = await insertVisitors(
+      trx,
+      sorted.slice(i, i + 500).map(({ qr_code_id, day, visitor }) => ({ qr_code_id, day, visitor })),
+    );
     for (const r of inserted) {
       const candidate = candidates.get(keyOf(r.qr_code_id, r.day, r.visitor));
       if (candidate) first.add(candidate.row);
@@ -232,9 +225,7 @@ export async function sweepVisitorDays(
   let visitors = 0;
   for (;;) {
     // A batch of keys, then those rows: the write lock is held for one short statement at a time.
-    const result = await sql`delete from scan_code_day_visitors where (qr_code_id, day, visitor) in
-      (select qr_code_id, day, visitor from scan_code_day_visitors where day < ${finished}
-       limit ${DELETE_BATCH})`.execute(db);
+    const result = await deleteVisitorsBefore(db, finished, DELETE_BATCH);
     const deleted = Number(result.numAffectedRows ?? 0);
     visitors += deleted;
     if (deleted < DELETE_BATCH) break;

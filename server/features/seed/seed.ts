@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { generateSlug } from '../qr/slug.js';
 import { recordCreatedVersions } from '../qr/history.recorder.js';
 import { countUsers, findUserByUsername, insertUser } from '../users/users.repository.js';
+import { findCodesOfUser, insertDemoCode, insertDemoCodeReturningId } from './seed.repository.js';
 
 export const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password.txt';
 
@@ -157,47 +158,40 @@ async function seedDemoAccount(deps: AppDeps) {
       created_at: new Date(now.getTime() - 15 * 86_400_000).toISOString(),
     });
     const created = new Date(now.getTime() - 14 * 86_400_000).toISOString();
-    const dynamic = await trx
-      .insertInto('qr_codes')
-      .values({
-        name: 'Café Menu',
-        type: 'url',
-        content: 'https://example.com/menu',
-        is_dynamic: true,
-        slug: generateSlug(),
-        customization: JSON.stringify({
-          foregroundColor: '#1F2937',
-          backgroundColor: '#FFFFFF',
-          errorCorrectionLevel: 'M',
-          style: 'rounded',
-          frame: { enabled: true, text: 'Scan Me', style: 'rounded', color: '#1F2937' },
-        }),
-        user_id: user.id,
-        created,
-        updated: created,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('qr_codes')
-      .values({
-        name: 'Guest Wi-Fi',
-        type: 'wifi',
-        content: 'WIFI:T:WPA;S:Cafe Guest;P:espresso2024;;',
-        is_dynamic: false,
-        customization: JSON.stringify({
-          foregroundColor: '#000000',
-          backgroundColor: '#FFFFFF',
-          errorCorrectionLevel: 'M',
-          style: 'square',
-        }),
-        user_id: user.id,
-        created,
-        updated: created,
-      })
-      .execute();
+    const dynamic = await insertDemoCodeReturningId(trx, {
+      name: 'Café Menu',
+      type: 'url',
+      content: 'https://example.com/menu',
+      is_dynamic: true,
+      slug: generateSlug(),
+      customization: JSON.stringify({
+        foregroundColor: '#1F2937',
+        backgroundColor: '#FFFFFF',
+        errorCorrectionLevel: 'M',
+        style: 'rounded',
+        frame: { enabled: true, text: 'Scan Me', style: 'rounded', color: '#1F2937' },
+      }),
+      user_id: user.id,
+      created,
+      updated: created,
+    });
+    await insertDemoCode(trx, {
+      name: 'Guest Wi-Fi',
+      type: 'wifi',
+      content: 'WIFI:T:WPA;S:Cafe Guest;P:espresso2024;;',
+      is_dynamic: false,
+      customization: JSON.stringify({
+        foregroundColor: '#000000',
+        backgroundColor: '#FFFFFF',
+        errorCorrectionLevel: 'M',
+        style: 'square',
+      }),
+      user_id: user.id,
+      created,
+      updated: created,
+    });
     // Their history starts with their creation, as a code made in the app.
-    const demoCodes = await trx.selectFrom('qr_codes').selectAll().where('user_id', '=', user.id).execute();
+    const demoCodes = await findCodesOfUser(trx, user.id);
     await recordCreatedVersions(trx, user.id, demoCodes, created);
 
     // About two weeks of scans: more at lunch and in the evening, more at weekends.

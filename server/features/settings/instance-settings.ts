@@ -1,6 +1,7 @@
 import { instanceSettingsSchema, type InstanceSettings } from '../../../src/admin/admin.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
+import { listInstanceSettingRows, upsertInstanceSetting } from './settings.repository.js';
 
 /**
  * Settings an admin changes at run time from /admin (registration open, e-mail verification, the free
@@ -8,7 +9,7 @@ import type { Db } from '../../db/database.js';
  * value of any setting never changed.
  */
 export async function getInstanceSettings(deps: Pick<AppDeps, 'db' | 'config'>): Promise<InstanceSettings> {
-  const rows = await deps.db.selectFrom('instance_settings').select(['key', 'value']).execute();
+  const rows = await listInstanceSettingRows(deps.db);
   const stored: Record<string, unknown> = {};
   for (const row of rows) {
     try {
@@ -35,12 +36,6 @@ export async function storeInstanceSettings(
 ): Promise<void> {
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    await db
-      .insertInto('instance_settings')
-      .values({ key, value: JSON.stringify(value), updated_at: now.toISOString() })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now.toISOString() }),
-      )
-      .execute();
+    await upsertInstanceSetting(db, key, JSON.stringify(value), now.toISOString());
   }
 }
