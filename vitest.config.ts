@@ -37,6 +37,12 @@ export default defineConfig({
           include: ['client/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['client/e2e/global-setup.ts'],
+          setupFiles: ['client/e2e/setup.ts'],
+          // Files share one worker's modules (playwright and the harness load once, not 26 times); every
+          // file starts its own server and browser contexts, and the per-test checks are in setup.ts.
+          isolate: false,
+          // Its own group, after the unit project's, in a plain `vitest run` of both projects.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A page waits on the real server: a loaded CI machine can take more than expect.poll's

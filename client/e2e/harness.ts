@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, type TestContext } from 'vitest';
 import { root, startBuiltServer, type BuiltServer } from '../../scripts/built-app.mjs';
 
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
@@ -15,7 +15,7 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
 
 /**
  * Console errors, uncaught page errors and Content-Security-Policy violations seen since the last test
- * ended. Every browser test fails on any of them (the afterEach below), unless the test said it expects
+ * ended. Every browser test fails on any of them (afterBrowserTest below), unless the test said it expects
  * one on that page with `allowConsoleErrors` — a test of an error path, for instance.
  */
 const pageProblems: string[] = [];
@@ -62,7 +62,11 @@ async function watchContext(context: BrowserContext) {
   for (const page of context.pages()) watchPage(page);
 }
 
-afterEach(async ({ task }) => {
+/**
+ * After every browser test (client/e2e/setup.ts registers it in each file): a failed test leaves a picture
+ * of every page still open, and a page's console errors, uncaught errors or CSP violations fail the test.
+ */
+export async function afterBrowserTest({ task }: TestContext) {
   // A failed test leaves a picture of every page still open (the window, not the whole page: quick),
   // screenshots or not: test-results/screenshots/failed-<file>-<test>-<n>.png.
   if (task.result?.state === 'fail') {
@@ -82,7 +86,7 @@ afterEach(async ({ task }) => {
   if (problems.length > 0) {
     throw new Error(`The page reported ${problems.length} problem(s):\n${problems.join('\n')}`);
   }
-});
+}
 
 /**
  * The run's Chromium (client/e2e/global-setup.ts), connected to for this file; every context it opens is
