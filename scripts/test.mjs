@@ -1,11 +1,11 @@
-// `npm test`: every check, in two lanes side by side, because the browser tests mostly wait on pages
-// while the unit tests mostly compute (one after the other they took about 10 minutes on 2 cores).
-//   lane 1: build the app once (client and server bundle), then most of the browser project;
-//   lane 2: typecheck, lint, the unit project (after the build: some unit tests run dist/), then the
-//           browser files of LATER, so that both lanes end at about the same time.
-// Lane 1's output is kept and printed at the end, so the lanes do not interleave. Every step runs even
-// when another failed; the exit code is 0 only when all passed. The Vitest JSON reports are merged into
-// test-results/vitest.json (.ci/run prints its "N passed, N failed" line).
+// `npm test`: every check, in three lanes side by side. The browser tests mostly wait on pages (about
+// 0.8 of a core while they run) and the unit tests mostly compute, so on this 2-core machine one after the
+// other took about 10 minutes, side by side well under 8:
+//   lane 1: typecheck, lint, then the unit project (after the build: some unit tests run dist/);
+//   lanes 2 and 3: once the app is built (client and server bundle), half the browser files each.
+// The browser lanes' output is kept and printed at the end, so lanes do not interleave. Every step runs
+// even when another failed; the exit code is 0 only when all passed. The Vitest JSON reports are merged
+// into test-results/vitest.json (.ci/run prints its "N passed, N failed" line).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,18 +36,42 @@ function run(label, command, args, { keep = false } = {}) {
 }
 
 /**
- * Browser files for lane 2, once the unit tests are done (about a minute of the browser project's eight):
- * lane 1 starts its browser tests about six minutes earlier. Measured, not guessed: move a file when
- * one lane keeps finishing long after the other.
+ * Seconds each browser file took in its lane (measured on the 2-core machine, 2026-11-27); a file not
+ * listed counts a second per 30 lines. The files are dealt to the two browser lanes longest first, each
+ * to the lane with less so far, so that both end at about the same time. Update the figures when a lane
+ * keeps finishing long after the other.
  */
-const LATER = ['client/e2e/app-shell.e2e.ts', 'client/e2e/admin-dashboard.e2e.ts'];
+const SECONDS = {
+  'a11y-audit': 75,
+  'app-shell': 53,
+  account: 50,
+  'qr-codes': 46,
+  analytics: 41,
+  'charts-a11y': 37,
+  'first-use': 30,
+  'admin-users': 29,
+  'smart-rules': 24,
+  'a11y-keyboard': 15,
+  'scan-safety': 14,
+};
 const e2e = path.join(root, 'client/e2e');
 const browserFiles = fs
   .readdirSync(e2e)
   .filter((name) => name.endsWith('.e2e.ts'))
-  .map((name) => `client/e2e/${name}`);
-const later = browserFiles.filter((file) => LATER.includes(file));
-const first = browserFiles.filter((file) => !LATER.includes(file));
+  .map((name) => {
+    const lines = fs.readFileSync(path.join(e2e, name), 'utf8').split('\n').length;
+    return { file: `client/e2e/${name}`, seconds: SECONDS[name.slice(0, -'.e2e.ts'.length)] ?? lines / 30 };
+  })
+  .sort((a, b) => b.seconds - a.seconds);
+const halves = [
+  { files: [], seconds: 0 },
+  { files: [], seconds: 0 },
+];
+for (const { file, seconds } of browserFiles) {
+  const lighter = halves[0].seconds <= halves[1].seconds ? halves[0] : halves[1];
+  lighter.files.push(file);
+  lighter.seconds += seconds;
+}
 
 const reports = [];
 function vitest(label, project, files, options) {
@@ -68,28 +92,32 @@ fs.rmSync(path.join(results, 'vitest.json'), { force: true });
 const started = Date.now();
 const build = run('build', process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')]);
 
-const browserLane = build.then(async (built) =>
-  built.code === 0 ? [built, await vitest('browser', 'browser', first, { keep: true })] : [built],
+const browserLanes = halves.map((half, i) =>
+  build.then(async (built) =>
+    built.code === 0 && half.files.length > 0
+      ? [await vitest(`browser-${i + 1}`, 'browser', half.files, { keep: true })]
+      : [],
+  ),
 );
 
 const unitLane = (async () => {
   const steps = [await run('typecheck', 'npm', ['run', '--silent', 'typecheck'])];
   steps.push(await run('lint', 'npm', ['run', '--silent', 'lint']));
   const built = await build;
-  if (built.code === 0) {
-    steps.push(await vitest('unit', 'unit', []));
-    if (later.length > 0) steps.push(await vitest('browser-later', 'browser', later));
-  }
+  steps.push(built);
+  if (built.code === 0) steps.push(await vitest('unit', 'unit', []));
   return steps;
 })();
 
 const unitSteps = await unitLane;
-const browserSteps = await browserLane;
-const browser = browserSteps.find((s) => s.label.startsWith('vitest'));
-if (browser) {
-  console.log(`\n──────── ${browser.label} (${first.length} files, lane 1) ────────\n`);
-  process.stdout.write(browser.output);
+const browserResults = await Promise.all(browserLanes);
+for (const [i, lane] of browserResults.entries()) {
+  for (const step of lane) {
+    console.log(`\n──────── ${step.label} (${halves[i].files.length} files) ────────\n`);
+    process.stdout.write(step.output);
+  }
 }
+const browserSteps = browserResults.flat();
 
 // One report for .ci/run: the counts summed, the files of all.
 const found = reports
@@ -120,5 +148,4 @@ console.log('\n──────── npm test ────────');
 for (const step of steps)
   console.log(`${step.code === 0 ? 'ok    ' : 'FAILED'} ${step.label} (${step.seconds} s)`);
 console.log(`in all ${((Date.now() - started) / 1000).toFixed(0)} s`);
-const expected = later.length > 0 ? 6 : 5;
-process.exit(steps.every((step) => step.code === 0) && steps.length === expected ? 0 : 1);
+process.exit(steps.every((step) => step.code === 0) && steps.length === 6 ? 0 : 1);
