@@ -1,8 +1,10 @@
 // `npm test`: every check, in three lanes side by side. The browser tests mostly wait on pages (about
 // 0.8 of a core while they run) and the unit tests mostly compute, so on this 2-core machine one after the
 // other took about 10 minutes, side by side well under 8:
-//   lane 1: typecheck, lint, then the unit project (after the build: some unit tests run dist/);
-//   lanes 2 and 3: once the app is built (client and server bundle), half the browser files each.
+//   lane 1: typecheck, ESLint, then the unit project (after the build: some unit tests run dist/);
+//   lanes 2 and 3: once the app is built (client and server bundle), half the browser files each, at a
+//   lower CPU priority (they mostly wait, and lane 1 is the longest), then lane 2 the rest of the lint
+//   (Prettier, the file-cycle and folder rules: `npm run lint:rest`).
 // The browser lanes' output is kept and printed at the end, so lanes do not interleave. Every step runs
 // even when another failed; the exit code is 0 only when all passed. The Vitest JSON reports are merged
 // into test-results/vitest.json (.ci/run prints its "N passed, N failed" line).
@@ -14,11 +16,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
-/** Runs a command; resolves with its exit code. With `keep`, its output is collected, not shown. */
-function run(label, command, args, { keep = false } = {}) {
+/**
+ * Runs a command; resolves with its exit code. With `keep`, its output is collected, not shown; `nice`
+ * lowers its CPU priority (and its children's).
+ */
+function run(label, command, args, { keep = false, nice = 0 } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawn(nice ? 'nice' : command, nice ? ['-n', String(nice), command, ...args] : args, {
       cwd: root,
       stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: process.env,
@@ -93,16 +98,19 @@ const started = Date.now();
 const build = run('build', process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')]);
 
 const browserLanes = halves.map((half, i) =>
-  build.then(async (built) =>
-    built.code === 0 && half.files.length > 0
-      ? [await vitest(`browser-${i + 1}`, 'browser', half.files, { keep: true })]
-      : [],
-  ),
+  build.then(async (built) => {
+    const steps =
+      built.code === 0 && half.files.length > 0
+        ? [await vitest(`browser-${i + 1}`, 'browser', half.files, { keep: true, nice: 5 })]
+        : [];
+    if (i === 0) steps.push(await run('lint:rest', 'npm', ['run', '--silent', 'lint:rest'], { keep: true }));
+    return steps;
+  }),
 );
 
 const unitLane = (async () => {
   const steps = [await run('typecheck', 'npm', ['run', '--silent', 'typecheck'])];
-  steps.push(await run('lint', 'npm', ['run', '--silent', 'lint']));
+  steps.push(await run('eslint', bin('eslint'), ['.']));
   const built = await build;
   steps.push(built);
   if (built.code === 0) steps.push(await vitest('unit', 'unit', []));
@@ -113,7 +121,8 @@ const unitSteps = await unitLane;
 const browserResults = await Promise.all(browserLanes);
 for (const [i, lane] of browserResults.entries()) {
   for (const step of lane) {
-    console.log(`\n──────── ${step.label} (${halves[i].files.length} files) ────────\n`);
+    const what = step.label.startsWith('vitest') ? ` (${halves[i].files.length} files)` : '';
+    console.log(`\n──────── ${step.label}${what} ────────\n`);
     process.stdout.write(step.output);
   }
 }
@@ -148,4 +157,4 @@ console.log('\n──────── npm test ────────');
 for (const step of steps)
   console.log(`${step.code === 0 ? 'ok    ' : 'FAILED'} ${step.label} (${step.seconds} s)`);
 console.log(`in all ${((Date.now() - started) / 1000).toFixed(0)} s`);
-process.exit(steps.every((step) => step.code === 0) && steps.length === 6 ? 0 : 1);
+process.exit(steps.every((step) => step.code === 0) && steps.length === 7 ? 0 : 1);
