@@ -2,9 +2,8 @@
 // 0.8 of a core while they run) and the unit tests mostly compute, so on this 2-core machine one after the
 // other took about 10 minutes, side by side well under 8:
 //   lane 1: typecheck, ESLint, then the unit project (after the build: some unit tests run dist/);
-//   lanes 2 and 3: once the app is built (client and server bundle), half the browser files each, at a
-//   lower CPU priority (they mostly wait, and lane 1 is the longest), then lane 2 the rest of the lint
-//   (Prettier, the file-cycle and folder rules: `npm run lint:rest`).
+//   lanes 2 and 3: once the app is built (client and server bundle), half the browser files each, then
+//   lane 2 the rest of the lint (Prettier, the file-cycle and folder rules: `npm run lint:rest`).
 // The browser lanes' output is kept and printed at the end, so lanes do not interleave. Every step runs
 // even when another failed; the exit code is 0 only when all passed. The Vitest JSON reports are merged
 // into test-results/vitest.json (.ci/run prints its "N passed, N failed" line).
@@ -16,14 +15,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
-/**
- * Runs a command; resolves with its exit code. With `keep`, its output is collected, not shown; `nice`
- * lowers its CPU priority (and its children's).
- */
-function run(label, command, args, { keep = false, nice = 0 } = {}) {
+/** Runs a command; resolves with its exit code. With `keep`, its output is collected, not shown. */
+function run(label, command, args, { keep = false } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(nice ? 'nice' : command, nice ? ['-n', String(nice), command, ...args] : args, {
+    const child = spawn(command, args, {
       cwd: root,
       stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: process.env,
@@ -101,7 +97,7 @@ const browserLanes = halves.map((half, i) =>
   build.then(async (built) => {
     const steps =
       built.code === 0 && half.files.length > 0
-        ? [await vitest(`browser-${i + 1}`, 'browser', half.files, { keep: true, nice: 5 })]
+        ? [await vitest(`browser-${i + 1}`, 'browser', half.files, { keep: true })]
         : [];
     if (i === 0) steps.push(await run('lint:rest', 'npm', ['run', '--silent', 'lint:rest'], { keep: true }));
     return steps;

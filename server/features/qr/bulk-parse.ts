@@ -72,7 +72,7 @@ function refused(message: string) {
 
 /**
  * The worker's file: beside the server bundle (dist/bulk-parse-worker.mjs, built with dist/server.mjs by
- * scripts/build-if-needed.mjs and shipped with it by scripts/package.mjs), or the TypeScript source
+ * scripts/build/build-if-needed.mjs and shipped with it by scripts/build/package.mjs), or the TypeScript source
  * (tests, npm run dev, the tsx scripts).
  */
 const fromSource = import.meta.url.endsWith('.ts');
