@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  currentPlanLabel,
   DEFAULT_FREE_LIMIT,
   limitDialogText,
   limitReachedMessage,
@@ -9,6 +10,8 @@ import {
   paidPlansLine,
   plans,
   PRO_PLAN_LIMIT,
+  upgradeOffer,
+  type PlanHolder,
 } from './plans';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,5 +52,37 @@ describe('plan texts', () => {
       return literals.filter((l) => text.includes(l)).map((l) => `${path.relative(root, file)}: ${l}`);
     });
     expect(found).toEqual([]);
+  });
+});
+
+describe('upgradeOffer and currentPlanLabel', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  const user = (changes: Partial<PlanHolder> = {}): PlanHolder => ({
+    isAdmin: false,
+    hasUnlimitedAccess: false,
+    subscriptionTier: 'free',
+    subscriptionEndDate: null,
+    ...changes,
+  });
+
+  it('offers Pro to Free, Premium to Pro, and nothing to Premium, unlimited access or admins', () => {
+    expect(upgradeOffer(user(), now)?.label).toBe('Upgrade to Pro');
+    expect(upgradeOffer(user({ subscriptionTier: 'pro' }), now)?.label).toBe('Upgrade to Premium');
+    expect(upgradeOffer(user({ subscriptionTier: 'premium' }), now)).toBeNull();
+    expect(upgradeOffer(user({ subscriptionTier: 'pro', hasUnlimitedAccess: true }), now)).toBeNull();
+    expect(upgradeOffer(user({ isAdmin: true }), now)).toBeNull();
+  });
+
+  it('treats a lapsed paid plan as Free', () => {
+    const lapsed = user({ subscriptionTier: 'pro', subscriptionEndDate: '2026-11-01T00:00:00Z' });
+    expect(upgradeOffer(lapsed, now)?.label).toBe('Upgrade to Pro');
+    expect(currentPlanLabel(lapsed, now)).toBe('Free plan');
+  });
+
+  it('names the current plan', () => {
+    expect(currentPlanLabel(user({ subscriptionTier: 'pro' }), now)).toBe('Pro plan');
+    expect(currentPlanLabel(user({ subscriptionTier: 'premium' }), now)).toBe('Premium plan');
+    expect(currentPlanLabel(user({ hasUnlimitedAccess: true }), now)).toBe('Unlimited access');
+    expect(currentPlanLabel(user({ isAdmin: true }), now)).toBeNull();
   });
 });

@@ -32,6 +32,28 @@ export function maxCodesFor(user: PlanHolder, freeLimit: number, now: Date): num
   return tier === 'pro' ? PRO_PLAN_LIMIT : freeLimit;
 }
 
+/**
+ * The plan prompt a user sees (header, sidebar, avatar menu, limit messages): the next tier up, or none
+ * for Premium, unlimited access and admins, who have nothing to upgrade to.
+ */
+export function upgradeOffer(
+  user: PlanHolder,
+  now: Date,
+): { tier: 'pro' | 'premium'; label: 'Upgrade to Pro' | 'Upgrade to Premium' } | null {
+  if (user.isAdmin || user.hasUnlimitedAccess) return null;
+  const tier = effectiveTier(user, now);
+  if (tier === 'free') return { tier: 'pro', label: 'Upgrade to Pro' };
+  if (tier === 'pro') return { tier: 'premium', label: 'Upgrade to Premium' };
+  return null;
+}
+
+/** The plan a user is on, as the sidebar's badge says it (admins see none). */
+export function currentPlanLabel(user: PlanHolder, now: Date): string | null {
+  if (user.isAdmin) return null;
+  if (user.hasUnlimitedAccess) return 'Unlimited access';
+  return `${plans[effectiveTier(user, now)].name} plan`;
+}
+
 /** Upload storage (logos, the profile picture): the Free quota × this for each tier; admins as Premium. */
 export const UPLOAD_QUOTA_FACTOR: Record<SubscriptionTier, number> = { free: 1, pro: 4, premium: 20 };
 

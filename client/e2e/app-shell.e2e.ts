@@ -261,6 +261,57 @@ describe('a new user', () => {
   });
 });
 
+describe('plan prompts', () => {
+  it('offer the next plan up: Pro on Free, Premium on Pro, none on Premium, with the plan shown', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    const registered = await page.request.post('/api/register', {
+      data: { username: 'planner', password: 'secret123', name: 'Plan Ner', email: 'planner@example.com' },
+    });
+    expect(registered.status()).toBe(201);
+    const { id } = (await registered.json()) as { id: number };
+    const admin = await newPage(app.browser, app.server.url);
+    const login = await admin.page.request.post('/api/login', {
+      data: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const upgrade = async (tier: 'pro' | 'premium') => {
+      const res = await admin.page.request.post(`/api/admin/users/${id}/subscription/upgrade`, {
+        data: { tier, duration: 30 },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    const header = page.getByRole('banner');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+
+    await page.goto('/');
+    await header.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    await nav.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+
+    await upgrade('pro');
+    await page.reload();
+    await header.getByRole('link', { name: 'Upgrade to Premium' }).waitFor();
+    await nav.getByRole('link', { name: 'Upgrade to Premium' }).waitFor();
+    await nav.getByText('Pro plan').waitFor();
+    expect(await page.getByRole('link', { name: 'Upgrade to Pro' }).count()).toBe(0);
+    await screenshot(page, 'plan-prompt-pro-1280');
+
+    // On a phone the header's prompt moves into the avatar menu.
+    await page.setViewportSize(phone);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Upgrade to Premium' }).waitFor();
+    await screenshot(page, 'plan-prompt-pro-375');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(desktop);
+
+    await upgrade('premium');
+    await page.reload();
+    await nav.getByText('Premium plan').waitFor();
+    expect(await page.getByRole('link', { name: /^Upgrade to/ }).count()).toBe(0);
+    await context.close();
+    await admin.context.close();
+  });
+});
+
 /** The token of a mailed link, from its fragment (`#token=…`, as links are mailed now) or its query. */
 function tokenOf(link: string): string {
   const url = new URL(link, app.server.url);

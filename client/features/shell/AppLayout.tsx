@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCrown, IconHelpCircle, IconQrcode } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect } from 'react';
+import { upgradeOffer } from '../../../src/plans';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { useCurrentUser } from '../auth/use-auth';
 import { useStoredTheme } from '../account/use-stored-theme';
@@ -45,6 +46,7 @@ export function AppLayout() {
   }, [title]);
 
   if (!user) return <FullPageLoader />;
+  const offer = upgradeOffer(user, new Date());
 
   return (
     <AppShell
@@ -80,7 +82,7 @@ export function AppLayout() {
             >
               Help
             </Button>
-            {!user.isAdmin && (
+            {offer && (
               <Button
                 visibleFrom="sm"
                 component={Link}
@@ -89,7 +91,7 @@ export function AppLayout() {
                 gradient={{ from: 'blue', to: 'grape' }}
                 leftSection={<IconCrown size={18} aria-hidden />}
               >
-                Upgrade to Pro
+                {offer.label}
               </Button>
             )}
             <UserMenu user={user} onHelp={help.open} />

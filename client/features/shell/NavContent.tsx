@@ -1,6 +1,7 @@
 import { Badge, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../src/auth/auth.schema';
+import { currentPlanLabel, upgradeOffer } from '../../../src/plans';
 import { adminNav, isActive, mainNav, upgradeNav, type NavItem } from './nav-items';
 
 function Entry({
@@ -33,14 +34,22 @@ function Entry({
 /** Sidebar entries: the same list in the fixed sidebar and in the mobile drawer. */
 export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const now = new Date();
+  const offer = upgradeOffer(user, now);
+  const plan = currentPlanLabel(user, now);
   return (
     <ScrollArea type="auto" style={{ flex: 1 }}>
       <Stack gap={4} p="sm" component="nav" aria-label="Main">
         {mainNav.map((item) => (
           <Entry key={item.to} item={item} pathname={pathname} admin={false} onNavigate={onNavigate} />
         ))}
-        {!user.isAdmin && (
-          <Entry item={upgradeNav} pathname={pathname} admin={false} onNavigate={onNavigate} />
+        {offer && (
+          <Entry
+            item={{ ...upgradeNav, label: offer.label }}
+            pathname={pathname}
+            admin={false}
+            onNavigate={onNavigate}
+          />
         )}
         {user.isAdmin && (
           <>
@@ -53,9 +62,9 @@ export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () =
             ))}
           </>
         )}
-        {!user.isAdmin && user.subscriptionTier !== 'free' && (
+        {plan && plan !== 'Free plan' && (
           <Badge mt="sm" variant="light" color="grape" mx="sm">
-            {user.subscriptionTier} plan
+            {plan}
           </Badge>
         )}
       </Stack>

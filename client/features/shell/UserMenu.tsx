@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { initialsOf, type User } from '../../../src/auth/auth.schema';
+import { upgradeOffer } from '../../../src/plans';
 import { useLogout } from '../auth/use-auth';
 
 export function UserMenu({ user, onHelp }: { user: User; onHelp: () => void }) {
@@ -17,6 +18,7 @@ export function UserMenu({ user, onHelp }: { user: User; onHelp: () => void }) {
   // Help and Upgrade join the menu on narrow screens, where the header has no room for them. Left out,
   // not hidden with CSS, elsewhere: the arrow keys would stop at an item that cannot take the focus.
   const narrow = useMatches({ base: true, sm: false });
+  const offer = upgradeOffer(user, new Date());
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
@@ -48,9 +50,9 @@ export function UserMenu({ user, onHelp }: { user: User; onHelp: () => void }) {
             Help
           </Menu.Item>
         )}
-        {narrow && !user.isAdmin && (
+        {narrow && offer && (
           <Menu.Item component={Link} to="/upgrade" leftSection={<IconCrown size={16} aria-hidden />}>
-            Upgrade to Pro
+            {offer.label}
           </Menu.Item>
         )}
         {user.isAdmin && (
