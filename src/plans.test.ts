@@ -79,6 +79,14 @@ describe('upgradeOffer and currentPlanLabel', () => {
     expect(currentPlanLabel(lapsed, now)).toBe('Free plan');
   });
 
+  it('offers Premium in the limit dialog of a Pro user', () => {
+    expect(limitDialogText(100, 100, 'pro')).toBe(
+      "You've created 100 of 100 QR codes on the Pro plan. Upgrade to Premium for unlimited QR codes.",
+    );
+    expect(limitDialogText(3, 3)).toBe(limitDialogText(3, 3, 'free'));
+    expect(limitDialogText(3, 3)).toContain('on the free plan. Upgrade to Pro');
+  });
+
   it('names the current plan', () => {
     expect(currentPlanLabel(user({ subscriptionTier: 'pro' }), now)).toBe('Pro plan');
     expect(currentPlanLabel(user({ subscriptionTier: 'premium' }), now)).toBe('Premium plan');

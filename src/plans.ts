@@ -78,8 +78,10 @@ export function limitReachedMessage(max: number): string {
   return `QR code limit reached. Your plan allows ${max} QR codes: upgrade to Pro to create up to ${PRO_PLAN_LIMIT}.`;
 }
 
-/** The body of the 'QR Code Limit Reached' dialog. */
-export function limitDialogText(count: number, max: number): string {
+/** The body of the 'QR Code Limit Reached' dialog; a Pro user is offered Premium. */
+export function limitDialogText(count: number, max: number, tier: SubscriptionTier = 'free'): string {
+  if (tier === 'pro')
+    return `You've created ${count} of ${max} QR codes on the Pro plan. Upgrade to Premium for unlimited QR codes.`;
   return `You've created ${count} of ${max} QR codes on the free plan. ${upgradeToProPitch}`;
 }
 

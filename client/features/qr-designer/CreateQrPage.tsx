@@ -2,10 +2,12 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
+import { upgradeOffer } from '../../../src/plans';
 import { imageDataOf } from '../../../src/qr/qr.schema';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { downloadQr } from '../../lib/qr-render';
+import { useCurrentUser } from '../auth/use-auth';
 import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
 import { smartPayloadOf } from './smart-values';
 import { initialCreateValues, type DesignerValues } from './designer-values';
@@ -31,16 +33,18 @@ function formatSavedAt(iso: string) {
 /** How many codes the plan still allows (nothing for unlimited plans). */
 function PlanUsage() {
   const limit = trpc.qr.limit.useQuery().data;
+  const user = useCurrentUser();
   if (!limit || limit.maxCount === null) return null;
+  const offer = user ? upgradeOffer(user, new Date()) : null;
   const full = limit.currentCount >= limit.maxCount;
   return (
     <Text size="xs" c={full ? 'red' : 'dimmed'} ta="center">
       {limit.currentCount} of {limit.maxCount} QR codes used on your plan.
-      {full && (
+      {full && offer && (
         <>
           {' '}
           <Anchor component={Link} to="/upgrade" size="xs">
-            Upgrade to Pro
+            {offer.label}
           </Anchor>
         </>
       )}

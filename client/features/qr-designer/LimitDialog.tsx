@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { DEFAULT_FREE_LIMIT, limitDialogText } from '../../../src/plans';
+import { DEFAULT_FREE_LIMIT, effectiveTier, limitDialogText, upgradeOffer } from '../../../src/plans';
+import { useCurrentUser } from '../auth/use-auth';
 
 export interface LimitInfo {
   currentCount: number;
@@ -26,7 +27,7 @@ export function limitFromError(
   };
 }
 
-/** 'QR Code Limit Reached' with Maybe Later and Upgrade to Pro (→ /upgrade). */
+/** 'QR Code Limit Reached' with Maybe Later and the next plan up (Upgrade to Pro, or Premium for Pro; → /upgrade). */
 export function LimitDialog({
   opened,
   limit,
@@ -38,6 +39,10 @@ export function LimitDialog({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const user = useCurrentUser();
+  const now = new Date();
+  const tier = user ? effectiveTier(user, now) : 'free';
+  const offer = user ? upgradeOffer(user, now) : null;
   const n = limit?.currentCount ?? DEFAULT_FREE_LIMIT;
   const max = limit?.maxCount ?? DEFAULT_FREE_LIMIT;
   return (
@@ -47,7 +52,7 @@ export function LimitDialog({
           <ThemeIcon size="xl" radius="xl" variant="light" color="grape" aria-hidden>
             <IconCrown size={24} />
           </ThemeIcon>
-          <Text size="sm">{limitDialogText(n, max)}</Text>
+          <Text size="sm">{limitDialogText(n, max, tier)}</Text>
         </Group>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
@@ -62,7 +67,7 @@ export function LimitDialog({
               void navigate({ to: '/upgrade' });
             }}
           >
-            Upgrade to Pro
+            {offer?.label ?? 'Upgrade to Pro'}
           </Button>
         </Group>
       </Stack>
