@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUrl } from '../../server/test/test-db';
 import { makePng } from '../../server/test/upload-fixtures';
 import { startServer, type RunningServer } from './harness';
 
@@ -14,13 +15,6 @@ const testUrl = process.env.TEST_DATABASE_URL?.trim();
 const PUBLIC_URL = 'http://qr.test';
 const DAY = 86_400_000;
 const QUARTER = 15 * 60_000;
-
-/** A throw-away database beside the test database (same server and credentials). */
-function databaseUrl(base: string, name: string): string {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 interface Instance {
   server: RunningServer;

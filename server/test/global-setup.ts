@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb } from '../db/create-db.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { databaseUrl, testDatabaseUrl } from './test-db.js';
+import { databaseUrl, migrateDatabaseAt, testDatabaseUrl } from './test-db.js';
 
 /**
  * The unit project's global setup. With PostgreSQL (TEST_DATABASE_URL) it migrates one template
@@ -29,12 +27,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   try {
     const template = `${prefix}template`;
     await admin.query(`create database "${template}"`);
-    const handle = createDb(databaseUrl(url, template), { poolSize: 1 });
-    try {
-      await migrateToLatest(handle.db);
-    } finally {
-      await handle.close();
-    }
+    await migrateDatabaseAt(databaseUrl(url, template));
     process.env.TEST_PG_TEMPLATE = template;
   } catch (error) {
     await dropAll();

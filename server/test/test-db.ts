@@ -43,6 +43,16 @@ export function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
+/** Migrates the PostgreSQL database at `url` to the latest migration, over a connection of its own. */
+export async function migrateDatabaseAt(url: string): Promise<void> {
+  const handle = createDb(url, { poolSize: 1 });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
 let workerDatabase: Promise<string> | undefined;
 
 /**
@@ -65,14 +75,7 @@ export function workerDatabaseUrl(): Promise<string> {
       await admin.end();
     }
     const url = databaseUrl(base, name);
-    if (!template) {
-      const handle = createDb(url, { poolSize: 1 });
-      try {
-        await migrateToLatest(handle.db);
-      } finally {
-        await handle.close();
-      }
-    }
+    if (!template) await migrateDatabaseAt(url);
     return url;
   })();
   return workerDatabase;
