@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successAnswer, successMessageAnswer } from '../../../src/api/answers.js';
+import { messageAnswer, successAnswer, successMessageAnswer } from '../../../src/api/answers.js';
 import { userSchema } from '../../../src/auth/auth.schema.js';
 import {
   accountMessages,
@@ -29,6 +29,15 @@ export const accountRoutes = [
     answer: userSchema,
     body: updateProfileInput,
     handler: ({ caller, body }) => caller.account.updateProfile(body),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/user/email/verification-link',
+    summary:
+      "Mails a new verification link to the caller's unverified address → { message }. One a minute and five an hour (429 with Retry-After); 409 when the address is verified already. Not for API tokens: it sends mail on the user's behalf.",
+    access: 'user',
+    answer: messageAnswer,
+    handler: ({ caller }) => caller.account.sendVerificationLink(),
   }),
   defineRoute({
     method: 'PUT',

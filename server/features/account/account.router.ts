@@ -14,6 +14,7 @@ import {
   revokeOtherSessions,
   revokeSession,
   sendTestEmail,
+  sendVerificationLink,
   updatePreferences,
   updateProfile,
   verifyEmailService,
@@ -27,6 +28,7 @@ export const accountRouter = router({
   changePassword: authedProcedure
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx, ctx.user, input)),
+  sendVerificationLink: authedProcedure.mutation(({ ctx }) => sendVerificationLink(ctx, ctx.user)),
   preferences: authedProcedure.query(({ ctx }) => getPreferences(ctx, ctx.user)),
   updatePreferences: authedProcedure
     .input(updatePreferencesInput)

@@ -93,6 +93,10 @@ export async function register(ctx: SessionDeps, input: RegisterInput): Promise<
     await sendVerificationMail(ctx, { ...row, email: input.email });
     return { requiresVerification: true, message: messages.checkInbox };
   }
+  // Signed in at once, and the link is on its way: the profile shows the address unverified until it is followed.
+  sendVerificationMail(ctx, { ...row, email: input.email }).catch((error: unknown) =>
+    ctx.log.error({ err: error }, 'verification mail failed'),
+  );
   if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);
   await startSession(ctx, ctx.cookies, row.id, { ip: ctx.ip, userAgent: ctx.userAgent });
   return { requiresVerification: false, user: toUser(row) };

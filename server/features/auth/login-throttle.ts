@@ -1,7 +1,8 @@
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { storedAddress, unmapIpv4 } from '../scans/client-address.js';
-import { appError } from '../../errors.js';
+import { appError, extrasOf } from '../../errors.js';
+import { TRPCError } from '@trpc/server';
 import {
   countAttemptsSince,
   deleteAttemptsById,
@@ -150,6 +151,61 @@ export async function limitMailRequest(deps: RequestDeps, kind: 'reset' | 'verif
     now,
     'requests',
   );
+}
+
+/** "Send verification link" on the profile: one a minute and VERIFICATION_LINKS_PER_HOUR an hour per user. */
+export const VERIFICATION_LINK_GAP_MS = 60_000;
+export const VERIFICATION_LINKS_PER_HOUR = 5;
+
+/** "45 seconds", "1 minute", "23 minutes": how long to wait, in the unit a person reads. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** Rewords recordAttempt's 429 with `say(wait)`, keeping its Retry-After. */
+function reworded(error: unknown, say: (wait: string) => string): unknown {
+  if (!(error instanceof TRPCError) || error.code !== 'TOO_MANY_REQUESTS') return error;
+  const retryAfterSeconds = Number(extrasOf(error)?.retryAfterSeconds ?? 60);
+  return appError('TOO_MANY_REQUESTS', say(waitText(retryAfterSeconds)), { retryAfterSeconds });
+}
+
+/**
+ * Counts a verification link a signed-in user asks for (it mails their own address): one a minute, five
+ * an hour, shared by every instance; past either, 429 saying when to try again. A refused request is not
+ * counted, so pressing the button again does not push the wait further.
+ */
+export async function limitVerificationLinks(deps: Pick<AppDeps, 'db' | 'clock'>, userId: number) {
+  const now = deps.clock.now();
+  const hourly = await recordAttempt(
+    deps.db,
+    [{ key: `verify-link:${userId}`, max: VERIFICATION_LINKS_PER_HOUR }],
+    MAIL_WINDOW_MS,
+    now,
+    'verification links',
+  ).catch((error: unknown) => {
+    throw reworded(
+      error,
+      (wait) =>
+        `You asked for ${VERIFICATION_LINKS_PER_HOUR} verification links in the last hour. Please try again in ${wait}.`,
+    );
+  });
+  try {
+    await recordAttempt(
+      deps.db,
+      [{ key: `verify-link-gap:${userId}`, max: 1 }],
+      VERIFICATION_LINK_GAP_MS,
+      now,
+      'verification links',
+    );
+  } catch (error) {
+    await deleteAttemptsById(deps.db, hourly);
+    throw reworded(
+      error,
+      (wait) => `A verification link was sent less than a minute ago. Please try again in ${wait}.`,
+    );
+  }
 }
 
 /** Uploads one user may make in an hour: a loop cannot write faster than a person designs. */
