@@ -13,7 +13,17 @@ export interface OneTimeCodeInputProps {
    */
   label?: string;
   autoFocus?: boolean;
+  /**
+   * Called once with the code when the sixth digit arrives (typed, pasted or filled in by the phone), so
+   * the form can submit by itself. Not called again for the same code: give the component a new `key`
+   * after a refusal to start afresh (empty boxes, focus on the first).
+   */
+  onComplete?: (code: string) => void;
+  /** While true (the code is being checked) the boxes keep the focus but take no input. */
+  readOnly?: boolean;
 }
+
+export const CODE_LENGTH = 6;
 
 /**
  * The 6-digit code of an authenticator app, one box a digit: numeric keyboard, `autocomplete="one-time-code"`
@@ -27,7 +37,14 @@ export function OneTimeCodeInput({
   labelId,
   label,
   autoFocus,
+  onComplete,
+  readOnly,
 }: OneTimeCodeInputProps) {
+  const change = (next: string) => {
+    onChange(next);
+    // Mantine's own onComplete misses a whole code pasted into emptied boxes: compare with the last value.
+    if (next !== value && next.length === CODE_LENGTH && /^\d+$/.test(next)) onComplete?.(next);
+  };
   return (
     <Stack gap={4}>
       {label !== undefined && (
@@ -36,12 +53,13 @@ export function OneTimeCodeInput({
         </Text>
       )}
       <PinInput
-        length={6}
+        length={CODE_LENGTH}
         type="number"
         oneTimeCode
         autoFocus={autoFocus}
         value={value}
-        onChange={onChange}
+        onChange={change}
+        readOnly={readOnly}
         aria-labelledby={labelId}
         error={Boolean(error)}
       />

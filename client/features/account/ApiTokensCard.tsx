@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -13,8 +14,9 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
+import { IconExternalLink, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TokenScope } from '../../../src/auth/api-token.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -158,6 +160,19 @@ export function ApiTokensCard() {
             never reach your account itself (sign-in, e-mail, password, two-factor, sessions, tokens), and a
             new password revokes them all.
           </Text>
+          <Anchor
+            href="/api/docs"
+            target="_blank"
+            rel="noopener"
+            size="sm"
+            mt={4}
+            display="inline-flex"
+            style={{ alignItems: 'center', gap: 4 }}
+          >
+            Read the API documentation
+            <IconExternalLink size={14} aria-hidden />
+            <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+          </Anchor>
         </div>
         <Button
           variant="light"

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { accountMessages, updateProfileInput } from '../../../src/auth/account.schema';
 import type { User } from '../../../src/auth/auth.schema';
@@ -7,6 +8,40 @@ import { apiError, trpc, trpcUtils } from '../../lib/trpc';
 import { PasswordForm } from './PasswordForm';
 import { ProfilePictureButton } from './ProfilePictureButton';
 import { useCurrentUser } from '../auth/use-auth';
+
+/**
+ * Beside the Unverified badge: mails a new verification link to the address (one a minute, five an hour:
+ * the server says when to try again). An address verified meanwhile (another tab) refreshes the badge.
+ */
+function SendVerificationLink({ email }: { email: string }) {
+  const send = trpc.account.sendVerificationLink.useMutation({
+    onSuccess: ({ message }) => notify.success('Verification link sent', message),
+    onError: async (error) => {
+      const { message } = apiError(error, 'Failed to resend email');
+      notify.error('Failed to resend email', message);
+      if (error.data?.code === 'CONFLICT') await trpcUtils.auth.me.invalidate();
+    },
+  });
+  return (
+    <Group gap="xs" wrap="wrap" justify="space-between" data-testid="verification-prompt">
+      <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+        {send.isSuccess
+          ? `Sent to ${email}: open the link in that mail to verify your address.`
+          : 'Your address is not verified yet: we mail you a link to confirm it.'}
+      </Text>
+      <Button
+        type="button"
+        size="xs"
+        variant="light"
+        leftSection={<IconMailForward size={16} aria-hidden />}
+        loading={send.isPending}
+        onClick={() => send.mutate()}
+      >
+        Send verification link
+      </Button>
+    </Group>
+  );
+}
 
 function ProfileForm({ user }: { user: User }) {
   const form = useForm({
@@ -78,6 +113,9 @@ function ProfileForm({ user }: { user: User }) {
           }
           {...form.getInputProps('email')}
         />
+        {user.email && !user.emailVerified && !form.isDirty('email') && (
+          <SendVerificationLink email={user.email} />
+        )}
         {needsPassword(form.values.email) && (
           <PasswordInput
             label="Password to confirm the new address"

@@ -14,7 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { TwoFactorEnrolment } from '../../../src/auth/account.schema';
 import { defaultCustomization } from '../../../src/qr/customization';
 import { OneTimeCodeInput } from '../../components/OneTimeCodeInput';
@@ -36,6 +36,9 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A new set of boxes after each refused code: empty, focused, ready for the next one.
+  const [attempt, setAttempt] = useState(0);
+  const confirming = useRef(false);
   const begin = trpc.twoFactor.begin.useMutation({
     onSuccess: (enrolment) => {
       setError(null);
@@ -50,13 +53,27 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
       await utils.twoFactor.status.invalidate();
       notify.success('Two-factor authentication is on');
     },
-    onError: (e) => setError(apiError(e, 'Invalid authentication code').message),
+    onError: (e) => {
+      setError(apiError(e, 'Invalid authentication code').message);
+      setCode('');
+      setAttempt((n) => n + 1);
+    },
+    onSettled: () => {
+      confirming.current = false;
+    },
   });
+  /** Checks a complete code, once: typing the sixth digit sends it, as does "Turn on". */
+  const submitCode = (value: string) => {
+    if (confirming.current || value.length !== 6) return;
+    confirming.current = true;
+    confirm.mutate({ code: value });
+  };
   const close = () => {
     setStep({ kind: 'password' });
     setPassword('');
     setCode('');
     setError(null);
+    setAttempt(0);
     onClose();
   };
   return (
@@ -88,7 +105,7 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            confirm.mutate({ code });
+            submitCode(code);
           }}
         >
           <Stack gap="md" align="stretch">
@@ -121,12 +138,17 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
                 </CopyButton>
               </Group>
             </Stack>
+            {/* The focus goes straight to the boxes (after "Continue", and after a refused code). */}
             <OneTimeCodeInput
+              key={attempt}
               value={code}
               onChange={setCode}
+              onComplete={submitCode}
+              readOnly={confirm.isPending}
               error={error}
               labelId="totp-code-label"
               label="Code from the app"
+              autoFocus
             />
             <Button type="submit" loading={confirm.isPending} disabled={code.length !== 6}>
               Turn on

@@ -1,13 +1,17 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { loginInput, type LoginInput, type User } from '../../../src/auth/auth.schema';
 import { OneTimeCodeInput } from '../../components/OneTimeCodeInput';
 import { notify } from '../../lib/notify';
-import { apiError, trpc, trpcUtils } from '../../lib/trpc';
+import { apiError, trpc } from '../../lib/trpc';
+import { lastUsername } from './last-username';
+import { useEnterApp } from './use-enter-app';
 
-/** The second step of a sign-in with two-factor on: a code from the app, or a recovery code. */
+/**
+ * The second step of a sign-in with two-factor on: a code from the app, or a recovery code. A complete
+ * 6-digit code is sent by itself (once); a refused one empties the boxes and puts the focus back in them.
+ */
 function TwoFactorStep({
   onSignedIn,
   onBack,
@@ -18,19 +22,34 @@ function TwoFactorStep({
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A new set of boxes after each refusal: empty, focused, ready for the next code.
+  const [attempt, setAttempt] = useState(0);
+  const sending = useRef(false);
   const verify = trpc.auth.loginTwoFactor.useMutation({
     onSuccess: onSignedIn,
     onError: (e) => {
       const { message } = apiError(e, 'Login failed');
       setError(message);
       notify.error('Login failed', message);
+      if (!useRecovery) {
+        setCode('');
+        setAttempt((n) => n + 1);
+      }
+    },
+    onSettled: () => {
+      sending.current = false;
     },
   });
+  const submit = (value: string) => {
+    if (sending.current || value.trim() === '') return;
+    sending.current = true;
+    verify.mutate({ code: value });
+  };
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        verify.mutate({ code });
+        submit(code);
       }}
       noValidate
     >
@@ -51,8 +70,11 @@ function TwoFactorStep({
           />
         ) : (
           <OneTimeCodeInput
+            key={attempt}
             value={code}
             onChange={setCode}
+            onComplete={submit}
+            readOnly={verify.isPending}
             error={error}
             labelId="two-factor-label"
             autoFocus
@@ -84,18 +106,22 @@ function TwoFactorStep({
 }
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
-  const navigate = useNavigate();
   const demo = trpc.auth.publicConfig.useQuery().data?.demoAccount;
   const [needsCode, setNeedsCode] = useState(false);
+  // The demo account only in a browser that never signed in to another account here; otherwise the last
+  // username (no password), so Enter never signs a returning user in to the shared demo.
+  const [returning] = useState(lastUsername);
   const form = useForm<LoginInput>({
     mode: 'controlled',
-    initialValues: { username: demo?.username ?? '', password: demo?.password ?? '' },
+    initialValues: returning
+      ? { username: returning, password: '' }
+      : { username: demo?.username ?? '', password: demo?.password ?? '' },
     validate: schemaResolver(loginInput, { sync: true }),
   });
+  const enterApp = useEnterApp(demo?.username);
   const signedIn = async (user: User) => {
-    trpcUtils.auth.me.setData(undefined, user);
+    await enterApp(user);
     notify.success('Login successful', `Welcome back, ${user.username}`);
-    await navigate({ to: '/' });
   };
   const login = trpc.auth.login.useMutation({
     onSuccess: async (result) => {
@@ -127,6 +153,8 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           label="Password"
           autoComplete="current-password"
           required
+          // A returning user's name is filled in: the password is what is left to type.
+          autoFocus={returning !== null}
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end">

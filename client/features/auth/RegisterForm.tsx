@@ -1,12 +1,14 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useNavigate } from '@tanstack/react-router';
 import { registerInput, type RegisterInput } from '../../../src/auth/auth.schema';
 import { notify } from '../../lib/notify';
-import { apiError, trpc, trpcUtils } from '../../lib/trpc';
+import { apiError, trpc } from '../../lib/trpc';
+import { rememberUsername } from './last-username';
+import { useEnterApp } from './use-enter-app';
 
 export function RegisterForm({ onVerificationRequired }: { onVerificationRequired: () => void }) {
-  const navigate = useNavigate();
+  const config = trpc.auth.publicConfig.useQuery().data;
+  const enterApp = useEnterApp(config?.demoAccount?.username);
   const form = useForm<RegisterInput>({
     mode: 'controlled',
     initialValues: { username: '', password: '', name: '', email: '' },
@@ -16,18 +18,19 @@ export function RegisterForm({ onVerificationRequired }: { onVerificationRequire
     onSuccess: async (result) => {
       if (result.requiresVerification) {
         notify.success('Registration successful', result.message);
+        // The login form then offers this name (once the address is verified, only the password is left).
+        rememberUsername(form.values.username, config?.demoAccount?.username);
         form.reset();
         onVerificationRequired();
         return;
       }
-      trpcUtils.auth.me.setData(undefined, result.user);
+      await enterApp(result.user);
       notify.success('Registration successful', `Welcome, ${result.user.username}`);
-      await navigate({ to: '/' });
     },
     onError: (error) => notify.error('Registration failed', apiError(error, 'Registration failed').message),
   });
 
-  const registrationOpen = trpc.auth.publicConfig.useQuery().data?.registrationOpen ?? true;
+  const registrationOpen = config?.registrationOpen ?? true;
   if (!registrationOpen) {
     return (
       <Alert variant="light" color="gray" title="Registration is closed">

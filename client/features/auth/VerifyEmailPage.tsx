@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { notify } from '../../lib/notify';
-import { apiError, trpc } from '../../lib/trpc';
+import { apiError, trpc, trpcUtils } from '../../lib/trpc';
 import { EmailLinkForm } from './EmailLinkForm';
 import { PublicCard } from './PublicCard';
 import { useLinkToken } from './use-link-token';
@@ -30,6 +30,8 @@ export function VerifyEmailPage() {
     onSuccess: (result) => {
       forget();
       notify.success('Email verified successfully!', result.message);
+      // Signed in (in this browser)? The profile shows the address verified, not the badge it loaded before.
+      void trpcUtils.auth.me.invalidate(undefined, { refetchType: 'all' });
     },
     // A refused token is dropped too: the next visit without a link shows the resend form.
     onError: forget,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { tokenMessages } from '../../../src/auth/api-token.schema.js';
 import { insertTestUser } from '../../test/fixtures.js';
 import {

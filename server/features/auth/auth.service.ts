@@ -93,8 +93,10 @@ export async function register(ctx: SessionDeps, input: RegisterInput): Promise<
     await sendVerificationMail(ctx, { ...row, email: input.email });
     return { requiresVerification: true, message: messages.checkInbox };
   }
-  // Signed in at once, and the link is on its way: the profile shows the address unverified until it is followed.
-  sendVerificationMail(ctx, { ...row, email: input.email }).catch((error: unknown) =>
+  // Signed in at once, with the link mailed before the answer (so it is there when the user looks). A mail
+  // server that fails does not fail the sign-up: Profile shows the address unverified, with a button to
+  // send the link again.
+  await sendVerificationMail(ctx, { ...row, email: input.email }).catch((error: unknown) =>
     ctx.log.error({ err: error }, 'verification mail failed'),
   );
   if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);

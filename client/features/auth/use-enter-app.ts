@@ -1,0 +1,24 @@
+import { useRouter } from '@tanstack/react-router';
+import type { User } from '../../../src/auth/auth.schema';
+import { trpcUtils } from '../../lib/trpc';
+import { rememberUsername } from './last-username';
+
+/**
+ * After a sign-in or a registration: remembers the username (the login form offers it next time instead
+ * of the demo account), stores the user, then fetches the app shell's and the dashboard's code while the
+ * form's button still spins, and only then goes to /. The page turns into the app in one step: never a
+ * blank full-page spinner in between while those chunks load.
+ */
+export function useEnterApp(demoUsername: string | undefined) {
+  const router = useRouter();
+  return async (user: User) => {
+    rememberUsername(user.username, demoUsername);
+    trpcUtils.auth.me.setData(undefined, user);
+    try {
+      await router.preloadRoute({ to: '/' });
+    } catch {
+      // A chunk that failed to load is loaded (and its failure shown) by the navigation itself.
+    }
+    await router.navigate({ to: '/' });
+  };
+}
