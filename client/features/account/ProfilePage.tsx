@@ -27,7 +27,7 @@ function SendVerificationLink({ email }: { email: string }) {
       <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
         {send.isSuccess
           ? `Sent to ${email}: open the link in that mail to verify your address.`
-          : 'Your address is not verified yet: we mail you a link to confirm it.'}
+          : 'Not verified yet: open the link we mailed you, or ask for a new one.'}
       </Text>
       <Button
         type="button"

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageAnswer, successAnswer, successMessageAnswer } from '../../../src/api/answers.js';
+import { errorAnswer, messageAnswer, successAnswer, successMessageAnswer } from '../../../src/api/answers.js';
 import { userSchema } from '../../../src/auth/auth.schema.js';
 import {
   accountMessages,
@@ -37,6 +37,15 @@ export const accountRoutes = [
       "Mails a new verification link to the caller's unverified address → { message }. One a minute and five an hour (429 with Retry-After); 409 when the address is verified already. Not for API tokens: it sends mail on the user's behalf.",
     access: 'user',
     answer: messageAnswer,
+    otherAnswers: [
+      { status: 409, description: 'The address is verified already.', schema: errorAnswer },
+      {
+        status: 429,
+        description:
+          'One a minute and five an hour: the message says when to try again, Retry-After in seconds.',
+        schema: errorAnswer,
+      },
+    ],
     handler: ({ caller }) => caller.account.sendVerificationLink(),
   }),
   defineRoute({
