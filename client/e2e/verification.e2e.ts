@@ -12,6 +12,7 @@ import {
   waitForMailLink,
   withAppServer,
 } from './harness';
+import { audit } from './a11y';
 
 const app = withAppServer();
 const PASSWORD = 'secret123';
@@ -87,6 +88,7 @@ describe('a new user', () => {
     await toast(page, 'Verification link sent').getByText(`Verification link sent to ${email}`).waitFor();
     await page.getByText(`Sent to ${email}: open the link in that mail to verify your address.`).waitFor();
     await screenshot(page, 'profile-verification-sent-1280');
+    expect(await audit(page)).toEqual([]);
     const link = await waitForMailLink(app.server.dataDir, VERIFY_LINK, before);
 
     // Pressing again at once is refused with when to retry (one a minute).
@@ -147,6 +149,7 @@ describe('a new user', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Send verification link' }).waitFor();
     await screenshot(page, 'profile-unverified-375');
+    expect(await audit(page)).toEqual([]);
     const prompt = page.getByTestId('verification-prompt');
     const box = (await prompt.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(375);
