@@ -6,6 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CreateQrCodeInput, QrCode } from '../../src/qr/qr.schema';
+import { audit } from './a11y';
 import { downloadBytes, phone, screenshot, signUpNewUser, withAppServer } from './harness';
 
 // Several scans of one code from one address in a minute: the per-client scan limit is off.
@@ -122,6 +123,8 @@ describe('My QR Codes at a glance', () => {
     );
     expect(await spring.innerText()).toMatch(/spring-menu$/);
     await page.mouse.move(0, 0);
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
+    expect(await audit(page)).toEqual([]);
     await screenshot(page, 'my-codes-cards-1280', { fullPage: false });
 
     // The list view.
@@ -168,6 +171,7 @@ describe('My QR Codes at a glance', () => {
       }
     }
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(1280);
+    expect(await audit(page)).toEqual([]);
     await screenshot(page, 'my-codes-list-1280');
 
     // Remembered: a reload opens the list again.
@@ -183,6 +187,7 @@ describe('My QR Codes at a glance', () => {
       return page.getByRole('menu');
     };
     let menu = await menuOf('Table 07');
+    expect(await audit(page)).toEqual([]);
     const items = await menu.getByRole('menuitem').allInnerTexts();
     expect(items.map((t) => t.trim())).toEqual([
       'Stats',
@@ -236,6 +241,7 @@ describe('My QR Codes at a glance', () => {
     );
     await page.mouse.move(0, 0);
     await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await audit(page)).toEqual([]);
     await screenshot(page, 'my-codes-list-375');
     await view.getByText('Cards', { exact: true }).click();
     await card('Spring menu').waitFor();
