@@ -155,6 +155,17 @@ describe('My QR Codes at a glance', () => {
     expect(await row('Table 03').locator('[data-scans]').getAttribute('data-scans')).toBe('3');
     expect(await row('Table 03').locator('[data-scans]').innerText()).toBe('3 scans');
     expect(await row('Guest Wi-Fi').locator('[data-scans]').innerText()).toBe('Not tracked');
+    // Last scan: shown once the server sends each code's last scan with its count, never guessed.
+    const summary = (await (await page.request.get('/api/analytics/user')).json()) as {
+      qrCodeScans: { id: number; lastScanAt?: string | null }[];
+    };
+    if (summary.qrCodeScans.every((r) => r.lastScanAt !== undefined)) {
+      expect(await row('Table 03').locator('[data-last-scan]').innerText()).toMatch(/just now|\d+ min ago/);
+      expect(await row('Table 01').locator('[data-last-scan]').innerText()).toMatch(/Never$/);
+      expect(await row('Guest Wi-Fi').locator('[data-last-scan]').count()).toBe(0);
+    } else {
+      expect(await list.locator('[data-last-scan]').count()).toBe(0);
+    }
     // Marks in the row too.
     expect(await marksOf(row('Spring menu'))).toEqual(['Password protected', '2 redirect rules']);
     expect(await marksOf(row('Closed pop-up'))).toEqual(['Paused']);

@@ -108,7 +108,12 @@ export function MyQrCodesPage() {
         folderName: code.folderId === null ? null : (folderNames.get(code.folderId) ?? null),
         marks: codeMarks(code, now),
         figures: {
-          figures: scanFigures.figures?.get(code.id) ?? (scanFigures.figures ? { scans: 0 } : undefined),
+          // A code the summary does not list yet (made since it was read) has had no scan.
+          figures:
+            scanFigures.figures?.get(code.id) ??
+            (scanFigures.figures
+              ? { scans: 0, lastScanAt: scanFigures.hasLastScan ? null : undefined }
+              : undefined),
           failed: scanFigures.isError,
         },
       })),
