@@ -123,3 +123,51 @@ export function formatBytes(bytes: number): string {
 export function scansLabel(n: number): string {
   return `${formatCount(n)} ${n === 1 ? 'scan' : 'scans'}`;
 }
+
+/**
+ * Text cut in the middle so that both ends show: `https://example.com/…/spring-menu`. A URL keeps its
+ * origin and as much of its end as fits, cut at a '/' when one falls in that end; other text keeps a
+ * little more of its end than its start. At most `max` characters (the '…' counts as one).
+ */
+export function middleTruncate(text: string, max: number): string {
+  const chars = Array.from(text); // code points: never half an emoji
+  if (chars.length <= max) return text;
+  if (max <= 1) return '…';
+  const url = /^([a-z][a-z\d+.-]*:\/\/[^/?#]+)([/?#].*)$/is.exec(text);
+  if (url) {
+    const origin = Array.from(url[1]!);
+    const rest = Array.from(url[2]!);
+    // The origin, '/…' and at least eight characters of the end; a longer origin is cut like any text.
+    const room = max - origin.length - 2;
+    if (room >= 8) {
+      let tail = rest.slice(rest.length - room);
+      const slash = tail.indexOf('/');
+      // Start the end at a path boundary when one leaves a useful end ('/…/spring-menu').
+      if (slash >= 0 && tail.length - slash > 4) tail = tail.slice(slash);
+      return `${origin.join('')}/…${tail.join('')}`;
+    }
+  }
+  const head = Math.floor((max - 1) * 0.45);
+  const tail = max - 1 - head;
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - tail).join('')}`;
+}
+
+/** 'just now', '5 min ago', '2 h ago', '3 d ago', '4 mo ago', '2 y ago': a compact relative time. */
+export function shortAgo(iso: string, now: number): string {
+  const seconds = Math.round((now - Date.parse(iso)) / 1000);
+  if (Number.isNaN(seconds)) return 'Unknown';
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return `${days} d ago`;
+  if (days < 365) return `${Math.floor(days / 30)} mo ago`;
+  return `${Math.floor(days / 365)} y ago`;
+}
+
+/** A code's last scan: 'Never' without one, else a compact relative time ('2 h ago'). */
+export function lastScanLabel(iso: string | null, now: number): string {
+  return iso === null ? 'Never' : shortAgo(iso, now);
+}

@@ -5,6 +5,7 @@ import {
   Group,
   Modal,
   ScrollArea,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -13,10 +14,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import {
   IconFilterOff,
   IconFolderPlus,
+  IconLayoutGrid,
+  IconList,
   IconPlus,
   IconQrcode,
   IconSearch,
@@ -30,15 +33,22 @@ import type { QrCode } from '../../../src/qr/qr.schema';
 import { CardGridSkeleton } from '../../components/PageSkeletons';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { trpc } from '../../lib/trpc';
+import { useNow } from '../../lib/use-now';
 import { BulkCreateDialog } from '../bulk/BulkCreateDialog';
+import { codeMarks } from './code-marks';
 import { ExportRedirectsMenu } from './ExportRedirectsMenu';
 import { MoveDialog } from './MoveDialog';
 import { NewFolderDialog } from './NewFolderDialog';
 import { QrCodeCard } from './QrCodeCard';
+import { QrCodeList, QrCodeListSkeleton, type ListEntry } from './QrCodeList';
 import { useQrActions } from './use-qr-actions';
+import { useScanFigures } from './use-scan-figures';
 
 type Kind = 'all' | 'dynamic' | 'static';
 type Sort = 'newest' | 'oldest' | 'name';
+type View = 'cards' | 'list';
+/** This browser's choice of view (cards or list), kept across visits. */
+const VIEW_KEY = 'qr-creator:my-qr-codes-view';
 /** 'all', 'root' or a folder id. */
 type FolderFilter = string;
 
@@ -62,6 +72,14 @@ export function MyQrCodesPage() {
   const [moving, setMoving] = useState<QrCode | null>(null);
   const [deleting, setDeleting] = useState<QrCode | null>(null);
   const [folderToDelete, setFolderToDelete] = useState<{ id: number; name: string } | null>(null);
+  const [storedView, setView] = useLocalStorage<View>({
+    key: VIEW_KEY,
+    defaultValue: 'cards',
+    getInitialValueInEffect: false,
+  });
+  const view: View = storedView === 'list' ? 'list' : 'cards';
+  const scanFigures = useScanFigures();
+  const now = useNow();
 
   const folderList = useMemo(() => folders.data ?? [], [folders.data]);
   const folderNames = useMemo(() => new Map(folderList.map((f) => [f.id, f.name])), [folderList]);
@@ -82,6 +100,25 @@ export function MyQrCodesPage() {
           : b.created.localeCompare(a.created),
     );
   }, [codes.data, kind, folder, search, sort]);
+
+  const entries: ListEntry[] = useMemo(
+    () =>
+      visible.map((code) => ({
+        code,
+        folderName: code.folderId === null ? null : (folderNames.get(code.folderId) ?? null),
+        marks: codeMarks(code, now),
+        figures: {
+          // A code the summary does not list yet (made since it was read) has had no scan.
+          figures:
+            scanFigures.figures?.get(code.id) ??
+            (scanFigures.figures
+              ? { scans: 0, lastScanAt: scanFigures.hasLastScan ? null : undefined }
+              : undefined),
+          failed: scanFigures.isError,
+        },
+      })),
+    [visible, folderNames, now, scanFigures],
+  );
 
   const total = codes.data?.length ?? 0;
   const filtered = kind !== 'all' || folder !== 'all' || search.trim() !== '';
@@ -192,6 +229,31 @@ export function MyQrCodesPage() {
           allowDeselect={false}
           w={170}
         />
+        <SegmentedControl
+          aria-label="View"
+          value={view}
+          onChange={(v) => setView(v === 'list' ? 'list' : 'cards')}
+          data={[
+            {
+              value: 'cards',
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <IconLayoutGrid size={16} aria-hidden />
+                  <span>Cards</span>
+                </Group>
+              ),
+            },
+            {
+              value: 'list',
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <IconList size={16} aria-hidden />
+                  <span>List</span>
+                </Group>
+              ),
+            },
+          ]}
+        />
         {filtered && visible.length > 0 && (
           <Button
             variant="subtle"
@@ -206,7 +268,11 @@ export function MyQrCodesPage() {
       {codes.isError ? (
         <ErrorAlert>Error loading QR codes. Please try again later.</ErrorAlert>
       ) : codes.isPending ? (
-        <CardGridSkeleton />
+        view === 'list' ? (
+          <QrCodeListSkeleton />
+        ) : (
+          <CardGridSkeleton />
+        )
       ) : total === 0 ? (
         <Stack align="center" gap="sm" py="xl" ta="center">
           <IconQrcode size={48} stroke={1.2} aria-hidden color="var(--mantine-color-dimmed)" />
@@ -231,13 +297,22 @@ export function MyQrCodesPage() {
             Clear filters
           </Button>
         </Stack>
+      ) : view === 'list' ? (
+        <QrCodeList
+          entries={entries}
+          showLastScan={scanFigures.hasLastScan}
+          now={now}
+          onMove={setMoving}
+          onDelete={setDeleting}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
-          {visible.map((code) => (
+          {entries.map(({ code, ...entry }) => (
             <QrCodeCard
               key={code.id}
               code={code}
-              folderName={code.folderId === null ? null : (folderNames.get(code.folderId) ?? null)}
+              {...entry}
+              now={now}
               onMove={() => setMoving(code)}
               onDelete={() => setDeleting(code)}
             />

@@ -1,4 +1,15 @@
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   IconChartBar,
   IconDots,
@@ -10,56 +21,44 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { describeContent } from '../../../src/qr/content';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
 import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
-import { notify } from '../../lib/notify';
+import { middleTruncate } from '../../lib/format';
 import { qrImageLabel } from '../qr/qr-image-label';
-import { PrintDownloadDialog } from '../qr/PrintDownloadDialog';
 import { QrPreview } from '../qr/QrPreview';
-import { downloadQr } from '../../lib/qr-render';
 import { shareQr } from '../qr/share';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
-import { UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
-import { useUnscannableGate } from '../scan-safety/use-unscannable-gate';
+import type { CodeMark } from './code-marks';
+import { CodeMarks } from './CodeMarks';
+import { destinationOf } from './code-summary';
+import { LastScan, ScanCount, type FiguresState } from './ScanFigures';
+import { useCodeDownloads } from './use-code-downloads';
 
-type Format = 'png' | 'svg' | 'pdf';
-/** The downloads a card offers: a file at once, or the print-ready dialog. */
-type Request = Format | 'print';
+/** Characters of the destination a card shows: both ends of a long URL, on one or two lines. */
+const CARD_DESTINATION_MAX = 60;
 
 export function QrCodeCard({
   code,
   folderName,
+  marks,
+  figures,
+  now,
   onMove,
   onDelete,
 }: {
   code: QrCode;
   folderName: string | null;
+  marks: CodeMark[];
+  figures: FiguresState;
+  now: number;
   onMove: () => void;
   onDelete: () => void;
 }) {
-  const [downloading, setDownloading] = useState<Format | null>(null);
-  const [printing, setPrinting] = useState(false);
   const data = imageDataOf(code);
   const verdict = code.scannable?.verdict ?? null;
-
-  const download = async (format: Format) => {
-    setDownloading(format);
-    try {
-      const fileName = await downloadQr(format, data, code.customization, { name: code.name, id: code.id });
-      notify.success('QR Code Downloaded', `Saved as ${fileName}.`);
-    } catch {
-      notify.error('Download Failed', 'The QR code could not be downloaded. Please try again.');
-    } finally {
-      setDownloading(null);
-    }
-  };
-
-  // A code whose design won't scan is downloaded only after the user has read why.
-  const go = (request: Request) => (request === 'print' ? setPrinting(true) : void download(request));
-  const gate = useUnscannableGate<Request>(verdict === 'unscannable', go);
-  const requestDownload = gate.request;
+  const { downloading, request: requestDownload, dialogs } = useCodeDownloads(code);
+  const destination = destinationOf(code);
+  const shown = middleTruncate(destination, CARD_DESTINATION_MAX);
 
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={code.name}>
@@ -75,20 +74,39 @@ export function QrCodeCard({
               {code.isDynamic ? 'Dynamic' : 'Static'}
             </Badge>
             {verdict && verdict !== 'scannable' && <ScanVerdictBadge verdict={verdict} size="sm" />}
+            <CodeMarks marks={marks} />
           </Group>
           {verdict && verdict !== 'scannable' && (
             <Text size="xs" c={verdict === 'unscannable' ? 'red.8' : 'dimmed'} data-scan-reason>
               {code.scannable?.reason}
             </Text>
           )}
-          <Text size="sm" c="dimmed" lineClamp={2} style={{ wordBreak: 'break-word' }}>
-            {describeContent(code.type, code.content)}
+          <Text
+            size="sm"
+            c="dimmed"
+            lineClamp={2}
+            style={{ wordBreak: 'break-word' }}
+            title={shown === destination ? undefined : destination}
+            data-destination
+          >
+            {shown === destination ? (
+              destination
+            ) : (
+              <>
+                <span aria-hidden>{shown}</span>
+                <VisuallyHidden>{destination}</VisuallyHidden>
+              </>
+            )}
           </Text>
           {code.shortUrl && (
             <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
               {code.shortUrl}
             </Text>
           )}
+          <Group gap={8} wrap="wrap" align="baseline">
+            <ScanCount isDynamic={code.isDynamic} state={figures} />
+            <LastScan isDynamic={code.isDynamic} state={figures} now={now} />
+          </Group>
           <Text size="xs" c="dimmed">
             {folderName ? `In ${folderName} · ` : ''}Created {new Date(code.created).toLocaleDateString()}
           </Text>
@@ -191,25 +209,7 @@ export function QrCodeCard({
           </Menu.Dropdown>
         </Menu>
       </Group>
-      <UnscannableConfirm
-        reasons={code.scannable ? [code.scannable.reason] : []}
-        hint={
-          code.isDynamic
-            ? 'Edit the design to fix it: the designer suggests one-click fixes.'
-            : 'Create it again with a darker foreground, a smaller logo or a higher error correction.'
-        }
-        {...gate.dialog}
-        confirmLabel="Download anyway"
-      />
-      <PrintDownloadDialog
-        opened={printing}
-        onClose={() => setPrinting(false)}
-        data={data}
-        customization={code.customization}
-        name={code.name}
-        id={code.id}
-        shortUrl={code.shortUrl}
-      />
+      {dialogs}
     </Card>
   );
 }

@@ -1,0 +1,294 @@
+import {
+  ActionIcon,
+  Anchor,
+  Group,
+  Menu,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import {
+  IconChartBar,
+  IconDots,
+  IconDownload,
+  IconEdit,
+  IconFolderShare,
+  IconPrinter,
+  IconShare,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { qrTypeLabels } from '../../../src/qr/qr-types';
+import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
+import { middleTruncate } from '../../lib/format';
+import { shareQr } from '../qr/share';
+import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
+import type { CodeMark } from './code-marks';
+import { CodeMarks } from './CodeMarks';
+import { destinationOf } from './code-summary';
+import classes from './my-qr-codes.module.css';
+import { LastScan, ScanCount, type FiguresState } from './ScanFigures';
+import { useCodeDownloads } from './use-code-downloads';
+
+/** The destination's font size in px. */
+const DEST_PX = 13;
+/** The desktop row's fixed columns, gaps, padding and border: its 2fr/3fr columns share the rest. */
+const FIXED_PX = {
+  withLast: 104 + 72 + 88 + 112 + 36 + 6 * 12 + 24 + 2,
+  noLast: 104 + 80 + 112 + 36 + 5 * 12 + 24 + 2,
+};
+
+/**
+ * The width the destination has: the whole row on a phone (less padding and border), three fifths of what
+ * the fixed columns leave on a wider screen, less a few pixels to spare.
+ */
+function destinationWidth(listWidth: number, wide: boolean, showLastScan: boolean): number {
+  const px = wide
+    ? ((listWidth - (showLastScan ? FIXED_PX.withLast : FIXED_PX.noLast)) * 3) / 5
+    : listWidth - 26;
+  return px - 4;
+}
+
+let canvas: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * The text cut in the middle (middleTruncate) to the most characters whose rendering fits `width` px in
+ * the page's font at DEST_PX, measured on a canvas; without a canvas (or a width yet), an estimate. CSS
+ * ellipsis stays the safety net.
+ */
+function fitMiddle(text: string, width: number): string {
+  if (width <= 0) return middleTruncate(text, 40);
+  if (canvas === undefined) {
+    canvas = document.createElement('canvas').getContext('2d');
+    if (canvas) canvas.font = `${DEST_PX}px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  if (!canvas) return middleTruncate(text, Math.floor(width / 7.5));
+  const fits = (t: string) => canvas!.measureText(t).width <= width;
+  if (fits(text)) return text;
+  let lo = 8;
+  let hi = Array.from(text).length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(middleTruncate(text, mid))) lo = mid;
+    else hi = mid - 1;
+  }
+  return middleTruncate(text, lo);
+}
+
+export interface ListEntry {
+  code: QrCode;
+  folderName: string | null;
+  marks: CodeMark[];
+  figures: FiguresState;
+}
+
+/**
+ * My QR Codes as a compact list: per code its name (a link to its details) with its marks, type, where a
+ * scan goes (cut in the middle so that its end shows), scans, last scan and scan check, and every action
+ * of its card in one menu. `showLastScan` is false while the server does not send last-scan times.
+ */
+export function QrCodeList({
+  entries,
+  showLastScan,
+  now,
+  onMove,
+  onDelete,
+}: {
+  entries: ListEntry[];
+  showLastScan: boolean;
+  now: number;
+  onMove: (code: QrCode) => void;
+  onDelete: (code: QrCode) => void;
+}) {
+  const wide = useMediaQuery('(min-width: 62em)') ?? false;
+  const { ref, width } = useElementSize<HTMLDivElement>();
+  const destWidth = destinationWidth(width, wide, showLastScan);
+  return (
+    <div className={showLastScan ? undefined : classes.noLast} data-view="list">
+      <div className={classes.list} ref={ref}>
+        {/* Headings for the eye; each row says what its figures are to a screen reader itself. */}
+        <div className={classes.header} aria-hidden>
+          <span>Name</span>
+          <span>Type</span>
+          <span>Destination</span>
+          <span style={{ textAlign: 'right' }}>Scans</span>
+          {showLastScan && <span style={{ textAlign: 'right' }}>Last scan</span>}
+          <span>Scan check</span>
+          <span />
+        </div>
+        <ul aria-label="QR codes" className={classes.rows}>
+          {entries.map((entry) => (
+            <QrCodeRow
+              key={entry.code.id}
+              {...entry}
+              fit={(text) => fitMiddle(text, destWidth)}
+              wide={wide}
+              now={now}
+              onMove={() => onMove(entry.code)}
+              onDelete={() => onDelete(entry.code)}
+            />
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function QrCodeRow({
+  code,
+  folderName,
+  marks,
+  figures,
+  fit,
+  wide,
+  now,
+  onMove,
+  onDelete,
+}: ListEntry & {
+  fit: (text: string) => string;
+  wide: boolean;
+  now: number;
+  onMove: () => void;
+  onDelete: () => void;
+}) {
+  const { downloading, request, dialogs } = useCodeDownloads(code);
+  const destination = destinationOf(code);
+  const shown = fit(destination);
+  const verdict = code.scannable?.verdict ?? null;
+  return (
+    <li className={classes.row} data-code-row={code.id}>
+      <Group className={classes.name} gap={8} wrap="nowrap">
+        <Anchor
+          component={Link}
+          to={`/qr-details/${code.id}`}
+          fw={600}
+          size="sm"
+          underline="hover"
+          truncate="end"
+          title={code.name}
+        >
+          {code.name}
+        </Anchor>
+        <CodeMarks marks={marks} />
+      </Group>
+      <div className={classes.meta}>
+        <Text className={classes.type} size="xs" c="dimmed" component="div">
+          <VisuallyHidden>Type: </VisuallyHidden>
+          {qrTypeLabels[code.type]} · {code.isDynamic ? 'Dynamic' : 'Static'}
+          {folderName && <VisuallyHidden>, in folder {folderName}</VisuallyHidden>}
+        </Text>
+        <div className={classes.verdict}>
+          {verdict ? (
+            <Tooltip label={code.scannable?.reason} disabled={!code.scannable?.reason} multiline w={260}>
+              <span style={{ display: 'inline-flex' }}>
+                <ScanVerdictBadge verdict={verdict} size="sm" />
+              </span>
+            </Tooltip>
+          ) : (
+            <Text size="xs" c="dimmed">
+              Checking…
+            </Text>
+          )}
+          {verdict && verdict !== 'scannable' && <VisuallyHidden>{code.scannable?.reason}</VisuallyHidden>}
+        </div>
+      </div>
+      <Text className={classes.dest} fz={DEST_PX} title={destination} data-destination>
+        <VisuallyHidden>Destination: {destination}</VisuallyHidden>
+        <span aria-hidden>{shown}</span>
+      </Text>
+      <div className={classes.figures}>
+        <div className={classes.scans}>
+          <ScanCount isDynamic={code.isDynamic} state={figures} stacked={!wide} />
+        </div>
+        <div className={classes.last}>
+          <LastScan isDynamic={code.isDynamic} state={figures} now={now} />
+        </div>
+      </div>
+      <div className={classes.menu}>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={`Actions for ${code.name}`}
+              loading={downloading !== null}
+            >
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              component={Link}
+              to={`/qr-details/${code.id}`}
+              leftSection={<IconChartBar size={16} aria-hidden />}
+            >
+              Stats
+            </Menu.Item>
+            {code.isDynamic && (
+              <Menu.Item
+                component={Link}
+                to={`/edit-qr/${code.id}`}
+                leftSection={<IconEdit size={16} aria-hidden />}
+              >
+                Edit
+              </Menu.Item>
+            )}
+            <Menu.Item leftSection={<IconFolderShare size={16} aria-hidden />} onClick={onMove}>
+              Move
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => request('png')}>
+              Download PNG
+            </Menu.Item>
+            <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => request('svg')}>
+              Download SVG
+            </Menu.Item>
+            <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => request('pdf')}>
+              Download PDF
+            </Menu.Item>
+            <Menu.Item leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => request('print')}>
+              Print-ready download…
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconShare size={16} aria-hidden />}
+              onClick={() => void shareQr({ title: code.name, url: imageDataOf(code) })}
+            >
+              Share
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </div>
+      {dialogs}
+    </li>
+  );
+}
+
+/** The list while the codes load: rows of placeholders. */
+export function QrCodeListSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <Stack gap={0} className={classes.list} aria-busy="true" aria-label="Loading QR codes" role="region">
+      {Array.from({ length: count }, (_, i) => (
+        <Group
+          key={i}
+          wrap="nowrap"
+          p="sm"
+          style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+        >
+          <Stack gap={6} style={{ flex: 1 }}>
+            <Skeleton h={14} w="45%" />
+            <Skeleton h={12} w="70%" />
+          </Stack>
+          <Skeleton h={14} w={40} />
+        </Group>
+      ))}
+    </Stack>
+  );
+}
