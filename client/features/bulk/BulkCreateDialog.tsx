@@ -16,15 +16,20 @@ import {
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconCheck, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCopy,
+  IconDownload,
+  IconFileSpreadsheet,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
   bulkRow,
   guessBulkMapping,
   type BulkCodeInput,
-  type BulkCreateAnswer,
   type BulkParseAnswer,
   type BulkTarget,
 } from '../../../src/qr/bulk';
@@ -40,14 +45,37 @@ import {
   callFailure,
   createInBulk,
   downloadArchive,
+  findRepeats,
   formatBytes,
   parseSpreadsheet,
   sampleCsv,
+  type BulkCreateResult,
+  type RepeatsChoice,
 } from './bulk-api';
 import { BulkColumnsTable } from './BulkColumnsTable';
 import { BulkPreviewTable } from './BulkPreviewTable';
+import { BulkScanProgress } from './BulkScanProgress';
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/** What happened to the rows that were not created, or where the created ones are. */
+function resultSummary(result: BulkCreateResult): string {
+  const parts: string[] = [];
+  const repeated = result.repeated.length;
+  if (repeated > 0)
+    parts.push(
+      repeated === 1
+        ? '1 row repeats a code you already have: skipped.'
+        : `${count(repeated, 'row')} repeat codes you already have: skipped.`,
+    );
+  const skipped = result.skipped.length;
+  if (skipped > 0)
+    parts.push(
+      `${count(skipped, 'row')} did not fit your plan and ${skipped === 1 ? 'was' : 'were'} left out.`,
+    );
+  if (result.created.length > 0) parts.push('They are in My QR Codes; each is checked for scanning now.');
+  return parts.join(' ');
+}
 
 /**
  * Bulk create, from My QR Codes: a CSV or Excel file → its columns mapped to name, type, content fields,
@@ -69,7 +97,8 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
     structuredClone<Customization>(templates[0]!.customization),
   );
   const [allOrNothing, setAllOrNothing] = useState(true);
-  const [result, setResult] = useState<BulkCreateAnswer | null>(null);
+  const [repeatsChoice, setRepeatsChoice] = useState<RepeatsChoice>('skip');
+  const [result, setResult] = useState<BulkCreateResult | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
   const [archiveFormat, setArchiveFormat] = useState<'png' | 'svg'>('png');
   const [archiveBytes, setArchiveBytes] = useState<number | null>(null);
@@ -85,6 +114,7 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
     setSheet(null);
     setReadError(null);
     setMapping([]);
+    setRepeatsChoice('skip');
     setResult(null);
     setCreateError(null);
     setArchiveBytes(null);
@@ -129,14 +159,33 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
     [rows],
   );
   const problems = rows.length - ready.length;
+
+  // Which ready rows repeat a code the user has: the server says (and decides again when creating).
+  const repeatsKey = useMemo(() => ready.map((r) => [r.code.name, r.code.type, r.code.content]), [ready]);
+  const repeatsQuery = useQuery({
+    queryKey: ['bulk-repeats', repeatsKey],
+    queryFn: () => findRepeats(ready.map((r) => r.code)),
+    enabled: opened && step === 2 && ready.length > 0 && !result,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+  });
+  const repeatRows = useMemo(
+    () => new Set((repeatsQuery.data ?? []).map((r) => ready[r.row]?.index ?? -1)),
+    [repeatsQuery.data, ready],
+  );
+  const repeats = repeatsQuery.isPlaceholderData ? 0 : (repeatsQuery.data?.length ?? 0);
+  const skipping = repeatsChoice === 'skip' ? repeats : 0;
+  const wanted = ready.length - skipping;
   const typeFromColumn = mapping.includes('type');
   const mapsContent = mapping.some((t) => t.startsWith('field:'));
 
   const max = limit.data?.maxCount ?? null;
   const room = max === null || !limit.data ? Infinity : Math.max(0, max - limit.data.currentCount);
-  const overLimit = ready.length > room;
-  const toCreate = overLimit && !allOrNothing ? Math.min(ready.length, room) : ready.length;
-  const canCreate = ready.length > 0 && !(overLimit && (allOrNothing || room === 0));
+  const overLimit = wanted > room;
+  const toCreate = overLimit && !allOrNothing ? Math.min(wanted, room) : wanted;
+  const canCreate = wanted > 0 && !repeatsQuery.isFetching && !(overLimit && (allOrNothing || room === 0));
 
   const submit = () => {
     setCreateError(null);
@@ -146,12 +195,19 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
         customization,
         folderId,
         allOrNothing,
+        repeats: repeatsChoice,
       },
       {
         onSuccess: (answer) => {
           setResult(answer);
           setStep(3);
-          notify.success('QR Codes Created', `${count(answer.created.length, 'QR code')} created.`);
+          notify.success(
+            'QR Codes Created',
+            `${count(answer.created.length, 'QR code')} created.` +
+              (answer.repeated.length > 0
+                ? ` ${count(answer.repeated.length, 'repeat')} of codes you already have skipped.`
+                : ''),
+          );
           void refresh();
         },
         onError: (error) => setCreateError(callFailure(error, 'The QR codes could not be created.')),
@@ -314,16 +370,61 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                   .
                 </Text>
               </Group>
-              <BulkPreviewTable rows={rows} cells={sheet.rows} folderName={folderName(folderId)} />
+              {repeats > 0 && (
+                <Alert
+                  color="yellow"
+                  icon={<IconCopy size={18} aria-hidden />}
+                  title={
+                    repeats === 1
+                      ? '1 row repeats a code you already have'
+                      : `${count(repeats, 'row')} repeat codes you already have`
+                  }
+                >
+                  <Stack gap="xs">
+                    <Text size="sm">
+                      Same name, type and content as one of your QR codes (marked Repeat below): creating{' '}
+                      {repeats === 1 ? 'it' : 'them'} would give you{' '}
+                      {repeats === 1 ? 'that code' : 'those codes'} twice.
+                    </Text>
+                    <Radio.Group
+                      value={repeatsChoice}
+                      onChange={(v) => setRepeatsChoice(v === 'create' ? 'create' : 'skip')}
+                      label="Repeated rows"
+                    >
+                      <Group gap="lg" mt={4}>
+                        <Radio value="skip" label="Skip repeats" />
+                        <Radio value="create" label="Create anyway" />
+                      </Group>
+                    </Radio.Group>
+                  </Stack>
+                </Alert>
+              )}
+              {repeatsQuery.isError && (
+                <Text size="xs" c="dimmed">
+                  Repeats could not be looked up beforehand ({callFailure(repeatsQuery.error, 'no answer')}).
+                  Rows that repeat a code you already have are still skipped unless you import again with
+                  Create anyway.
+                </Text>
+              )}
+              <BulkPreviewTable
+                rows={rows}
+                cells={sheet.rows}
+                folderName={folderName(folderId)}
+                repeatRows={repeatsQuery.isPlaceholderData ? undefined : repeatRows}
+              />
               {overLimit && (
                 <Alert
                   color="yellow"
                   icon={<IconAlertTriangle size={18} aria-hidden />}
-                  title={room === 0 ? 'Your plan is full' : `Only ${count(room, 'more code')} fit your plan`}
+                  title={
+                    room === 0
+                      ? 'Your plan is full'
+                      : `Only ${count(room, 'more code')} ${room === 1 ? 'fits' : 'fit'} your plan`
+                  }
                 >
                   <Stack gap="xs">
                     <Text size="sm">
-                      {count(ready.length, 'row')} {ready.length === 1 ? 'is' : 'are'} ready; your plan allows{' '}
+                      {count(wanted, 'row')} {wanted === 1 ? 'is' : 'are'} to be created; your plan allows{' '}
                       {count(max ?? 0, 'QR code')} and you have {limit.data?.currentCount ?? 0}.{' '}
                       <Anchor component={Link} to="/upgrade" size="sm">
                         Upgrade
@@ -340,7 +441,11 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                           <Radio value="all" label="Nothing unless all of them fit" />
                           <Radio
                             value="first"
-                            label={`The first ${count(room, 'row')}, and leave out the rest`}
+                            label={
+                              room === 1
+                                ? 'The first row, and leave out the rest'
+                                : `The first ${count(room, 'row')}, and leave out the rest`
+                            }
                           />
                         </Stack>
                       </Radio.Group>
@@ -397,10 +502,9 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                 icon={<IconCheck size={18} aria-hidden />}
                 title={`${count(result.created.length, 'QR code')} created`}
               >
-                {result.skipped.length > 0
-                  ? `${count(result.skipped.length, 'row')} did not fit your plan and ${result.skipped.length === 1 ? 'was' : 'were'} left out.`
-                  : 'They are in My QR Codes. Each is checked for scanning in the background.'}
+                {resultSummary(result)}
               </Alert>
+              {result.created.length > 0 && <BulkScanProgress ids={result.created.map((c) => c.id)} />}
               {result.skipped.length > 0 && (
                 <List size="sm" spacing={2}>
                   {result.skipped.slice(0, 5).map((s) => (

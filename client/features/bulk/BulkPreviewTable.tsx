@@ -11,11 +11,14 @@ export function BulkPreviewTable({
   rows,
   cells,
   folderName,
+  repeatRows,
 }: {
   rows: BulkRowResult[];
   cells: string[][];
   /** The folder chosen for rows without one. */
   folderName: string | null;
+  /** Rows (by index in `rows`) that repeat a code the user has; undefined while not known. */
+  repeatRows?: ReadonlySet<number>;
 }) {
   const [show, setShow] = useState<'all' | 'problems'>('all');
   const [page, setPage] = useState(1);
@@ -57,7 +60,7 @@ export function BulkPreviewTable({
           </Table.Thead>
           <Table.Tbody>
             {slice.map(({ row, index }) => (
-              <Table.Tr key={index} data-row-ok={row.ok}>
+              <Table.Tr key={index} data-row-ok={row.ok} data-repeat={repeatRows?.has(index) || undefined}>
                 <Table.Td>{index + 1}</Table.Td>
                 {row.ok ? (
                   <>
@@ -78,9 +81,20 @@ export function BulkPreviewTable({
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Badge size="sm" variant="light" color="teal">
-                          Ready
-                        </Badge>
+                        {repeatRows?.has(index) ? (
+                          <Badge
+                            size="sm"
+                            variant="light"
+                            color="yellow"
+                            title="Repeats a code you already have"
+                          >
+                            Repeat
+                          </Badge>
+                        ) : (
+                          <Badge size="sm" variant="light" color="teal">
+                            Ready
+                          </Badge>
+                        )}
                         <Badge size="sm" variant="light" color={row.code.isDynamic ? 'teal' : 'gray'}>
                           {row.code.isDynamic ? 'Dynamic' : 'Static'}
                         </Badge>

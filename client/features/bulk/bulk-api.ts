@@ -1,4 +1,4 @@
-import type { BulkCreateAnswer, BulkCreateInput, BulkParseAnswer } from '../../../src/qr/bulk';
+import type { BulkCodeInput, BulkCreateAnswer, BulkCreateInput, BulkParseAnswer } from '../../../src/qr/bulk';
 import { failureMessage } from '../../lib/failure-message';
 import { saveBlob } from '../../lib/save-blob';
 
@@ -17,11 +17,42 @@ export async function parseSpreadsheet(file: File): Promise<BulkParseAnswer> {
   return (await res.json()) as BulkParseAnswer;
 }
 
+/** What to do with rows that repeat a code the user has (POST /api/qr-codes/bulk `repeats`). */
+export type RepeatsChoice = 'skip' | 'create';
+
+/** A row that repeats one of the user's codes: its index in `codes`, and that code's id. */
+export interface BulkRepeat {
+  row: number;
+  id: number;
+}
+
+/** The create call's answer, with the rows left out as repeats. */
+export type BulkCreateResult = BulkCreateAnswer & { repeated: BulkRepeat[] };
+
+/**
+ * POST /api/qr-codes/bulk/repeats: which of the codes repeat one of the user's (same name, type and
+ * content). The server decides, as it does again when creating.
+ */
+export async function findRepeats(
+  codes: Pick<BulkCodeInput, 'name' | 'type' | 'content'>[],
+): Promise<BulkRepeat[]> {
+  const res = await fetch('/api/qr-codes/bulk/repeats', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ codes }),
+    credentials: 'same-origin',
+  });
+  if (!res.ok) throw new Error(await failureMessage(res));
+  return ((await res.json()) as { repeats: BulkRepeat[] }).repeats;
+}
+
 /**
  * POST /api/qr-codes/bulk: the REST path rather than tRPC's qr.bulkCreate, because 5,000 rows of vCards
  * pass the 1 MiB every other call is held to (the path takes 16 MiB).
  */
-export async function createInBulk(input: BulkCreateInput): Promise<BulkCreateAnswer> {
+export async function createInBulk(
+  input: BulkCreateInput & { repeats: RepeatsChoice },
+): Promise<BulkCreateResult> {
   const res = await fetch('/api/qr-codes/bulk', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -29,7 +60,7 @@ export async function createInBulk(input: BulkCreateInput): Promise<BulkCreateAn
     credentials: 'same-origin',
   });
   if (!res.ok) throw new Error(await failureMessage(res));
-  return (await res.json()) as BulkCreateAnswer;
+  return (await res.json()) as BulkCreateResult;
 }
 
 /**

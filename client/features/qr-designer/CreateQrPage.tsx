@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { IconCrown, IconDeviceFloppy } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { upgradeOffer } from '../../../src/plans';
+import { effectiveTier, plans, PRO_PLAN_LIMIT, upgradeOffer, type PlanHolder } from '../../../src/plans';
 import { imageDataOf } from '../../../src/qr/qr.schema';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
@@ -49,6 +49,47 @@ function PlanUsage() {
         </>
       )}
     </Text>
+  );
+}
+
+/**
+ * The plan is full: said at the top of /create before any design work, with the next plan up. Every code
+ * counts, static and dynamic alike (maxCodesFor); Save Draft still works, so the design is not lost.
+ */
+export function limitReachedText(user: PlanHolder | null, max: number, now: Date): string {
+  const tier = user ? effectiveTier(user, now) : 'free';
+  const offer = user ? upgradeOffer(user, now) : null;
+  const upgrade =
+    offer?.tier === 'pro'
+      ? `Upgrade to Pro to create up to ${PRO_PLAN_LIMIT}, `
+      : offer?.tier === 'premium'
+        ? 'Upgrade to Premium for unlimited QR codes, '
+        : '';
+  return (
+    `You have used all ${max} QR codes of the ${plans[tier].name} plan (static and dynamic codes both count). ` +
+    `${upgrade}${upgrade ? 'delete' : 'Delete'} a code you no longer need, or save this design as a draft.`
+  );
+}
+
+function LimitReachedAlert({ max }: { max: number }) {
+  const user = useCurrentUser();
+  const offer = user ? upgradeOffer(user, new Date()) : null;
+  return (
+    <Alert
+      variant="light"
+      color="yellow"
+      icon={<IconCrown size={20} aria-hidden />}
+      title="You have reached your plan's limit"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{limitReachedText(user ?? null, max, new Date())}</Text>
+        {offer && (
+          <Button component={Link} to="/upgrade" size="xs" leftSection={<IconCrown size={16} aria-hidden />}>
+            {offer.label}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 
@@ -130,6 +171,10 @@ export function CreateQrPage() {
           Pick a type, add the content and design your code. The preview updates as you go.
         </Text>
       </div>
+
+      {planLimit && planLimit.maxCount !== null && planLimit.currentCount >= planLimit.maxCount && (
+        <LimitReachedAlert max={planLimit.maxCount} />
+      )}
 
       {draft && (
         <Alert

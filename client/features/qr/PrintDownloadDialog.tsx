@@ -40,6 +40,7 @@ import {
 import { notify } from '../../lib/notify';
 import { useScanCheck } from '../scan-safety/use-scan-check';
 import { downloadQr } from '../../lib/qr-render';
+import { qrFileName } from '../../../src/qr/render-options';
 
 export interface PrintDownloadDialogProps {
   opened: boolean;
@@ -76,6 +77,20 @@ const presetOptions = PRINT_PRESETS.map((p) => ({
   value: p.id,
   label: `${p.label}: ${formatDecimal(p.widthCm)} cm, scanned from ${formatDecimal(p.distanceM)} m`,
 }));
+
+/** qrFileName keeps at most this many characters of a name. */
+const FILE_NAME_MAX = 60;
+
+/**
+ * The name a print-ready file is saved under: the code's file name and its printed width, so it never
+ * overwrites the plain download of the same code ('Spring menu', 5 cm → spring-menu-5cm.pdf; 2.5 cm →
+ * spring-menu-25mm.pdf, as a dot would read as a dash). The width is kept whatever the name's length.
+ */
+export function printFileBase(name: string, id: number | undefined, widthCm: number): string {
+  const size = Number.isInteger(widthCm) ? `${widthCm}cm` : `${formatDecimal(widthCm * 10)}mm`;
+  const base = qrFileName('png', name, id).replace(/\.png$/, '');
+  return `${base.slice(0, FILE_NAME_MAX - size.length - 1).replace(/-+$/, '')}-${size}`;
+}
 
 const asNumber = (value: number | string): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -152,7 +167,7 @@ export function PrintDownloadDialog({
         options.format,
         data,
         customization,
-        { name, id },
+        { name: printFileBase(name, id, options.widthCm), id },
         { widthCm: options.widthCm, dpi: options.dpi, caption: captionFor(options, shortUrl) },
       );
       notify.success('QR Code Downloaded', `Saved as ${fileName}.`);

@@ -34,6 +34,26 @@ export interface BulkOwnerState {
   count: number;
   /** False when `folderId` is not one of the owner's folders. */
   folderFound: boolean;
+  /** How many rows are to be created (repeats already left out when they are skipped). */
+  rows: number;
+}
+
+/** A row of a bulk call that repeats one of the owner's codes: the row's index and that code's id. */
+export interface BulkRepeat {
+  row: number;
+  id: number;
+}
+
+/** The rows a bulk call inserted, and those it left out, each by its index in the call. */
+export interface BulkInsertResult {
+  /** The inserted codes, in the order of `taken`. */
+  rows: QrCodeRow[];
+  taken: number[];
+  /** Rows left out because the plan is full (`fit` answered fewer than all). */
+  overLimit: number[];
+  /** Rows left out because they repeat a code the owner has (only when repeats are skipped). */
+  repeats: BulkRepeat[];
+  countBefore: number;
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -45,6 +65,41 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 /** The key a folder name is matched by: the same folder whatever the case. */
 export function folderKey(name: string): string {
   return name.trim().normalize('NFC').toLowerCase();
+}
+
+/** What makes two codes the same for an import: the same name, type and stored content. */
+function repeatKey(code: { name: string; type: string; content: string }): string {
+  return JSON.stringify([code.name, code.type, code.content]);
+}
+
+/**
+ * The rows that repeat one of the owner's codes: same name, type and content (for a dynamic code, its
+ * destination), whatever the folder, design or kind. Each row with the id of the oldest such code.
+ */
+export async function findRepeats(
+  db: Db,
+  userId: number,
+  rows: readonly { name: string; type: string; content: string }[],
+): Promise<BulkRepeat[]> {
+  const owned = new Map<string, number>();
+  const names = [...new Set(rows.map((r) => r.name))];
+  for (const part of chunks(names, 500)) {
+    const found = await db
+      .selectFrom('qr_codes')
+      .select(['id', 'name', 'type', 'content'])
+      .where('user_id', '=', userId)
+      .where('name', 'in', part)
+      .orderBy('id')
+      .execute();
+    for (const code of found) {
+      const key = repeatKey(code);
+      if (!owned.has(key)) owned.set(key, code.id);
+    }
+  }
+  return rows.flatMap((row, index) => {
+    const id = owned.get(repeatKey(row));
+    return id === undefined ? [] : [{ row: index, id }];
+  });
 }
 
 /**
@@ -83,23 +138,30 @@ async function folderIdsByName(db: Db, userId: number, names: readonly string[],
 /**
  * Inserts many codes of one owner in one short transaction that holds the owner's row, so that
  * neither another bulk call nor a single create can slip past the plan limit meanwhile (the same
- * lock as insertQrCodeOfOwner). `fit` sees the owner's state first and answers how many of the rows
- * (the first ones) to insert, or throws to refuse them all. Folders named by the inserted rows are
- * found or created in the same transaction. Returns the inserted rows in the order given, and the
- * owner's count before them.
+ * lock as insertQrCodeOfOwner). With `skipRepeats`, rows that repeat one of the owner's codes are left
+ * out first, under the same lock (the same file sent twice at once creates its codes once). `fit` then
+ * sees the owner's state and answers how many of the remaining rows (the first ones) to insert, or
+ * throws to refuse them all. Folders named by the inserted rows are found or created in the same
+ * transaction.
  */
 export async function insertQrCodesOfOwner(
   db: Db,
   owner: BulkOwner,
   rows: readonly BulkCodeRow[],
   fit: (state: BulkOwnerState) => number,
-): Promise<{ rows: QrCodeRow[]; countBefore: number }> {
+  options: { skipRepeats?: boolean } = {},
+): Promise<BulkInsertResult> {
   return db.transaction().execute(async (trx) => {
     await lockUserRow(trx, owner.userId);
     const folderFound =
       owner.folderId == null || (await findFolderOf(trx, owner.userId, owner.folderId)) !== undefined;
     const count = folderFound ? await countQrCodesOf(trx, owner.userId) : 0;
-    const taken = rows.slice(0, Math.max(0, fit({ count, folderFound })));
+    const repeats = folderFound && options.skipRepeats ? await findRepeats(trx, owner.userId, rows) : [];
+    const repeated = new Set(repeats.map((r) => r.row));
+    const candidates = rows.flatMap((_, i) => (repeated.has(i) ? [] : [i]));
+    const fitting = Math.max(0, fit({ count, folderFound, rows: candidates.length }));
+    const takenRows = candidates.slice(0, fitting);
+    const taken = takenRows.map((i) => rows[i]!);
     const folders = await folderIdsByName(
       trx,
       owner.userId,
@@ -127,7 +189,13 @@ export async function insertQrCodesOfOwner(
       // Each code's first version (its history), in the same transaction.
       await recordCreatedVersions(trx, owner.userId, returned, owner.now);
     }
-    return { rows: inserted, countBefore: count };
+    return {
+      rows: inserted,
+      taken: takenRows,
+      overLimit: candidates.slice(fitting),
+      repeats,
+      countBefore: count,
+    };
   });
 }
 

@@ -111,6 +111,7 @@ describeEachDb('bulk creation REST paths', (getDb) => {
           },
         ],
         skipped: [],
+        repeated: [],
         currentCount: 4,
         maxCount: 100,
       });
@@ -264,6 +265,7 @@ describeEachDb('bulk creation REST paths', (getDb) => {
           { row: 0, message: "Over your plan's limit of 3 QR codes" },
           { row: 1, message: "Over your plan's limit of 3 QR codes" },
         ],
+        repeated: [],
         currentCount: 3,
         maxCount: 3,
       });

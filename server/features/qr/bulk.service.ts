@@ -1,27 +1,32 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { User } from '../../../src/auth/auth.schema.js';
-import { limitReachedMessage, maxCodesFor } from '../../../src/plans.js';
-import {
-  bulkMessages,
-  fieldMessage,
-  type BulkCreateAnswer,
-  type bulkCreateInput,
-} from '../../../src/qr/bulk.js';
+import { maxCodesFor, upgradeOffer, type PlanHolder } from '../../../src/plans.js';
+import { bulkMessages, fieldMessage, type bulkCreateInput } from '../../../src/qr/bulk.js';
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 import { normalizeQrType } from '../../../src/qr/qr-types.js';
 import type { AppDeps } from '../../app-deps.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { appError, extrasOf } from '../../errors.js';
 import { toQrCode } from './qr.mapper.js';
-import { checkContent } from './qr.service.js';
+import { checkContent, planLimitMessage } from './qr.service.js';
 import { generateSlug } from './slug.js';
 import { wakeScanChecks } from './scan-verdicts.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
 import { insertQrCodesOfOwner, type BulkCodeRow } from './bulk.repository.js';
+import type { BulkCreateWithRepeatsAnswer, BulkRepeatsChoice } from './bulk-repeats.js';
 
-/** The checked create call (defaults filled in). */
-export type BulkCreate = z.output<typeof bulkCreateInput>;
+/** The checked create call (defaults filled in); `repeats` absent: 'create', as before it existed. */
+export type BulkCreate = z.output<typeof bulkCreateInput> & { repeats?: BulkRepeatsChoice };
+
+/** The 403 of an all-or-nothing call that does not fit: the next plan up is the one offered. */
+function doesNotFitMessage(user: PlanHolder, rows: number, count: number, max: number, now: Date): string {
+  if (upgradeOffer(user, now)?.tier !== 'premium') return bulkMessages.doesNotFit(rows, count, max);
+  return (
+    `These ${rows} QR codes do not fit: your plan allows ${max} QR codes and you have ${count}. ` +
+    `Create at most ${Math.max(0, max - count)}, or upgrade to Premium.`
+  );
+}
 
 /** A 400 lists at most this many rows' problems (the message names the first). */
 const MAX_ISSUES = 100;
@@ -87,61 +92,67 @@ function checkRows(deps: AppDeps, input: BulkCreate): BulkCodeRow[] {
 /**
  * Creates many codes in one call: every row is checked first (nothing is created when one is refused),
  * then all are inserted in one transaction (see insertQrCodesOfOwner), their folders found by name or
- * created. At the plan limit: allOrNothing refuses the call as POST /api/qr-codes does (403
- * limitReached); otherwise the first codes that fit are created and the others listed in `skipped`.
+ * created. With `repeats: 'skip'`, rows repeating one of the user's codes (same name, type and content)
+ * are left out and listed in `repeated`. At the plan limit (counting only the rows to create):
+ * allOrNothing refuses the call as POST /api/qr-codes does (403 limitReached); otherwise the first codes
+ * that fit are created and the others listed in `skipped`.
  * Their scan-safety check runs in the background afterwards (a verdict appears on each code later).
  */
 export async function bulkCreateQrCodes(
   deps: AppDeps,
   user: User,
   input: BulkCreate,
-): Promise<BulkCreateAnswer> {
+): Promise<BulkCreateWithRepeatsAnswer> {
   const rows = checkRows(deps, input);
-  const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, deps.clock.now());
+  const now = deps.clock.now();
+  const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, now);
   const owner = {
     userId: user.id,
     folderId: input.folderId,
     customization: JSON.stringify(input.customization),
-    now: deps.clock.now().toISOString(),
+    now: now.toISOString(),
   };
-  const fit = ({ count, folderFound }: { count: number; folderFound: boolean }) => {
+  const fit = ({
+    count,
+    folderFound,
+    rows: wanted,
+  }: {
+    count: number;
+    folderFound: boolean;
+    rows: number;
+  }) => {
     if (!folderFound) throw appError('NOT_FOUND', qrMessages.folderNotFound);
-    if (max === null) return rows.length;
+    if (max === null) return wanted;
     const room = Math.max(0, max - count);
-    if (room >= rows.length || !input.allOrNothing) return Math.min(room, rows.length);
+    if (room >= wanted || !input.allOrNothing) return Math.min(room, wanted);
     throw appError(
       'FORBIDDEN',
-      count >= max ? limitReachedMessage(max) : bulkMessages.doesNotFit(rows.length, count, max),
+      count >= max ? planLimitMessage(user, max, now) : doesNotFitMessage(user, wanted, count, max, now),
       { limitReached: true, currentCount: count, maxCount: max },
     );
   };
 
   for (let attempt = 0; ; attempt++) {
     try {
-      const { rows: inserted, countBefore } = await insertQrCodesOfOwner(
-        deps.db,
-        owner,
-        withSlugs(rows),
-        fit,
-      );
-      const codes = inserted.map((row) => toQrCode(row, deps.config.publicUrl));
+      const result = await insertQrCodesOfOwner(deps.db, owner, withSlugs(rows), fit, {
+        skipRepeats: input.repeats === 'skip',
+      });
+      const codes = result.rows.map((row) => toQrCode(row, deps.config.publicUrl));
       // Not inline as a single save is: hundreds of renders would hold the answer for minutes.
-      wakeScanChecks(deps);
+      if (codes.length > 0) wakeScanChecks(deps);
       return {
-        created: codes.map((code, row) => ({
+        created: codes.map((code, i) => ({
           id: code.id,
           name: code.name,
           type: code.type,
           isDynamic: code.isDynamic,
           folderId: code.folderId,
           shortUrl: code.shortUrl,
-          row,
+          row: result.taken[i]!,
         })),
-        skipped: rows.slice(codes.length).map((_, i) => ({
-          row: codes.length + i,
-          message: bulkMessages.overLimit(max ?? 0),
-        })),
-        currentCount: countBefore + codes.length,
+        skipped: result.overLimit.map((row) => ({ row, message: bulkMessages.overLimit(max ?? 0) })),
+        repeated: result.repeats,
+        currentCount: result.countBefore + codes.length,
         maxCount: max,
       };
     } catch (error) {

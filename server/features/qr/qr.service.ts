@@ -1,4 +1,4 @@
-import { limitReachedMessage, maxCodesFor } from '../../../src/plans.js';
+import { limitReachedMessage, maxCodesFor, upgradeOffer, type PlanHolder } from '../../../src/plans.js';
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { validatePayload } from '../../../src/qr/content.js';
@@ -39,6 +39,19 @@ export function checkContent(deps: AppDeps, type: QrType, content: string, isDyn
     throw appError('BAD_REQUEST', qrMessages.selfLink, { field: 'content' });
   if (isDynamic && redirectingQrTypes.includes(type) && pointsAtLocalHost(content))
     throw appError('BAD_REQUEST', qrMessages.localDestination, { field: 'content' });
+}
+
+/**
+ * The plan-limit error's message, for the plan the user is on: a Free user reads the product's own words
+ * (limitReachedMessage, 'upgrade to Pro'); a Pro user is offered Premium, never the plan they have.
+ */
+export function planLimitMessage(user: PlanHolder, max: number, now: Date): string {
+  const offer = upgradeOffer(user, now);
+  if (offer?.tier === 'premium')
+    return `QR code limit reached. Your plan allows ${max} QR codes: upgrade to Premium for unlimited QR codes.`;
+  if (offer?.tier === 'pro') return limitReachedMessage(max);
+  // No plan above (cannot happen while the limit is set): say only what is true.
+  return `QR code limit reached. Your plan allows ${max} QR codes.`;
 }
 
 async function getOrThrow(db: Db, user: User, id: number) {
@@ -112,7 +125,7 @@ export async function createQrCode(deps: AppDeps, user: User, input: NewQrCode):
         ({ count, folderFound }) => {
           if (!folderFound) throw appError('NOT_FOUND', qrMessages.folderNotFound);
           if (max !== null && count >= max) {
-            throw appError('FORBIDDEN', limitReachedMessage(max), {
+            throw appError('FORBIDDEN', planLimitMessage(user, max, deps.clock.now()), {
               limitReached: true,
               currentCount: count,
               maxCount: max,

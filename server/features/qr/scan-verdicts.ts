@@ -70,8 +70,12 @@ export async function withScanVerdict(deps: AppDeps, code: QrCode): Promise<QrCo
   return { ...code, scannable: { verdict: check.verdict, reason: check.reasons[0] ?? '' } };
 }
 
-/** Codes checked by each app's sweeper; `wakeScanChecks` pokes the one of its app. */
-const sweepers = new WeakMap<AppDeps, () => void>();
+/**
+ * Each app's sweeper, by the app's database: `wakeScanChecks` is called with a request's context, a copy
+ * of the app's deps (keyed by the deps object, a bulk import's wake missed and its codes waited for the
+ * ten-minute turn), which shares the app's `db`.
+ */
+const sweepers = new WeakMap<AppDeps['db'], () => void>();
 const SWEEP_BATCH = 20;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
@@ -126,18 +130,19 @@ export function startScanCheckSweeper(
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   first.unref();
   timer.unref();
-  sweepers.set(deps, () => void sweep());
+  const wake = () => void sweep();
+  sweepers.set(deps.db, wake);
   return () => {
     stopped = true;
     clearTimeout(first);
     clearInterval(timer);
-    sweepers.delete(deps);
+    if (sweepers.get(deps.db) === wake) sweepers.delete(deps.db);
   };
 }
 
 /** New codes without a verdict (a bulk import): the app's sweeper checks them now rather than later. */
 export function wakeScanChecks(deps: AppDeps): void {
-  sweepers.get(deps)?.();
+  sweepers.get(deps.db)?.();
 }
 
 /** Resolves when every background check has finished (tests, shutdown). */
