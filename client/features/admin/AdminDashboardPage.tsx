@@ -138,7 +138,7 @@ export function AdminDashboardPage() {
             title="Upgrade requests"
             badge={
               notices ? (
-                <Badge color={pending > 0 ? 'yellow' : 'gray'} variant={pending > 0 ? 'filled' : 'light'}>
+                <Badge color={pending > 0 ? 'yellow' : 'gray'} variant="light">
                   {pending} pending
                 </Badge>
               ) : undefined

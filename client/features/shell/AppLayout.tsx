@@ -19,7 +19,7 @@ const SIDEBAR_WIDTH = 256;
 /** The product's name and mark, linking to the dashboard; in the header it is the page's one h1. */
 function Brand({ heading = false }: { heading?: boolean }) {
   const mark = (
-    <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
+    <Link to="/" activeOptions={{ exact: true }} style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap="xs" wrap="nowrap">
         <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
           <IconQrcode size={22} />

@@ -21,6 +21,9 @@ function Entry({
     <NavLink
       component={Link}
       to={item.to}
+      // The router marks a link it thinks active with aria-current itself: only on an exact match, so it
+      // never lights a second entry (Admin Dashboard on /admin/users).
+      activeOptions={{ exact: true }}
       label={item.label}
       leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
       rightSection={
@@ -86,20 +89,26 @@ export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () =
             )}
           </>
         )}
-        {plan && (
-          <Badge
-            mt="sm"
-            variant="light"
-            color="grape"
-            mx="sm"
-            component={Link}
-            to="/upgrade"
-            onClick={onNavigate}
-            style={{ cursor: 'pointer' }}
-          >
-            {plan}
-          </Badge>
-        )}
+        {/* The plan, linking to its page (the one way there for Premium), except on that page itself. */}
+        {plan &&
+          (pathname === '/upgrade' ? (
+            <Badge mt="sm" variant="light" color="grape" mx="sm">
+              {plan}
+            </Badge>
+          ) : (
+            <Badge
+              mt="sm"
+              variant="light"
+              color="grape"
+              mx="sm"
+              component={Link}
+              to="/upgrade"
+              onClick={onNavigate}
+              style={{ cursor: 'pointer' }}
+            >
+              {plan}
+            </Badge>
+          ))}
       </Stack>
     </ScrollArea>
   );
