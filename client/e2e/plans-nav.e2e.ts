@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { includedInEveryPlan, planSellingPoints } from '../../src/plans';
+import { audit } from './a11y';
 import { desktop, newPage, phone, screenshot, signIn, signUpNewUser, withAppServer } from './harness';
 
 // Issue 29: one lit sidebar entry and one page title (item 6), plan-aware /upgrade with honest selling points
@@ -183,7 +184,7 @@ describe('upgrade requests', () => {
     ).json()) as { pendingUpgradeRequests: number };
     expect(pending).toBeGreaterThanOrEqual(1);
     await page.goto('/admin');
-    const card = page.getByRole('link', { name: `Upgrade requests: ${pending} pending` });
+    const card = page.getByRole('link', { name: new RegExp(`^Upgrade requests ${pending} pending`) });
     await card.getByText(`${pending} pending`).waitFor();
     const subscriptions = nav(page).getByRole('link', { name: /^Subscriptions/ });
     await subscriptions.getByText(String(pending), { exact: false }).first().waitFor();
@@ -196,18 +197,24 @@ describe('upgrade requests', () => {
         'No admin has an email address, so nobody is mailed about upgrade requests. Add one in Profile.',
       )
       .waitFor();
+    // The counts and the warning read at WCAG AA, in both schemes.
+    expect(await audit(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await audit(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
     await shoot(page, 'admin-requests-1280');
 
     await card.click();
     await page.waitForURL((u) => u.pathname === '/admin/subscriptions' && u.search === '?show=requests');
-    const filter = page.getByRole('radio', { name: `Upgrade requests (${pending})` });
+    const filter = page.getByRole('radio', { name: `Upgrade requests ${pending} pending` });
     await expect.poll(() => filter.isChecked()).toBe(true);
     await page.getByText('Requested Pro').first().waitFor();
+    expect(await audit(page)).toEqual([]);
     await shoot(page, 'admin-requests-list-1280');
 
     await page.setViewportSize(phone);
     await page.goto('/admin');
-    await page.getByRole('link', { name: `Upgrade requests: ${pending} pending` }).waitFor();
+    await page.getByRole('link', { name: new RegExp(`^Upgrade requests ${pending} pending`) }).waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await shoot(page, 'admin-requests-375');
     await page.goto('/admin/subscriptions?show=requests');

@@ -114,7 +114,7 @@ export function AdminDashboardPage() {
           title="Nobody hears about requests"
         >
           No admin has an email address, so nobody is mailed about upgrade requests. Add one in{' '}
-          <Anchor component={Link} to="/profile" inherit>
+          <Anchor component={Link} to="/profile" inherit c="inherit" fw={700} underline="always">
             Profile
           </Anchor>
           .
@@ -129,7 +129,6 @@ export function AdminDashboardPage() {
           to="/admin/subscriptions"
           // The route declares no search params; the page reads ?show= itself (the mail links there too).
           search={{ show: 'requests' } as never}
-          aria-label={`Upgrade requests: ${pending} pending`}
           style={pending > 0 ? { borderColor: 'var(--mantine-color-yellow-6)' } : undefined}
         >
           <Tile

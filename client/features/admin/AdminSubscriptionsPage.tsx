@@ -9,6 +9,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowUp, IconCalendarPlus, IconDots, IconPlayerStop, IconX } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
@@ -148,7 +149,17 @@ export function AdminSubscriptionsPage() {
             { value: 'paid', label: 'Paid plans' },
             {
               value: 'requests',
-              label: pending > 0 ? `Upgrade requests (${pending})` : 'Upgrade requests',
+              label: (
+                <Group gap={6} wrap="nowrap" justify="center">
+                  <span>Upgrade requests</span>
+                  {pending > 0 && (
+                    <Badge size="sm" circle={pending < 10} color="red" variant="filled">
+                      {pending}
+                      <VisuallyHidden> pending</VisuallyHidden>
+                    </Badge>
+                  )}
+                </Group>
+              ),
             },
           ]}
         />
