@@ -4,13 +4,19 @@ import { describe, expect, it } from 'vitest';
 import {
   currentPlanLabel,
   DEFAULT_FREE_LIMIT,
+  effectiveTier,
+  includedInEveryPlan,
   limitDialogText,
   limitReachedMessage,
   monthlyPrice,
   paidPlansLine,
   plans,
+  planSellingPoints,
   PRO_PLAN_LIMIT,
+  UPLOAD_QUOTA_FACTOR,
   upgradeOffer,
+  uploadQuotaFor,
+  maxCodesFor,
   type PlanHolder,
 } from './plans';
 
@@ -92,5 +98,52 @@ describe('upgradeOffer and currentPlanLabel', () => {
     expect(currentPlanLabel(user({ subscriptionTier: 'premium' }), now)).toBe('Premium plan');
     expect(currentPlanLabel(user({ hasUnlimitedAccess: true }), now)).toBe('Unlimited access');
     expect(currentPlanLabel(user({ isAdmin: true }), now)).toBeNull();
+  });
+});
+
+describe('planSellingPoints', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  const on = (subscriptionTier: PlanHolder['subscriptionTier']): PlanHolder => ({
+    isAdmin: false,
+    hasUnlimitedAccess: false,
+    subscriptionTier,
+    subscriptionEndDate: null,
+  });
+
+  it('sells only what the plan really changes: the code limit and the upload storage', () => {
+    expect(planSellingPoints('free')).toEqual([
+      `Up to ${DEFAULT_FREE_LIMIT} QR codes`,
+      'Storage for your logos and profile picture',
+    ]);
+    expect(planSellingPoints('pro')).toEqual([
+      `Up to ${PRO_PLAN_LIMIT} QR codes`,
+      `${UPLOAD_QUOTA_FACTOR.pro}× the Free plan's storage for logos and pictures`,
+    ]);
+    expect(planSellingPoints('premium')).toEqual([
+      'Unlimited QR codes',
+      `${UPLOAD_QUOTA_FACTOR.premium}× the Free plan's storage for logos and pictures`,
+    ]);
+  });
+
+  it("follows the instance's free limit", () => {
+    expect(planSellingPoints('free', 10)[0]).toBe('Up to 10 QR codes');
+  });
+
+  it('matches what the server enforces for a user on each plan', () => {
+    for (const tier of ['free', 'pro', 'premium'] as const) {
+      const user = on(tier);
+      expect(effectiveTier(user, now)).toBe(tier);
+      const max = maxCodesFor(user, DEFAULT_FREE_LIMIT, now);
+      expect(planSellingPoints(tier)[0]).toBe(max === null ? 'Unlimited QR codes' : `Up to ${max} QR codes`);
+      const factor = uploadQuotaFor(user, 1, now);
+      expect(planSellingPoints(tier)[1]).toContain(factor === 1 ? 'Storage' : `${factor}×`);
+    }
+  });
+
+  it('never sells what every plan already has', () => {
+    const all = (['free', 'pro', 'premium'] as const).flatMap((tier) => planSellingPoints(tier)).join(' ');
+    for (const claim of ['customisation', 'analytics', 'support', 'dynamic'])
+      expect(all.toLowerCase()).not.toContain(claim);
+    expect(includedInEveryPlan).toContain('scan analytics');
   });
 });

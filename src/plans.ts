@@ -89,3 +89,25 @@ export function limitDialogText(count: number, max: number, tier: SubscriptionTi
 export const paidPlansLine =
   `${plans.pro.name} (${monthlyPrice('pro')}, up to ${PRO_PLAN_LIMIT} codes) and ` +
   `${plans.premium.name} (${monthlyPrice('premium')}, unlimited codes)`;
+
+/**
+ * What a plan really gives, derived from the limits above — the only things the server changes by plan
+ * (the code limit in qr.service and bulk.service, the upload quota in uploads.service). Everything else
+ * (every code type, the designer, analytics, bulk import, API tokens) is on every plan: see
+ * `includedInEveryPlan`. `freeLimit` is the instance's FREE_PLAN_LIMIT.
+ */
+export function planSellingPoints(tier: SubscriptionTier, freeLimit: number = DEFAULT_FREE_LIMIT): string[] {
+  const codes: number = tier === 'free' ? freeLimit : plans[tier].maxCodes;
+  const factor = UPLOAD_QUOTA_FACTOR[tier];
+  const points = [
+    codes === Infinity ? 'Unlimited QR codes' : `Up to ${codes} QR codes`,
+    factor === 1
+      ? 'Storage for your logos and profile picture'
+      : `${factor}× the ${plans.free.name} plan's storage for logos and pictures`,
+  ];
+  return points;
+}
+
+/** The features no plan holds back: shown beside the plans so nobody pays for what they already have. */
+export const includedInEveryPlan =
+  'Every plan has every code type, dynamic codes, the full designer, scan analytics, bulk import and API tokens.';

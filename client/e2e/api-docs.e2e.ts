@@ -15,7 +15,14 @@ describe('/api/docs', () => {
     const res = await page.goto('/api/docs');
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await page.getByRole('heading', { name: /QR Creator API/, level: 1 }).waitFor({ timeout: 30_000 });
+    // Titled "QR Creator API", not "QR Creator API (1)".
+    await page
+      .getByRole('heading', { name: 'QR Creator API', exact: true, level: 1 })
+      .waitFor({ timeout: 30_000 });
+    expect(await page.title()).toBe('QR Creator API');
+    // The curl example is written for this server's own PUBLIC_URL (by default http://localhost:<PORT>).
+    const port = new URL(app.server.url).port;
+    await page.getByText(`http://localhost:${port}/api/qr-codes`, { exact: false }).first().waitFor();
     // Every tag of the document is in the menu; a path opens with its request and answer samples.
     for (const tag of ['Sign-in', 'QR codes', 'Analytics', 'API tokens', 'Admin'])
       await page.locator('[role="menuitem"], label, span').getByText(tag, { exact: true }).first().waitFor();

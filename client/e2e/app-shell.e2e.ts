@@ -128,21 +128,24 @@ describe('the demo user', () => {
     expect(await nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current')).toBe(
       'page',
     );
-    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    // The header names the product; the page names itself once, in its own heading.
+    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe(
+      'QR Creator',
+    );
+    await page.getByRole('main').getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Dashboard', exact: true }).count()).toBe(1);
     await page.getByRole('banner').getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
     await screenshot(page, 'home-1280');
 
-    // Header titles follow the route; the sidebar highlight follows it too.
+    // The tab title follows the route; the sidebar highlight follows it too.
     await nav.getByRole('link', { name: 'My QR Codes' }).click();
     await page.waitForURL((u) => u.pathname === '/my-qr-codes');
-    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe(
-      'My QR Codes',
-    );
+    await expect.poll(() => page.title()).toBe('My QR Codes · QR Creator');
     expect(await nav.getByRole('link', { name: 'My QR Codes' }).getAttribute('aria-current')).toBe('page');
     await page.goto('/edit-qr/1');
-    await page.getByRole('banner').getByText('Edit QR Code').waitFor();
+    await expect.poll(() => page.title()).toBe('Edit QR Code · QR Creator');
     await page.goto('/scan-demo?id=1');
-    await page.getByRole('banner').getByText('QR Code Scanner').waitFor();
+    await expect.poll(() => page.title()).toBe('QR Code Scanner · QR Creator');
 
     // Avatar initials come from the name "Demo User".
     expect(await page.getByRole('button', { name: /Account menu/ }).textContent()).toContain('DU');
@@ -177,7 +180,7 @@ describe('the demo user', () => {
     await signIn(page, 'demo', 'demo123');
     await page.goto('/admin/users');
     await page.waitForURL((u) => u.pathname === '/');
-    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    await page.getByRole('main').getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
     await context.close();
   });
 
@@ -231,13 +234,12 @@ describe('an admin', () => {
     expect(await page.getByRole('link', { name: 'Upgrade to Pro' }).count()).toBe(0);
     await nav.getByRole('link', { name: 'User Management' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/users');
-    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe(
-      'User Management',
-    );
-    // Admin entries are highlighted on sub-paths too.
-    expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('aria-current')).toBe(
+    await expect.poll(() => page.title()).toBe('User Management · QR Creator');
+    // Only the most specific entry is lit, not Admin Dashboard too.
+    expect(await nav.getByRole('link', { name: 'User Management' }).getAttribute('aria-current')).toBe(
       'page',
     );
+    expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('aria-current')).toBeNull();
     await page.goto('/auth');
     await page.waitForURL((u) => u.pathname === '/');
     await context.close();

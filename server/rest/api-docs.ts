@@ -21,14 +21,36 @@ const page = `<!doctype html>
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>QR Creator API reference</title>
+    <title>QR Creator API</title>
     <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
   </head>
   <body>
-    <redoc spec-url="/api/openapi.json" expand-responses="200,201" path-in-middle-panel="true" required-props-first="true"></redoc>
+    <div id="redoc"></div>
     <script src="/api/docs/redoc.standalone.js"></script>
+    <script src="/api/docs/init.js"></script>
   </body>
 </html>
+`;
+
+/**
+ * Renders the document with its version left out of the heading: Redoc titles the page "title (version)",
+ * and "QR Creator API (1)" reads like a duplicate. The document itself keeps its version; the download
+ * button still offers /api/openapi.json as served.
+ */
+const init = `fetch('/api/openapi.json')
+  .then((res) => res.json())
+  .then((spec) => {
+    Redoc.init(
+      { ...spec, info: { ...spec.info, version: '' } },
+      {
+        expandResponses: '200,201',
+        pathInMiddlePanel: true,
+        requiredPropsFirst: true,
+        downloadDefinitionUrl: '/api/openapi.json',
+      },
+      document.getElementById('redoc'),
+    );
+  });
 `;
 
 const policy =
@@ -42,6 +64,12 @@ export function registerApiDocs(app: FastifyInstance): void {
       .header('X-Frame-Options', 'DENY')
       .header('Cache-Control', 'no-cache')
       .send(page),
+  );
+  app.get('/api/docs/init.js', (_req, reply) =>
+    reply
+      .header('Content-Type', 'text/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(init),
   );
   app.get('/api/docs/redoc.standalone.js', async (_req, reply) =>
     reply

@@ -88,13 +88,40 @@ describe('GET /api/docs', () => {
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
       expect(page.headers['content-security-policy']).toContain("img-src 'self' data:;");
-      expect(page.body).toContain('spec-url="/api/openapi.json"');
+      expect(page.body).toContain('<title>QR Creator API</title>');
       expect(page.body).toContain('<script src="/api/docs/redoc.standalone.js"></script>');
+      expect(page.body).toContain('<script src="/api/docs/init.js"></script>');
+      const init = await call(t.app, 'GET', '/api/docs/init.js');
+      expect(init.statusCode).toBe(200);
+      expect(init.headers['content-type']).toMatch(/^text\/javascript/);
+      // The heading reads "QR Creator API", not "QR Creator API (1)": the rendered copy drops the version.
+      expect(init.body).toContain("fetch('/api/openapi.json')");
+      expect(init.body).toContain("version: ''");
       const script = await call(t.app, 'GET', '/api/docs/redoc.standalone.js');
       expect(script.statusCode).toBe(200);
       expect(script.headers['content-type']).toMatch(/^text\/javascript/);
       expect(script.body.length).toBeGreaterThan(100_000);
       expect(script.body).not.toContain('cdn.redoc.ly');
+    } finally {
+      await t.close();
+      await db.close();
+    }
+  });
+});
+
+describe('the curl example', () => {
+  it("uses this server's own PUBLIC_URL", async () => {
+    const db = await createTestDb('sqlite');
+    const t = await createTestApp(db, { config: { publicUrl: 'https://codes.example.org' } });
+    try {
+      const doc = (await call(t.app, 'GET', '/api/openapi.json')).json<{
+        info: { title: string; version: string; description: string };
+        servers: { url: string }[];
+      }>();
+      expect(doc.info.title).toBe('QR Creator API');
+      expect(doc.servers).toEqual([{ url: 'https://codes.example.org' }]);
+      expect(doc.info.description).toContain('https://codes.example.org/api/qr-codes');
+      expect(doc.info.description).not.toMatch(/localhost|qr\.example\.com/);
     } finally {
       await t.close();
       await db.close();

@@ -129,7 +129,9 @@ function operationOf(route: AnyRestRoute, tag: string) {
   };
 }
 
-const description = `The documented REST paths of QR Creator: everything the app does, for scripts.
+const descriptionFor = (
+  publicUrl: string,
+) => `The documented REST paths of QR Creator: everything the app does, for scripts.
 
 ## Signing in
 - **API token** (for scripts): create one in Settings → Security → API tokens and send it as
@@ -142,7 +144,7 @@ const description = `The documented REST paths of QR Creator: everything the app
 \`\`\`sh
 curl -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
   -d '{"name":"Menu","type":"url","content":"https://example.com/menu","isDynamic":true}' \\
-  https://qr.example.com/api/qr-codes
+  ${publicUrl}/api/qr-codes
 \`\`\`
 
 ## Errors
@@ -176,7 +178,7 @@ function buildDocument(tables: readonly RouteTable[], publicUrl: string) {
   }
   return {
     openapi: '3.1.0' as const,
-    info: { title: 'QR Creator API', version: '1', description },
+    info: { title: 'QR Creator API', version: '1', description: descriptionFor(publicUrl) },
     servers: [{ url: publicUrl }],
     tags: tables.map(({ tag }) => ({ name: tag })),
     components: {

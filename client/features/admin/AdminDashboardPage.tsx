@@ -1,16 +1,32 @@
-import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconArrowRight,
   IconChartHistogram,
   IconCreditCard,
   IconHistory,
+  IconInbox,
   IconLayoutDashboard,
   IconMail,
+  IconMailOff,
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { trpc } from '../../lib/trpc';
 import { AuditLog } from './dashboard/AuditLog';
 import { EmailManagement } from './dashboard/EmailManagement';
 import { SystemAnalytics } from './dashboard/SystemAnalytics';
@@ -23,11 +39,13 @@ function Tile({
   title,
   text,
   color,
+  badge,
 }: {
   icon: React.ReactNode;
   title: string;
   text: string;
   color: string;
+  badge?: React.ReactNode;
 }) {
   return (
     <Group wrap="nowrap" align="flex-start" gap="md">
@@ -35,7 +53,10 @@ function Tile({
         {icon}
       </ThemeIcon>
       <div>
-        <Text fw={600}>{title}</Text>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600}>{title}</Text>
+          {badge}
+        </Group>
         <Text size="sm" c="dimmed">
           {text}
         </Text>
@@ -47,6 +68,8 @@ function Tile({
 /** /admin: the tiles, and the instance's figures, mail, settings and audit log below them. */
 export function AdminDashboardPage() {
   const [section, setSection] = useState<Section>('analytics');
+  const notices = trpc.admin.notices.useQuery(undefined, { refetchOnMount: 'always' }).data;
+  const pending = notices?.pendingUpgradeRequests ?? 0;
   const sections = useRef<HTMLDivElement>(null);
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tab row scrolls sideways: bring the open tab into it.
@@ -84,7 +107,48 @@ export function AdminDashboardPage() {
           Users, plans and the instance at a glance.
         </Text>
       </div>
+      {notices?.adminsWithEmail === 0 && (
+        <Alert
+          color="yellow"
+          icon={<IconMailOff aria-hidden size={20} />}
+          title="Nobody hears about requests"
+        >
+          No admin has an email address, so nobody is mailed about upgrade requests. Add one in{' '}
+          <Anchor component={Link} to="/profile" inherit c="inherit" fw={700} underline="always">
+            Profile
+          </Anchor>
+          .
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <Card
+          withBorder
+          radius="md"
+          padding="lg"
+          component={Link}
+          to="/admin/subscriptions"
+          // The route declares no search params; the page reads ?show= itself (the mail links there too).
+          search={{ show: 'requests' } as never}
+          style={pending > 0 ? { borderColor: 'var(--mantine-color-yellow-6)' } : undefined}
+        >
+          <Tile
+            icon={<IconInbox aria-hidden size={24} />}
+            color={pending > 0 ? 'yellow' : 'gray'}
+            title="Upgrade requests"
+            badge={
+              notices ? (
+                <Badge color={pending > 0 ? 'yellow' : 'gray'} variant="light">
+                  {pending} pending
+                </Badge>
+              ) : undefined
+            }
+            text={
+              pending > 0
+                ? 'Users wait for your answer: approve or decline.'
+                : 'Nothing waits: requests from users show here.'
+            }
+          />
+        </Card>
         <Card withBorder radius="md" padding="lg" component={Link} to="/admin/users">
           <Tile
             icon={<IconUsers aria-hidden size={24} />}

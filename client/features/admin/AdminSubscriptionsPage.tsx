@@ -9,13 +9,16 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowUp, IconCalendarPlus, IconDots, IconPlayerStop, IconX } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AdminUser } from '../../../src/admin/admin.schema';
 import { plans } from '../../../src/plans';
 import { formatDate } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
 import { PlanBadge, SearchBox, statusLabel, UserCell, useUserList, type ListFilter } from './user-list';
 import { UserTable } from './UserTable';
@@ -110,7 +113,10 @@ function RequestCell({ user, approve }: { user: AdminUser; approve: () => void }
 
 /** /admin/subscriptions: every user's plan, with upgrade, extend and cancel; pending upgrade requests. */
 export function AdminSubscriptionsPage() {
-  const [filter, setFilter] = useState<ListFilter>('all');
+  // ?show=requests (the link in the admins' mail and on /admin) opens the pending requests.
+  const search: { show?: unknown } = useSearch({ strict: false });
+  const [filter, setFilter] = useState<ListFilter>(search.show === 'requests' ? 'requests' : 'all');
+  const pending = trpc.admin.notices.useQuery().data?.pendingUpgradeRequests ?? 0;
   const list = useUserList('subscriptions', filter);
   const [dialog, setDialog] = useState<{ user: AdminUser; change: PlanChange } | null>(null);
   const now = useNow(10_000);
@@ -141,7 +147,20 @@ export function AdminSubscriptionsPage() {
           data={[
             { value: 'all', label: 'All users' },
             { value: 'paid', label: 'Paid plans' },
-            { value: 'requests', label: 'Upgrade requests' },
+            {
+              value: 'requests',
+              label: (
+                <Group gap={6} wrap="nowrap" justify="center">
+                  <span>Upgrade requests</span>
+                  {pending > 0 && (
+                    <Badge size="sm" circle={pending < 10} color="red" variant="filled">
+                      {pending}
+                      <VisuallyHidden> pending</VisuallyHidden>
+                    </Badge>
+                  )}
+                </Group>
+              ),
+            },
           ]}
         />
       </Group>

@@ -1,6 +1,7 @@
 import {
   Accordion,
   Alert,
+  Anchor,
   Box,
   Button,
   Card,
@@ -275,6 +276,10 @@ export function HelpDialog({ opened, onClose }: HelpDialogProps) {
       </Tabs>
 
       <Box className={classes.footer}>
+        {/* For scripts: the REST API's reference, served by this server. */}
+        <Anchor href="/api/docs" size="sm">
+          API documentation
+        </Anchor>
         <Button onClick={onClose}>{closeHelpLabel}</Button>
       </Box>
     </Modal>

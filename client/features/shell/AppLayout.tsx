@@ -1,13 +1,13 @@
-import { AppShell, Box, Burger, Button, Drawer, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Button, Drawer, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconCrown, IconHelpCircle, IconQrcode } from '@tabler/icons-react';
+import { IconApi, IconCrown, IconHelpCircle, IconQrcode } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect } from 'react';
 import { upgradeOffer } from '../../../src/plans';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { useCurrentUser } from '../auth/use-auth';
 import { useStoredTheme } from '../account/use-stored-theme';
-import { headerTitle } from './header-title';
+import { documentTitle } from './header-title';
 import { NavContent } from './NavContent';
 import { UserMenu } from './UserMenu';
 
@@ -16,18 +16,47 @@ const HelpDialog = lazy(() => import('../help/HelpDialog').then((m) => ({ defaul
 /** 64 spacing units of 4 px, as the spec's sidebar. */
 const SIDEBAR_WIDTH = 256;
 
-function Brand() {
-  return (
-    <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
+/** The product's name and mark, linking to the dashboard; in the header it is the page's one h1. */
+function Brand({ heading = false }: { heading?: boolean }) {
+  const mark = (
+    <Link to="/" activeOptions={{ exact: true }} style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap="xs" wrap="nowrap">
         <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
           <IconQrcode size={22} />
         </ThemeIcon>
-        <Text fw={800} size="lg">
+        <Text component="span" fw={800} size="lg">
           QR Creator
         </Text>
       </Group>
     </Link>
+  );
+  return heading ? (
+    <Title order={1} fz="inherit" fw="inherit" lh="inherit">
+      {mark}
+    </Title>
+  ) : (
+    mark
+  );
+}
+
+/** Under every page: where the REST API is documented. */
+function Footer() {
+  return (
+    <Box
+      component="footer"
+      mt="xl"
+      pt="md"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Group gap="lg" justify="center">
+        <Anchor href="/api/docs" size="sm" c="dimmed">
+          <Group gap={6} wrap="nowrap" component="span">
+            <IconApi size={16} aria-hidden />
+            API documentation
+          </Group>
+        </Anchor>
+      </Group>
+    </Box>
   );
 }
 
@@ -36,13 +65,13 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [menuOpened, menu] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
-  const title = headerTitle(pathname);
+  const title = documentTitle(pathname);
   useStoredTheme();
   // Mantine's sm breakpoint: 48em = 768 px. Read synchronously so the first paint is right.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   useEffect(() => {
-    document.title = title === 'QR Creator' ? 'QR Creator' : `${title} · QR Creator`;
+    document.title = title;
   }, [title]);
 
   if (!user) return <FullPageLoader />;
@@ -57,11 +86,6 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            {wide && (
-              <Box w={SIDEBAR_WIDTH - 16} style={{ flexShrink: 0 }}>
-                <Brand />
-              </Box>
-            )}
             <Burger
               opened={menuOpened}
               onClick={menu.toggle}
@@ -69,9 +93,10 @@ export function AppLayout() {
               size="sm"
               aria-label={menuOpened ? 'Close menu' : 'Open menu'}
             />
-            <Title order={1} size="h3" lineClamp={1}>
-              {title}
-            </Title>
+            {/* The product's name on every page; each page names itself once, in its own heading. */}
+            <Box w={wide ? SIDEBAR_WIDTH - 16 : undefined} style={{ flexShrink: 0 }}>
+              <Brand heading />
+            </Box>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Button
@@ -122,7 +147,10 @@ export function AppLayout() {
       )}
 
       <AppShell.Main>
-        <Outlet />
+        <Box mih="calc(100dvh - 60px - 2 * var(--mantine-spacing-md) - 5rem)">
+          <Outlet />
+        </Box>
+        <Footer />
       </AppShell.Main>
 
       {helpOpened && (

@@ -1,27 +1,39 @@
-import { Badge, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Divider, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../src/auth/auth.schema';
-import { currentPlanLabel, upgradeOffer } from '../../../src/plans';
-import { adminNav, isActive, mainNav, upgradeNav, type NavItem } from './nav-items';
+import { currentPlanLabel, effectiveTier, upgradeOffer } from '../../../src/plans';
+import { trpc } from '../../lib/trpc';
+import { activeNavPath, adminNav, mainNav, upgradeNav, type NavItem } from './nav-items';
 
 function Entry({
   item,
-  pathname,
-  admin,
+  active,
+  count,
   onNavigate,
 }: {
   item: NavItem;
-  pathname: string;
-  admin: boolean;
+  active: boolean;
+  /** Something waiting there (pending upgrade requests): a badge with the number. */
+  count?: { value: number; label: string };
   onNavigate?: () => void;
 }) {
-  const active = isActive(item, pathname, admin);
   return (
     <NavLink
       component={Link}
       to={item.to}
+      // The router marks a link it thinks active with aria-current itself: only on an exact match, so it
+      // never lights a second entry (Admin Dashboard on /admin/users).
+      activeOptions={{ exact: true }}
       label={item.label}
       leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+      rightSection={
+        count && count.value > 0 ? (
+          <Badge size="sm" circle={count.value < 10} color="red" variant="filled">
+            {count.value}
+            <VisuallyHidden>{` ${count.label}`}</VisuallyHidden>
+          </Badge>
+        ) : undefined
+      }
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
@@ -31,42 +43,72 @@ function Entry({
   );
 }
 
+/** How many upgrade requests wait for an admin; looked at again every minute while the app is open. */
+function usePendingRequests(admin: boolean): number {
+  const notices = trpc.admin.notices.useQuery(undefined, { enabled: admin, refetchInterval: 60_000 });
+  return notices.data?.pendingUpgradeRequests ?? 0;
+}
+
 /** Sidebar entries: the same list in the fixed sidebar and in the mobile drawer. */
 export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const now = new Date();
   const offer = upgradeOffer(user, now);
-  const plan = currentPlanLabel(user, now);
+  const upgrade = offer ? { ...upgradeNav, label: offer.label } : null;
+  // The badge names a paid plan or unlimited access; Free needs no badge (the upgrade entry says it).
+  const plan =
+    user.hasUnlimitedAccess || effectiveTier(user, now) !== 'free' ? currentPlanLabel(user, now) : null;
+  const pending = usePendingRequests(user.isAdmin);
+  const shown = [...mainNav, ...(upgrade ? [upgrade] : []), ...(user.isAdmin ? adminNav : [])];
+  // Exactly one entry lit: the most specific one for this page.
+  const active = activeNavPath(pathname, shown);
+  const entry = (item: NavItem, count?: { value: number; label: string }) => (
+    <Entry key={item.to} item={item} active={item.to === active} count={count} onNavigate={onNavigate} />
+  );
   return (
     <ScrollArea type="auto" style={{ flex: 1 }}>
       <Stack gap={4} p="sm" component="nav" aria-label="Main">
-        {mainNav.map((item) => (
-          <Entry key={item.to} item={item} pathname={pathname} admin={false} onNavigate={onNavigate} />
-        ))}
-        {offer && (
-          <Entry
-            item={{ ...upgradeNav, label: offer.label }}
-            pathname={pathname}
-            admin={false}
-            onNavigate={onNavigate}
-          />
-        )}
+        {mainNav.map((item) => entry(item))}
+        {upgrade && entry(upgrade)}
         {user.isAdmin && (
           <>
             <Divider my="xs" />
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" id="admin-nav-heading">
               Admin
             </Text>
-            {adminNav.map((item) => (
-              <Entry key={item.to} item={item} pathname={pathname} admin onNavigate={onNavigate} />
-            ))}
+            {adminNav.map((item) =>
+              entry(
+                item,
+                item.to === '/admin/subscriptions'
+                  ? {
+                      value: pending,
+                      label: pending === 1 ? 'pending upgrade request' : 'pending upgrade requests',
+                    }
+                  : undefined,
+              ),
+            )}
           </>
         )}
-        {plan && plan !== 'Free plan' && (
-          <Badge mt="sm" variant="light" color="grape" mx="sm">
-            {plan}
-          </Badge>
-        )}
+        {/* The plan, linking to its page (the one way there for Premium), except on that page itself. */}
+        {plan &&
+          (pathname === '/upgrade' ? (
+            <Badge mt="sm" variant="light" color="grape" mx="sm">
+              {plan}
+            </Badge>
+          ) : (
+            <Badge
+              mt="sm"
+              variant="light"
+              color="grape"
+              mx="sm"
+              component={Link}
+              to="/upgrade"
+              onClick={onNavigate}
+              style={{ cursor: 'pointer' }}
+            >
+              {plan}
+            </Badge>
+          ))}
       </Stack>
     </ScrollArea>
   );

@@ -35,7 +35,24 @@ export const adminNav: NavItem[] = [
   { to: '/admin/subscriptions', label: 'Subscriptions', icon: IconReceipt },
 ];
 
-/** Exact match highlights an entry; admin entries are also highlighted on any sub-path. */
-export function isActive(item: NavItem, pathname: string, admin: boolean): boolean {
-  return pathname === item.to || (admin && pathname.startsWith(`${item.to}/`));
+/** Pages without an entry of their own, and the entry they belong to (the list they are reached from). */
+const sectionOf: readonly (readonly [prefix: string, entry: string])[] = [
+  ['/qr-details/', '/my-qr-codes'],
+  ['/edit-qr/', '/my-qr-codes'],
+  ['/scan-demo', '/my-qr-codes'],
+];
+
+/**
+ * The one entry to light for a path: the most specific of the entries shown (an exact match, else the
+ * longest entry the path lies under, so /admin/users lights User Management and not Admin Dashboard too).
+ * Dashboard (/) lights on / only. Null when no entry shown stands for the page.
+ */
+export function activeNavPath(pathname: string, shown: readonly NavItem[]): string | null {
+  const path = sectionOf.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? pathname;
+  let best: string | null = null;
+  for (const { to } of shown) {
+    const under = to !== '/' && path.startsWith(`${to}/`);
+    if ((path === to || under) && (best === null || to.length > best.length)) best = to;
+  }
+  return best;
 }

@@ -1,43 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import { initialsOf } from '../../../src/auth/auth.schema';
-import { headerTitle } from './header-title';
-import { adminNav, isActive, mainNav } from './nav-items';
+import { documentTitle, pageTitle } from './header-title';
+import { activeNavPath, adminNav, mainNav, upgradeNav } from './nav-items';
 
-describe('headerTitle', () => {
+describe('pageTitle', () => {
   it.each([
     ['/', 'Dashboard'],
     ['/create', 'Create QR Code'],
     ['/my-qr-codes', 'My QR Codes'],
     ['/analytics', 'Analytics'],
     ['/settings', 'Settings'],
+    ['/profile', 'Profile'],
+    ['/upgrade', 'Upgrade'],
     ['/admin/users', 'User Management'],
+    ['/admin/users/', 'User Management'],
     ['/edit-qr/12', 'Edit QR Code'],
+    ['/qr-details/3', 'QR Code Details'],
     ['/scan-demo', 'QR Code Scanner'],
-    ['/admin', 'Admin'],
-    ['/admin/subscriptions', 'Admin'],
-    ['/profile', 'QR Creator'],
-    ['/qr-details/3', 'QR Creator'],
-    ['/upgrade', 'QR Creator'],
+    ['/admin', 'Admin Dashboard'],
+    ['/admin/subscriptions', 'Subscriptions'],
+    ['/admin/other', 'Admin'],
+    ['/nowhere', 'QR Creator'],
   ])('%s → %s', (path, title) => {
-    expect(headerTitle(path)).toBe(title);
+    expect(pageTitle(path)).toBe(title);
+  });
+
+  it('makes the tab title: the page, then the product', () => {
+    expect(documentTitle('/')).toBe('Dashboard · QR Creator');
+    expect(documentTitle('/nowhere')).toBe('QR Creator');
   });
 });
 
-describe('sidebar highlight', () => {
-  const entry = (to: string) => [...mainNav, ...adminNav].find((i) => i.to === to)!;
+describe('sidebar highlight: exactly one entry, the most specific', () => {
+  const user = [...mainNav, upgradeNav];
+  const admin = [...mainNav, ...adminNav];
 
-  it('highlights a user entry on an exact match only', () => {
-    expect(isActive(entry('/'), '/', false)).toBe(true);
-    expect(isActive(entry('/'), '/create', false)).toBe(false);
-    expect(isActive(entry('/my-qr-codes'), '/my-qr-codes/extra', false)).toBe(false);
+  it.each([
+    ['/', user, '/'],
+    ['/create', user, '/create'],
+    ['/my-qr-codes', user, '/my-qr-codes'],
+    ['/qr-details/3', user, '/my-qr-codes'],
+    ['/edit-qr/3', user, '/my-qr-codes'],
+    ['/scan-demo', user, '/my-qr-codes'],
+    ['/analytics', user, '/analytics'],
+    ['/profile', user, '/profile'],
+    ['/settings', user, '/settings'],
+    ['/upgrade', user, '/upgrade'],
+    ['/admin', admin, '/admin'],
+    ['/admin/users', admin, '/admin/users'],
+    ['/admin/users/7', admin, '/admin/users'],
+    ['/admin/subscriptions', admin, '/admin/subscriptions'],
+    ['/admin/other', admin, '/admin'],
+  ])('%s lights %s', (path, shown, lit) => {
+    expect(activeNavPath(path, shown)).toBe(lit);
   });
 
-  it('highlights an admin entry on any sub-path too', () => {
-    expect(isActive(entry('/admin'), '/admin', true)).toBe(true);
-    expect(isActive(entry('/admin'), '/admin/users', true)).toBe(true);
-    expect(isActive(entry('/admin/users'), '/admin/users/7', true)).toBe(true);
-    expect(isActive(entry('/admin/users'), '/admin/subscriptions', true)).toBe(false);
-    expect(isActive(entry('/admin'), '/administrator', true)).toBe(false);
+  it('lights nothing when no entry shown stands for the page', () => {
+    expect(activeNavPath('/upgrade', admin)).toBeNull();
+    expect(activeNavPath('/administrator', admin)).toBeNull();
+    expect(activeNavPath('/nowhere', user)).toBeNull();
   });
 });
 

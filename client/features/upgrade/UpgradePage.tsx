@@ -16,27 +16,19 @@ import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PaidTier } from '../../../src/admin/admin.schema';
 import type { SubscriptionTier } from '../../../src/auth/auth.schema';
-import { monthlyPrice, plans, PRO_PLAN_LIMIT } from '../../../src/plans';
+import {
+  DEFAULT_FREE_LIMIT,
+  includedInEveryPlan,
+  monthlyPrice,
+  planSellingPoints,
+  plans,
+  upgradeOffer,
+} from '../../../src/plans';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate as dateOf } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { useCurrentUser } from '../auth/use-auth';
-
-const features: Record<PaidTier, string[]> = {
-  pro: [
-    `Up to ${PRO_PLAN_LIMIT} QR codes`,
-    'Advanced customisation',
-    'Detailed analytics',
-    'Priority support',
-  ],
-  premium: [
-    'Unlimited QR codes',
-    'Everything in Pro',
-    'Advanced customisation and detailed analytics',
-    'Priority support',
-  ],
-};
 
 function usage(count: number, max: number | null) {
   return max === null ? `You have ${count} QR codes (unlimited).` : `You have ${count} of ${max} QR codes.`;
@@ -52,6 +44,7 @@ export function UpgradePage() {
     // Back from Stripe: the webhook may land a moment after the browser, so look again for a while.
     refetchInterval: (query) => (paid && query.state.dataUpdateCount < 10 ? 3000 : false),
   });
+  const freeLimit = trpc.auth.publicConfig.useQuery().data?.freePlanLimit ?? DEFAULT_FREE_LIMIT;
   const utils = trpc.useUtils();
   // Between the answer and the payment page loading, the button keeps spinning.
   const [redirecting, setRedirecting] = useState<PaidTier | null>(null);
@@ -79,14 +72,21 @@ export function UpgradePage() {
   const busy = checkout.isPending || request.isPending || redirecting !== null;
   const busyTier = redirecting ?? checkout.variables?.tier ?? request.variables?.tier;
 
+  // Premium, unlimited access and admins have nothing to buy: the page says so and offers no button.
+  const nothingToBuy = Boolean(user && data && !upgradeOffer(user, new Date()));
+
   const choose = (tier: PaidTier) =>
     data?.payments === 'stripe' ? checkout.mutate({ tier }) : request.mutate({ tier });
 
   return (
     <Stack gap="lg" maw={960}>
       <div>
-        <Title order={2}>Upgrade your plan</Title>
-        <Text c="dimmed">Create more QR codes and keep every one of them working.</Text>
+        <Title order={2}>{nothingToBuy ? 'Your plan' : 'Upgrade your plan'}</Title>
+        <Text c="dimmed">
+          {nothingToBuy
+            ? 'What each plan gives, and the one you are on.'
+            : 'Create more QR codes and keep every one of them working.'}
+        </Text>
       </div>
       {paid && (
         <Alert color="teal" title="Thank you">
@@ -111,10 +111,22 @@ export function UpgradePage() {
         </Alert>
       )}
 
-      {user?.isAdmin && (
+      {user?.isAdmin ? (
         <Alert color="gray" title="You are an admin">
           Admins have no limit on QR codes; the plans below are what your users see.
         </Alert>
+      ) : user?.hasUnlimitedAccess ? (
+        <Alert color="teal" title="You have unlimited access">
+          An administrator gave your account unlimited access: no limit on QR codes, so there is nothing to
+          buy.
+        </Alert>
+      ) : (
+        nothingToBuy &&
+        current === 'premium' && (
+          <Alert color="teal" title={`You are on ${plans.premium.name}, the top plan`}>
+            {plans.premium.name} has no limit on QR codes, so there is nothing more to buy.
+          </Alert>
+        )
       )}
 
       <Card withBorder radius="md" padding="md" aria-label="Your plan" component="section">
@@ -165,6 +177,11 @@ export function UpgradePage() {
                     <Title order={3}>{plans[tier].name}</Title>
                   </Group>
                   {isCurrent && <Badge color="blue">Current plan</Badge>}
+                  {included && nothingToBuy && (
+                    <Badge color="gray" variant="light">
+                      Included in {plans.premium.name}
+                    </Badge>
+                  )}
                 </Group>
                 <Text fz={32} fw={700}>
                   {monthlyPrice(tier)}
@@ -173,29 +190,34 @@ export function UpgradePage() {
                   spacing="xs"
                   icon={<IconCheck aria-hidden size={16} color="var(--mantine-color-teal-6)" />}
                 >
-                  {features[tier].map((f) => (
+                  {planSellingPoints(tier, freeLimit).map((f) => (
                     <List.Item key={f}>{f}</List.Item>
                   ))}
                 </List>
-                <Button
-                  mt="auto"
-                  fullWidth
-                  variant={tier === 'premium' ? 'gradient' : 'filled'}
-                  disabled={!data || isCurrent || included || Boolean(pending) || (busy && busyTier !== tier)}
-                  loading={busy && busyTier === tier}
-                  onClick={() => choose(tier)}
-                >
-                  {isCurrent
-                    ? 'Current plan'
-                    : included
-                      ? `Included in ${plans.premium.name}`
-                      : `${verb} ${plans[tier].name}`}
-                </Button>
+                {!nothingToBuy && (
+                  <Button
+                    mt="auto"
+                    fullWidth
+                    variant={tier === 'premium' ? 'gradient' : 'filled'}
+                    disabled={
+                      !data || isCurrent || included || Boolean(pending) || (busy && busyTier !== tier)
+                    }
+                    loading={busy && busyTier === tier}
+                    onClick={() => choose(tier)}
+                  >
+                    {isCurrent
+                      ? 'Current plan'
+                      : included
+                        ? `Included in ${plans.premium.name}`
+                        : `${verb} ${plans[tier].name}`}
+                  </Button>
+                )}
               </Stack>
             </Card>
           );
         })}
       </SimpleGrid>
+      <Text size="sm">{includedInEveryPlan}</Text>
       <Card withBorder radius="md" padding="md" component="section" aria-label={`${plans.free.name} plan`}>
         <Group justify="space-between" wrap="wrap">
           <div>
@@ -208,9 +230,13 @@ export function UpgradePage() {
               </Text>
               {current === 'free' && <Badge color="gray">Current plan</Badge>}
             </Group>
-            <Text size="sm" c="dimmed">
-              A few codes to start with. Codes you made keep working on every plan, even after a paid plan
-              ends.
+            <List size="sm" c="dimmed" spacing={2} mt={4}>
+              {planSellingPoints('free', freeLimit).map((f) => (
+                <List.Item key={f}>{f}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" c="dimmed" mt={4}>
+              Codes you made keep working on every plan, even after a paid plan ends.
             </Text>
           </div>
         </Group>

@@ -91,6 +91,18 @@ export async function countAdmins(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** How many admins have an e-mail address (those told about upgrade requests). */
+export async function countAdminsWithEmail(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('is_admin', '=', true)
+    .where('email', 'is not', null)
+    .where('email', '!=', '')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** How many codes, scans and folders go with a user. */
 export async function deletionImpactOf(db: Db, userId: number) {
   const codes = await db

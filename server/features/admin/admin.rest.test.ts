@@ -41,6 +41,7 @@ const paths = (id: number) =>
     ['POST', `/api/admin/users/${id}/subscription/extend`, { days: 30 }],
     ['GET', `/api/admin/users/${id}/deletion-impact`, undefined],
     ['GET', '/api/admin/stats', undefined],
+    ['GET', '/api/admin/notices', undefined],
     ['GET', '/api/admin/mails', undefined],
     ['GET', '/api/admin/settings', undefined],
     ['PUT', '/api/admin/settings', { freePlanLimit: 5 }],

@@ -24,6 +24,18 @@ import {
 } from '../../../src/admin/admin.schema.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 
+/** What waits for an admin (the sidebar's and /admin's counts). */
+const adminNoticesSchema = z.object({
+  pendingUpgradeRequests: z
+    .number()
+    .int()
+    .meta({ description: 'Upgrade requests no admin has decided yet.' }),
+  adminsWithEmail: z
+    .number()
+    .int()
+    .meta({ description: 'Admins with an e-mail address; 0: nobody is mailed about upgrade requests.' }),
+});
+
 /** A body that may be left out entirely: its fields' defaults apply. */
 const optionalBody = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? {}, schema);
 
@@ -186,6 +198,15 @@ export const adminRoutes = [
     access: 'admin',
     answer: systemStatsSchema,
     handler: ({ caller }) => caller.admin.stats(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/notices',
+    tokens: 'read',
+    summary: 'What waits for an admin: { pendingUpgradeRequests, adminsWithEmail }.',
+    access: 'admin',
+    answer: adminNoticesSchema,
+    handler: ({ caller }) => caller.admin.notices(),
   }),
   defineRoute({
     method: 'GET',

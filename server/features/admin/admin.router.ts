@@ -29,7 +29,14 @@ import {
   toggleUnlimitedAccess,
   updateUserAsAdmin,
 } from './admin-users.service.js';
-import { getAuditLog, getMailLog, getSettings, getSystemStats, updateSettings } from './system.service.js';
+import {
+  getAdminNotices,
+  getAuditLog,
+  getMailLog,
+  getSettings,
+  getSystemStats,
+  updateSettings,
+} from './system.service.js';
 
 const withId = <S extends z.ZodRawShape>(shape: S) => adminUserIdInput.extend(shape);
 
@@ -71,6 +78,7 @@ export const adminRouter = router({
     .input(decideRequestInput)
     .mutation(({ ctx, input }) => decideUpgradeRequest(ctx, ctx.user, input)),
   stats: adminProcedure.query(({ ctx }) => getSystemStats(ctx)),
+  notices: adminProcedure.query(({ ctx }) => getAdminNotices(ctx)),
   mails: adminProcedure.query(({ ctx }) => getMailLog(ctx)),
   settings: adminProcedure.query(({ ctx }) => getSettings(ctx)),
   updateSettings: adminProcedure

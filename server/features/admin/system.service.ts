@@ -12,8 +12,10 @@ import { parseInput } from '../../errors.js';
 import { listMailLog } from '../mail/mailer.js';
 import { DAY_MS } from '../scans/rollup-model.js';
 import { getInstanceSettings, storeInstanceSettings } from '../settings/instance-settings.js';
+import { countPendingRequests } from '../billing/billing.repository.js';
 import {
   countAdmins,
+  countAdminsWithEmail,
   countRows,
   databaseBytes,
   listSignupTimes,
@@ -63,6 +65,22 @@ export async function getSystemStats(deps: AppDeps): Promise<SystemStats> {
     databaseBytes: bytes,
     databaseKind: dialectOf(deps.db),
   };
+}
+
+/** What waits for an admin: shown as counts in the sidebar and on /admin. */
+export interface AdminNotices {
+  /** Upgrade requests no admin has decided yet. */
+  pendingUpgradeRequests: number;
+  /** Admins with an e-mail address: 0 means nobody is mailed about upgrade requests. */
+  adminsWithEmail: number;
+}
+
+export async function getAdminNotices(deps: AppDeps): Promise<AdminNotices> {
+  const [pendingUpgradeRequests, adminsWithEmail] = await Promise.all([
+    countPendingRequests(deps.db),
+    countAdminsWithEmail(deps.db),
+  ]);
+  return { pendingUpgradeRequests, adminsWithEmail };
 }
 
 /** The last mails: recipient, subject, time, and sent / outbox / failed. */

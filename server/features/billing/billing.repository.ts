@@ -83,6 +83,17 @@ export async function pendingRequestsOf(db: Db, userIds: number[]) {
     .execute();
 }
 
+/** How many upgrade requests wait for an admin (those of existing users: the list an admin can act on). */
+export async function countPendingRequests(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('upgrade_requests as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('r.status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function findUpgradeRequest(db: Db, id: number) {
   return db.selectFrom('upgrade_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }

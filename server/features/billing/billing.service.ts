@@ -67,13 +67,16 @@ export async function requestUpgrade(ctx: RequestDeps, user: User, raw: unknown)
       composeMail(
         {
           to,
-          subject: `Upgrade request: ${who} asks for ${plans[tier].name}`,
+          subject: `Upgrade request from ${who}: ${plans[tier].name}`,
           greeting: 'Hello,',
           paragraphs: [
             `${who} asks to move to the ${plans[tier].name} plan.`,
-            'Approve or decline the request on the Subscriptions page.',
+            'Approve or decline the request under Upgrade requests on the Subscriptions page.',
           ],
-          action: { label: 'Open Subscriptions', url: `${ctx.config.publicUrl}/admin/subscriptions` },
+          action: {
+            label: 'Open upgrade requests',
+            url: `${ctx.config.publicUrl}/admin/subscriptions?show=requests`,
+          },
         },
         ctx.config.publicUrl,
       ),

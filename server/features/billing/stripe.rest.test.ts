@@ -466,7 +466,7 @@ describeEachDb('upgrade without Stripe', (getDb) => {
     }
     expect(subjects.sort()).toEqual([
       'ada@example.com: You are on Pro now',
-      'root@example.com: Upgrade request: Inserted User (ada) asks for Pro',
+      'root@example.com: Upgrade request from Inserted User (ada): Pro',
     ]);
   });
 

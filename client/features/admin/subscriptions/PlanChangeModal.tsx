@@ -18,7 +18,12 @@ function useAfterChange(onClose: () => void) {
   return {
     onSuccess: async ({ message }: { message: string }) => {
       notify.success('Success', message);
-      await Promise.all([utils.admin.users.invalidate(), utils.admin.subscriptions.invalidate()]);
+      await Promise.all([
+        utils.admin.users.invalidate(),
+        utils.admin.subscriptions.invalidate(),
+        // The pending-request counts in the sidebar and on /admin.
+        utils.admin.notices.invalidate(),
+      ]);
       onClose();
     },
     onError: (error: unknown) =>
