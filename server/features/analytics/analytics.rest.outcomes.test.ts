@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { ScanOutcomes } from '../../../src/qr/scan-outcome.js';
+import type { SmartRedirectInput } from '../../../src/qr/smart-redirect.js';
 import { call, signedInUser, type TestApp } from '../../test/test-app.js';
 import { describeEachDb } from '../../test/test-db.js';
 import { createCode } from '../qr/qr.test-helpers.js';
@@ -13,7 +14,7 @@ import type { QrCodeAnalyticsWithOutcomes } from './scan-outcomes.js';
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const HOME = 'https://example.com/home';
-const rules = [
+const rules: SmartRedirectInput['rules'] = [
   {
     label: 'App Store',
     conditions: [{ kind: 'os', os: ['ios'] }],
