@@ -6,7 +6,6 @@ import {
   type HourlyCount,
   type LocationCount,
   type PerformanceRow,
-  type QrCodeAnalytics,
   type UserSummary,
 } from '../../../src/analytics/analytics.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
