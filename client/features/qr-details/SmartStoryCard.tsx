@@ -1,4 +1,4 @@
-import { Badge, Card, Group, List, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, Group, List, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { QrCode } from '../../../src/qr/qr.schema';
@@ -15,17 +15,20 @@ const statusColors = {
   limit: 'red',
 } as const;
 
-/** A label and its value, one row of the settings' description list. */
+/** A label and its value, one row of the settings' description list (the label above it on a phone). */
 function Fact({ term, children, data }: { term: string; children: ReactNode; data?: string }) {
   return (
-    <Group component="div" gap="xs" align="baseline" wrap="nowrap" data-fact={data}>
-      <Text component="dt" size="sm" fw={600} style={{ flex: '0 0 8.5rem' }}>
+    <Box
+      data-fact={data}
+      style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 12, rowGap: 0 }}
+    >
+      <Text component="dt" size="sm" fw={600} w={{ base: '100%', sm: '10rem' }} style={{ flexShrink: 0 }}>
         {term}
       </Text>
-      <Text component="dd" size="sm" m={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Text component="dd" size="sm" m={0} style={{ flex: '1 1 0', minWidth: 0, overflowWrap: 'anywhere' }}>
         {children}
       </Text>
-    </Group>
+    </Box>
   );
 }
 
