@@ -146,6 +146,7 @@ describe('the whole story of a smart code', () => {
         /^An iPhone.* first sees the password form; after the right password, it goes to https:\/\/apps\.apple\.com\/app\/id1\?utm_source=qr&utm_campaign=spring \(rule 1, App Store\)\.$/,
       );
     expect(await section.locator('[data-scan-result]').getAttribute('data-scan-result')).toBe('password');
+    await result.scrollIntoViewIfNeeded();
     await screenshot(page, 'smart-story-tester-1280', { fullPage: false });
     await page.setViewportSize(phone);
     await result.scrollIntoViewIfNeeded();
