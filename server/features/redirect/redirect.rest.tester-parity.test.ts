@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { refusalCodes, refusalOf, storedRuleOf } from '../../../src/qr/scan-outcome.js';
 import type { SmartRedirectInput } from '../../../src/qr/smart-redirect.js';
 import { testScan, type SampleScan } from '../../../client/features/qr-designer/scan-sentence.js';
-import { signedInUser, type TestApp } from '../../test/test-app.js';
+import { signedInUser } from '../../test/test-app.js';
 import { describeEachDb } from '../../test/test-db.js';
 import { createCode } from '../qr/qr.test-helpers.js';
 import { DESKTOP, IPHONE, scan, withConfig } from './redirect.test-helpers.js';
