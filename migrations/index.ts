@@ -14,6 +14,7 @@ import * as uniqueScanners from './2026-11-26T0630-unique-scanners.js';
 import * as codeVersions from './2026-11-26T0700-code-versions.js';
 import * as stripeEventOrder from './2026-11-27T0900-stripe-event-order.js';
 import * as accountSafety from './2026-11-27T1000-account-safety.js';
+import * as scanOutcomes from './2026-11-28T0900-scan-outcomes.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0700-code-versions': codeVersions,
   '2026-11-27T0900-stripe-event-order': stripeEventOrder,
   '2026-11-27T1000-account-safety': accountSafety,
+  '2026-11-28T0900-scan-outcomes': scanOutcomes,
 };

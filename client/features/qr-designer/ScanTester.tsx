@@ -31,17 +31,19 @@ interface ScanTesterProps {
   /** The code's own link, or null while the content is incomplete. */
   destination: string | null;
   timeZone: string;
+  /** The code will ask for a password: a first scan sees the form before anything else is served. */
+  password: boolean;
 }
 
 /** A sample scan → one sentence saying where it goes, computed as the server will decide it. */
-export function ScanTester({ options, problem, destination, timeZone }: ScanTesterProps) {
+export function ScanTester({ options, problem, destination, timeZone, password }: ScanTesterProps) {
   const [sample, setSample] = useState<SampleScan>(() => initialSample(timeZone));
   const set = (patch: Partial<SampleScan>) => setSample((s) => ({ ...s, ...patch }));
   const countries = useMemo(() => countryChoices(), []);
   const languages = useMemo(() => languageChoices(), []);
   const outcome = useMemo(
-    () => (options === undefined ? null : testScan(options, destination, sample, timeZone)),
-    [options, destination, sample, timeZone],
+    () => (options === undefined ? null : testScan(options, destination, sample, timeZone, password)),
+    [options, destination, sample, timeZone, password],
   );
 
   const result =

@@ -217,6 +217,7 @@ export function SmartRedirectSection({ form, sections, destination }: SmartRedir
                   problem={check.problem}
                   destination={destination}
                   timeZone={smart.timeZone}
+                  password={smart.protect}
                 />
               )}
               {part === 'schedule' && <ScheduleFields form={form} />}

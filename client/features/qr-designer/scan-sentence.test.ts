@@ -32,6 +32,24 @@ const sample = (patch: Partial<SampleScan> = {}): SampleScan => ({
 });
 
 describe('testScan', () => {
+  it('with a password, says the scanner first sees the form, then where the right password leads', () => {
+    const outcome = testScan(options, 'https://example.com', sample(), 'Europe/Paris', true);
+    expect(outcome?.decision.kind).toBe('password');
+    expect(outcome?.sentence).toBe(
+      'An iPhone in France, in French, at 9:00 on Monday 30 November first sees the password form; after the right password, it goes to https://apps.apple.com/app/id1 (rule 1, App Store).',
+    );
+    // Paused (or outside the schedule, or over the limit) wins over the password, as on the server.
+    const paused = testScan(
+      { ...options, paused: true },
+      'https://example.com',
+      sample(),
+      'Europe/Paris',
+      true,
+    );
+    expect(paused?.decision).toEqual({ kind: 'inactive', reason: 'paused' });
+    expect(paused?.sentence).toMatch(/sees the paused page, without the password form\.$/);
+  });
+
   it('says where a French iPhone on a Monday morning goes, and by which rule', () => {
     expect(testScan(options, 'https://example.com', sample(), 'Europe/Paris')?.sentence).toBe(
       'An iPhone in France, in French, at 9:00 on Monday 30 November goes to https://apps.apple.com/app/id1 (rule 1, App Store).',

@@ -1,8 +1,8 @@
 // The scan tester's sample scan and the one sentence that says where it goes:
 // "An iPhone in France, in French, at 9:00 on Monday 30 November goes to https://apps.apple.com/… (rule 1)."
+import { decideScan, inactivePageNames, type ScanAnswer } from '../../../src/qr/scan-outcome';
 import {
   dayNames,
-  decideRedirect,
   sampleFacts,
   wallClock,
   withTracking,
@@ -69,13 +69,6 @@ export function sampleInstant(sample: SampleScan, timeZone: string): Date | null
   return iso === null ? null : new Date(iso);
 }
 
-const inactivePages: Record<Extract<RedirectDecision, { kind: 'inactive' }>['reason'], string> = {
-  paused: 'the paused page',
-  'not-started': 'the “not active yet” page',
-  ended: 'the “has ended” page',
-  limit: 'the “scan limit reached” page',
-};
-
 const inactiveWhy: Record<Extract<RedirectDecision, { kind: 'inactive' }>['reason'], string> = {
   paused: 'the code is paused',
   'not-started': 'the code is not active yet',
@@ -91,19 +84,23 @@ const monthDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long
 
 export interface ScanOutcome {
   sentence: string;
-  decision: RedirectDecision;
+  /** What the scanner is shown: the server's own decision (src/qr/scan-outcome.ts). */
+  decision: ScanAnswer;
 }
 
 /**
- * Where the sample scan goes with these options (null: nothing on), and the sentence saying so.
- * `destination` is the code's own link (null while its content is incomplete). Null while the day or time
- * is incomplete.
+ * Where the sample scan goes with these options (null: nothing on), and the sentence saying so, decided by
+ * the very function the short link uses (`decideScan`: pause, schedule, limit, then the password form,
+ * then the rules). `destination` is the code's own link (null while its content is incomplete);
+ * `password`: the code asks for one (a first scan has not given it). Null while the day or time is
+ * incomplete.
  */
 export function testScan(
   options: SmartRedirect | null,
   destination: string | null,
   sample: SampleScan,
   timeZone: string,
+  password = false,
 ): ScanOutcome | null {
   const at = sampleInstant(sample, timeZone);
   if (!at) return null;
@@ -117,9 +114,7 @@ export function testScan(
     scansBefore: sample.scansBefore,
   });
   const own = destination ?? 'https://…';
-  const decision = options
-    ? decideRedirect(options, own, facts)
-    : ({ kind: 'go', url: own, rule: null } as const);
+  const decision = decideScan(options, own, facts, password);
 
   const who = [
     device.noun.charAt(0).toUpperCase() + device.noun.slice(1),
@@ -136,23 +131,29 @@ export function testScan(
 
   let what: string;
   if (decision.kind === 'inactive') {
+    // Refused before any password: the scanner never sees the form.
+    const noForm = password ? ', without the password form' : '';
     what = options?.fallbackUrl
-      ? ` goes to the fallback ${withTracking(options.fallbackUrl, options.utm, false, '')} (${inactiveWhy[decision.reason]}).`
-      : ` sees ${inactivePages[decision.reason]}${options?.inactiveMessage ? ' with your message' : ''}.`;
+      ? ` goes to the fallback ${withTracking(options.fallbackUrl, options.utm, false, '')} (${inactiveWhy[decision.reason]}${noForm}).`
+      : ` sees ${inactivePageNames[decision.reason]}${options?.inactiveMessage ? ' with your message' : ''}${noForm}.`;
   } else {
+    const go = decision.kind === 'password' ? decision.next : decision;
     const url =
-      destination === null && decision.rule === null
+      destination === null && go.rule === null
         ? "the code's link (complete the content above)"
         : options
-          ? withTracking(decision.url, options.utm, false, '')
-          : decision.url;
+          ? withTracking(go.url, options.utm, false, '')
+          : go.url;
     const why =
-      decision.rule === null
+      go.rule === null
         ? options && options.rules.length > 0
           ? ' (no rule matches: the code’s own link)'
           : ''
-        : ` (rule ${decision.rule + 1}${options?.rules[decision.rule]?.label ? `, ${options.rules[decision.rule]!.label}` : ''})`;
-    what = ` goes to ${url}${why}.`;
+        : ` (rule ${go.rule + 1}${options?.rules[go.rule]?.label ? `, ${options.rules[go.rule]!.label}` : ''})`;
+    what =
+      decision.kind === 'password'
+        ? ` first sees the password form; after the right password, it goes to ${url}${why}.`
+        : ` goes to ${url}${why}.`;
   }
   return { sentence: `${who}${when}${what}`, decision };
 }

@@ -48,6 +48,7 @@ import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
 import { UniqueScannersCard } from '../analytics/UniqueScannersCard';
 import { HistoryCard } from './HistoryCard';
 import { ScanHistoryTable } from './ScanHistoryTable';
+import { SmartStoryCard } from './SmartStoryCard';
 
 /** The details preview is 200 px and shows the saved design, exactly as the downloads draw it. */
 const PREVIEW_SIZE = 200;
@@ -94,6 +95,11 @@ function QrDetails({ id }: { id: number }) {
     { id, tz },
     { enabled: details.data?.qrCode.isDynamic === true },
   );
+  // Only a smart code (options or a password) has a story to tell.
+  const smart =
+    details.data?.qrCode.isDynamic === true &&
+    (details.data.qrCode.redirectOptions !== null || details.data.qrCode.hasPassword);
+  const outcomes = trpc.analytics.qrCodeOutcomes.useQuery({ id }, { enabled: smart });
 
   if (details.isError) {
     const notFound = details.error.data?.code === 'NOT_FOUND';
@@ -231,6 +237,8 @@ function QrDetails({ id }: { id: number }) {
         </Text>
       )}
 
+      {smart && <SmartStoryCard code={code} outcomes={outcomes.data} failed={outcomes.isError} />}
+
       {!tracked && (
         <Alert
           variant="light"
@@ -333,7 +341,7 @@ function QrDetails({ id }: { id: number }) {
               </Text>
             ) : (
               <>
-                <ScanHistoryTable scans={d.scans} busy={details.isPlaceholderData} />
+                <ScanHistoryTable scans={d.scans} busy={details.isPlaceholderData} code={code} />
                 {d.totalPages > 1 && (
                   <Group justify="center" mt="md">
                     <Pagination

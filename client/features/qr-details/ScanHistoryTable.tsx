@@ -1,5 +1,17 @@
-import { Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+  useMatches,
+} from '@mantine/core';
 import type { ScanHistoryRow } from '../../../src/analytics/analytics.schema';
+import type { QrCode } from '../../../src/qr/qr.schema';
+import { describeOutcome, type ScanOutcome } from '../../../src/qr/scan-outcome';
 import { DeviceIcon } from '../../components/DeviceBreakdown';
 import { maskIp } from '../../../src/analytics/mask-ip';
 import { exactTime, relativeTime } from '../../lib/format';
@@ -7,18 +19,117 @@ import { useNow } from '../../lib/use-now';
 
 const tooltipEvents = { hover: true, focus: true, touch: true };
 
-/** One page of scans, newest first. Addresses are masked; anything missing reads 'Unknown'. */
-export function ScanHistoryTable({ scans, busy }: { scans: ScanHistoryRow[]; busy: boolean }) {
-  const now = useNow();
+/** A history row with where its scan went (src/qr/scan-outcome.ts). */
+export type ScanHistoryRowWithOutcome = ScanHistoryRow & { outcome: ScanOutcome };
+
+interface Props {
+  scans: ScanHistoryRowWithOutcome[];
+  busy: boolean;
+  code: Pick<QrCode, 'redirectOptions' | 'content'>;
+}
+
+function When({ scan, now }: { scan: ScanHistoryRow; now: number }) {
   return (
-    <Table.ScrollContainer minWidth={520} type="native">
+    <Tooltip label={exactTime(scan.timestamp)} events={tooltipEvents} withinPortal>
+      <Text component="time" size="sm" dateTime={scan.timestamp} tabIndex={0}>
+        {relativeTime(scan.timestamp, now)}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function Device({ scan }: { scan: ScanHistoryRow }) {
+  const deviceName = scan.deviceName ?? 'Unknown';
+  return (
+    <Tooltip label={`${scan.device} · ${deviceName}`} events={tooltipEvents} withinPortal>
+      <Group gap={6} wrap="nowrap" tabIndex={0} w="fit-content" data-device={scan.device}>
+        <DeviceIcon device={scan.device} />
+        <Text size="sm">{scan.device}</Text>
+        <VisuallyHidden>({deviceName})</VisuallyHidden>
+      </Group>
+    </Tooltip>
+  );
+}
+
+/** Where the scan went: 'Rule 1 (App Store)' over its destination, 'Default', 'Password form', 'Refused: paused'. */
+function Destination({ scan, code }: { scan: ScanHistoryRowWithOutcome; code: Props['code'] }) {
+  const { label, url } = describeOutcome(scan.outcome, code.redirectOptions, code.content);
+  return (
+    <div data-destination={scan.outcome.kind} style={{ minWidth: 0 }}>
+      <Text
+        size="sm"
+        c={scan.outcome.kind === 'rule' || scan.outcome.kind === 'default' ? undefined : 'dimmed'}
+      >
+        {label}
+      </Text>
+      {url && (
+        <Text size="xs" c="dimmed" truncate="end" maw={260} title={url}>
+          {url}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One page of scans, newest first. Addresses are masked; anything missing reads 'Unknown'. On a phone each
+ * scan is a small card (time, device, location, address, destination), so nothing is cut off at 375 px.
+ */
+export function ScanHistoryTable({ scans, busy, code }: Props) {
+  const now = useNow();
+  const stacked = useMatches({ base: true, sm: false });
+  const dim = { opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' };
+
+  if (stacked) {
+    return (
+      <Stack
+        component="ul"
+        gap="xs"
+        p={0}
+        m={0}
+        aria-label="Scan history"
+        aria-busy={busy}
+        style={{ listStyle: 'none', ...dim }}
+      >
+        {scans.map((scan) => (
+          <Paper component="li" withBorder radius="sm" p="xs" key={scan.id} data-scan-row>
+            <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
+              <When scan={scan} now={now} />
+              <Device scan={scan} />
+            </Group>
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={2}>
+              <Text size="xs" c="dimmed">
+                Location
+              </Text>
+              <Text size="xs" c="dimmed">
+                IP Address
+              </Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {scan.location || 'Unknown'}
+              </Text>
+              <Text size="sm" ff="monospace" data-ip>
+                {maskIp(scan.ipAddress)}
+              </Text>
+            </SimpleGrid>
+            <Text size="xs" c="dimmed" mt={4}>
+              Destination
+            </Text>
+            <Destination scan={scan} code={code} />
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={640} type="native">
       <Table
         striped
         highlightOnHover
         verticalSpacing="xs"
         aria-label="Scan history"
         aria-busy={busy}
-        style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
+        style={dim}
       >
         <Table.Thead>
           <Table.Tr>
@@ -26,40 +137,31 @@ export function ScanHistoryTable({ scans, busy }: { scans: ScanHistoryRow[]; bus
             <Table.Th>Device</Table.Th>
             <Table.Th>Location</Table.Th>
             <Table.Th>IP Address</Table.Th>
+            <Table.Th>Destination</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {scans.map((scan) => {
-            const deviceName = scan.deviceName ?? 'Unknown';
-            return (
-              <Table.Tr key={scan.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip label={exactTime(scan.timestamp)} events={tooltipEvents} withinPortal>
-                    <Text component="time" size="sm" dateTime={scan.timestamp} tabIndex={0}>
-                      {relativeTime(scan.timestamp, now)}
-                    </Text>
-                  </Tooltip>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip label={`${scan.device} · ${deviceName}`} events={tooltipEvents} withinPortal>
-                    <Group gap={6} wrap="nowrap" tabIndex={0} w="fit-content" data-device={scan.device}>
-                      <DeviceIcon device={scan.device} />
-                      <Text size="sm">{scan.device}</Text>
-                      <VisuallyHidden>({deviceName})</VisuallyHidden>
-                    </Group>
-                  </Tooltip>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{scan.location || 'Unknown'}</Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm" ff="monospace" data-ip>
-                    {maskIp(scan.ipAddress)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {scans.map((scan) => (
+            <Table.Tr key={scan.id} data-scan-row>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <When scan={scan} now={now} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Device scan={scan} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{scan.location || 'Unknown'}</Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" ff="monospace" data-ip>
+                  {maskIp(scan.ipAddress)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Destination scan={scan} code={code} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -261,7 +261,7 @@ export async function listScanHistoryPage(
 ) {
   let paged = db
     .selectFrom('qr_scans')
-    .select(['id', 'at', 'user_agent_id', 'location_id', 'ip_address', 'device'])
+    .select(['id', 'at', 'user_agent_id', 'location_id', 'ip_address', 'device', 'refused', 'rule'])
     .where('qr_code_id', '=', codeId)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
@@ -273,7 +273,16 @@ export async function listScanHistoryPage(
     .selectFrom(paged.as('s'))
     .leftJoin('scan_user_agents as a', 'a.id', 's.user_agent_id')
     .leftJoin('scan_locations as l', 'l.id', 's.location_id')
-    .select(['s.id', 's.at', 'a.value as user_agent', 'l.value as location', 's.ip_address', 's.device'])
+    .select([
+      's.id',
+      's.at',
+      'a.value as user_agent',
+      'l.value as location',
+      's.ip_address',
+      's.device',
+      's.refused',
+      's.rule',
+    ])
     .orderBy('s.at', 'desc')
     .orderBy('s.id', 'desc')
     .execute();
@@ -282,6 +291,46 @@ export async function listScanHistoryPage(
     timestamp: iso(Number(at)),
     device: deviceOfCode(device),
   }));
+}
+
+/**
+ * The code's kept raw scans per outcome (`refused`, `rule`: src/qr/scan-outcome.ts), from `fromMs` on
+ * when given. Read through the (qr_code_id, at) index: one code's rows, for its details page.
+ */
+export async function countScanOutcomesOfCode(
+  db: Db,
+  codeId: number,
+  options: { fromMs: number | null; excludeBots: boolean },
+) {
+  let q = db
+    .selectFrom('qr_scans')
+    .select(['refused', 'rule', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('qr_code_id', '=', codeId)
+    .groupBy(['refused', 'rule']);
+  if (options.fromMs !== null) q = q.where('at', '>=', options.fromMs);
+  if (options.excludeBots) q = q.where(notBotScan('device'));
+  const rows = await q.execute();
+  return rows.map((r) => ({ refused: r.refused, rule: r.rule, n: Number(r.n) }));
+}
+
+/**
+ * The code's scans by people that were served (what its scan limit counts: scan-counts.ts), all time:
+ * its rollups' scans by people less those refused (password forms and the owner's tests included).
+ */
+export async function countServedScansOfCode(db: Db, codeId: number): Promise<number> {
+  const [rolled, refused] = await Promise.all([
+    db
+      .selectFrom('scan_code_days')
+      .select(sql<number | string | null>`sum(mobile + tablet + desktop + unknown)`.as('n'))
+      .where('qr_code_id', '=', codeId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('refused_scans')
+      .select(sql<number | string | null>`sum(scans - bots)`.as('n'))
+      .where('qr_code_id', '=', codeId)
+      .executeTakeFirst(),
+  ]);
+  return Math.max(0, Number(rolled?.n ?? 0) - Number(refused?.n ?? 0));
 }
 
 /** The code's device counts and unique scanners over all time (undefined or nulls when it has none). */

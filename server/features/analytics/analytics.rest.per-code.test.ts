@@ -29,6 +29,8 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
       location: s.location,
       ipAddress: s.ip,
       device,
+      // Written by the fixture without a rule: served, its rule not recorded.
+      outcome: { kind: 'unknown', rule: null },
     };
   }
 
@@ -45,7 +47,7 @@ describeEachDb("analytics REST paths: one code's history, totals and daily count
     const page1 = await get<QrCodeAnalytics>(`/api/analytics/qr-codes/${codes.A.id}`);
     expect(page1.qrCode).toEqual(code);
     expect(Object.keys(page1.scans[0]!).sort()).toEqual(
-      ['device', 'deviceName', 'id', 'ipAddress', 'location', 'timestamp', 'userAgent'].sort(),
+      ['device', 'deviceName', 'id', 'ipAddress', 'location', 'outcome', 'timestamp', 'userAgent'].sort(),
     );
     expect(withoutDeviceName(page1.scans)).toEqual(
       ['b1', 't2', 't1', 'k2', 'k1', 'n2', 'n1', 'r2', 'd3', 'd2'].map(historyRow),

@@ -8,11 +8,12 @@ import {
   performanceRowSchema,
   periodInput,
   qrCodeAnalyticsInput,
-  qrCodeAnalyticsSchema,
   qrCodeDailyInput,
   userSummarySchema,
 } from '../../../src/analytics/analytics.schema.js';
 import { idInput } from '../../../src/qr/qr.schema.js';
+import { qrCodeOutcomesInput, scanOutcomesSchema } from '../../../src/qr/scan-outcome.js';
+import { qrCodeAnalyticsWithOutcomesSchema } from './scan-outcomes.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 
 /**
@@ -37,10 +38,23 @@ export const analyticsRoutes = [
     summary: "One code's figures and a page of its scan history; another user's code is 404.",
     access: 'user',
     object: 'qrCode',
-    answer: qrCodeAnalyticsSchema,
+    answer: qrCodeAnalyticsWithOutcomesSchema,
     params: idInput,
     query: qrCodeAnalyticsInput.omit({ id: true }),
     handler: ({ caller, params, query }) => caller.analytics.qrCode({ ...query, id: params.id }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/qr-codes/:id/outcomes',
+    tokens: 'read',
+    summary:
+      "One code's scans per outcome (rule N, default, password form, refused by pause, schedule or limit) and its served scans (what its scan limit counts).",
+    access: 'user',
+    object: 'qrCode',
+    answer: scanOutcomesSchema,
+    params: idInput,
+    query: qrCodeOutcomesInput.omit({ id: true }),
+    handler: ({ caller, params, query }) => caller.analytics.qrCodeOutcomes({ ...query, id: params.id }),
   }),
   defineRoute({
     method: 'GET',

@@ -5,6 +5,7 @@ import {
   qrCodeDailyInput,
   qrCodeLocationsInput,
 } from '../../../src/analytics/analytics.schema.js';
+import { qrCodeOutcomesInput } from '../../../src/qr/scan-outcome.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
   getCodePerformance,
@@ -17,6 +18,7 @@ import {
   getQrCodeLocations,
   getUserSummary,
 } from './analytics.service.js';
+import { getQrCodeOutcomes } from './scan-outcomes.js';
 
 /** Every procedure reads only the caller's own codes; another user's code is 404. */
 export const analyticsRouter = router({
@@ -32,6 +34,9 @@ export const analyticsRouter = router({
   qrCodeLocations: authedProcedure
     .input(qrCodeLocationsInput)
     .query(({ ctx, input }) => getQrCodeLocations(ctx, ctx.user, input.id, input)),
+  qrCodeOutcomes: authedProcedure
+    .input(qrCodeOutcomesInput)
+    .query(({ ctx, input }) => getQrCodeOutcomes(ctx, ctx.user, input.id, input)),
   daily: authedProcedure
     .input(dailyInput.optional())
     .query(({ ctx, input }) => getDailyScans(ctx, ctx.user, input ?? dailyInput.parse({}))),

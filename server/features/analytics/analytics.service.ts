@@ -6,7 +6,6 @@ import {
   type HourlyCount,
   type LocationCount,
   type PerformanceRow,
-  type QrCodeAnalytics,
   type UserSummary,
 } from '../../../src/analytics/analytics.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
@@ -46,6 +45,8 @@ import { allTimePeriod, periodOf, splitAtUtcDays, type Period, type UtcDays } fr
 import { dayLabel, ZoneOffsets } from '../scans/time-zone.js';
 import { retentionCutoff } from '../scans/scan-retention.js';
 import { countRefusedScansOfCode } from '../scans/scans.repository.js';
+import { outcomeOfStored } from '../../../src/qr/scan-outcome.js';
+import type { QrCodeAnalyticsWithOutcomes } from './scan-outcomes.js';
 
 /**
  * Analytics of the caller's own codes, read from the rollups written with every scan (see
@@ -381,7 +382,7 @@ export async function getQrCodeAnalytics(
   user: User,
   id: number,
   options: ViewOptions & { page: number },
-): Promise<QrCodeAnalytics> {
+): Promise<QrCodeAnalyticsWithOutcomes> {
   const qrCode = await getQrCode(deps, user, id);
   const { db } = deps;
   const pageSize = SCAN_HISTORY_PAGE_SIZE;
@@ -414,6 +415,7 @@ export async function getQrCodeAnalytics(
       ipAddress: r.ip_address,
       device: categoryOf(r.device),
       deviceName: deviceNameOf(r.user_agent),
+      outcome: outcomeOfStored(r.refused, r.rule),
     })),
     page: options.page,
     pageSize,

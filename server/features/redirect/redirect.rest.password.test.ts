@@ -50,6 +50,17 @@ function submit(
   });
 }
 
+/** What each scan of the code led to, oldest first (src/qr/scan-outcome.ts). */
+async function outcomesOf(t: TestApp, codeId: number) {
+  const rows = await t.db
+    .selectFrom('qr_scans')
+    .select(['refused', 'rule'])
+    .where('qr_code_id', '=', codeId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ refused: r.refused, rule: r.rule }));
+}
+
 /** The `name=value` pair of the Set-Cookie header, to send back as a browser would. */
 function cookieOf(res: Response): string {
   const header = res.headers['set-cookie'];
@@ -104,7 +115,7 @@ async function listeningApp(t: TestApp): Promise<{ base: string; close: () => Pr
 describeOnSqlite('a password-protected short link', (getDb) => {
   const t = withConfig(getDb, {});
 
-  it('asks for the password, refuses a wrong one, and records one scan once the right one is given', async () => {
+  it('asks for the password (a password-form scan), refuses a wrong one, and records the served scan once the right one is given', async () => {
     const { code, slug } = await protectedCode(t());
     expectForm(await open(t(), slug, { query: '?ref=poster' }), `/r/${slug}?ref=poster`);
     expect((await open(t(), slug, { method: 'HEAD' })).statusCode).toBe(200);
@@ -116,7 +127,8 @@ describeOnSqlite('a password-protected short link', (getDb) => {
     expect(htmlOf(await submit(t(), slug, null)).querySelector('[role="alert"]')?.textContent).toBe(
       'Enter the password.',
     );
-    expect(await countRows(t().db, 'qr_scans')).toBe(0);
+    // The GET that showed the form is a scan that got the password form (not HEAD, not the posts).
+    expect(await outcomesOf(t(), code.id)).toEqual([{ refused: 6, rule: null }]);
 
     const right = await submit(t(), slug, PASSWORD, { query: '?ref=poster' });
     expect(right.statusCode).toBe(200);
@@ -132,21 +144,25 @@ describeOnSqlite('a password-protected short link', (getDb) => {
       `0;url=/r/${slug}?ref=poster`,
     );
     expect(opening.querySelector('a')?.getAttribute('href')).toBe(`/r/${slug}?ref=poster`);
-    expect(await countRows(t().db, 'qr_scans')).toBe(0);
+    expect(await countRows(t().db, 'qr_scans')).toBe(1);
 
     const served = await open(t(), slug, { cookie: cookieOf(right), query: '?ref=poster' });
     expect(served.statusCode).toBe(302);
     expect(served.headers.location).toBe(DESTINATION);
-    // The form, the wrong password, the right one and the redirect: one scan.
-    expect(await scansOf(t(), code.id)).toHaveLength(1);
+    // The form, the wrong password, the right one and the redirect: the form's scan and the served one
+    // (served by the code's own destination: rule 0).
+    expect(await outcomesOf(t(), code.id)).toEqual([
+      { refused: 6, rule: null },
+      { refused: null, rule: 0 },
+    ]);
 
     // The cookie lets this browser back in for 12 hours without the form: each visit is a scan as usual.
     t().clock.advance(11 * 3_600_000);
     expect((await open(t(), slug, { cookie: cookieOf(right) })).headers.location).toBe(DESTINATION);
-    expect(await scansOf(t(), code.id)).toHaveLength(2);
+    expect(await scansOf(t(), code.id)).toHaveLength(3);
     t().clock.advance(3_600_000);
     expectForm(await open(t(), slug, { cookie: cookieOf(right) }), `/r/${slug}`);
-    expect(await scansOf(t(), code.id)).toHaveLength(2);
+    expect((await outcomesOf(t(), code.id)).at(-1)).toEqual({ refused: 6, rule: null });
   });
 
   it('opens only its own code, and no more once the password changes; a forged cookie opens nothing', async () => {

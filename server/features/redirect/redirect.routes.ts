@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isHttpUrl } from '../../../src/qr/field-checks.js';
 import { normalizeQrType, redirectingQrTypes } from '../../../src/qr/qr-types.js';
+import { gateScan, refusalOf, storedRuleOf } from '../../../src/qr/scan-outcome.js';
 import {
   scheduleState,
   withTracking,
@@ -103,9 +104,10 @@ const inactiveStatus: Record<InactiveReason, number> = {
  *   and answered with the fallback URL (302) or a "not available" page with the owner's message;
  * - otherwise the first rule whose conditions all match picks the destination, else the code's own;
  *   UTM parameters and the scan's forwarded query are appended to whichever it is (and the fallback).
- * - a code with a password shows a form first (nothing recorded); POST /r/<slug> checks the password
- *   (argon2; PASSWORD_TRIES wrong ones per address and code in 15 minutes, then 429) and sets a signed
- *   per-code cookie (password-gate.ts); the scan is recorded once, when the short link is then served.
+ * - a code with a password shows a form first (recorded as a password-form scan); POST /r/<slug> checks
+ *   the password (argon2; PASSWORD_TRIES wrong ones per address and code in 15 minutes, then 429) and
+ *   sets a signed per-code cookie (password-gate.ts); the short link, then served, records the scan
+ *   with the rule that served it.
  */
 export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) {
   prepareShortLinks(deps.db);
@@ -154,9 +156,12 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
             }),
           )
         : { kind: 'go', url: code.content, rule: null };
-      // Behind a password, nothing is recorded until the right one is given.
-      const locked = decision.kind === 'go' && !unlocked;
-      if (req.method === 'GET' && !locked) {
+      // The same gate as the designer's "Test a scan" (src/qr/scan-outcome.ts): a refused scan gets its
+      // page whatever the password; one to be served gets the password form until the right one is given.
+      const answer = gateScan(decision, !unlocked);
+      if (req.method === 'GET') {
+        // Every scan is recorded with what it led to: its refusal (a password form is one: it takes no
+        // place under a scan limit) or the rule that served it.
         const recorded = await deps.scans.record(
           { qrCodeId: code.id, ownerId: code.user_id },
           {
@@ -164,13 +169,14 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
             userAgent: req.headers['user-agent'],
             referrer: req.headers.referer,
           },
-          decision.kind === 'inactive' ? decision.reason : undefined,
+          refusalOf(answer),
+          storedRuleOf(answer),
         );
         // Deleted between the lookup and the scan's commit: it is gone for this scan too.
         if (!recorded) return notFound(reply);
       }
       void reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
-      if (decision.kind === 'inactive') {
+      if (answer.kind === 'inactive') {
         const fallback = options?.fallbackUrl;
         if (fallback && !pointsAtOwnShortLink(deps.config.publicUrl, fallback))
           return reply.redirect(
@@ -179,23 +185,21 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
           );
         return html(
           reply,
-          inactiveStatus[decision.reason],
-          renderInactivePage(decision.reason, options?.inactiveMessage ?? null),
+          inactiveStatus[answer.reason],
+          renderInactivePage(answer.reason, options?.inactiveMessage ?? null),
         );
       }
-      if (locked) return showPasswordForm(reply, shortPath(slug, query));
+      if (answer.kind === 'password') return showPasswordForm(reply, shortPath(slug, query));
       // Never a redirect to one of our own short links (a code saved before that was refused, or a
       // PUBLIC_URL changed since): each hop would be another scan.
-      if (pointsAtOwnShortLink(deps.config.publicUrl, decision.url)) {
+      if (pointsAtOwnShortLink(deps.config.publicUrl, answer.url)) {
         return reply
           .status(508)
           .header('Content-Type', 'text/plain; charset=utf-8')
           .send('This QR code leads to one of its own short links, so it is not followed.');
       }
-      if (redirectingQrTypes.includes(type) && isHttpUrl(decision.url)) {
-        const url = options
-          ? withTracking(decision.url, options.utm, options.forwardQuery, query)
-          : decision.url;
+      if (redirectingQrTypes.includes(type) && isHttpUrl(answer.url)) {
+        const url = options ? withTracking(answer.url, options.utm, options.forwardQuery, query) : answer.url;
         // An ASCII Location naming the same URL: punycode host, percent-encoded path and query.
         return reply.redirect(new URL(url).href, 302);
       }

@@ -97,10 +97,15 @@ export interface ScanToStore {
   throttled?: boolean;
   /**
    * Refused by the code's smart-redirect options (refused-scans.ts: 1 paused, 2 not started, 3 ended,
-   * 4 over its scan limit), or 5 the owner's simulated scan: stored and rolled up as usual, and counted
-   * in refused_scans too.
+   * 4 over its scan limit), 5 the owner's simulated scan, or 6 shown the password form: stored and
+   * rolled up as usual, and counted in refused_scans too.
    */
   refused?: number | null;
+  /**
+   * A served scan's rule (src/qr/scan-outcome.ts: 1..N the rule that chose its destination, 0 the code's
+   * own); null or absent when not served or not known.
+   */
+  rule?: number | null;
 }
 
 /** First sightings of a visitor added to a row; null when a scan in it had no visitor hash. */

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DeviceCategory } from '../../../src/analytics/analytics.schema.js';
 import type { Database } from '../../db/database.js';
 import { categoryOf, timeOf, type ScanToStore } from './rollup-model.js';
@@ -15,6 +15,24 @@ import {
  * dictionary tables that hold each distinct value once. The writers turn a `ScanToStore` into such a
  * row here; the readers (analytics.repository.ts) join the dictionaries back.
  */
+
+/*
+ * The columns of migrations/2026-11-28T0900-scan-outcomes.ts, declared beside their writers (merged
+ * into server/db/database.ts's tables).
+ */
+declare module '../../db/database.js' {
+  interface QrScanTable {
+    /**
+     * The redirect rule that served the scan (1 = first), 0 the code's own destination; null for a scan
+     * not served (see `refused`) or stored before outcomes were recorded (src/qr/scan-outcome.ts).
+     */
+    rule: Generated<number | null>;
+  }
+  interface RefusedScanTable {
+    /** Of `scans`, those of people that got the short link's password form. */
+    password_forms: ColumnType<number, number | undefined, number>;
+  }
+}
 
 /** A device category's code in `qr_scans.device`. */
 export const deviceCodeOf: Record<DeviceCategory, number> = {
@@ -159,5 +177,6 @@ export function leanRow(row: ScanToStore, ids: DictionaryIds) {
     device: deviceCodeOf[categoryOf(row.device)],
     refused: row.refused || null,
     visitor: row.visitor ?? null,
+    rule: row.rule ?? null,
   };
 }

@@ -22,11 +22,14 @@ export interface ScanService {
   /**
    * Writes one scan of a code (and its rollups); resolves when it is committed: true, or false when
    * the code was deleted meanwhile (by another request or instance), so there is nothing to count.
+   * `refused`: why it was not served; `rule`: for a served scan, the rule that served it (1..N) or 0
+   * for the code's own destination (src/qr/scan-outcome.ts).
    */
   record(
     code: { qrCodeId: number; ownerId: number },
     client: ScanClient,
     refused?: RefusalReason,
+    rule?: number | null,
   ): Promise<boolean>;
   /** The client's country (ISO 3166 alpha-2), or null: for redirect rules (smart-redirect.ts). */
   countryOf(ip: string): string | null;
@@ -52,7 +55,7 @@ export function createScanService(
   const connection = sqliteConnectionOf(deps.db);
   const counts = connection ? servedScanCounts(connection) : undefined;
   return {
-    async record(code, client, refused) {
+    async record(code, client, refused, rule) {
       const ip = normalizeAddress(client.ip);
       const now = deps.clock.now();
       const scan = { owner_id: code.ownerId, qr_code_id: code.qrCodeId, timestamp: now.toISOString() };
@@ -78,6 +81,7 @@ export function createScanService(
             device,
             visitor,
             ...(refused ? { refused: refusalCodes[refused] } : {}),
+            rule: rule ?? null,
           };
       try {
         await recorder.record(row);

@@ -60,6 +60,7 @@ export const RAW_SCAN_COLUMNS = [
   'device',
   'refused',
   'visitor',
+  'rule',
 ] as const;
 
 const addDevices = (table: string) =>
@@ -307,13 +308,17 @@ export function deleteSaltsBefore(db: Db, day: number) {
 
 // ---- Refused and served counts (refused-scans.ts, scan-counts.ts) ----
 
-/** SQLite: adds a code's refused scans of a UTC day (parameters: code, day, scans, bots, simulated). */
+/**
+ * SQLite: adds a code's refused scans of a UTC day (parameters: code, day, scans, bots, simulated,
+ * password forms).
+ */
 export function prepareRefusedUpsert(connection: SQLite.Database): SQLite.Statement {
   return connection.prepare(
-    `insert into refused_scans (qr_code_id, day, scans, bots, simulated) values (?, ?, ?, ?, ?)
+    `insert into refused_scans (qr_code_id, day, scans, bots, simulated, password_forms) values (?, ?, ?, ?, ?, ?)
      on conflict (qr_code_id, day) do update set
        scans = refused_scans.scans + excluded.scans, bots = refused_scans.bots + excluded.bots,
-       simulated = refused_scans.simulated + excluded.simulated`,
+       simulated = refused_scans.simulated + excluded.simulated,
+       password_forms = refused_scans.password_forms + excluded.password_forms`,
   );
 }
 
@@ -327,6 +332,7 @@ export function addRefusedScans(trx: Kysely<Database>, rows: Row<'refused_scans'
         scans: sql<number>`${sql.ref('refused_scans.scans')} + ${sql.ref('excluded.scans')}`,
         bots: sql<number>`${sql.ref('refused_scans.bots')} + ${sql.ref('excluded.bots')}`,
         simulated: sql<number>`${sql.ref('refused_scans.simulated')} + ${sql.ref('excluded.simulated')}`,
+        password_forms: sql<number>`${sql.ref('refused_scans.password_forms')} + ${sql.ref('excluded.password_forms')}`,
       }),
     )
     .execute();
@@ -334,7 +340,8 @@ export function addRefusedScans(trx: Kysely<Database>, rows: Row<'refused_scans'
 
 /**
  * Of a code's scans, those its options turned away (bots among them left out when asked); the owner's
- * simulated scans were served to no one and turned away from no one.
+ * simulated scans were served to no one and turned away from no one, and a password form is not a
+ * refusal of the options (its scanner may yet give the password).
  */
 export async function countRefusedScansOfCode(
   db: Kysely<Database>,
@@ -345,8 +352,8 @@ export async function countRefusedScansOfCode(
     .selectFrom('refused_scans')
     .select(
       excludeBots
-        ? sql<number | string | null>`sum(scans - bots - simulated)`.as('n')
-        : sql<number | string | null>`sum(scans - simulated)`.as('n'),
+        ? sql<number | string | null>`sum(scans - bots - simulated - password_forms)`.as('n')
+        : sql<number | string | null>`sum(scans - simulated - password_forms)`.as('n'),
     )
     .where('qr_code_id', '=', codeId)
     .executeTakeFirst();
