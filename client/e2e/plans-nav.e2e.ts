@@ -26,7 +26,7 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 async function expectOneTitleAndOneEntry(
   page: Page,
   path: string,
-  { lit, heading, title }: { lit: string; heading: string; title: string },
+  { lit, header, heading, title }: { lit: string; header: string; heading: string; title: string },
 ) {
   // A client-side move (as a click in the app makes): the shell stays, no reload per page.
   await page.evaluate((to) => {
@@ -38,9 +38,17 @@ async function expectOneTitleAndOneEntry(
   const current = nav(page).locator('[aria-current="page"]');
   expect(await current.count(), `${path}: lit entries`).toBe(1);
   expect((await current.textContent())?.trim(), `${path}: the lit entry`).toBe(lit);
-  expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe('QR Creator');
-  expect(await page.getByRole('heading', { name: heading, exact: true }).count(), `${path}: title`).toBe(1);
+  // The header shows the spec's title of the route; the page's name is on screen once.
+  expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe(header);
+  expect(await shownHeadings(page, heading), `${path}: ${heading} on screen`).toBe(1);
   await expect.poll(() => page.title()).toBe(`${title} · QR Creator`);
+}
+
+/** Headings of that name drawn on screen (not the visually hidden ones kept for the outline). */
+function shownHeadings(page: Page, name: string): Promise<number> {
+  return page
+    .getByRole('heading', { name, exact: true })
+    .evaluateAll((found) => found.filter((h) => h.getBoundingClientRect().width > 1).length);
 }
 
 async function asAdmin(viewport = desktop) {
@@ -60,19 +68,19 @@ describe('navigation', () => {
 
     await page.goto('/');
     const userPages = [
-      ['/', 'Dashboard', 'Dashboard', 'Dashboard'],
-      ['/create', 'Create QR Code', 'Create QR Code', 'Create QR Code'],
-      ['/my-qr-codes', 'My QR Codes', 'My QR Codes', 'My QR Codes'],
-      [`/qr-details/${id}`, 'My QR Codes', 'Spring menu', 'QR Code Details'],
-      [`/edit-qr/${id}`, 'My QR Codes', 'Edit QR Code', 'Edit QR Code'],
-      ['/scan-demo', 'My QR Codes', 'Scan simulator', 'QR Code Scanner'],
-      ['/analytics', 'Analytics', 'Analytics', 'Analytics'],
-      ['/profile', 'Profile', 'Profile', 'Profile'],
-      ['/settings', 'Settings', 'Settings', 'Settings'],
-      ['/upgrade', 'Upgrade to Pro', 'Upgrade your plan', 'Upgrade'],
+      ['/', 'Dashboard', 'Dashboard', 'Dashboard', 'Dashboard'],
+      ['/create', 'Create QR Code', 'Create QR Code', 'Create QR Code', 'Create QR Code'],
+      ['/my-qr-codes', 'My QR Codes', 'My QR Codes', 'My QR Codes', 'My QR Codes'],
+      [`/qr-details/${id}`, 'My QR Codes', 'QR Creator', 'Spring menu', 'QR Code Details'],
+      [`/edit-qr/${id}`, 'My QR Codes', 'Edit QR Code', 'Edit QR Code', 'Edit QR Code'],
+      ['/scan-demo', 'My QR Codes', 'QR Code Scanner', 'Scan simulator', 'QR Code Scanner'],
+      ['/analytics', 'Analytics', 'Analytics', 'Analytics', 'Analytics'],
+      ['/profile', 'Profile', 'QR Creator', 'Profile', 'Profile'],
+      ['/settings', 'Settings', 'Settings', 'Settings', 'Settings'],
+      ['/upgrade', 'Upgrade to Pro', 'QR Creator', 'Upgrade your plan', 'Upgrade'],
     ] as const;
-    for (const [path, lit, heading, title] of userPages)
-      await expectOneTitleAndOneEntry(page, path, { lit, heading, title });
+    for (const [path, lit, header, heading, title] of userPages)
+      await expectOneTitleAndOneEntry(page, path, { lit, header, heading, title });
 
     // The API reference is linked from every page's footer and from Help.
     await page.goto('/');
@@ -92,21 +100,22 @@ describe('navigation', () => {
     const admin = await asAdmin();
     await admin.page.waitForURL((u) => u.pathname === '/');
     const adminPages = [
-      ['/admin', 'Admin Dashboard', 'Admin Dashboard', 'Admin Dashboard'],
-      ['/admin/users', 'User Management', 'Users', 'User Management'],
-      ['/admin/subscriptions', 'Subscriptions', 'Subscriptions', 'Subscriptions'],
-      ['/', 'Dashboard', 'Dashboard', 'Dashboard'],
+      ['/admin', 'Admin Dashboard', 'Admin', 'Admin Dashboard', 'Admin Dashboard'],
+      ['/admin/users', 'User Management', 'User Management', 'Users', 'User Management'],
+      ['/admin/subscriptions', 'Subscriptions', 'Admin', 'Subscriptions', 'Subscriptions'],
+      ['/', 'Dashboard', 'Dashboard', 'Dashboard', 'Dashboard'],
     ] as const;
-    for (const [path, lit, heading, title] of adminPages)
-      await expectOneTitleAndOneEntry(admin.page, path, { lit, heading, title });
+    for (const [path, lit, header, heading, title] of adminPages)
+      await expectOneTitleAndOneEntry(admin.page, path, { lit, header, heading, title });
     await admin.context.close();
 
     const narrow = await signUpNewUser(app, 'narrownav', phone);
     await narrow.page.goto('/my-qr-codes');
     await narrow.page.getByRole('main').getByRole('heading', { name: 'My QR Codes', exact: true }).waitFor();
     expect(await narrow.page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe(
-      'QR Creator',
+      'My QR Codes',
     );
+    expect(await shownHeadings(narrow.page, 'My QR Codes')).toBe(1);
     expect(await pageWidth(narrow.page)).toBeLessThanOrEqual(375);
     await shoot(narrow.page, 'nav-my-codes-375');
     await narrow.page.getByRole('button', { name: 'Open menu' }).click();

@@ -162,7 +162,18 @@ export const userSummarySchema = z.object({
     description: "All scans of all the user's codes (or within `days` when given).",
   }),
   qrCodeScans: z
-    .array(z.object({ id: z.number().int(), name: z.string(), type: qrType, scans: count }))
+    .array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        type: qrType,
+        scans: count,
+        lastScanAt: z.string().nullable().meta({
+          description:
+            "ISO time of the code's most recent scan (all time; bots left out with excludeBots), or null.",
+        }),
+      }),
+    )
     .meta({ description: 'Every code with its scans, most scanned first.' }),
   lastScanAt: z
     .string()

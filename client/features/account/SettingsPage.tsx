@@ -9,6 +9,7 @@ import {
   Tabs,
   Text,
   Title,
+  VisuallyHidden,
   useMantineColorScheme,
 } from '@mantine/core';
 import { IconBell, IconPalette, IconShieldLock } from '@tabler/icons-react';
@@ -227,7 +228,10 @@ export function SettingsPage() {
       <Group gap="lg" wrap="nowrap">
         <ProfilePictureButton user={user} size={72} />
         <div>
-          <Title order={2}>Settings</Title>
+          {/* The header already shows the page's name: said once on screen, kept for the outline. */}
+          <VisuallyHidden>
+            <Title order={2}>Settings</Title>
+          </VisuallyHidden>
           <Text c="dimmed" size="sm">
             Security, notifications and appearance of your account.
           </Text>

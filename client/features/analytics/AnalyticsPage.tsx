@@ -1,4 +1,4 @@
-import { Group, Select, Stack, Switch, Tabs, Title } from '@mantine/core';
+import { Group, Select, Stack, Switch, Tabs, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { ANALYTICS_PERIODS, DEFAULT_DAYS } from '../../../src/analytics/analytics.schema';
 import { ByQrCodeTab } from './ByQrCodeTab';
@@ -20,7 +20,10 @@ export function AnalyticsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Title order={2}>Analytics</Title>
+        {/* The header already shows the page's name: said once on screen, kept for the outline. */}
+        <VisuallyHidden>
+          <Title order={2}>Analytics</Title>
+        </VisuallyHidden>
         <Group gap="md" wrap="wrap" align="center" mih={36}>
           <Switch
             label="Exclude bots"

@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import {
@@ -131,7 +132,10 @@ export function MyQrCodesPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>My QR Codes</Title>
+        {/* The header already shows the page's name: said once on screen, kept for the outline. */}
+        <VisuallyHidden>
+          <Title order={2}>My QR Codes</Title>
+        </VisuallyHidden>
         <Group gap="xs">
           <Button
             variant="default"

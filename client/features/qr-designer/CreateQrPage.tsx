@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCrown, IconDeviceFloppy } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
@@ -166,7 +166,10 @@ export function CreateQrPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>Create QR Code</Title>
+        {/* The header already shows the page's name: said once on screen, kept for the outline. */}
+        <VisuallyHidden>
+          <Title order={2}>Create QR Code</Title>
+        </VisuallyHidden>
         <Text c="dimmed" size="sm">
           Pick a type, add the content and design your code. The preview updates as you go.
         </Text>

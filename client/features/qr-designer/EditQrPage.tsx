@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
@@ -140,9 +140,10 @@ export function EditQrPage() {
           <IconArrowLeft size={16} aria-hidden />
           Back to My QR Codes
         </Anchor>
-        <Title order={2} mt="xs">
-          Edit QR Code
-        </Title>
+        {/* The header already shows the page's name: said once on screen, kept for the outline. */}
+        <VisuallyHidden>
+          <Title order={2}>Edit QR Code</Title>
+        </VisuallyHidden>
         <Text c="dimmed" size="sm">
           Update the content and design of your dynamic QR code. The printed code keeps working: scans follow
           your changes.

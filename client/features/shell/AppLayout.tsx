@@ -7,7 +7,7 @@ import { upgradeOffer } from '../../../src/plans';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { useCurrentUser } from '../auth/use-auth';
 import { useStoredTheme } from '../account/use-stored-theme';
-import { documentTitle } from './header-title';
+import { documentTitle, headerTitle } from './header-title';
 import { NavContent } from './NavContent';
 import { UserMenu } from './UserMenu';
 
@@ -16,9 +16,9 @@ const HelpDialog = lazy(() => import('../help/HelpDialog').then((m) => ({ defaul
 /** 64 spacing units of 4 px, as the spec's sidebar. */
 const SIDEBAR_WIDTH = 256;
 
-/** The product's name and mark, linking to the dashboard; in the header it is the page's one h1. */
-function Brand({ heading = false }: { heading?: boolean }) {
-  const mark = (
+/** The product's name and mark, linking to the dashboard. */
+function Brand() {
+  return (
     <Link to="/" activeOptions={{ exact: true }} style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap="xs" wrap="nowrap">
         <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
@@ -29,13 +29,6 @@ function Brand({ heading = false }: { heading?: boolean }) {
         </Text>
       </Group>
     </Link>
-  );
-  return heading ? (
-    <Title order={1} fz="inherit" fw="inherit" lh="inherit">
-      {mark}
-    </Title>
-  ) : (
-    mark
   );
 }
 
@@ -66,6 +59,7 @@ export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
   const title = documentTitle(pathname);
+  const heading = headerTitle(pathname);
   useStoredTheme();
   // Mantine's sm breakpoint: 48em = 768 px. Read synchronously so the first paint is right.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
@@ -93,10 +87,14 @@ export function AppLayout() {
               size="sm"
               aria-label={menuOpened ? 'Close menu' : 'Open menu'}
             />
-            {/* The product's name on every page; each page names itself once, in its own heading. */}
-            <Box w={wide ? SIDEBAR_WIDTH - 16 : undefined} style={{ flexShrink: 0 }}>
-              <Brand heading />
-            </Box>
+            {wide && (
+              <Box w={SIDEBAR_WIDTH - 16} style={{ flexShrink: 0 }}>
+                <Brand />
+              </Box>
+            )}
+            <Title order={1} size="h3" lineClamp={1}>
+              {heading}
+            </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Button

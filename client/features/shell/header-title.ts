@@ -1,8 +1,26 @@
 /**
- * The name of the page at a path: the browser tab's title ('Dashboard · QR Creator'). The header shows the
- * product name on every page and each page names itself once, in its own heading, so no page says its
- * name twice.
+ * The header title of a route, exactly as the spec's app shell names it. It is the page's one h1: a page
+ * whose name it is shows no heading of its own (so 'Dashboard' is said once), and a page it calls
+ * 'QR Creator' or 'Admin' names itself in its own heading.
  */
+export function headerTitle(pathname: string): string {
+  const exact: Record<string, string> = {
+    '/': 'Dashboard',
+    '/create': 'Create QR Code',
+    '/my-qr-codes': 'My QR Codes',
+    '/analytics': 'Analytics',
+    '/settings': 'Settings',
+    '/admin/users': 'User Management',
+  };
+  const title = exact[pathname];
+  if (title) return title;
+  if (pathname.startsWith('/edit-qr/')) return 'Edit QR Code';
+  if (pathname.startsWith('/scan-demo')) return 'QR Code Scanner';
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'Admin';
+  return 'QR Creator';
+}
+
+/** The name of the page at a path, for the browser tab's title ('Profile · QR Creator'). */
 export function pageTitle(pathname: string): string {
   const exact: Record<string, string> = {
     '/': 'Dashboard',

@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { initialsOf } from '../../../src/auth/auth.schema';
-import { documentTitle, pageTitle } from './header-title';
+import { documentTitle, headerTitle, pageTitle } from './header-title';
 import { activeNavPath, adminNav, mainNav, upgradeNav } from './nav-items';
+
+describe("headerTitle: the spec's title by route", () => {
+  it.each([
+    ['/', 'Dashboard'],
+    ['/create', 'Create QR Code'],
+    ['/my-qr-codes', 'My QR Codes'],
+    ['/analytics', 'Analytics'],
+    ['/settings', 'Settings'],
+    ['/admin/users', 'User Management'],
+    ['/edit-qr/12', 'Edit QR Code'],
+    ['/scan-demo', 'QR Code Scanner'],
+    ['/scan-demo/4', 'QR Code Scanner'],
+    ['/admin', 'Admin'],
+    ['/admin/subscriptions', 'Admin'],
+    ['/profile', 'QR Creator'],
+    ['/upgrade', 'QR Creator'],
+    ['/qr-details/3', 'QR Creator'],
+  ])('%s → %s', (path, title) => {
+    expect(headerTitle(path)).toBe(title);
+  });
+});
 
 describe('pageTitle', () => {
   it.each([

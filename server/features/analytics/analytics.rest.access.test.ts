@@ -104,7 +104,15 @@ describeEachDb('analytics REST paths: validation, ownership, sign-in, tRPC twins
     expect(await get<UserSummary>('/api/analytics/user', bobCookie)).toEqual({
       totalQRCodes: 1,
       totalScans: 4,
-      qrCodeScans: [{ id: codes.D.id, name: "Bob's poster", type: 'url', scans: 4 }],
+      qrCodeScans: [
+        {
+          id: codes.D.id,
+          name: "Bob's poster",
+          type: 'url',
+          scans: 4,
+          lastScanAt: '2026-11-03T06:00:00.000Z',
+        },
+      ],
       lastScanAt: '2026-11-03T06:00:00.000Z',
       // No hashes in the fixture: only the day of the bot's scan alone is known (0 people).
       uniqueScanners: 0,
@@ -248,8 +256,8 @@ describeEachDb('analytics REST paths: validation, ownership, sign-in, tRPC twins
       totalQRCodes: 2,
       totalScans: 6,
       qrCodeScans: [
-        { id: codes.B.id, name: 'Flyer', type: 'url', scans: 6 },
-        { id: codes.C.id, name: 'Never scanned', type: 'url', scans: 0 },
+        { id: codes.B.id, name: 'Flyer', type: 'url', scans: 6, lastScanAt: '2026-11-02T18:40:00.000Z' },
+        { id: codes.C.id, name: 'Never scanned', type: 'url', scans: 0, lastScanAt: null },
       ],
       lastScanAt: '2026-11-02T18:40:00.000Z',
       uniqueScanners: null,

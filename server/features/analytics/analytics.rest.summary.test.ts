@@ -24,9 +24,10 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
       totalQRCodes: 3,
       totalScans: 18,
       qrCodeScans: [
-        { id: codes.A.id, name: 'Menu', type: 'url', scans: 12 },
-        { id: codes.B.id, name: 'Flyer', type: 'url', scans: 6 },
-        { id: codes.C.id, name: 'Never scanned', type: 'url', scans: 0 },
+        // Each code's last scan: A's is b1 (a bot), B's i2; C has none.
+        { id: codes.A.id, name: 'Menu', type: 'url', scans: 12, lastScanAt: '2026-11-03T09:00:00.000Z' },
+        { id: codes.B.id, name: 'Flyer', type: 'url', scans: 6, lastScanAt: '2026-11-02T18:40:00.000Z' },
+        { id: codes.C.id, name: 'Never scanned', type: 'url', scans: 0, lastScanAt: null },
       ],
       lastScanAt: '2026-11-03T09:00:00.000Z',
       // The fixture's scans carry no visitor hash, as scans stored before unique scanners were counted.
@@ -40,9 +41,10 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
       totalQRCodes: 3,
       totalScans: 16,
       qrCodeScans: [
-        { id: codes.A.id, name: 'Menu', type: 'url', scans: 11 },
-        { id: codes.B.id, name: 'Flyer', type: 'url', scans: 5 },
-        { id: codes.C.id, name: 'Never scanned', type: 'url', scans: 0 },
+        // Without bots A's last scan is t2; B's bot (b2) was not its last.
+        { id: codes.A.id, name: 'Menu', type: 'url', scans: 11, lastScanAt: '2026-11-03T05:05:00.000Z' },
+        { id: codes.B.id, name: 'Flyer', type: 'url', scans: 5, lastScanAt: '2026-11-02T18:40:00.000Z' },
+        { id: codes.C.id, name: 'Never scanned', type: 'url', scans: 0, lastScanAt: null },
       ],
       // b1 (09:00) is a bot: the last human scan is t2.
       lastScanAt: '2026-11-03T05:05:00.000Z',
@@ -62,9 +64,10 @@ describeEachDb('analytics REST paths: user summary, daily and hourly counts', (g
     const today = await get<UserSummary>(`/api/analytics/user?days=1&tz=${NY}`);
     expect(today.totalScans).toBe(2);
     expect(today.qrCodeScans).toEqual([
-      { id: codes.A.id, name: 'Menu', type: 'url', scans: 2 },
-      { id: codes.B.id, name: 'Flyer', type: 'url', scans: 0 },
-      { id: codes.C.id, name: 'Never scanned', type: 'url', scans: 0 },
+      // The last scan is of all time, whatever the period.
+      { id: codes.A.id, name: 'Menu', type: 'url', scans: 2, lastScanAt: '2026-11-03T09:00:00.000Z' },
+      { id: codes.B.id, name: 'Flyer', type: 'url', scans: 0, lastScanAt: '2026-11-02T18:40:00.000Z' },
+      { id: codes.C.id, name: 'Never scanned', type: 'url', scans: 0, lastScanAt: null },
     ]);
   });
 

@@ -28,6 +28,7 @@ import {
   countRawScansByLocation,
   findFirstBucket,
   findLastScanAt,
+  listCodesWithLastScan,
   listCodesOf,
   listScanHistoryPage,
   sumDevicesOfCode,
@@ -259,14 +260,27 @@ export async function getUserSummary(
   user: User,
   options: PeriodOptions,
 ): Promise<UserSummary> {
-  const [rows, last] = await Promise.all([
+  const [rows, last, lastPerCode] = await Promise.all([
     codeFigures(deps, user, options),
     findLastScanAt(deps.db, user.id, options.excludeBots),
+    listCodesWithLastScan(deps.db, user.id, 0, Number.MAX_SAFE_INTEGER, options.excludeBots),
   ]);
+  const lastById = new Map(
+    lastPerCode.map((r) => [
+      Number(r.id),
+      r.last_scan === null || r.last_scan === undefined ? null : new Date(Number(r.last_scan)).toISOString(),
+    ]),
+  );
   return {
     totalQRCodes: rows.length,
     totalScans: rows.reduce((sum, r) => sum + r.count, 0),
-    qrCodeScans: rows.map((r) => ({ id: r.qrCodeId, name: r.name, type: r.type, scans: r.count })),
+    qrCodeScans: rows.map((r) => ({
+      id: r.qrCodeId,
+      name: r.name,
+      type: r.type,
+      scans: r.count,
+      lastScanAt: lastById.get(r.qrCodeId) ?? null,
+    })),
     lastScanAt: last === null ? null : new Date(last).toISOString(),
     ...uniqueFigures(summedUniques(rows)),
   };
