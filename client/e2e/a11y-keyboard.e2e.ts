@@ -123,7 +123,9 @@ describe('keyboard only', () => {
     // Sign in with the prefilled demo account.
     await tabTo(page, page.getByRole('button', { name: 'Log in' }));
     await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/');
+    // Sign-in fetches the shell's code before it leaves the form (the button spins meanwhile): on a
+    // loaded machine that is more than this test's 5 s for a step.
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
     await page.getByText('Welcome back, demo').waitFor();
 
     // The skip link on a page of the shell (loaded afresh) jumps past the header and the navigation.
