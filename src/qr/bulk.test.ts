@@ -377,7 +377,18 @@ describe('bulkCreateInput', () => {
       customization: expect.objectContaining({ foregroundColor: '#000000' }) as unknown,
       folderId: null,
       allOrNothing: true,
+      // Callers that do not say what to do with repeats get what the call did before: they are created.
+      repeats: 'create',
     });
+  });
+
+  it('takes skip or create for repeats, and names the field otherwise', () => {
+    const codes = [{ name: 'Menu', type: 'url', content: 'https://example.com' }];
+    expect(bulkCreateInput.parse({ codes, repeats: 'skip' }).repeats).toBe('skip');
+    const result = bulkCreateInput.safeParse({ codes, repeats: 'twice' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['repeats', 'repeats must be "skip" or "create"'],
+    ]);
   });
 
   it('names the row of each problem', () => {

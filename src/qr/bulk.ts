@@ -466,6 +466,29 @@ const bulkCodes = z
     return codes;
   });
 
+/**
+ * What the create call does with a repeat (a row whose name, type and content are those of a code the
+ * caller has). The default, 'create', is what the call did before repeats were looked for, so API callers
+ * that do not send the field see no change; the app sends 'skip' unless the user chose 'Create anyway'.
+ */
+export const bulkRepeatsChoice = z
+  .enum(['skip', 'create'], { error: 'repeats must be "skip" or "create"' })
+  .default('create')
+  .meta({
+    description:
+      'What to do with rows whose name, type and content repeat a code you already have: skip leaves them out (listed in repeated), create creates them anyway (the default).',
+  });
+export type BulkRepeatsChoice = z.output<typeof bulkRepeatsChoice>;
+
+export const repeatedRows = z
+  .array(
+    z.object({
+      row: z.number().int().meta({ description: 'The index of the code in `codes` (0-based).' }),
+      id: z.number().int().meta({ description: 'The id of the code it repeats (the oldest such code).' }),
+    }),
+  )
+  .meta({ description: 'Rows that repeat a code you already have (same name, type and content).' });
+
 export const bulkCreateInput = z
   .object(
     {
@@ -478,6 +501,7 @@ export const bulkCreateInput = z
         description:
           'true: a call whose codes do not all fit the plan creates none (403). false: the first that fit are created, the rest are listed in skipped.',
       }),
+      repeats: bulkRepeatsChoice,
     },
     bodyError,
   )
@@ -516,6 +540,9 @@ export const bulkCreateAnswer = z.object({
   skipped: z
     .array(z.object({ row: z.number().int(), message: z.string() }))
     .meta({ description: 'Codes over the plan limit, left out when allOrNothing is false.' }),
+  repeated: repeatedRows.meta({
+    description: 'Rows left out as repeats of a code you already have (empty unless repeats is "skip").',
+  }),
   currentCount: z.number().int(),
   maxCount: z.number().int().nullable().meta({ description: 'null: unlimited.' }),
 });

@@ -1,4 +1,10 @@
-import type { BulkCodeInput, BulkCreateAnswer, BulkCreateInput, BulkParseAnswer } from '../../../src/qr/bulk';
+import type {
+  BulkCodeInput,
+  BulkCreateAnswer,
+  BulkCreateInput,
+  BulkParseAnswer,
+  BulkRepeatsChoice,
+} from '../../../src/qr/bulk';
 import { failureMessage } from '../../lib/failure-message';
 import { saveBlob } from '../../lib/save-blob';
 
@@ -18,16 +24,13 @@ export async function parseSpreadsheet(file: File): Promise<BulkParseAnswer> {
 }
 
 /** What to do with rows that repeat a code the user has (POST /api/qr-codes/bulk `repeats`). */
-export type RepeatsChoice = 'skip' | 'create';
+export type RepeatsChoice = BulkRepeatsChoice;
 
 /** A row that repeats one of the user's codes: its index in `codes`, and that code's id. */
-export interface BulkRepeat {
-  row: number;
-  id: number;
-}
+export type BulkRepeat = BulkCreateAnswer['repeated'][number];
 
 /** The create call's answer, with the rows left out as repeats. */
-export type BulkCreateResult = BulkCreateAnswer & { repeated: BulkRepeat[] };
+export type BulkCreateResult = BulkCreateAnswer;
 
 /**
  * POST /api/qr-codes/bulk/repeats: which of the codes repeat one of the user's (same name, type and

@@ -10,7 +10,8 @@ import type { QrCode } from '../../../src/qr/qr.schema.js';
 import { insertManyQrRows, insertQrRow } from '../../test/fixtures.js';
 import { call, expectRestError, signedInUser, useTestApp, type TestApp } from '../../test/test-app.js';
 import { countRows, describeEachDb } from '../../test/test-db.js';
-import type { BulkCreateWithRepeatsAnswer, BulkRepeatsAnswer } from './bulk-repeats.js';
+import type { BulkCreateAnswer } from '../../../src/qr/bulk.js';
+import type { BulkRepeatsAnswer } from './bulk-repeats.js';
 
 const code = (name: string, url: string, overrides: Partial<BulkCodeInput> = {}) => ({
   name,
@@ -29,10 +30,10 @@ const file = [
 const post = (t: TestApp, cookie: string, path: string, json: unknown) =>
   call(t.app, 'POST', path, { cookie, json });
 
-async function created(t: TestApp, cookie: string, body: unknown): Promise<BulkCreateWithRepeatsAnswer> {
+async function created(t: TestApp, cookie: string, body: unknown): Promise<BulkCreateAnswer> {
   const res = await post(t, cookie, '/api/qr-codes/bulk', body);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<BulkCreateWithRepeatsAnswer>();
+  return res.json<BulkCreateAnswer>();
 }
 
 const names = async (t: TestApp, cookie: string) =>

@@ -2,20 +2,15 @@ import {
   BULK_FILE_MAX_BYTES,
   BULK_MAX_ROWS,
   bulkArchiveInput,
+  bulkCreateAnswer,
+  bulkCreateInput,
   bulkParseAnswer,
 } from '../../../src/qr/bulk.js';
 import { qrLimitReachedAnswer } from '../../../src/qr/qr.schema.js';
 import { defineRoute, sendAttachment } from '../../rest/rest-kit.js';
 import { archiveQrCodes } from './bulk-archive.js';
 import { bulkParseMessages, parseSpreadsheet } from './bulk-parse.js';
-import {
-  bulkCreateWithRepeatsAnswer,
-  bulkCreateWithRepeatsInput,
-  bulkRepeatsAnswer,
-  bulkRepeatsInput,
-  checkBulkRepeats,
-} from './bulk-repeats.js';
-import { bulkCreateQrCodes } from './bulk.service.js';
+import { bulkRepeatsAnswer, bulkRepeatsInput } from './bulk-repeats.js';
 
 /** 5,000 codes of long content (vCards, events) are more than the app's 1 MiB of JSON. */
 const BULK_BODY_LIMIT = 16 * 1024 * 1024;
@@ -47,8 +42,7 @@ export const bulkRoutes = [
     answer: bulkRepeatsAnswer,
     body: bulkRepeatsInput,
     bodyLimit: BULK_BODY_LIMIT,
-    // It reads only: not a procedure yet (see bulk-repeats.ts).
-    handler: ({ ctx, body }) => checkBulkRepeats(ctx, ctx.user, body),
+    handler: ({ caller, body }) => caller.qr.bulkRepeats(body),
   }),
   defineRoute({
     method: 'POST',
@@ -56,7 +50,7 @@ export const bulkRoutes = [
     tokens: 'write',
     summary: `Creates up to ${BULK_MAX_ROWS} codes at once → 201 { created, skipped, repeated, currentCount, maxCount }; any invalid row is 400 and creates nothing; 403 { limitReached, … } when they do not all fit and allOrNothing is true; repeats: "skip" leaves out rows that repeat a code you have (default "create").`,
     access: 'user',
-    answer: bulkCreateWithRepeatsAnswer,
+    answer: bulkCreateAnswer,
     otherAnswers: [
       {
         status: 403,
@@ -64,12 +58,10 @@ export const bulkRoutes = [
         schema: qrLimitReachedAnswer,
       },
     ],
-    body: bulkCreateWithRepeatsInput,
+    body: bulkCreateInput,
     bodyLimit: BULK_BODY_LIMIT,
     status: 201,
-    // The service itself, not caller.qr.bulkCreate: that procedure's input (src/qr/bulk.ts) has no
-    // `repeats` yet, and would drop it. Access is the same (signed in, 'user').
-    handler: ({ ctx, body }) => bulkCreateQrCodes(ctx, ctx.user, body),
+    handler: ({ caller, body }) => caller.qr.bulkCreate(body),
   }),
   defineRoute({
     method: 'POST',

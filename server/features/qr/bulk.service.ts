@@ -2,7 +2,12 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { maxCodesFor, upgradeOffer, type PlanHolder } from '../../../src/plans.js';
-import { bulkMessages, fieldMessage, type bulkCreateInput } from '../../../src/qr/bulk.js';
+import {
+  bulkMessages,
+  fieldMessage,
+  type BulkCreateAnswer,
+  type bulkCreateInput,
+} from '../../../src/qr/bulk.js';
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 import { normalizeQrType } from '../../../src/qr/qr-types.js';
 import type { AppDeps } from '../../app-deps.js';
@@ -14,10 +19,9 @@ import { generateSlug } from './slug.js';
 import { wakeScanChecks } from './scan-verdicts.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
 import { insertQrCodesOfOwner, type BulkCodeRow } from './bulk.repository.js';
-import type { BulkCreateWithRepeatsAnswer, BulkRepeatsChoice } from './bulk-repeats.js';
 
 /** The checked create call (defaults filled in); `repeats` absent: 'create', as before it existed. */
-export type BulkCreate = z.output<typeof bulkCreateInput> & { repeats?: BulkRepeatsChoice };
+export type BulkCreate = z.output<typeof bulkCreateInput>;
 
 /** The 403 of an all-or-nothing call that does not fit: the next plan up is the one offered. */
 function doesNotFitMessage(user: PlanHolder, rows: number, count: number, max: number, now: Date): string {
@@ -102,7 +106,7 @@ export async function bulkCreateQrCodes(
   deps: AppDeps,
   user: User,
   input: BulkCreate,
-): Promise<BulkCreateWithRepeatsAnswer> {
+): Promise<BulkCreateAnswer> {
   const rows = checkRows(deps, input);
   const now = deps.clock.now();
   const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, now);

@@ -1,6 +1,7 @@
 import { bulkCreateInput } from '../../../src/qr/bulk.js';
 import { createQrCodeInput, idInput, moveQrCodeInput, updateQrCodeInput } from '../../../src/qr/qr.schema.js';
 import { bulkCreateQrCodes } from './bulk.service.js';
+import { bulkRepeatsInput, checkBulkRepeats } from './bulk-repeats.js';
 import { historyProcedures } from './history.router.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
@@ -25,6 +26,10 @@ export const qrRouter = router({
   bulkCreate: authedProcedure
     .input(bulkCreateInput)
     .mutation(({ ctx, input }) => bulkCreateQrCodes(ctx, ctx.user, input)),
+  /** Which rows of a bulk import repeat one of the caller's codes; stores nothing. */
+  bulkRepeats: authedProcedure
+    .input(bulkRepeatsInput)
+    .mutation(({ ctx, input }) => checkBulkRepeats(ctx, ctx.user, input)),
   update: authedProcedure
     .input(updateQrCodeInput)
     .mutation(({ ctx, input }) => updateQrCode(ctx, ctx.user, input)),
