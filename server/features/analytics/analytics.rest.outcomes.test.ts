@@ -1,30 +1,23 @@
 import { expect, it } from 'vitest';
 import type { ScanOutcomes } from '../../../src/qr/scan-outcome.js';
-import type { SmartRedirectInput } from '../../../src/qr/smart-redirect.js';
 import { call, signedInUser, type TestApp } from '../../test/test-app.js';
 import { describeEachDb } from '../../test/test-db.js';
 import { createCode } from '../qr/qr.test-helpers.js';
-import { DESKTOP, GOOGLEBOT, IPHONE, scan, withConfig } from '../redirect/redirect.test-helpers.js';
+import {
+  ANDROID,
+  DESKTOP,
+  GOOGLEBOT,
+  HOME,
+  IPHONE,
+  scan,
+  storeRules as rules,
+  withConfig,
+} from '../redirect/redirect.test-helpers.js';
 import type { QrCodeAnalyticsWithOutcomes } from './scan-outcomes.js';
 
 // What each scan of a smart code led to, through the real short link: the rule that served it, the
 // default, the password form, refusals by pause, schedule and limit; per outcome on
 // /api/analytics/qr-codes/{id}/outcomes and per scan in the history's rows.
-
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const HOME = 'https://example.com/home';
-const rules: SmartRedirectInput['rules'] = [
-  {
-    label: 'App Store',
-    conditions: [{ kind: 'os', os: ['ios'] }],
-    destination: 'https://apps.apple.com/app/id1',
-  },
-  {
-    conditions: [{ kind: 'os', os: ['android'] }],
-    destination: 'https://play.google.com/store/apps/details?id=x',
-  },
-];
 
 async function outcomesOf(t: TestApp, cookie: string, id: number, query = '') {
   const res = await call(t.app, 'GET', `/api/analytics/qr-codes/${id}/outcomes${query}`, { cookie });

@@ -5,26 +5,20 @@ import { testScan, type SampleScan } from '../../../client/features/qr-designer/
 import { signedInUser } from '../../test/test-app.js';
 import { describeEachDb } from '../../test/test-db.js';
 import { createCode } from '../qr/qr.test-helpers.js';
-import { DESKTOP, IPHONE, scan, withConfig } from './redirect.test-helpers.js';
+import {
+  ANDROID,
+  DESKTOP,
+  HOME,
+  IPHONE,
+  scan,
+  storeRules as rules,
+  withConfig,
+} from './redirect.test-helpers.js';
 
 // The designer's "Test a scan" (client/features/qr-designer/scan-sentence.ts) and the real short link,
 // given the same scan: the same outcome (password form, paused, not started, ended, over the limit, the
 // rule or the default) and the same destination, so the tester cannot tell a story the server does not.
 
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const HOME = 'https://example.com/home';
-const rules: SmartRedirectInput['rules'] = [
-  {
-    label: 'App Store',
-    conditions: [{ kind: 'os', os: ['ios'] }],
-    destination: 'https://apps.apple.com/app/id1',
-  },
-  {
-    conditions: [{ kind: 'os', os: ['android'] }],
-    destination: 'https://play.google.com/store/apps/details?id=x',
-  },
-];
 const agents = { iphone: IPHONE, 'android-phone': ANDROID, windows: DESKTOP } as const;
 const DAY = 86_400_000;
 

@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { expect } from 'vitest';
 import type { QrType } from '../../../src/qr/qr-types.js';
+import type { SmartRedirectInput } from '../../../src/qr/smart-redirect.js';
 import type { Config } from '../../config.js';
 import type { QrCodeRow } from '../../db/database.js';
 import { insertQrRow, insertTestUser } from '../../test/fixtures.js';
@@ -15,6 +16,24 @@ export const IPHONE =
 export const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 export const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+export const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+
+/** A smart code's default destination in the tests. */
+export const HOME = 'https://example.com/home';
+
+/** Two rules by operating system: iPhones to the App Store (rule 1, labelled), Android to Google Play. */
+export const storeRules: SmartRedirectInput['rules'] = [
+  {
+    label: 'App Store',
+    conditions: [{ kind: 'os', os: ['ios'] }],
+    destination: 'https://apps.apple.com/app/id1',
+  },
+  {
+    conditions: [{ kind: 'os', os: ['android'] }],
+    destination: 'https://play.google.com/store/apps/details?id=x',
+  },
+];
 
 export interface ScanRow {
   qr_code_id: number;
