@@ -5,12 +5,25 @@ import type { Db } from './db/database.js';
 import type { Mailer } from './features/mail/mailer.js';
 import type { ScanService } from './features/scans/scan.service.js';
 
+/**
+ * Operational events counted by the metrics (when they are on): called where the event happens. A
+ * security event is also logged at `warn` and audited by whoever calls this (server/security-log.ts).
+ */
+export interface OpsSignals {
+  /** A security event by its stable name (`login.failed`, `account.locked`, `token.refused`, …). */
+  securityEvent(event: string): void;
+  /** A mail's fate: sent, failed (will be retried), retried (a later try), or given up. */
+  mail(outcome: 'sent' | 'failed' | 'retried' | 'given-up'): void;
+}
+
 /** Everything a request needs from the outside world; tests pass their own. */
 export interface AppDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
   clock: Clock;
+  /** Counters for operational events; absent without metrics (and in most tests). */
+  signals?: OpsSignals;
 }
 
 /** What buildApp adds at start-up: services with state of their own (the scan writer's queue). */
