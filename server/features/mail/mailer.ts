@@ -67,7 +67,9 @@ export function createMailer(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written aside and renamed: whoever reads the outbox (a person, a test) never sees half a mail.
+      await fs.writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(`${file}.part`, file);
       log.info({ to: maskEmail(message.to), subject: message.subject, file }, 'mail written to outbox');
     },
     async verify() {

@@ -17,7 +17,7 @@ const PATH = '/api/qr-codes/bulk/parse';
  */
 const SLOW_MERGES = 5000;
 /** The time limit, and the test timeout, of the tests whose files take long to read. */
-const SLOW_TEST_MS = 60_000;
+const SLOW_TEST_MS = 120_000;
 
 function filePart(data: Buffer | string, filename = 'codes.csv', contentType = 'text/csv'): FilePart {
   return { field: 'file', filename, contentType, data };
