@@ -89,7 +89,10 @@ function summary(settings: Setting[]): string {
   const rows = settings.map((setting) => [
     setting.name,
     maskedValue(setting.name, setting.effective) ?? 'unset',
-    describeSource(setting.source),
+    // The file itself is named once, above the list.
+    setting.source.from === 'config-file'
+      ? `CONFIG_FILE line ${setting.source.line}`
+      : describeSource(setting.source),
   ]);
   const nameWidth = Math.max(...rows.map((row) => row[0]!.length));
   const valueWidth = Math.min(48, Math.max(...rows.map((row) => row[1]!.length)));
