@@ -186,7 +186,7 @@ export class ConfigError extends Error {
 type Env = z.infer<typeof envSchema>;
 export type SettingName = keyof typeof envSchema.shape;
 
-/** Every setting, in the order of README's configuration table. */
+/** Every setting, in the order of the schema above (as check-config lists them). */
 export const SETTING_NAMES = Object.keys(envSchema.shape) as SettingName[];
 
 /**
@@ -242,7 +242,7 @@ export interface ConfigCheck {
   problems: string[];
   /** Things that work but should not stay so (a config file holding secrets that others can read). */
   warnings: string[];
-  /** Every setting in table order; secrets unmasked (show them through maskedValue). */
+  /** Every setting, in SETTING_NAMES order; secrets unmasked (show them through maskedValue). */
   settings: Setting[];
   /** The config file read (absolute), when CONFIG_FILE is set. */
   configFile: string | undefined;
