@@ -1,6 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, isLocalUrl, loadConfig, trustProxyWarning, testConfig } from './config.js';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ConfigError,
+  SECRET_SETTINGS,
+  checkConfig,
+  isLocalUrl,
+  loadConfig,
+  maskedValue,
+  trustProxyWarning,
+  testConfig,
+} from './config.js';
+
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-config-'));
+afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
+let files = 0;
+/** A file with this content (mode 0600 unless told), in a folder of its own removed after the tests. */
+function writeFile(content: string, mode = 0o600): string {
+  const file = path.join(temp, `file-${++files}`);
+  fs.writeFileSync(file, content, { mode });
+  fs.chmodSync(file, mode);
+  return file;
+}
 
 function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -195,6 +217,201 @@ describe('loadConfig', () => {
     const error = configErrorOf({ PORT: '8080', SEED_DEMO: 'false', DATABASE_URL: 'mysql://x' });
     expect(error.message).toContain('DATABASE_URL');
     expect(error.message).not.toContain('PORT');
+  });
+
+  it('names every bad value at once, one line each in the one-problem format', () => {
+    const error = configErrorOf({
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      ADMIN_PASSWORD: 'pw1',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PRICE_PRO: 'price_pro',
+    });
+    expect(error.problems).toEqual([
+      'Invalid configuration: PORT must be a port number',
+      'Invalid configuration: ADMIN_PASSWORD must be at least 6 characters',
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+      'Invalid configuration: STRIPE_PRICE_PREMIUM is required when STRIPE_SECRET_KEY is set',
+    ]);
+    expect(error.message).toBe(error.problems.join('\n'));
+    expect(error.message).not.toContain('pw1');
+  });
+});
+
+describe('CONFIG_FILE', () => {
+  it('reads KEY=value lines: comments, blank lines, spaces, quotes, CRLF; an empty value is unset', () => {
+    const file = writeFile(
+      '\uFEFF# QR Creator\r\n' +
+        '\n' +
+        '; also a comment\n' +
+        '  PORT = 8080\n' +
+        "PUBLIC_URL='https://qr.example.com'\n" +
+        'MAIL_FROM="QR \\"Codes\\" <qr@example.com>"   # the sender\n' +
+        'ADMIN_PASSWORD=pa#ss word\n' +
+        'FREE_PLAN_LIMIT=\n' +
+        'SEED_DEMO=false\r\n',
+    );
+    const config = loadConfig({ CONFIG_FILE: file });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://qr.example.com',
+      mailFrom: 'QR "Codes" <qr@example.com>',
+      // A # inside an unquoted value is part of it: passwords contain them.
+      adminPassword: 'pa#ss word',
+      freePlanLimit: 3,
+      seedDemo: false,
+    });
+  });
+
+  it('is overridden by the environment, a secret and its _FILE counting as one setting', () => {
+    const secret = writeFile('smtp://env:from-file@mail.example.com:587\n');
+    const file = writeFile('PORT=8080\nLOG_LEVEL=warn\nSMTP_URL=smtp://file@mail.example.com\n');
+    const check = checkConfig({ CONFIG_FILE: file, PORT: '9090', SMTP_URL_FILE: secret });
+    expect(check.problems).toEqual([]);
+    expect(check.config).toMatchObject({
+      port: 9090,
+      logLevel: 'warn',
+      smtpUrl: 'smtp://env:from-file@mail.example.com:587',
+    });
+    const setting = (name: string) => check.settings.find((s) => s.name === name);
+    expect(setting('PORT')?.source).toEqual({ from: 'environment' });
+    expect(setting('LOG_LEVEL')?.source).toEqual({ from: 'config-file', file, line: 2 });
+    expect(setting('SMTP_URL')?.source).toEqual({
+      from: 'secret-file',
+      variable: 'SMTP_URL_FILE',
+      file: secret,
+    });
+  });
+
+  it('refuses a name that is no setting (naming the one meant), and every other fault of the file', () => {
+    const file = writeFile(
+      [
+        'SMTP_URI=smtp://user:s3cret@mail.example.com',
+        'port=3000',
+        'NODE_OPTIONS=--max-old-space-size=512',
+        'CONFIG_FILE=/etc/other.conf',
+        'WHATEVER=1',
+        'LOG_LEVEL=info',
+        'LOG_LEVEL=debug',
+        'this line has no equals sign',
+        'ADMIN_PASSWORD="s3cret',
+        'PORT=abc',
+      ].join('\n'),
+    );
+    const error = configErrorOf({ CONFIG_FILE: file });
+    const where = `CONFIG_FILE ${file}`;
+    expect(error.problems).toEqual([
+      `Invalid configuration: LOG_LEVEL is set twice in ${where} (lines 6 and 7)`,
+      `Invalid configuration: ${where} line 8 must be NAME=value (a # starts a comment)`,
+      `Invalid configuration: ADMIN_PASSWORD in ${where} (line 9) has an opening quote without its closing one`,
+      `Invalid configuration: SMTP_URI in ${where} (line 1) is not a setting (did you mean SMTP_URL?)`,
+      `Invalid configuration: port in ${where} (line 2) is not a setting (did you mean PORT?)`,
+      `Invalid configuration: NODE_OPTIONS in ${where} (line 3) is read before the server starts: set it in the environment instead`,
+      `Invalid configuration: CONFIG_FILE in ${where} (line 4): a config file cannot name another one`,
+      `Invalid configuration: WHATEVER in ${where} (line 5) is not a setting: the settings are README.md's configuration table`,
+      `Invalid configuration: PORT must be a port number (from ${where} line 10)`,
+    ]);
+    expect(error.message).not.toContain('s3cret');
+  });
+
+  it('is one clear error when it cannot be read', () => {
+    const missing = path.join(temp, 'no-such.conf');
+    expect(configErrorOf({ CONFIG_FILE: missing, PORT: '8080' }).message).toBe(
+      `Invalid configuration: CONFIG_FILE ${missing} cannot be read: no such file`,
+    );
+    expect(configErrorOf({ CONFIG_FILE: temp }).message).toBe(
+      `Invalid configuration: CONFIG_FILE ${temp} cannot be read: it is a folder`,
+    );
+  });
+
+  it('warns (and still loads) when it holds a secret and other users can read it', () => {
+    const warnings: string[] = [];
+    const open = writeFile(
+      'METRICS_TOKEN=0123456789abcdef0123\nDATABASE_URL=postgres://qr:pw@db/qr\n',
+      0o644,
+    );
+    expect(loadConfig({ CONFIG_FILE: open }, { warn: (w) => warnings.push(w) }).metricsToken).toBe(
+      '0123456789abcdef0123',
+    );
+    expect(warnings).toEqual([
+      `CONFIG_FILE ${open} holds secrets (METRICS_TOKEN, DATABASE_URL) and other users can read it ` +
+        '(mode 0644): chmod 600 it, or move the secrets to files named by METRICS_TOKEN_FILE, DATABASE_URL_FILE.',
+    ]);
+    // Owner-only, or readable but holding no secret (a URL without a password is none): no warning.
+    const closed = writeFile('METRICS_TOKEN=0123456789abcdef0123\n', 0o600);
+    const plain = writeFile('PORT=8080\nDATABASE_URL=postgres://db/qr\nSMTP_URL_FILE=/run/x\n', 0o644);
+    expect(checkConfig({ CONFIG_FILE: closed }).warnings).toEqual([]);
+    expect(checkConfig({ CONFIG_FILE: plain }).warnings).toEqual([]);
+  });
+});
+
+describe('<SECRET>_FILE', () => {
+  it.each(SECRET_SETTINGS)('reads %s from its file, less one final newline', (name) => {
+    const value = {
+      ADMIN_PASSWORD: 'correct horse',
+      DATABASE_URL: 'postgres://qr:p%40ss@db.internal:5432/qr',
+      METRICS_TOKEN: '0123456789abcdef0123',
+      SMTP_URL: 'smtps://mailer:p4ss@mail.example.com:465',
+      STRIPE_SECRET_KEY: 'sk_test_from_file',
+      STRIPE_WEBHOOK_SECRET: 'whsec_from_file',
+    }[name];
+    const stripe = { STRIPE_PRICE_PRO: 'price_pro', STRIPE_PRICE_PREMIUM: 'price_premium' };
+    const others =
+      name === 'STRIPE_SECRET_KEY'
+        ? { ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_1' }
+        : name === 'STRIPE_WEBHOOK_SECRET'
+          ? { ...stripe, STRIPE_SECRET_KEY: 'sk_test_1' }
+          : {};
+    const check = checkConfig({ ...others, [`${name}_FILE`]: writeFile(`${value}\n`) });
+    expect(check.problems).toEqual([]);
+    expect(check.settings.find((s) => s.name === name)?.value).toBe(value);
+    const config = check.config!;
+    const read = {
+      ADMIN_PASSWORD: config.adminPassword,
+      DATABASE_URL: config.databaseUrl,
+      METRICS_TOKEN: config.metricsToken,
+      SMTP_URL: config.smtpUrl,
+      STRIPE_SECRET_KEY: config.stripe?.secretKey,
+      STRIPE_WEBHOOK_SECRET: config.stripe?.webhookSecret,
+    }[name];
+    expect(read).toBe(value);
+  });
+
+  it('refuses X with X_FILE, an unreadable or empty file, a _FILE of a setting that is no secret', () => {
+    const token = writeFile('0123456789abcdef0123');
+    const missing = path.join(temp, 'missing-secret');
+    const empty = writeFile('\n');
+    const bad = writeFile('http://mail.example.com\n');
+    const error = configErrorOf({
+      METRICS_TOKEN: '0123456789abcdef0123',
+      METRICS_TOKEN_FILE: token,
+      ADMIN_PASSWORD_FILE: missing,
+      STRIPE_SECRET_KEY_FILE: empty,
+      SMTP_URL_FILE: bad,
+      PORT_FILE: token,
+    });
+    expect(error.problems).toEqual([
+      'Invalid configuration: PORT_FILE is not read: only ADMIN_PASSWORD_FILE, DATABASE_URL_FILE, ' +
+        'METRICS_TOKEN_FILE, SMTP_URL_FILE, STRIPE_SECRET_KEY_FILE, STRIPE_WEBHOOK_SECRET_FILE exist; set PORT instead',
+      `Invalid configuration: ADMIN_PASSWORD_FILE ${missing} cannot be read: no such file`,
+      `Invalid configuration: STRIPE_SECRET_KEY_FILE ${empty} is empty`,
+      'Invalid configuration: METRICS_TOKEN and METRICS_TOKEN_FILE are both set in the environment: set one of them',
+      `Invalid configuration: SMTP_URL must start with smtp:// or smtps:// (from SMTP_URL_FILE ${bad})`,
+    ]);
+  });
+});
+
+describe('maskedValue', () => {
+  it('hides secrets and the password of a URL, and shows everything else', () => {
+    expect(maskedValue('METRICS_TOKEN', '0123456789abcdef0123')).toBe('********');
+    expect(maskedValue('SMTP_URL', 'smtp://mailer:s3cret@mail.example.com:587')).toBe(
+      'smtp://mailer:****@mail.example.com:587',
+    );
+    expect(maskedValue('DATABASE_URL', 'postgres://qr@db/qr')).toBe('postgres://qr@db/qr');
+    expect(maskedValue('SMTP_URL', 'smtp://u:p#w@mail')).toBe('********');
+    expect(maskedValue('PORT', '3000')).toBe('3000');
+    expect(maskedValue('ADMIN_PASSWORD', undefined)).toBeUndefined();
   });
 });
 

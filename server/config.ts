@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FREE_LIMIT } from '../src/plans.js';
@@ -170,15 +171,416 @@ export interface StripeConfig {
   apiUrl: string | undefined;
 }
 
-export class ConfigError extends Error {}
-
-/** Stripe is on when its secret key is set; then the webhook secret and both price ids are needed. */
-function stripeConfigOf(e: z.infer<typeof envSchema>): StripeConfig | undefined {
-  if (!e.STRIPE_SECRET_KEY) return undefined;
-  for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_PREMIUM'] as const) {
-    if (!e[name])
-      throw new ConfigError(`Invalid configuration: ${name} is required when STRIPE_SECRET_KEY is set`);
+/**
+ * A configuration that cannot be used. `message` lists every problem, one per line, each in the form
+ * `Invalid configuration: <VARIABLE> <what is wrong>`; `problems` holds the same lines.
+ */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(message: string, problems: string[] = [message]) {
+    super(message);
+    this.problems = problems;
   }
+}
+
+type Env = z.infer<typeof envSchema>;
+export type SettingName = keyof typeof envSchema.shape;
+
+/** Every setting, in the order of the schema above (as check-config lists them). */
+export const SETTING_NAMES = Object.keys(envSchema.shape) as SettingName[];
+
+/**
+ * The settings that hold secrets. Each can instead be read from the file named by `<NAME>_FILE` (systemd's
+ * LoadCredential=, docker secrets), is masked wherever a setting is shown, and makes a config file that
+ * other users can read worth a warning. The two URLs count only when they carry a password.
+ */
+export const SECRET_SETTINGS = [
+  'ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'METRICS_TOKEN',
+  'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const satisfies readonly SettingName[];
+const SECRET_SET: ReadonlySet<string> = new Set(SECRET_SETTINGS);
+const URL_SECRETS: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+/**
+ * Read by Node or the executable before the server runs, so a config file cannot set them (the file is
+ * read too late): they belong in the process's environment.
+ */
+const PROCESS_VARIABLES: ReadonlySet<string> = new Set([
+  'NODE_OPTIONS',
+  'MALLOC_ARENA_MAX',
+  'MALLOC_MMAP_THRESHOLD_',
+  'QR_CREATOR_CACHE',
+  'XDG_CACHE_HOME',
+  'TZ',
+]);
+
+/** Where a setting's value came from. */
+export type SettingSource =
+  | { from: 'default' }
+  | { from: 'environment' }
+  | { from: 'config-file'; file: string; line: number }
+  | { from: 'secret-file'; variable: string; file: string };
+
+/** One setting as read: its raw value (undefined: unset), the value in effect, and where it came from. */
+export interface Setting {
+  name: SettingName;
+  value: string | undefined;
+  /** What the server uses, defaults and derived values included (undefined: off / none). */
+  effective: string | undefined;
+  source: SettingSource;
+  secret: boolean;
+}
+
+/** Everything checkConfig found: the config when there is no problem, and every problem otherwise. */
+export interface ConfigCheck {
+  config: Config | undefined;
+  /** Each a line `Invalid configuration: <VARIABLE> …`; empty when the configuration can be used. */
+  problems: string[];
+  /** Things that work but should not stay so (a config file holding secrets that others can read). */
+  warnings: string[];
+  /** Every setting, in SETTING_NAMES order; secrets unmasked (show them through maskedValue). */
+  settings: Setting[];
+  /** The config file read (absolute), when CONFIG_FILE is set. */
+  configFile: string | undefined;
+}
+
+const invalid = (text: string) => `Invalid configuration: ${text}`;
+
+/** Where a setting came from, in words: `environment`, `CONFIG_FILE /etc/… line 3`, `SMTP_URL_FILE /run/…`. */
+export function describeSource(source: SettingSource): string {
+  switch (source.from) {
+    case 'default':
+      return 'default';
+    case 'environment':
+      return 'environment';
+    case 'config-file':
+      return `CONFIG_FILE ${source.file} line ${source.line}`;
+    case 'secret-file':
+      return `${source.variable} ${source.file}`;
+  }
+}
+
+/** Why a file could not be read, in words (never the file's content). */
+function readFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a folder';
+  return error instanceof Error ? error.message : String(error);
+}
+
+interface FileEntry {
+  value: string;
+  line: number;
+}
+
+/**
+ * Parses a `NAME=value` file, the format of systemd's EnvironmentFile= and docker's --env-file: one
+ * setting a line; blank lines and lines starting with `#` or `;` are skipped; spaces around the name and
+ * the value are dropped; a value may be quoted ('…' literally, "…" with \" \\ \$ \` escapes) and may then
+ * be followed by a `# comment`. An unquoted value is taken as written, `#` included (passwords contain
+ * them). Problems name the line, never its value (it may be a secret).
+ */
+export function parseConfigFile(
+  text: string,
+  where: string,
+): { entries: Map<string, FileEntry>; problems: string[] } {
+  const entries = new Map<string, FileEntry>();
+  const problems: string[] = [];
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith(';')) return;
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$/.exec(trimmed);
+    if (!match) {
+      problems.push(invalid(`${where} line ${line} must be NAME=value (a # starts a comment)`));
+      return;
+    }
+    const name = match[1]!;
+    const value = unquote(match[2]!.trim());
+    if (value === undefined) {
+      problems.push(
+        invalid(`${name} in ${where} (line ${line}) has an opening quote without its closing one`),
+      );
+      return;
+    }
+    const earlier = entries.get(name);
+    if (earlier) {
+      problems.push(invalid(`${name} is set twice in ${where} (lines ${earlier.line} and ${line})`));
+      return;
+    }
+    entries.set(name, { value, line });
+  });
+  return { entries, problems };
+}
+
+/** A value as written, without its quotes; undefined when a quote is not closed (or text follows it). */
+function unquote(value: string): string | undefined {
+  const quote = value[0];
+  if (quote !== '"' && quote !== "'") return value;
+  let result = '';
+  for (let i = 1; i < value.length; i++) {
+    const char = value[i]!;
+    if (char === quote) {
+      const rest = value.slice(i + 1).trim();
+      return rest === '' || rest.startsWith('#') ? result : undefined;
+    }
+    if (quote === '"' && char === '\\' && i + 1 < value.length && '"\\$`'.includes(value[i + 1]!)) {
+      result += value[++i];
+    } else {
+      result += char;
+    }
+  }
+  return undefined;
+}
+
+/** The closest setting name to a mistyped one (case, or at most two letters off), if any. */
+function closestSetting(name: string): string | undefined {
+  const upper = name.toUpperCase();
+  const candidates = [...SETTING_NAMES, ...SECRET_SETTINGS.map((s) => `${s}_FILE`)];
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = editDistance(upper, candidate);
+    if (distance <= 2 && (!best || distance < best.distance)) best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** Whether a value of this setting is a secret (a URL only when it carries a password). */
+function holdsSecret(name: string, value: string): boolean {
+  if (!SECRET_SET.has(name)) return false;
+  if (!URL_SECRETS.has(name)) return true;
+  try {
+    return new URL(value).password !== '';
+  } catch {
+    return true;
+  }
+}
+
+/** A setting's value fit to print: secrets as `********`, a URL's password as `****`. */
+export function maskedValue(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || !SECRET_SET.has(name)) return value;
+  if (URL_SECRETS.has(name)) {
+    try {
+      const url = new URL(value);
+      if (url.password === '') return value;
+      url.password = '****';
+      return url.href.replace(/\/$/, value.endsWith('/') ? '/' : '');
+    } catch {
+      return '********';
+    }
+  }
+  return '********';
+}
+
+/** One layer of settings: the environment, or the config file. */
+interface Layer {
+  /** How problems name it: `the environment`, `CONFIG_FILE /etc/qr-creator/qr-creator.conf`. */
+  where: string;
+  get(name: string): { value: string; source: SettingSource } | undefined;
+}
+
+/**
+ * Reads and checks the configuration: the environment, over the file named by CONFIG_FILE if any, with
+ * each secret possibly read from its `<NAME>_FILE`. Collects every problem rather than stopping at the
+ * first. Reads files only; writes nothing.
+ */
+export function checkConfig(env: NodeJS.ProcessEnv = process.env): ConfigCheck {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  // An empty value (`PORT=` in a .env file) means unset, never 0 or "".
+  const set = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value : undefined);
+
+  const environment: Layer = {
+    where: 'the environment',
+    get: (name) => {
+      const value = set(env[name]);
+      return value === undefined ? undefined : { value, source: { from: 'environment' } };
+    },
+  };
+  const layers: Layer[] = [environment];
+
+  const configFileName = set(env.CONFIG_FILE);
+  const configFile = configFileName === undefined ? undefined : path.resolve(configFileName.trim());
+  if (configFile !== undefined) {
+    const where = `CONFIG_FILE ${configFile}`;
+    let text: string | undefined;
+    try {
+      text = fs.readFileSync(configFile, 'utf8');
+    } catch (error) {
+      problems.push(invalid(`${where} cannot be read: ${readFailure(error)}`));
+    }
+    if (text !== undefined) {
+      const parsed = parseConfigFile(text, where);
+      problems.push(...parsed.problems);
+      problems.push(...unknownFileEntries(parsed.entries, where));
+      const secrets = [...parsed.entries]
+        .filter(([name, entry]) => entry.value !== '' && holdsSecret(name, entry.value))
+        .map(([name]) => name);
+      const mode = secrets.length > 0 ? fileMode(configFile) : 0;
+      if ((mode & 0o044) !== 0) {
+        warnings.push(
+          `${where} holds secrets (${secrets.join(', ')}) and other users can read it ` +
+            `(mode ${mode.toString(8).padStart(4, '0')}): chmod 600 it, or move the secrets to ` +
+            `files named by ${secrets.map((s) => `${s}_FILE`).join(', ')}.`,
+        );
+      }
+      layers.push({
+        where,
+        get: (name) => {
+          const entry = parsed.entries.get(name);
+          return entry === undefined || set(entry.value) === undefined
+            ? undefined
+            : { value: entry.value, source: { from: 'config-file', file: configFile, line: entry.line } };
+        },
+      });
+    }
+  }
+  // A _FILE variant of a setting that has none would be ignored: say so rather than run without it.
+  for (const name of SETTING_NAMES) {
+    if (SECRET_SET.has(name) || set(env[`${name}_FILE`]) === undefined) continue;
+    problems.push(invalid(`${name}_FILE is not read: only ${secretFileNames()} exist; set ${name} instead`));
+  }
+
+  const raw: Record<string, string> = {};
+  const sources = new Map<string, SettingSource>();
+  // Set somewhere, even if unreadable or bad (which is then its problem, not "missing").
+  const mentioned = new Set<string>();
+  for (const name of SETTING_NAMES) {
+    const secret = SECRET_SET.has(name);
+    // The environment wins over the file, for X and X_FILE together: either of them set in the
+    // environment hides both in the file.
+    for (const layer of layers) {
+      const direct = layer.get(name);
+      const fromFile = secret ? layer.get(`${name}_FILE`) : undefined;
+      if (!direct && !fromFile) continue;
+      mentioned.add(name);
+      if (direct && fromFile) {
+        problems.push(invalid(`${name} and ${name}_FILE are both set in ${layer.where}: set one of them`));
+      } else if (direct) {
+        raw[name] = direct.value;
+        sources.set(name, direct.source);
+      } else if (fromFile) {
+        const file = path.resolve(fromFile.value.trim());
+        const value = readSecretFile(`${name}_FILE`, file, problems);
+        if (value !== undefined) {
+          raw[name] = value;
+          sources.set(name, { from: 'secret-file', variable: `${name}_FILE`, file });
+        }
+      }
+      break;
+    }
+  }
+
+  const parsed = envSchema.safeParse(raw);
+  const e = parsed.success ? parsed.data : undefined;
+  if (!parsed.success) {
+    const named = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      if (named.has(name)) continue;
+      named.add(name);
+      const source = sources.get(name);
+      const from = source && source.from !== 'environment' ? ` (from ${describeSource(source)})` : '';
+      // The value itself is not echoed: it may be a secret (ADMIN_PASSWORD, SMTP_URL).
+      problems.push(invalid(`${name} ${issue.message}${from}`));
+    }
+  }
+  // Stripe is on when its secret key is set; then the webhook secret and both price ids are needed.
+  if (raw.STRIPE_SECRET_KEY !== undefined) {
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_PREMIUM'] as const) {
+      if (raw[name] === undefined && !mentioned.has(name))
+        problems.push(invalid(`${name} is required when STRIPE_SECRET_KEY is set`));
+    }
+  }
+
+  const config = e && problems.length === 0 ? toConfig(e) : undefined;
+  const effective = config && e ? effectiveValues(e, config) : undefined;
+  const settings: Setting[] = SETTING_NAMES.map((name) => ({
+    name,
+    value: raw[name],
+    effective: effective ? effective[name] : raw[name],
+    source: sources.get(name) ?? { from: 'default' },
+    secret: SECRET_SET.has(name),
+  }));
+  return { config, problems, warnings, settings, configFile };
+}
+
+function fileMode(file: string): number {
+  try {
+    return fs.statSync(file).mode & 0o777;
+  } catch {
+    return 0;
+  }
+}
+
+const secretFileNames = () => SECRET_SETTINGS.map((name) => `${name}_FILE`).join(', ');
+
+/** A config file's names that are not settings: each a problem, with the setting meant when it is clear. */
+function unknownFileEntries(entries: Map<string, FileEntry>, where: string): string[] {
+  const known = new Set<string>([...SETTING_NAMES, ...SECRET_SETTINGS.map((name) => `${name}_FILE`)]);
+  const problems: string[] = [];
+  for (const [name, { line }] of entries) {
+    if (known.has(name)) continue;
+    const at = `${name} in ${where} (line ${line})`;
+    if (name === 'CONFIG_FILE') {
+      problems.push(invalid(`${at}: a config file cannot name another one`));
+    } else if (PROCESS_VARIABLES.has(name)) {
+      problems.push(invalid(`${at} is read before the server starts: set it in the environment instead`));
+    } else {
+      const meant = closestSetting(name);
+      problems.push(
+        invalid(
+          `${at} is not a setting` +
+            (meant ? ` (did you mean ${meant}?)` : ": the settings are README.md's configuration table"),
+        ),
+      );
+    }
+  }
+  return problems;
+}
+
+/** A secret from its file (systemd LoadCredential=, docker secrets): the content less one final newline. */
+function readSecretFile(variable: string, file: string, problems: string[]): string | undefined {
+  let content: string;
+  try {
+    content = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    problems.push(invalid(`${variable} ${file} cannot be read: ${readFailure(error)}`));
+    return undefined;
+  }
+  const value = content.replace(/\r?\n$/, '');
+  if (value.trim() === '') {
+    problems.push(invalid(`${variable} ${file} is empty`));
+    return undefined;
+  }
+  return value;
+}
+
+/** Stripe is on when its secret key is set; checkConfig has made sure the rest is there. */
+function stripeConfigOf(e: Env): StripeConfig | undefined {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
   return {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
@@ -187,20 +589,7 @@ function stripeConfigOf(e: z.infer<typeof envSchema>): StripeConfig | undefined 
   };
 }
 
-/** Turns the environment into a typed config; a bad value throws one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // An empty value (`PORT=` in a .env file) means unset, never 0 or "".
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
-  );
-  const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = String(issue?.path[0] ?? 'environment');
-    // The value itself is not echoed: it may be a secret (ADMIN_PASSWORD, SMTP_URL).
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
-  }
-  const e = parsed.data;
+function toConfig(e: Env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
@@ -238,6 +627,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
   };
+}
+
+/** Each setting as the server uses it: the parsed values, with the derived defaults filled in. */
+function effectiveValues(e: Env, config: Config): Record<SettingName, string | undefined> {
+  const values = Object.fromEntries(
+    SETTING_NAMES.map((name) => [name, e[name] === undefined ? undefined : String(e[name])]),
+  ) as Record<SettingName, string | undefined>;
+  return {
+    ...values,
+    DATA_DIR: config.dataDir,
+    DATABASE_URL: config.databaseUrl,
+    PUBLIC_URL: config.publicUrl,
+    SEED_DEMO: String(config.seedDemo),
+    MAIL_FROM: config.mailFrom,
+    MAIL_SUPPORT: config.mailSupport,
+  };
+}
+
+/**
+ * The configuration the server runs with (see checkConfig). Any problem throws a ConfigError listing them
+ * all, one line each; warnings go to `warn` (the server logs them once its logger exists).
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { warn?: (message: string) => void } = {},
+): Config {
+  const check = checkConfig(env);
+  if (!check.config) throw new ConfigError(check.problems.join('\n'), check.problems);
+  for (const warning of check.warnings) options.warn?.(warning);
+  return check.config;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);

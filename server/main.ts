@@ -13,8 +13,9 @@ import { createMetrics, startMetricsServer, type MetricsServer } from './ops/met
 // The only file that reads the environment and listens.
 async function main() {
   let config;
+  const configWarnings: string[] = [];
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { warn: (warning) => configWarnings.push(warning) });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -24,6 +25,7 @@ async function main() {
   }
 
   const logger = pino({ level: config.logLevel });
+  for (const warning of configWarnings) logger.warn(warning);
   const proxyWarning = trustProxyWarning(config);
   if (proxyWarning) logger.warn(proxyWarning);
   // DATA_DIR holds password and session hashes, uploads and mails: the owner's alone.
