@@ -4,15 +4,22 @@ import { toIso, type Db } from './db/database.js';
 
 export interface AuditRecord {
   action: string;
-  targetType: 'user' | 'subscription' | 'settings' | 'mail' | 'upgrade-request';
+  /** 'security': a security event (server/security-log.ts), about the account named by the target. */
+  targetType: 'user' | 'subscription' | 'settings' | 'mail' | 'upgrade-request' | 'security';
   targetId?: number | string | null;
   targetLabel?: string | null;
   before?: unknown;
   after?: unknown;
 }
 
+/**
+ * Who acted: a user, or (id null) someone without an account — a security event's attempted username or
+ * 'anonymous'.
+ */
+export type AuditActor = Pick<User, 'username'> & { id: number | null };
+
 /** Writes one admin action to the audit log, inside the action's own transaction when given one. */
-export async function recordAudit(db: Db, actor: User, now: Date, entry: AuditRecord): Promise<void> {
+export async function recordAudit(db: Db, actor: AuditActor, now: Date, entry: AuditRecord): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -36,6 +43,28 @@ function parsed(value: unknown): unknown {
   } catch {
     return value;
   }
+}
+
+/**
+ * Whether `action` was audited for this actor and client address after `since` (ISO 8601): the cap on
+ * the security failures anyone can cause. Reads only the last moments' rows (created_at is indexed).
+ */
+export async function wasAuditedSince(
+  db: Db,
+  entry: { action: string; actorUsername: string; ip: string | null; since: string },
+): Promise<boolean> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select('after')
+    .where('created_at', '>', entry.since)
+    .where('action', '=', entry.action)
+    .where('actor_username', '=', entry.actorUsername)
+    .execute();
+  return rows.some((r) => {
+    const after = parsed(r.after);
+    const ip = typeof after === 'object' && after !== null ? (after as { ip?: unknown }).ip : undefined;
+    return (ip ?? null) === entry.ip;
+  });
 }
 
 /** The newest entries first, one page at a time. */
