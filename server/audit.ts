@@ -46,24 +46,21 @@ function parsed(value: unknown): unknown {
 }
 
 /**
- * Whether `action` was audited for this actor and client address after `since` (ISO 8601): the cap on
- * the security failures anyone can cause. Reads only the last moments' rows (created_at is indexed).
+ * The entries of `action` written after `since` (ISO 8601), at most `limit`: who and from which address
+ * (the `ip` of their change). Reads only the last moments' rows (created_at is indexed).
  */
-export async function wasAuditedSince(
-  db: Db,
-  entry: { action: string; actorUsername: string; ip: string | null; since: string },
-): Promise<boolean> {
+export async function listAuditedSince(db: Db, action: string, since: string, limit: number) {
   const rows = await db
     .selectFrom('audit_log')
-    .select('after')
-    .where('created_at', '>', entry.since)
-    .where('action', '=', entry.action)
-    .where('actor_username', '=', entry.actorUsername)
+    .select(['actor_id', 'actor_username', 'after'])
+    .where('created_at', '>', since)
+    .where('action', '=', action)
+    .limit(limit)
     .execute();
-  return rows.some((r) => {
+  return rows.map((r) => {
     const after = parsed(r.after);
     const ip = typeof after === 'object' && after !== null ? (after as { ip?: unknown }).ip : undefined;
-    return (ip ?? null) === entry.ip;
+    return { actorId: r.actor_id, actorUsername: r.actor_username, ip: typeof ip === 'string' ? ip : null };
   });
 }
 

@@ -16,8 +16,8 @@ import {
   login,
   signedInUser,
 } from './test/test-app.js';
-import { createTestDb, describeEachDb, type TestDb } from './test/test-db.js';
-import { AUDIT_CAP_MS, securityEvent } from './security-log.js';
+import { countRows, createTestDb, describeEachDb, type TestDb } from './test/test-db.js';
+import { AUDIT_CAP_MS, AUDIT_CAP_PER_MINUTE, securityEvent } from './security-log.js';
 
 // The security events as an operator finds them: one warn line each in the JSON log (what fail2ban
 // reads) and an entry in the admin audit log, never a password, code or token in either.
@@ -34,8 +34,8 @@ interface LogLine {
   [field: string]: unknown;
 }
 
-/** The app with its log kept as `npm start` writes it (level info), and its audit rows. */
-async function appWithLog(testDb: TestDb, config: Partial<Config> = {}) {
+/** A pino logger at `npm start`'s level (info) whose lines are kept. */
+function capturedLog() {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -43,8 +43,14 @@ async function appWithLog(testDb: TestDb, config: Partial<Config> = {}) {
       done();
     },
   });
+  return { lines, logger: pino({ level: 'info' }, sink) };
+}
+
+/** The app with its log kept as `npm start` writes it, and its audit rows. */
+async function appWithLog(testDb: TestDb, config: Partial<Config> = {}) {
+  const { lines, logger } = capturedLog();
   const clock = createTestClock(new Date('2026-12-01T10:00:00Z'));
-  const t = await createTestApp(testDb, { config, clock, logger: pino({ level: 'info' }, sink) });
+  const t = await createTestApp(testDb, { config, clock, logger });
   const parsed = () => lines.map((l) => JSON.parse(l) as LogLine);
   return {
     t,
@@ -120,6 +126,7 @@ describeEachDb('security events', (getDb) => {
       // Locked: the refusal (429) is a failure too; the HTTP answers stay as they were.
       expectRestError(await login(t.app, 'alice', WRONG, { remoteAddress: ATTACKER }), 429);
       expectRestError(await login(t.app, 'nobody', WRONG, { remoteAddress: OTHER }), 401);
+      expectRestError(await login(t.app, 'nobody2', WRONG, { remoteAddress: OTHER }), 401);
       const more = log.take();
       expect(more).toEqual([
         expect.objectContaining({ event: 'login.failed', ip: ATTACKER, reason: 'locked', lock: 'account' }),
@@ -129,10 +136,12 @@ describeEachDb('security events', (getDb) => {
           username: 'nobody',
           reason: 'unknown user',
         }),
+        expect.objectContaining({ event: 'login.failed', ip: OTHER, username: 'nobody2' }),
       ]);
       expect(more[1]).not.toHaveProperty('userId');
 
-      // The audit log: one login.failed per address and name a minute, the lockout, the unknown name.
+      // The audit log: one login.failed a minute per address and account (per address alone for names
+      // no account has: trying many names is one entry), and the lockout.
       const security = (await log.audit()).filter((r) => r.target_type === 'security');
       expect(security).toEqual([
         expect.objectContaining({
@@ -492,23 +501,34 @@ describe('security events', () => {
     }
   });
 
+  it('a flood from many addresses: every one logged, at most 100 audited a minute', async () => {
+    const testDb = await createTestDb('sqlite');
+    const { lines, logger } = capturedLog();
+    const deps = {
+      db: testDb.db,
+      config: { anonymizeIps: false } as Config,
+      clock: createTestClock(),
+      log: logger,
+    };
+    for (let i = 0; i <= AUDIT_CAP_PER_MINUTE; i += 1) {
+      await securityEvent({ ...deps, ip: `198.51.100.${i}` }, 'token.refused', { message: 'refused' });
+    }
+    expect(lines).toHaveLength(AUDIT_CAP_PER_MINUTE + 1);
+    expect(await countRows(testDb.db, 'audit_log')).toBe(AUDIT_CAP_PER_MINUTE);
+    await testDb.close();
+  });
+
   it('a failure to write the audit row is logged, never thrown; user text cannot forge a fail2ban match', async () => {
     const testDb = await createTestDb('sqlite');
     await testDb.db.schema.dropTable('audit_log').execute();
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { lines, logger } = capturedLog();
     const counted: string[] = [];
     const deps = {
       db: testDb.db,
       config: { anonymizeIps: false } as Config,
       clock: createTestClock(),
       signals: { securityEvent: (e: string) => counted.push(e), mail: () => undefined },
-      log: pino({ level: 'info' }, sink),
+      log: logger,
       ip: '::ffff:203.0.113.7',
     };
     const forging = 'x","event":"login.failed","ip":"9.9.9.9';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskIp } from '../src/analytics/mask-ip.js';
 import type { AppDeps } from './app-deps.js';
-import { recordAudit, wasAuditedSince, type AuditActor } from './audit.js';
+import { listAuditedSince, recordAudit, type AuditActor } from './audit.js';
 import { maskEmail } from './features/mail/mailer.js';
 import { unmapIpv4 } from './features/scans/client-address.js';
 
@@ -30,7 +30,9 @@ export type SecurityEventName = (typeof securityEventNames)[number];
 
 /**
  * Failures anyone can cause, signed in or not: each is logged, but audited at most once a minute per
- * event, actor (the account or the name typed) and client address, so a flood cannot grow the table.
+ * event, client address and account (per address alone when no account has the name typed, so trying
+ * many names is one entry), and at most AUDIT_CAP_PER_MINUTE times a minute per event in all, so a flood
+ * cannot grow the table. The log lines (and fail2ban) see every one.
  */
 const CAPPED: ReadonlySet<SecurityEventName> = new Set([
   'login.failed',
@@ -39,6 +41,7 @@ const CAPPED: ReadonlySet<SecurityEventName> = new Set([
   'token.refused',
 ]);
 export const AUDIT_CAP_MS = 60_000;
+export const AUDIT_CAP_PER_MINUTE = 100;
 
 /** Longest attempted username kept (the sign-in form allows fewer; a token path takes none). */
 const NAME_MAX = 100;
@@ -120,13 +123,11 @@ export async function securityEvent(
     const now = deps.clock.now();
     if (CAPPED.has(event)) {
       const since = new Date(now.getTime() - AUDIT_CAP_MS).toISOString();
-      const seen = await wasAuditedSince(deps.db, {
-        action: event,
-        actorUsername: actor.username,
-        ip,
-        since,
-      });
-      if (seen) return;
+      const recent = await listAuditedSince(deps.db, event, since, AUDIT_CAP_PER_MINUTE);
+      const same = recent.some(
+        (r) => r.ip === ip && (actor.id === null ? r.actorId === null : r.actorId === actor.id),
+      );
+      if (same || recent.length >= AUDIT_CAP_PER_MINUTE) return;
     }
     await recordAudit(deps.db, actor, now, {
       action: event,
