@@ -4,15 +4,22 @@ import { toIso, type Db } from './db/database.js';
 
 export interface AuditRecord {
   action: string;
-  targetType: 'user' | 'subscription' | 'settings' | 'mail' | 'upgrade-request';
+  /** 'security': a security event (server/security-log.ts), about the account named by the target. */
+  targetType: 'user' | 'subscription' | 'settings' | 'mail' | 'upgrade-request' | 'security';
   targetId?: number | string | null;
   targetLabel?: string | null;
   before?: unknown;
   after?: unknown;
 }
 
+/**
+ * Who acted: a user, or (id null) someone without an account — a security event's attempted username or
+ * 'anonymous'.
+ */
+export type AuditActor = Pick<User, 'username'> & { id: number | null };
+
 /** Writes one admin action to the audit log, inside the action's own transaction when given one. */
-export async function recordAudit(db: Db, actor: User, now: Date, entry: AuditRecord): Promise<void> {
+export async function recordAudit(db: Db, actor: AuditActor, now: Date, entry: AuditRecord): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -36,6 +43,25 @@ function parsed(value: unknown): unknown {
   } catch {
     return value;
   }
+}
+
+/**
+ * The entries of `action` written after `since` (ISO 8601), at most `limit`: who and from which address
+ * (the `ip` of their change). Reads only the last moments' rows (created_at is indexed).
+ */
+export async function listAuditedSince(db: Db, action: string, since: string, limit: number) {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['actor_id', 'actor_username', 'after'])
+    .where('created_at', '>', since)
+    .where('action', '=', action)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => {
+    const after = parsed(r.after);
+    const ip = typeof after === 'object' && after !== null ? (after as { ip?: unknown }).ip : undefined;
+    return { actorId: r.actor_id, actorUsername: r.actor_username, ip: typeof ip === 'string' ? ip : null };
+  });
 }
 
 /** The newest entries first, one page at a time. */

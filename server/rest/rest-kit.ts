@@ -6,8 +6,10 @@ import type { User } from '../../src/auth/auth.schema.js';
 import { bearerOf } from '../features/tokens/tokens.service.js';
 import { appRouter } from '../trpc/app-router.js';
 import { checkAccess, type Access } from '../trpc/access.js';
-import type { Context } from '../trpc/context.js';
+import { createRestContext, type Context } from '../trpc/context.js';
+import type { RuntimeDeps } from '../app-deps.js';
 import { appError, parseInput } from '../errors.js';
+import { securityEvent } from '../security-log.js';
 import { createCallerFactory } from '../trpc/init.js';
 
 /**
@@ -200,18 +202,44 @@ function checkTokenScope(route: AnyRestRoute, scope: TokenScope): void {
   }
 }
 
+/** Who may call, for a token's request: a refusal is a `token.refused` security event. */
+async function checkTokenCall(route: AnyRestRoute, ctx: Context, token: NonNullable<Context['apiToken']>) {
+  let reason = 'not an admin';
+  try {
+    checkAccess(route.access, ctx.user);
+    reason = 'scope';
+    checkTokenScope(route, token.scope);
+  } catch (error) {
+    const why = error instanceof TRPCError ? error.message : reason;
+    await securityEvent(ctx, 'token.refused', {
+      user: ctx.user,
+      message: `API token ${token.prefix} (${token.scope}) refused on ${route.method} ${route.path}: ${why}`,
+      details: {
+        reason,
+        route: `${route.method} ${route.path}`,
+        tokenId: token.id,
+        prefix: token.prefix,
+        scope: token.scope,
+      },
+    });
+    throw error;
+  }
+}
+
 /** The Fastify handler of a route: who calls, then the input, then the feature's handler. */
-export function handlerOf(
-  route: AnyRestRoute,
-  createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
-) {
+export function handlerOf(route: AnyRestRoute, deps: RuntimeDeps) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     if (!route.tokens && bearerOf(req.headers.authorization) !== undefined) {
+      // Refused before the token is looked up: nothing of what was sent is named.
+      await securityEvent({ ...deps, log: req.log, ip: req.ip }, 'token.refused', {
+        message: `API token refused on ${route.method} ${route.path}: the path takes the app's session only`,
+        details: { reason: 'session-only path', route: `${route.method} ${route.path}` },
+      });
       throw appError('FORBIDDEN', tokenMessages.sessionOnly);
     }
-    const ctx = await createContext(req, reply);
-    checkAccess(route.access, ctx.user);
-    if (ctx.apiToken) checkTokenScope(route, ctx.apiToken.scope);
+    const ctx = await createRestContext(deps, req, reply);
+    if (ctx.apiToken) await checkTokenCall(route, ctx, ctx.apiToken);
+    else checkAccess(route.access, ctx.user);
     const params = route.params ? parseInput(route.params, req.params) : undefined;
     const query = route.query ? parseInput(route.query, req.query) : undefined;
     const body = route.body ? parseInput(route.body, req.body) : undefined;

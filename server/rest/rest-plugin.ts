@@ -14,7 +14,6 @@ import { bulkRoutes } from '../features/qr/bulk.rest.js';
 import { foldersRoutes } from '../features/folders/folders.rest.js';
 import { qrRoutes } from '../features/qr/qr.rest.js';
 import { uploadsRoutes } from '../features/uploads/uploads.rest.js';
-import { createRestContext } from '../trpc/context.js';
 import { defineRoute, handlerOf, type AnyRestRoute, type RouteTable } from './rest-kit.js';
 import { openApiDocument } from './openapi.js';
 
@@ -58,7 +57,7 @@ function register(app: FastifyInstance, route: AnyRestRoute, deps: RuntimeDeps) 
     url: route.path,
     exposeHeadRoute: route.head ?? route.method === 'GET',
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
-    handler: handlerOf(route, (req, reply) => createRestContext(deps, req, reply)),
+    handler: handlerOf(route, deps),
   });
 }
 

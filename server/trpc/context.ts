@@ -10,7 +10,7 @@ import { authenticateToken, bearerOf } from '../features/tokens/tokens.service.j
 export interface Context extends SessionDeps {
   user: User | null;
   /** Set when the caller authenticated with `Authorization: Bearer` (REST only), not a session. */
-  apiToken: { id: number; scope: TokenScope } | null;
+  apiToken: { id: number; scope: TokenScope; prefix: string } | null;
 }
 
 export async function createContext(
@@ -47,14 +47,18 @@ export async function createRestContext(
 ): Promise<Context> {
   const bearer = bearerOf(req.headers.authorization);
   if (bearer === undefined) return createContext(deps, req, reply);
-  const auth = await authenticateToken(deps, bearer, reply);
+  const auth = await authenticateToken(
+    { ...deps, log: req.log, ip: req.ip, route: `${req.method} ${req.routeOptions.url ?? '?'}` },
+    bearer,
+    reply,
+  );
   const noCookies = { read: () => undefined, set: () => undefined, clear: () => undefined };
   return {
     ...deps,
     log: req.log,
     user: auth.user,
     sessionId: null,
-    apiToken: { id: auth.tokenId, scope: auth.scope },
+    apiToken: { id: auth.tokenId, scope: auth.scope, prefix: auth.prefix },
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
     cookies: noCookies,

@@ -20,7 +20,8 @@ import { beginLoginAttempt, limitVerificationLinks } from '../auth/login-throttl
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { sendPasswordChangedMail, sendVerificationMail } from '../auth/recovery.service.js';
 import { hashToken, newToken } from '../auth/tokens.js';
-import { sendInBackground } from '../mail/mailer.js';
+import { maskEmail, sendInBackground } from '../mail/mailer.js';
+import { securityEvent } from '../../security-log.js';
 import { recordAudit } from '../../audit.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 import { storeImage, UPLOAD_URL_PREFIX } from '../uploads/uploads.service.js';
@@ -73,8 +74,13 @@ export async function updateProfile(ctx: SessionDeps, user: User, input: UpdateP
     if (!input.currentPassword) {
       throw appError('BAD_REQUEST', accountMessages.passwordForEmail, { field: 'currentPassword' });
     }
-    const attempt = await beginLoginAttempt(ctx, row.username);
+    const attempt = await beginLoginAttempt(
+      ctx,
+      { username: row.username, user: row },
+      { during: 'e-mail change' },
+    );
     if (!(await verifyPassword(row.password, input.currentPassword))) {
+      await attempt.failed();
       throw appError('BAD_REQUEST', accountMessages.wrongCurrentPassword, { field: 'currentPassword' });
     }
     await attempt.succeeded();
@@ -113,6 +119,12 @@ export async function updateProfile(ctx: SessionDeps, user: User, input: UpdateP
     if (isUniqueViolation(error)) throw appError('CONFLICT', accountMessages.emailTaken);
     throw error;
   }
+  await securityEvent(ctx, 'email.changed', {
+    user: updated,
+    email: input.email,
+    message: `e-mail address of ${updated.username} changed (unverified until its link is followed)`,
+    details: { previousEmail: row.email ? maskEmail(row.email) : null },
+  });
   sendVerificationMail(ctx, { ...updated, email: input.email }).catch((error: unknown) =>
     ctx.log.error({ err: error }, 'verification mail failed'),
   );
@@ -174,8 +186,13 @@ export async function sendVerificationLink(ctx: SessionDeps, user: User): Promis
  */
 export async function changePassword(ctx: SessionDeps, user: User, input: ChangePasswordInput) {
   const row = await userRowOf(ctx, user);
-  const attempt = await beginLoginAttempt(ctx, row.username);
+  const attempt = await beginLoginAttempt(
+    ctx,
+    { username: row.username, user: row },
+    { during: 'password change' },
+  );
   if (!(await verifyPassword(row.password, input.currentPassword))) {
+    await attempt.failed();
     throw appError('BAD_REQUEST', accountMessages.wrongCurrentPassword, { field: 'currentPassword' });
   }
   await attempt.succeeded();
@@ -186,6 +203,11 @@ export async function changePassword(ctx: SessionDeps, user: User, input: Change
       sessions: await deleteOtherSessionsOf(trx, user.id, ctx.sessionId),
       tokens: await deleteApiTokensOfUser(trx, user.id),
     };
+  });
+  await securityEvent(ctx, 'password.changed', {
+    user: row,
+    message: `password of ${row.username} changed: ${sessions} other sessions ended, ${tokens} tokens revoked`,
+    details: { sessionsEnded: sessions, tokensRevoked: tokens },
   });
   sendPasswordChangedMail(ctx, row, { sessions, tokens, how: 'changed' });
   return { success: true as const, message: accountMessages.passwordChanged };
@@ -254,12 +276,22 @@ export async function revokeSession(ctx: SessionDeps, user: User, id: string) {
   if (!row || !(await deleteSessionOf(ctx.db, user.id, row.id))) {
     throw appError('NOT_FOUND', accountMessages.sessionNotFound);
   }
+  await securityEvent(ctx, 'session.revoked', {
+    user,
+    message: `${user.username} signed one of their sessions out`,
+    details: { count: 1, tokensRevoked: 0 },
+  });
   return { success: true as const };
 }
 
 export async function revokeOtherSessions(ctx: SessionDeps, user: User, input: SignOutOthersInput) {
   const count = await deleteOtherSessionsOf(ctx.db, user.id, ctx.sessionId);
   const tokensRevoked = input?.revokeTokens ? await deleteApiTokensOfUser(ctx.db, user.id) : 0;
+  await securityEvent(ctx, 'session.revoked', {
+    user,
+    message: `${user.username} signed out ${count} other sessions and revoked ${tokensRevoked} tokens`,
+    details: { count, tokensRevoked },
+  });
   return { success: true as const, count, tokensRevoked };
 }
 

@@ -12,7 +12,7 @@ import {
   type AdminUserListInput,
 } from '../../../src/admin/admin.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { UserUpdate } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { appError, parseInput } from '../../errors.js';
@@ -30,6 +30,8 @@ import {
   deleteApiTokensOfUser,
 } from '../users/users.repository.js';
 import { recordAudit } from '../../audit.js';
+import { securityEvent } from '../../security-log.js';
+import { maskEmail } from '../mail/mailer.js';
 import { getAdminUser, toAdminUser } from '../billing/admin-user.js';
 import { pendingRequestsOf } from '../billing/billing.repository.js';
 import { countAdmins, deleteUserAndData, deletionImpactOf, listUsersPage } from './admin.repository.js';
@@ -74,7 +76,7 @@ export async function getDeletionImpact(deps: AppDeps, id: number): Promise<Dele
 }
 
 export async function createUserAsAdmin(
-  deps: AppDeps,
+  deps: RequestDeps,
   admin: User,
   raw: AdminCreateUserInput,
 ): Promise<AdminUser> {
@@ -107,7 +109,17 @@ export async function createUserAsAdmin(
       });
       return row.id;
     });
-    return await getAdminUser(deps.db, id);
+    const created = await getAdminUser(deps.db, id);
+    if (created.isAdmin) {
+      await securityEvent(deps, 'role.changed', {
+        user: created,
+        by: admin,
+        message: `${created.username} created as an admin by ${admin.username}`,
+        details: { isAdmin: true, wasAdmin: false, created: true },
+        audit: false,
+      });
+    }
+    return created;
   } catch (error) {
     if (isUniqueViolation(error)) throw appError('CONFLICT', adminMessages.usernameTaken);
     throw error;
@@ -119,7 +131,7 @@ export async function createUserAsAdmin(
  * admin stays one; a taken username or address is a 409.
  */
 export async function updateUserAsAdmin(
-  deps: AppDeps,
+  deps: RequestDeps,
   admin: User,
   id: number,
   raw: AdminUpdateUserInput,
@@ -173,11 +185,32 @@ export async function updateUserAsAdmin(
     if (isUniqueViolation(error)) throw appError('CONFLICT', adminMessages.usernameTaken);
     throw error;
   }
-  return getAdminUser(deps.db, id);
+  const after = await getAdminUser(deps.db, id);
+  // Audited above as user.update; the log gets the changes that matter to security.
+  if (after.isAdmin !== before.isAdmin) {
+    await securityEvent(deps, 'role.changed', {
+      user: after,
+      by: admin,
+      message: `${after.username} ${after.isAdmin ? 'made an admin' : 'no longer an admin'} by ${admin.username}`,
+      details: { isAdmin: after.isAdmin, wasAdmin: before.isAdmin },
+      audit: false,
+    });
+  }
+  if ((after.email ?? '').toLowerCase() !== (before.email ?? '').toLowerCase()) {
+    await securityEvent(deps, 'email.changed', {
+      user: after,
+      by: admin,
+      email: after.email,
+      message: `e-mail address of ${after.username} changed by ${admin.username}`,
+      details: { previousEmail: before.email ? maskEmail(before.email) : null },
+      audit: false,
+    });
+  }
+  return after;
 }
 
 /** A new password for a user: every session of theirs ends; with clearTwoFactor their 2FA goes too. */
-export async function resetUserPassword(deps: AppDeps, admin: User, id: number, raw: unknown) {
+export async function resetUserPassword(deps: RequestDeps, admin: User, id: number, raw: unknown) {
   const input = parseInput(adminResetPasswordInput, raw);
   const user = await getAdminUser(deps.db, id);
   const hash = await hashPassword(input.newPassword);
@@ -197,6 +230,18 @@ export async function resetUserPassword(deps: AppDeps, admin: User, id: number, 
       after: { sessionsEnded: true, tokensRevoked: tokens, twoFactorCleared: turnOffTwoFactor },
     });
     return { sessions, tokens };
+  });
+  await securityEvent(deps, 'password.reset', {
+    user,
+    by: admin,
+    message: `password of ${user.username} reset by ${admin.username}: ${ended.sessions} sessions ended, ${ended.tokens} tokens revoked${turnOffTwoFactor ? ', two-factor turned off' : ''}`,
+    details: {
+      step: 'admin',
+      sessionsEnded: ended.sessions,
+      tokensRevoked: ended.tokens,
+      twoFactorCleared: turnOffTwoFactor,
+    },
+    audit: false,
   });
   sendPasswordChangedMail(deps, user, { ...ended, how: 'admin' });
   return {
@@ -228,7 +273,7 @@ export async function deleteUserAsAdmin(deps: AppDeps, admin: User, id: number) 
 }
 
 /** Grants or removes unlimited codes; the answer says which. */
-export async function toggleUnlimitedAccess(deps: AppDeps, admin: User, id: number) {
+export async function toggleUnlimitedAccess(deps: RequestDeps, admin: User, id: number) {
   const user = await getAdminUser(deps.db, id);
   const granted = !user.hasUnlimitedAccess;
   await deps.db.transaction().execute(async (trx) => {
@@ -241,6 +286,13 @@ export async function toggleUnlimitedAccess(deps: AppDeps, admin: User, id: numb
       before: { hasUnlimitedAccess: user.hasUnlimitedAccess },
       after: { hasUnlimitedAccess: granted },
     });
+  });
+  await securityEvent(deps, 'plan.changed', {
+    user,
+    by: admin,
+    message: `unlimited codes ${granted ? 'granted to' : 'removed from'} ${user.username} by ${admin.username}`,
+    details: { action: 'user.toggle-unlimited', hasUnlimitedAccess: granted },
+    audit: false,
   });
   return {
     success: true,

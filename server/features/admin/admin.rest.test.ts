@@ -334,7 +334,7 @@ describeEachDb('admin REST paths', (getDb) => {
           .execute(),
       ).toEqual([]);
       expect(await countRows(t().db, 'api_tokens')).toBe(0);
-      expect(await auditActions(t())).toEqual(['user.delete']);
+      expect(await auditActions(t())).toEqual(['token.created', 'user.delete']);
     });
 
     it('never deletes the caller (nor so the last admin)', async () => {

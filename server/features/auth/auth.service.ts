@@ -40,9 +40,16 @@ export const messages = {
 export async function login(ctx: SessionDeps, input: LoginInput): Promise<User | TwoFactorRequired> {
   const row = await findUserByUsername(ctx.db, input.username);
   const trustedDevice = row ? await isTrustedDevice(ctx, row.id) : false;
-  const attempt = await beginLoginAttempt(ctx, input.username, { trustedDevice });
+  const attempt = await beginLoginAttempt(
+    ctx,
+    { username: input.username, user: row },
+    { trustedDevice, during: 'sign-in' },
+  );
   const ok = await verifyPassword(row?.password, input.password);
-  if (!row || !ok) throw appError('UNAUTHORIZED', messages.invalidCredentials);
+  if (!row || !ok) {
+    await attempt.failed();
+    throw appError('UNAUTHORIZED', messages.invalidCredentials);
+  }
   await attempt.succeeded();
   await trustThisDevice(ctx, row.id);
   const settings = await getInstanceSettings(ctx);

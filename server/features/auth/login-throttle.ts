@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { storedAddress, unmapIpv4 } from '../scans/client-address.js';
 import { appError, extrasOf } from '../../errors.js';
 import { TRPCError } from '@trpc/server';
+import { securityEvent } from '../../security-log.js';
 import {
   countAttemptsSince,
   deleteAttemptsById,
@@ -43,60 +44,134 @@ export interface Limit {
   max: number;
 }
 
+/** An attempt counted: its rows, each key's count with it, and the limit it went over (if any). */
+interface CountedAttempt {
+  ids: number[];
+  counts: Map<string, number>;
+  over?: { key: string; retryMs: number };
+}
+
 /**
  * Records one attempt under every key *before* the guarded work, then counts. Because the rows are
  * written first, requests sent at the same moment see each other: at most `max` get through per
- * window, however many arrive together. Over a limit, the attempt is withdrawn and 429 thrown.
- * Answers the ids of the rows written.
+ * window, however many arrive together. Over a limit, the attempt is withdrawn.
  */
-export async function recordAttempt(db: Db, limits: Limit[], windowMs: number, now: Date, what: string) {
+async function countAttempt(db: Db, limits: Limit[], windowMs: number, now: Date): Promise<CountedAttempt> {
   const keys = limits.map((l) => l.key);
   const since = new Date(now.getTime() - windowMs).toISOString();
   await deleteAttemptsUntil(db, keys, since);
   const ids = await insertAttempts(db, keys, now.toISOString());
-  const counts = await countAttemptsSince(db, keys, since);
-  const over = counts.find((c) => Number(c.count) > (limits.find((l) => l.key === c.key)?.max ?? Infinity));
-  if (over) {
-    await deleteAttemptsById(db, ids);
-    const oldest = over.oldest ? new Date(over.oldest).getTime() : now.getTime();
-    const retryMs = Math.max(1000, oldest + windowMs - now.getTime());
-    const minutes = Math.ceil(retryMs / 60_000);
-    throw appError(
-      'TOO_MANY_REQUESTS',
-      `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { retryAfterSeconds: Math.ceil(retryMs / 1000) },
-    );
+  const rows = await countAttemptsSince(db, keys, since);
+  const counts = new Map(rows.map((c) => [c.key, Number(c.count)]));
+  const over = rows.find((c) => Number(c.count) > (limits.find((l) => l.key === c.key)?.max ?? Infinity));
+  if (!over) return { ids, counts };
+  await deleteAttemptsById(db, ids);
+  const oldest = over.oldest ? new Date(over.oldest).getTime() : now.getTime();
+  return { ids, counts, over: { key: over.key, retryMs: Math.max(1000, oldest + windowMs - now.getTime()) } };
+}
+
+function tooMany(what: string, retryMs: number) {
+  const minutes = Math.ceil(retryMs / 60_000);
+  return appError(
+    'TOO_MANY_REQUESTS',
+    `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retryAfterSeconds: Math.ceil(retryMs / 1000) },
+  );
+}
+
+/**
+ * countAttempt, throwing 429 (with Retry-After) when the attempt is over a limit. Answers the ids of the
+ * rows written.
+ */
+export async function recordAttempt(db: Db, limits: Limit[], windowMs: number, now: Date, what: string) {
+  const attempt = await countAttempt(db, limits, windowMs, now);
+  if (attempt.over) throw tooMany(what, attempt.over.retryMs);
+  return attempt.ids;
+}
+
+/** Whose password or code is checked: the name typed, and its account when there is one. */
+export interface Attempted {
+  username: string;
+  user?: { id: number; username: string } | null;
+}
+
+/** Where a password or code is checked, as the security log says (`during`). */
+export type AttemptStep =
+  'sign-in' | 'password change' | 'e-mail change' | 'two-factor setup' | 'two-factor removal';
+
+/** The limits this attempt brought exactly to their maximum: a failure now locks them. */
+function reached(attempt: CountedAttempt, limits: (Limit & { lock: string })[]): string[] {
+  return limits.filter((l) => attempt.counts.get(l.key) === l.max).map((l) => l.lock);
+}
+
+function lockedMessage(who: string, lock: string): string {
+  if (lock === 'address') {
+    return `sign-in locked for this address: ${MAX_FAILURES_PER_ADDRESS} failures in 15 minutes (last: ${who})`;
   }
-  return ids;
+  if (lock === 'two-factor') {
+    return `two-factor step of ${who} locked: ${MAX_CODE_FAILURES} wrong codes in 15 minutes`;
+  }
+  return `account ${who} locked: ${MAX_FAILURES_PER_ACCOUNT} failed sign-ins in 15 minutes`;
 }
 
 export interface LoginAttempt {
   /** The password was right: forget this attempt and the account's earlier failures. */
   succeeded(): Promise<void>;
+  /**
+   * The password was wrong, or no account has the name: logs and audits `login.failed`, and
+   * `account.locked` when this failure is the one that locks the account or the address.
+   */
+  failed(): Promise<void>;
 }
 
-/** Counts a login as failed until `succeeded()` says otherwise. */
+/**
+ * Counts a login as failed until `succeeded()` says otherwise. A refusal (429: the account or the
+ * address is locked) is a `login.failed` too, with reason 'locked'.
+ */
 export async function beginLoginAttempt(
   deps: RequestDeps,
-  username: string,
-  options: { trustedDevice?: boolean } = {},
+  who: Attempted,
+  options: { trustedDevice?: boolean; during: AttemptStep },
 ): Promise<LoginAttempt> {
   const { db, ip } = deps;
   const now = deps.clock.now();
-  const account = accountKey(username);
-  const address = { key: addressKey(deps, ip), max: MAX_FAILURES_PER_ADDRESS };
+  const account = accountKey(who.username);
+  const address = { key: addressKey(deps, ip), max: MAX_FAILURES_PER_ADDRESS, lock: 'address' };
   // A browser the account has signed in from before is not held by the account's lockout (only by its
   // address's): someone failing on purpose cannot keep the owner out.
-  const ids = await recordAttempt(
-    db,
-    options.trustedDevice ? [address] : [{ key: account, max: MAX_FAILURES_PER_ACCOUNT }, address],
-    WINDOW_MS,
-    now,
-    'failed login attempts',
-  );
+  const limits = options.trustedDevice
+    ? [address]
+    : [{ key: account, max: MAX_FAILURES_PER_ACCOUNT, lock: 'account' }, address];
+  const attempt = await countAttempt(db, limits, WINDOW_MS, now);
+  const name = who.user?.username ?? who.username;
+  const fields = { user: who.user ?? null, username: who.username };
+  if (attempt.over) {
+    const lock = attempt.over.key === account ? 'account' : 'address';
+    await securityEvent(deps, 'login.failed', {
+      ...fields,
+      message: `${options.during} refused for ${name}: ${lock} locked`,
+      details: { reason: 'locked', lock, during: options.during },
+    });
+    throw tooMany('failed login attempts', attempt.over.retryMs);
+  }
   return {
     async succeeded() {
-      await deleteAttemptsByKeyOrId(db, account, ids);
+      await deleteAttemptsByKeyOrId(db, account, attempt.ids);
+    },
+    async failed() {
+      const reason = who.user ? 'bad password' : 'unknown user';
+      await securityEvent(deps, 'login.failed', {
+        ...fields,
+        message: `${options.during} failed for ${name}: ${reason}`,
+        details: { reason, during: options.during, failures: attempt.counts.get(account) },
+      });
+      for (const lock of reached(attempt, limits)) {
+        await securityEvent(deps, 'account.locked', {
+          ...fields,
+          message: lockedMessage(name, lock),
+          details: { lock, minutes: WINDOW_MS / 60_000 },
+        });
+      }
     },
   };
 }
@@ -104,36 +179,63 @@ export async function beginLoginAttempt(
 export interface CodeAttempt {
   /** The code was right: this attempt is withdrawn (earlier wrong codes still count). */
   succeeded(): Promise<void>;
-  /** The code was wrong: answers whether this failure reached the limit (the code step is now locked). */
+  /**
+   * The code was wrong: logs and audits `twofactor.failed` (and `account.locked` when this failure locks
+   * the code step or the address), and answers whether the code step is now locked.
+   */
   failed(): Promise<{ locked: boolean }>;
 }
 
 /**
  * Counts a two-factor code before it is checked: 5 wrong codes per account in 15 minutes (whatever the
  * browser, a known device too), then 429 until the oldest is 15 minutes old. Only the code step is
- * locked: the password still works, and a right password forgets none of these.
+ * locked: the password still works, and a right password forgets none of these. A refusal is a
+ * `twofactor.failed` with reason 'locked'.
  */
-export async function beginCodeAttempt(deps: RequestDeps, username: string): Promise<CodeAttempt> {
+export async function beginCodeAttempt(
+  deps: RequestDeps,
+  user: { id: number; username: string },
+  during: AttemptStep,
+): Promise<CodeAttempt> {
   const now = deps.clock.now();
-  const key = codeKey(username);
-  const ids = await recordAttempt(
-    deps.db,
-    [
-      { key, max: MAX_CODE_FAILURES },
-      { key: addressKey(deps, deps.ip), max: MAX_FAILURES_PER_ADDRESS },
-    ],
-    WINDOW_MS,
-    now,
-    'wrong two-factor codes',
-  );
+  const key = codeKey(user.username);
+  const address = { key: addressKey(deps, deps.ip), max: MAX_FAILURES_PER_ADDRESS, lock: 'address' };
+  const attempt = await countAttempt(deps.db, [{ key, max: MAX_CODE_FAILURES }, address], WINDOW_MS, now);
+  if (attempt.over) {
+    const lock = attempt.over.key === key ? 'two-factor' : 'address';
+    await securityEvent(deps, 'twofactor.failed', {
+      user,
+      message: `two-factor code refused for ${user.username} (${during}): ${lock} locked`,
+      details: { reason: 'locked', lock, during },
+    });
+    throw tooMany('wrong two-factor codes', attempt.over.retryMs);
+  }
   return {
     async succeeded() {
-      await deleteAttemptsById(deps.db, ids);
+      await deleteAttemptsById(deps.db, attempt.ids);
     },
     async failed() {
       const since = new Date(now.getTime() - WINDOW_MS).toISOString();
       const [counted] = await countAttemptsSince(deps.db, [key], since);
-      return { locked: Number(counted?.count ?? 0) >= MAX_CODE_FAILURES };
+      const failures = Number(counted?.count ?? 0);
+      const locked = failures >= MAX_CODE_FAILURES;
+      await securityEvent(deps, 'twofactor.failed', {
+        user,
+        message: `wrong two-factor code for ${user.username} (${during})`,
+        details: { reason: 'wrong code', during, failures },
+      });
+      const locks = [
+        ...(failures === MAX_CODE_FAILURES ? ['two-factor'] : []),
+        ...reached(attempt, [address]),
+      ];
+      for (const lock of locks) {
+        await securityEvent(deps, 'account.locked', {
+          user,
+          message: lockedMessage(user.username, lock),
+          details: { lock, minutes: WINDOW_MS / 60_000 },
+        });
+      }
+      return { locked };
     },
   };
 }

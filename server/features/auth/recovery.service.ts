@@ -23,7 +23,8 @@ import { deleteSessionsOfUser } from './sessions.repository.js';
 import { accountKey, limitMailRequest } from './login-throttle.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, newToken } from './tokens.js';
-import { sendInBackground } from '../mail/mailer.js';
+import { maskEmail, sendInBackground } from '../mail/mailer.js';
+import { securityEvent } from '../../security-log.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 
 export const RESET_TTL_MS = 3_600_000;
@@ -59,7 +60,22 @@ export async function requestPasswordReset(ctx: RequestDeps, input: EmailLinkInp
       .filter((u) => !own.some((o) => o.user.id === u.id))
       .map((user) => ({ user, to: user.fallback_email ?? input.email })),
   ];
+  if (accounts.length === 0) {
+    await securityEvent(ctx, 'password.reset', {
+      email: input.email,
+      message: 'password reset requested for an address no account can reset: no mail sent',
+      details: { step: 'requested', account: false },
+      // Logged only: the audit log follows accounts, and this one is anyone's to repeat.
+      audit: false,
+    });
+  }
   for (const { user, to } of accounts) {
+    await securityEvent(ctx, 'password.reset', {
+      user,
+      email: to,
+      message: `password reset requested for ${user.username}: link mailed`,
+      details: { step: 'requested' },
+    });
     const token = newToken();
     const now = ctx.clock.now();
     await insertResetToken(ctx.db, {
@@ -160,6 +176,11 @@ export async function resetPassword(ctx: RequestDeps, input: ResetPasswordInput)
     failureKey: user ? accountKey(user.username) : null,
   });
   if (!reset) throw appError('BAD_REQUEST', recoveryMessages.resetInvalid);
+  await securityEvent(ctx, 'password.reset', {
+    user: user ?? { id: row.user_id, username: `#${row.user_id}` },
+    message: `password of ${user?.username ?? `user #${row.user_id}`} reset with a mailed link: ${reset.sessions} sessions ended, ${reset.tokens} tokens revoked`,
+    details: { step: 'completed', sessionsEnded: reset.sessions, tokensRevoked: reset.tokens },
+  });
   if (user) sendPasswordChangedMail(ctx, user, { ...reset, how: 'reset' });
   return { success: true as const, message: recoveryMessages.resetDone };
 }
@@ -246,5 +267,12 @@ export async function undoEmailChange(ctx: RequestDeps, token: string) {
     if (isUniqueViolation(error)) throw appError('CONFLICT', recoveryMessages.undoTaken);
     throw error;
   }
+  const user = await findUserById(ctx.db, change.user_id);
+  await securityEvent(ctx, 'email.changed', {
+    user: user ?? { id: change.user_id, username: `#${change.user_id}` },
+    email: change.old_email,
+    message: `e-mail change of ${user?.username ?? `user #${change.user_id}`} undone from the old address: every session ended, every token revoked`,
+    details: { previousEmail: maskEmail(change.new_email), undone: true },
+  });
   return { success: true as const, message: recoveryMessages.undone };
 }

@@ -9,6 +9,7 @@ import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps, SessionDeps } from '../../app-deps.js';
 import type { UserRow } from '../../db/database.js';
 import { appError } from '../../errors.js';
+import { securityEvent } from '../../security-log.js';
 import { findUserById } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
 import { afterSignIn } from './login-alerts.js';
@@ -105,8 +106,13 @@ export async function beginTwoFactor(
 ): Promise<TwoFactorEnrolment> {
   const row = await userRowOf(ctx, user.id);
   if (row.totp_enabled) throw appError('CONFLICT', twoFactorMessages.alreadyOn);
-  const attempt = await beginLoginAttempt(ctx, row.username);
+  const attempt = await beginLoginAttempt(
+    ctx,
+    { username: row.username, user: row },
+    { during: 'two-factor setup' },
+  );
   if (!(await verifyPassword(row.password, password))) {
+    await attempt.failed();
     throw appError('BAD_REQUEST', twoFactorMessages.wrongPassword, { field: 'password' });
   }
   await attempt.succeeded();
@@ -125,12 +131,21 @@ export async function confirmTwoFactor(
   if (row.totp_enabled) throw appError('CONFLICT', twoFactorMessages.alreadyOn);
   if (!row.totp_secret) throw appError('BAD_REQUEST', twoFactorMessages.notStarted);
   if (!/^\d{6}$/.test(code.replace(/\s+/g, '')) || !(await acceptCode(ctx, row, code))) {
+    await securityEvent(ctx, 'twofactor.failed', {
+      user: row,
+      message: `wrong two-factor code for ${row.username} (two-factor setup)`,
+      details: { reason: 'wrong code', during: 'two-factor setup' },
+    });
     throw appError('BAD_REQUEST', twoFactorMessages.invalidCode, { field: 'code' });
   }
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await replaceRecoveryCodes(ctx.db, user.id, recoveryCodes.map(recoveryHash));
   // The step just accepted stays recorded, so the confirming code cannot also sign in a moment later.
   await enableTotp(ctx.db, user.id);
+  await securityEvent(ctx, 'twofactor.enabled', {
+    user: row,
+    message: `two-factor sign-in turned on for ${row.username}`,
+  });
   return { recoveryCodes };
 }
 
@@ -138,12 +153,17 @@ export async function confirmTwoFactor(
 export async function disableTwoFactor(ctx: SessionDeps, user: User, password: string, code: string) {
   const row = await userRowOf(ctx, user.id);
   if (!row.totp_enabled) throw appError('BAD_REQUEST', twoFactorMessages.notOn);
-  const attempt = await beginLoginAttempt(ctx, row.username);
+  const attempt = await beginLoginAttempt(
+    ctx,
+    { username: row.username, user: row },
+    { during: 'two-factor removal' },
+  );
   if (!(await verifyPassword(row.password, password))) {
+    await attempt.failed();
     throw appError('BAD_REQUEST', twoFactorMessages.wrongPassword, { field: 'password' });
   }
   await attempt.succeeded();
-  const codeAttempt = await beginCodeAttempt(ctx, row.username);
+  const codeAttempt = await beginCodeAttempt(ctx, row, 'two-factor removal');
   if (!(await acceptCode(ctx, row, code))) {
     await failedCode(ctx, row, codeAttempt);
     throw appError('BAD_REQUEST', twoFactorMessages.invalidCode, { field: 'code' });
@@ -151,6 +171,10 @@ export async function disableTwoFactor(ctx: SessionDeps, user: User, password: s
   await codeAttempt.succeeded();
   await setTotp(ctx.db, user.id, null, false);
   await replaceRecoveryCodes(ctx.db, user.id, []);
+  await securityEvent(ctx, 'twofactor.disabled', {
+    user: row,
+    message: `two-factor sign-in turned off for ${row.username}`,
+  });
   return { success: true as const, message: 'Two-factor authentication is off' };
 }
 
@@ -209,7 +233,7 @@ export async function finishPendingLogin(ctx: SessionDeps, code: string): Promis
   const userId = id ? await findPendingLogin(ctx.db, id, now) : undefined;
   if (!id || userId === undefined) throw appError('UNAUTHORIZED', twoFactorMessages.notPending);
   const row = await userRowOf(ctx, userId);
-  const attempt = await beginCodeAttempt(ctx, row.username);
+  const attempt = await beginCodeAttempt(ctx, row, 'sign-in');
   if (!(await acceptCode(ctx, row, code))) {
     await failedCode(ctx, row, attempt);
     throw appError('UNAUTHORIZED', twoFactorMessages.invalidCode);

@@ -103,7 +103,7 @@ export async function decideUpgradeRequest(ctx: RequestDeps, admin: User, raw: u
   if (!claimed) throw appError('CONFLICT', adminMessages.requestDecided);
   let user = before;
   if (input.approve) {
-    user = await setSubscription(ctx.db, admin, now, before, 'subscription.approve-request', {
+    user = await setSubscription(ctx, admin, now, before, 'subscription.approve-request', {
       tier,
       status: 'active',
       endDate: new Date(now.getTime() + input.duration * DAY_MS).toISOString(),

@@ -2,10 +2,11 @@ import type Stripe from 'stripe';
 import { lazyRequire } from '../../lazy-require.js';
 import type { PaidTier } from '../../../src/admin/admin.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { StripeConfig } from '../../config.js';
-import type { Db, UserUpdate } from '../../db/database.js';
+import { toIso, type Db, type UserUpdate } from '../../db/database.js';
 import { appError } from '../../errors.js';
+import { securityEvent } from '../../security-log.js';
 import {
   findUserById,
   findUserIdByStripeSubscription,
@@ -238,7 +239,7 @@ async function isAboutFormerSubscription(
  * acknowledged and changes nothing.
  */
 export async function handleStripeWebhook(
-  deps: AppDeps,
+  deps: RequestDeps,
   raw: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
@@ -253,14 +254,36 @@ export async function handleStripeWebhook(
   const change = await changeOf(deps, config, event).catch(upstream);
   const order = orderOf(event);
   const at = deps.clock.now().toISOString();
-  const applied = await deps.db.transaction().execute(async (trx) => {
-    if (!(await recordStripeEvent(trx, event.id, event.type, at))) return false;
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    if (!(await recordStripeEvent(trx, event.id, event.type, at))) return 'duplicate';
     // Older than what this subscription already shows: acknowledged (Stripe stops sending it), no change.
-    if (order && !(await claimSubscriptionEvent(trx, order, at))) return true;
-    if (!change) return true;
-    if (order && (await isAboutFormerSubscription(trx, change, order.subscriptionId))) return true;
+    if (order && !(await claimSubscriptionEvent(trx, order, at))) return 'stale';
+    if (!change) return 'ignored';
+    if (order && (await isAboutFormerSubscription(trx, change, order.subscriptionId))) return 'stale';
     await updateUserColumns(trx, change.userId, change.set);
-    return true;
+    return 'applied';
   });
-  return { received: true, duplicate: !applied };
+  if (outcome === 'applied' && change) await logStripePlanChange(deps, event, change);
+  return { received: true, duplicate: outcome === 'duplicate' };
+}
+
+/** A plan Stripe changed: `plan.changed`, audited with the user as its actor (they paid or stopped). */
+async function logStripePlanChange(
+  deps: RequestDeps,
+  event: Stripe.Event,
+  change: { userId: number; set: UserUpdate },
+): Promise<void> {
+  const user = await findUserById(deps.db, change.userId);
+  if (!user) return;
+  await securityEvent(deps, 'plan.changed', {
+    user,
+    message: `plan of ${user.username} set to ${user.subscription_tier} (${user.subscription_status ?? 'no status'}) by Stripe (${event.type})`,
+    details: {
+      action: `stripe.${event.type}`,
+      tier: user.subscription_tier,
+      status: user.subscription_status,
+      endDate: user.subscription_end_date === null ? null : toIso(user.subscription_end_date),
+      stripeEvent: event.id,
+    },
+  });
 }

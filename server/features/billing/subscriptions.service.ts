@@ -6,13 +6,13 @@ import {
   type AdminUser,
 } from '../../../src/admin/admin.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
-import type { AppDeps } from '../../app-deps.js';
-import type { Db } from '../../db/database.js';
+import type { RequestDeps } from '../../app-deps.js';
 import { parseInput, appError } from '../../errors.js';
 import { cancelStripeSubscription } from './stripe.js';
 import { DAY_MS } from '../scans/rollup-model.js';
 import { updateUserColumns } from '../users/users.repository.js';
 import { recordAudit } from '../../audit.js';
+import { securityEvent } from '../../security-log.js';
 import { getAdminUser } from './admin-user.js';
 
 function subscriptionView(user: AdminUser) {
@@ -23,16 +23,19 @@ function subscriptionView(user: AdminUser) {
   };
 }
 
-/** Sets a user's plan: tier, status and end date, with its audit entry, in one transaction. */
+/**
+ * Sets a user's plan: tier, status and end date, with its audit entry, in one transaction; then logs
+ * `plan.changed` (audited by that entry already).
+ */
 export async function setSubscription(
-  db: Db,
+  deps: RequestDeps,
   admin: User,
   now: Date,
   before: AdminUser,
   action: string,
   change: { tier: string; status: string | null; endDate: string | null },
 ): Promise<AdminUser> {
-  return db.transaction().execute(async (trx) => {
+  const user = await deps.db.transaction().execute(async (trx) => {
     await updateUserColumns(trx, before.id, {
       subscription_tier: change.tier,
       subscription_status: change.status,
@@ -49,14 +52,28 @@ export async function setSubscription(
     });
     return after;
   });
+  await securityEvent(deps, 'plan.changed', {
+    user,
+    by: admin,
+    message: `plan of ${user.username} set to ${user.subscriptionTier} (${user.subscriptionStatus ?? 'no status'}) by ${admin.username}`,
+    details: {
+      action,
+      fromTier: before.subscriptionTier,
+      tier: user.subscriptionTier,
+      status: user.subscriptionStatus,
+      endDate: user.subscriptionEndDate,
+    },
+    audit: false,
+  });
+  return user;
 }
 
 /** Pro or Premium for 1–365 days from now, active. */
-export async function upgradeSubscription(deps: AppDeps, admin: User, id: number, raw: unknown) {
+export async function upgradeSubscription(deps: RequestDeps, admin: User, id: number, raw: unknown) {
   const input = parseInput(upgradeInput, raw);
   const before = await getAdminUser(deps.db, id);
   const now = deps.clock.now();
-  const user = await setSubscription(deps.db, admin, now, before, 'subscription.upgrade', {
+  const user = await setSubscription(deps, admin, now, before, 'subscription.upgrade', {
     tier: input.tier,
     status: 'active',
     endDate: new Date(now.getTime() + input.duration * DAY_MS).toISOString(),
@@ -66,14 +83,14 @@ export async function upgradeSubscription(deps: AppDeps, admin: User, id: number
 }
 
 /** 1–365 more days, counted from the end date (or from now when it has passed). Paid tiers only. */
-export async function extendSubscription(deps: AppDeps, admin: User, id: number, raw: unknown) {
+export async function extendSubscription(deps: RequestDeps, admin: User, id: number, raw: unknown) {
   const input = parseInput(extendInput, raw);
   const before = await getAdminUser(deps.db, id);
   if (before.subscriptionTier === 'free') throw appError('BAD_REQUEST', adminMessages.extendFree);
   const now = deps.clock.now();
   const end = before.subscriptionEndDate ? new Date(before.subscriptionEndDate).getTime() : now.getTime();
   const from = Math.max(end, now.getTime());
-  const user = await setSubscription(deps.db, admin, now, before, 'subscription.extend', {
+  const user = await setSubscription(deps, admin, now, before, 'subscription.extend', {
     tier: before.subscriptionTier,
     status: 'active',
     endDate: new Date(from + input.days * DAY_MS).toISOString(),
@@ -89,14 +106,14 @@ export async function extendSubscription(deps: AppDeps, admin: User, id: number,
  * `immediate`: back to Free now. Otherwise canceled at period end: the tier stays until the end date
  * (which is now when the plan had none). Paid tiers only; a Stripe subscription is canceled at Stripe too.
  */
-export async function cancelSubscription(deps: AppDeps, admin: User, id: number, raw: unknown) {
+export async function cancelSubscription(deps: RequestDeps, admin: User, id: number, raw: unknown) {
   const input = parseInput(cancelInput, raw);
   const before = await getAdminUser(deps.db, id);
   if (before.subscriptionTier === 'free') throw appError('BAD_REQUEST', adminMessages.cancelFree);
   const now = deps.clock.now();
   await cancelStripeSubscription(deps, id, input.immediate);
   const user = await setSubscription(
-    deps.db,
+    deps,
     admin,
     now,
     before,

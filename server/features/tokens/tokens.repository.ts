@@ -24,13 +24,14 @@ export function insertToken(
   return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function deleteTokenOf(db: Db, userId: number, id: number): Promise<boolean> {
-  const result = await db
+/** Deletes one token of the user; answers what it was (undefined when the user has no such token). */
+export function deleteTokenOf(db: Db, userId: number, id: number) {
+  return db
     .deleteFrom('api_tokens')
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .returning(['id', 'prefix', 'scope'])
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 export function findTokenByHash(db: Db, hash: string) {

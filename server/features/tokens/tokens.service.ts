@@ -10,6 +10,7 @@ import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { appError, parseInput } from '../../errors.js';
+import { securityEvent, type SecurityDeps } from '../../security-log.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { DAY_MS } from '../scans/rollup-model.js';
 import { toUser } from '../users/users.mapper.js';
@@ -46,7 +47,7 @@ export async function listTokens(deps: AppDeps, user: User): Promise<ApiToken[]>
 
 /** A new token: its value is answered once and never again (only its hash is kept). */
 export async function createToken(
-  deps: AppDeps,
+  deps: AppDeps & SecurityDeps,
   user: User,
   raw: unknown,
 ): Promise<{ token: string; apiToken: ApiToken }> {
@@ -65,15 +66,26 @@ export async function createToken(
       ? new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString()
       : null,
   });
+  await securityEvent(deps, 'token.created', {
+    user,
+    message: `API token ${row.prefix} (${row.scope}) created by ${user.username}`,
+    details: { tokenId: row.id, prefix: row.prefix, scope: row.scope, expiresAt: toIso(row.expires_at) },
+  });
   return { token, apiToken: toApiToken(row) };
 }
 
 export async function revokeToken(
-  deps: AppDeps,
+  deps: AppDeps & SecurityDeps,
   user: User,
   id: number,
 ): Promise<{ success: true; message: string }> {
-  if (!(await deleteTokenOf(deps.db, user.id, id))) throw appError('NOT_FOUND', tokenMessages.notFound);
+  const row = await deleteTokenOf(deps.db, user.id, id);
+  if (!row) throw appError('NOT_FOUND', tokenMessages.notFound);
+  await securityEvent(deps, 'token.revoked', {
+    user,
+    message: `API token ${row.prefix} (${row.scope}) revoked by ${user.username}`,
+    details: { tokenId: row.id, prefix: row.prefix, scope: row.scope },
+  });
   return { success: true, message: 'Token revoked' };
 }
 
@@ -93,17 +105,29 @@ export function bearerOf(header: string | undefined): string | undefined {
  * An unknown, revoked or expired token is a 401; over the limit a 429 with Retry-After.
  */
 export async function authenticateToken(
-  deps: AppDeps,
+  deps: AppDeps & SecurityDeps & { route: string },
   value: string,
   reply: FastifyReply,
-): Promise<{ user: User; tokenId: number; scope: TokenScope }> {
+): Promise<{ user: User; tokenId: number; scope: TokenScope; prefix: string }> {
   const row = value.length <= 200 ? await findTokenByHash(deps.db, hashToken(value)) : undefined;
   const now = deps.clock.now();
-  if (!row || (row.expires_at && new Date(toIso(row.expires_at)).getTime() <= now.getTime())) {
+  const user = row ? await findUserById(deps.db, row.user_id) : undefined;
+  if (!row || !user || (row.expires_at && new Date(toIso(row.expires_at)).getTime() <= now.getTime())) {
+    // An unknown token is named by nothing of its own: what was sent may be a real token mistyped.
+    const expired = row && user ? row : undefined;
+    await securityEvent(deps, 'token.refused', {
+      user: expired ? user : null,
+      message: expired
+        ? `expired API token ${expired.prefix} refused`
+        : 'unknown or revoked API token refused',
+      details: {
+        reason: expired ? 'expired' : 'unknown',
+        route: deps.route,
+        ...(expired ? { tokenId: expired.id, prefix: expired.prefix } : {}),
+      },
+    });
     throw appError('UNAUTHORIZED', tokenMessages.invalid);
   }
-  const user = await findUserById(deps.db, row.user_id);
-  if (!user) throw appError('UNAUTHORIZED', tokenMessages.invalid);
   const minute = Math.floor(now.getTime() / 60_000);
   const count = await countTokenRequest(deps.db, row.id, minute);
   if (count === 1) {
@@ -124,5 +148,5 @@ export async function authenticateToken(
       },
     );
   }
-  return { user: toUser(user), tokenId: row.id, scope: row.scope as TokenScope };
+  return { user: toUser(user), tokenId: row.id, scope: row.scope as TokenScope, prefix: row.prefix };
 }

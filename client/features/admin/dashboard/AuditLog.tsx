@@ -26,13 +26,35 @@ function changeOf(before: unknown, after: unknown): string {
     .join('\n');
 }
 
-/** "user grace", "settings", "mail ops@example.com". */
+/**
+ * The security events (server/security-log.ts) in words; admin actions show their own name. The audit
+ * log holds every event except those an admin's own entry already records.
+ */
+const securityLabels: Record<string, string> = {
+  'login.failed': 'Failed sign-in',
+  'account.locked': 'Sign-in locked',
+  'twofactor.failed': 'Wrong two-factor code',
+  'token.refused': 'API token refused',
+  'token.created': 'API token created',
+  'token.revoked': 'API token revoked',
+  'role.changed': 'Admin rights changed',
+  'plan.changed': 'Plan changed',
+  'password.changed': 'Password changed',
+  'password.reset': 'Password reset',
+  'email.changed': 'E-mail address changed',
+  'twofactor.enabled': 'Two-factor turned on',
+  'twofactor.disabled': 'Two-factor turned off',
+  'session.revoked': 'Sessions signed out',
+};
+
+/** "user grace", "settings", "mail ops@example.com"; a security event's account: "account grace". */
 function targetOf(e: { targetType: string; targetLabel: string | null; targetId: string | null }) {
   const name = e.targetLabel ?? (e.targetId ? `#${e.targetId}` : null);
+  if (e.targetType === 'security') return name ? `account ${name}` : '—';
   return name ? `${e.targetType} ${name}` : e.targetType;
 }
 
-/** Every admin action: who, what, on whom, what changed, when. */
+/** Every admin action and security event: who, what, on whom, what changed, when. */
 export function AuditLog() {
   const [page, setPage] = useState(1);
   const log = trpc.admin.auditLog.useQuery(
@@ -54,7 +76,7 @@ export function AuditLog() {
           ))}
         </Stack>
       ) : log.data.entries.length === 0 ? (
-        <Text c="dimmed">No admin actions yet.</Text>
+        <Text c="dimmed">No admin actions or security events yet.</Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={760}>
@@ -62,7 +84,7 @@ export function AuditLog() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>When</Table.Th>
-                  <Table.Th>Admin</Table.Th>
+                  <Table.Th>By</Table.Th>
                   <Table.Th>Action</Table.Th>
                   <Table.Th>Target</Table.Th>
                   <Table.Th>Change</Table.Th>
@@ -74,7 +96,14 @@ export function AuditLog() {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{exactTime(e.createdAt)}</Table.Td>
                     <Table.Td>{e.actorUsername}</Table.Td>
                     <Table.Td>
-                      <Code>{e.action}</Code>
+                      {securityLabels[e.action] ? (
+                        <Stack gap={2}>
+                          <Text size="sm">{securityLabels[e.action]}</Text>
+                          <Code>{e.action}</Code>
+                        </Stack>
+                      ) : (
+                        <Code>{e.action}</Code>
+                      )}
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{targetOf(e)}</Table.Td>
                     <Table.Td>
