@@ -20,7 +20,7 @@ const requestUpgrade = (t: TestApp, cookie: string, tier: 'pro' | 'premium') =>
 /** The outbox's mails once `count` are written (they go out in the background). */
 async function outboxOf(t: TestApp, count: number): Promise<string[]> {
   let mails: string[] = [];
-  for (let i = 0; i < 100 && mails.length < count; i++) {
+  for (let i = 0; i < 500 && mails.length < count; i++) {
     await new Promise((r) => setTimeout(r, 20));
     mails = await readOutbox(t.outbox);
   }

@@ -27,8 +27,10 @@ describeOnSqlite('reset and verification mails are rate limited', (getDb) => {
       expect((await request(t(), 'someone-else@example.com')).statusCode).toBe(200);
       t().clock.advance(60 * 60_000 + 1000);
       expect((await request(t(), 'flooded@example.com')).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(await readOutbox(t().outbox)).toHaveLength(MAX_MAILS_PER_EMAIL + 1);
+      // The mails go out in the background: wait for them, however loaded the machine.
+      await expect
+        .poll(async () => (await readOutbox(t().outbox)).length, { timeout: 15_000 })
+        .toBe(MAX_MAILS_PER_EMAIL + 1);
     });
 
     it(`answers 429 to a client after ${MAX_MAILS_PER_CLIENT} requests an hour, whatever the addresses`, async () => {
