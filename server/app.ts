@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps, RuntimeDeps } from './app-deps.js';
 import { closeSpreadsheetReaders } from './features/qr/bulk-parse.js';
 import { withMailLog } from './features/mail/mailer.js';
@@ -16,8 +16,9 @@ import { startScanCheckSweeper } from './features/qr/scan-verdicts.js';
 import { startUploadSweep } from './features/uploads/uploads.service.js';
 import { startScanRetention } from './features/scans/scan-retention.js';
 import { startVisitorSweep } from './features/scans/unique-scanners.js';
-import { registerMetrics, type Metrics } from './ops/metrics.js';
+import { countAsAppPage, createMetrics, registerMetrics, type Metrics } from './ops/metrics.js';
 import { registerRequestLog } from './ops/request-log.js';
+import { trackShutdown } from './ops/shutdown.js';
 import { registerApiDocs } from './rest/api-docs.js';
 import { restPlugin } from './rest/rest-plugin.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
@@ -40,6 +41,23 @@ export interface BuildAppOptions extends AppDeps {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Paths that can only be files of the built client: everything under /assets/, and any path whose last
+ * segment has an extension (no client route has one). When no such file exists they answer 404, not the
+ * client's page: a stale chunk after an upgrade then fails as a missing file, not as HTML parsed as
+ * JavaScript.
+ */
+const FILE_PATH = /^\/assets\/|\.[A-Za-z0-9]{1,10}$/;
+
+const runtimeDeps = new WeakMap<FastifyInstance, RuntimeDeps>();
+
+/** The deps an app built by buildApp gives its requests (signals and the logging mailer included). */
+export function runtimeDepsOf(app: FastifyInstance): RuntimeDeps {
+  const deps = runtimeDeps.get(app);
+  if (!deps) throw new Error('Not an app built by buildApp');
+  return deps;
+}
 
 /** A Referer's origin; 'null' (foreign to every origin) when it is no absolute URL. */
 function originOf(referer: string): string {
@@ -65,23 +83,30 @@ function trustProxyOption(
 
 /** The whole HTTP application, without listening: tests inject into it, main.ts listens. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { ping, logger, clientDir = defaultClientDir, scans, metrics, ...given } = options;
+  const { ping, logger, clientDir = defaultClientDir, scans, metrics: shared, ...given } = options;
+  // Prometheus: the ones shared with METRICS_PORT, else with METRICS_TOKEN the app's own, else none.
+  const metrics = shared ?? (given.config.metricsToken ? createMetrics() : undefined);
+  const signals = given.signals ?? metrics?.signals;
   // Every mail is written to the mail log that /admin shows.
   const appDeps: AppDeps = {
     ...given,
+    ...(signals ? { signals } : {}),
     mailer: withMailLog(given.mailer, given.db, given.config.smtpUrl ? 'smtp' : 'outbox', () =>
       given.clock.now(),
     ),
   };
   const deps: RuntimeDeps = { ...appDeps, scans: scans ?? (await startScanService(appDeps)) };
+  const shutdown = trackShutdown();
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: deps.config.logLevel } }),
     trustProxy: trustProxyOption(deps.config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
-    // Fastify's two lines per request carry the full URL and address: registerRequestLog writes ours.
-    logController: new LogController({ disableRequestLogging: true }),
+    // No line per request (registerRequestLog writes ours), nor per request refused while closing.
+    logController: shutdown.logController,
   });
+  runtimeDeps.set(app, deps);
+  shutdown.register(app);
   registerRequestLog(app, deps.config);
   // Prometheus: requests by route pattern, the scan writer, the process; GET /metrics for METRICS_TOKEN.
   registerMetrics(app, deps, metrics);
@@ -222,20 +247,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url;
+    const pathname = url.split('?', 1)[0] ?? '';
     if (
       url.startsWith('/api') ||
       url.startsWith('/trpc') ||
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       !hasClient
     ) {
+      return reply.status(404).send({ message: `Not found: ${req.method} ${pathname}`, code: 'NOT_FOUND' });
+    }
+    // A file of the client that is not there (a chunk of an older build): a short 404, not the page.
+    if (FILE_PATH.test(pathname)) {
       return reply
         .status(404)
-        .send({ message: `Not found: ${req.method} ${url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' });
+        .header('Content-Type', 'text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(`Not found: ${pathname}\n`);
     }
     // Deep links: the client router decides, and shows 'Page Not Found' for unknown routes. The pages
     // of mailed links carry a token in their address until they load: no Referer may take it along.
     if (/^\/(reset-password|verify-email)(\?|$)/.test(url))
       void reply.header('Referrer-Policy', 'no-referrer');
+    countAsAppPage(req);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 

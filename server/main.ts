@@ -9,6 +9,7 @@ import { bootstrap } from './features/seed/seed.js';
 import { underStartupLock } from './db/startup-lock.js';
 import { privateDir } from './private-files.js';
 import { createMetrics, startMetricsServer, type MetricsServer } from './ops/metrics.js';
+import { shutdownSummary } from './ops/shutdown.js';
 
 // The only file that reads the environment and listens.
 async function main() {
@@ -76,6 +77,7 @@ async function main() {
       await metricsServer?.close();
       await app?.close();
       await handle.close();
+      if (app) app.log.info({ signal, ...shutdownSummary(app) }, 'stopped');
       process.exit(0);
     } catch (error) {
       app?.log.error({ err: error }, 'shutdown failed');

@@ -1,5 +1,6 @@
 // The built client goes out precompressed: brotli or gzip by Accept-Encoding, with Vary, for assets and
-// for index.html behind deep links, with the same headers as the raw files.
+// for index.html behind deep links, with the same headers as the raw files. A file that is not there
+// answers 404 (not the page), and /metrics labels files `static`, the page `app`, the rest `unmatched`.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,5 +115,47 @@ describe('deep links', () => {
   );
   it('answers HEAD of an unknown API path 404, as GET does', async () => {
     expect((await call(t.app, 'HEAD', '/api/nothing-here')).statusCode).toBe(404);
+  });
+});
+
+describe('a file of the client that is not there', () => {
+  const TOKEN = 'a-long-metrics-token-456';
+
+  it('answers a short 404 while client routes get the page, and /metrics labels them static, app and unmatched', async () => {
+    const m = await createTestApp(db, { clientDir, config: { metricsToken: TOKEN } });
+    try {
+      // A chunk of an older build, a folder, a file-like path: a plain 404, never index.html.
+      for (const url of ['/assets/app-old123.js', '/assets/', '/favicon.xyz', '/assets/deep/x.css?v=1']) {
+        const res = await call(m.app, 'GET', url);
+        const pathname = url.split('?')[0]!;
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+        expect(res.body).toBe(`Not found: ${pathname}\n`);
+        expect((await call(m.app, 'HEAD', url)).statusCode, url).toBe(404);
+      }
+      // Client routes, numeric ids included, still get the page; /api keeps its JSON 404.
+      for (const url of ['/dashboard', '/qr-details/5', '/create?from=menu']) {
+        const res = await call(m.app, 'GET', url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toBe(html);
+      }
+      expect((await call(m.app, 'GET', '/api/nothing.json')).json()).toMatchObject({ code: 'NOT_FOUND' });
+      expect((await call(m.app, 'GET', '/assets/app-abc.js')).statusCode).toBe(200);
+
+      const scrape = await call(m.app, 'GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+      const counts: Record<string, number> = {};
+      for (const [, labels, value] of scrape.body.matchAll(
+        /^qr_creator_http_requests_total\{(.*)\} (\d+)$/gm,
+      ))
+        counts[labels!] = Number(value);
+      expect(counts).toEqual({
+        'method="GET",route="unmatched",status="404"': 5,
+        'method="HEAD",route="unmatched",status="404"': 4,
+        'method="GET",route="app",status="200"': 3,
+        'method="GET",route="static",status="200"': 1,
+      });
+    } finally {
+      await m.close();
+    }
   });
 });

@@ -37,7 +37,7 @@ describe('the server process', () => {
     expect(lines[0]).not.toContain(value);
   });
 
-  it('answers /healthz and /readyz, serves deep links, and exits 0 on SIGTERM', async () => {
+  it('answers /healthz and /readyz, serves deep links, 404s a missing asset, and exits 0 on SIGTERM with one summary line', async () => {
     const server = await startServer({ SEED_DEMO: 'false' });
     try {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
@@ -45,6 +45,10 @@ describe('the server process', () => {
       const deepLink = await fetch(`${server.url}/qr-details/5`);
       expect(deepLink.status).toBe(200);
       expect(await deepLink.text()).toContain('<div id="root">');
+      // A chunk of an older build: a 404, not the page parsed as JavaScript.
+      const staleChunk = await fetch(`${server.url}/assets/index-0ld0ld0l.js`);
+      expect(staleChunk.status).toBe(404);
+      expect(await staleChunk.text()).toBe('Not found: /assets/index-0ld0ld0l.js\n');
       const api404 = await fetch(`${server.url}/api/nothing-here`);
       expect(api404.status).toBe(404);
       expect(await api404.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -56,5 +60,11 @@ describe('the server process', () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
+    const stopped = server.logs.filter((line) => line.includes('"msg":"stopped"'));
+    expect(stopped).toHaveLength(1);
+    const line = JSON.parse(stopped[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: 30, signal: 'SIGTERM', refused: 0 });
+    expect(typeof line.finishedInFlight).toBe('number');
+    expect(typeof line.ms).toBe('number');
   });
 });

@@ -1,9 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { smartRedirectSchema } from '../../src/qr/smart-redirect.js';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runtimeDepsOf } from '../app.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { ScanToStore } from '../features/scans/rollup-model.js';
@@ -18,7 +21,8 @@ import {
   type TestApp,
 } from '../test/test-app.js';
 import { describeEachDb, testDatabaseUrl, type TestDb } from '../test/test-db.js';
-import { createMetrics, registerMetrics, startMetricsServer } from './metrics.js';
+import { APP_VERSION } from '../version.js';
+import { createMetrics, registerMetrics, SECURITY_EVENTS, startMetricsServer } from './metrics.js';
 
 const TOKEN = 'a-long-metrics-token-123';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -58,11 +62,55 @@ function valueOf(samples: Sample[], name: string, labels: Record<string, string>
   return found[0]?.value ?? 0;
 }
 
-async function scrape(t: TestApp): Promise<Sample[]> {
+async function scrapeText(t: TestApp): Promise<string> {
   const res = await call(t.app, 'GET', '/metrics', { headers: bearer(TOKEN) });
   expect(res.statusCode, res.body).toBe(200);
-  return parseSamples(res.body);
+  return res.body;
 }
+
+async function scrape(t: TestApp): Promise<Sample[]> {
+  return parseSamples(await scrapeText(t));
+}
+
+/**
+ * What breaks the naming conventions (prometheus.io/docs/practices/naming, and what `promtool check
+ * metrics` lints) in a scrape: every metric ours (qr_creator_) or the process's (process_, nodejs_),
+ * HELP and TYPE for each, counters and only counters ending in _total, times in seconds and sizes in
+ * bytes, every sample of a declared metric.
+ */
+function conventionProblems(text: string): string[] {
+  const problems: string[] = [];
+  const types = new Map<string, string>();
+  const helps = new Set<string>();
+  for (const line of text.split('\n')) {
+    const type = /^# TYPE (\S+) (\S+)$/.exec(line);
+    if (type) types.set(type[1]!, type[2]!);
+    const help = /^# HELP (\S+) \S/.exec(line);
+    if (help) helps.add(help[1]!);
+  }
+  for (const [name, type] of types) {
+    const problem = (what: string) => problems.push(`${name} (${type}): ${what}`);
+    if (!/^(qr_creator|process|nodejs)_[a-z0-9_]+$/.test(name))
+      problem('not qr_creator_, process_ or nodejs_');
+    if (!helps.has(name)) problem('no HELP');
+    if (!['counter', 'gauge', 'histogram'].includes(type)) problem('neither counter, gauge nor histogram');
+    if (type === 'counter' && !name.endsWith('_total')) problem('a counter must end in _total');
+    if (type !== 'counter' && name.endsWith('_total')) problem('only a counter may end in _total');
+    if (/_(bucket|sum|count)$/.test(name)) problem('a histogram suffix on a metric');
+    if (/(milli|micro|nano)seconds|_ms$|_minutes|_hours|kilobytes|megabytes/.test(name))
+      problem('not in base units');
+    if (/duration|latency|_lag|_time_|_time$|_cpu_/.test(name) && !/_seconds(_total)?$/.test(name))
+      problem('a time not in _seconds');
+    if (/memory|heap/.test(name) && !name.endsWith('_bytes')) problem('a size not in _bytes');
+  }
+  for (const sample of parseSamples(text)) {
+    const family = types.has(sample.name) ? sample.name : sample.name.replace(/_(bucket|sum|count)$/, '');
+    if (!types.has(family)) problems.push(`${sample.name}: a sample without TYPE`);
+  }
+  return problems;
+}
+
+const promtool = spawnSync('promtool', ['--version']).status === 0;
 
 describeEachDb('Prometheus metrics', (getDb) => {
   let current: TestApp | undefined;
@@ -79,7 +127,7 @@ describeEachDb('Prometheus metrics', (getDb) => {
     for (const headers of [{}, bearer(TOKEN)]) {
       const res = await call(t.app, 'GET', '/metrics', { headers });
       expect(expectRestError(res, 404, 'NOT_FOUND').message).toMatch(/^Not found/);
-      expect(res.body).not.toMatch(/process_|http_requests/);
+      expect(res.body).not.toMatch(/process_|qr_creator_/);
     }
   });
 
@@ -101,7 +149,7 @@ describeEachDb('Prometheus metrics', (getDb) => {
       const res: Response = await call(t.app, 'GET', '/metrics', { headers });
       expectRestError(res, 401, 'UNAUTHORIZED');
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
-      expect(res.body).not.toMatch(/process_|http_requests/);
+      expect(res.body).not.toMatch(/process_|qr_creator_/);
     }
   });
 
@@ -112,12 +160,12 @@ describeEachDb('Prometheus metrics', (getDb) => {
     expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     for (const [name, type] of [
-      ['http_requests_total', 'counter'],
-      ['http_request_duration_seconds', 'histogram'],
-      ['qr_scans_recorded_total', 'counter'],
-      ['qr_scan_queue_depth', 'gauge'],
-      ['qr_scan_batch_size', 'histogram'],
-      ['qr_scan_batch_duration_seconds', 'histogram'],
+      ['qr_creator_http_requests_total', 'counter'],
+      ['qr_creator_http_request_duration_seconds', 'histogram'],
+      ['qr_creator_scans_recorded_total', 'counter'],
+      ['qr_creator_scan_queue_depth', 'gauge'],
+      ['qr_creator_scan_batch_size', 'histogram'],
+      ['qr_creator_scan_batch_duration_seconds', 'histogram'],
       ['process_resident_memory_bytes', 'gauge'],
       ['nodejs_heap_size_used_bytes', 'gauge'],
       ['nodejs_eventloop_lag_seconds', 'gauge'],
@@ -128,7 +176,7 @@ describeEachDb('Prometheus metrics', (getDb) => {
     }
     const samples = parseSamples(res.body);
     expect(valueOf(samples, 'process_resident_memory_bytes')).toBeGreaterThan(1_000_000);
-    expect(valueOf(samples, 'qr_scan_queue_depth')).toBe(0);
+    expect(valueOf(samples, 'qr_creator_scan_queue_depth')).toBe(0);
     // The scheme is case-insensitive (RFC 9110); the token is not.
     const lower = await call(t.app, 'GET', '/metrics', { headers: { authorization: `bearer ${TOKEN}` } });
     expect(lower.statusCode).toBe(200);
@@ -148,7 +196,7 @@ describeEachDb('Prometheus metrics', (getDb) => {
 
     const res = await call(t.app, 'GET', '/metrics', { headers: bearer(TOKEN) });
     const samples = parseSamples(res.body);
-    const requests = samples.filter((s) => s.name === 'http_requests_total');
+    const requests = samples.filter((s) => s.name === 'qr_creator_http_requests_total');
     expect(requests).toHaveLength(4);
     expect(requests.map((s) => s.labels)).toEqual(
       expect.arrayContaining([
@@ -159,19 +207,23 @@ describeEachDb('Prometheus metrics', (getDb) => {
       ]),
     );
     const route = '/api/qr-codes/:id';
-    expect(valueOf(samples, 'http_requests_total', { method: 'GET', route, status: '200' })).toBe(2);
-    expect(valueOf(samples, 'http_requests_total', { method: 'GET', route, status: '404' })).toBe(1);
-    expect(valueOf(samples, 'http_requests_total', { route: 'unmatched', status: '404' })).toBe(2);
+    expect(valueOf(samples, 'qr_creator_http_requests_total', { method: 'GET', route, status: '200' })).toBe(
+      2,
+    );
+    expect(valueOf(samples, 'qr_creator_http_requests_total', { method: 'GET', route, status: '404' })).toBe(
+      1,
+    );
+    expect(valueOf(samples, 'qr_creator_http_requests_total', { route: 'unmatched', status: '404' })).toBe(2);
     expect(res.body).not.toMatch(/secret-in-query|987654|4711|no-such-path|definitely/);
     expect(res.body).not.toContain(`/api/qr-codes/${code.id}"`);
 
     // The histogram agrees with the counter, its buckets are cumulative and end in +Inf.
     const ok = { method: 'GET', route, status: '200' };
-    expect(valueOf(samples, 'http_request_duration_seconds_count', ok)).toBe(2);
-    expect(valueOf(samples, 'http_request_duration_seconds_sum', ok)).toBeGreaterThan(0);
+    expect(valueOf(samples, 'qr_creator_http_request_duration_seconds_count', ok)).toBe(2);
+    expect(valueOf(samples, 'qr_creator_http_request_duration_seconds_sum', ok)).toBeGreaterThan(0);
     const buckets = samples.filter(
       (s) =>
-        s.name === 'http_request_duration_seconds_bucket' &&
+        s.name === 'qr_creator_http_request_duration_seconds_bucket' &&
         s.labels.route === route &&
         s.labels.status === '200',
     );
@@ -197,7 +249,7 @@ describeEachDb('Prometheus metrics', (getDb) => {
 
     // Scrapes count like any route; each sees the ones before it.
     const again = await scrape(t);
-    expect(valueOf(again, 'http_requests_total', { route: '/metrics', status: '200' })).toBe(1);
+    expect(valueOf(again, 'qr_creator_http_requests_total', { route: '/metrics', status: '200' })).toBe(1);
   });
 
   it('counts scans of a short link once they are committed, and the batches that wrote them', async () => {
@@ -213,25 +265,145 @@ describeEachDb('Prometheus metrics', (getDb) => {
     expect((await call(t.app, 'GET', '/r/nosuchslug')).statusCode).toBe(404);
 
     const samples = await scrape(t);
-    expect(valueOf(samples, 'qr_scans_recorded_total')).toBe(8);
-    expect(valueOf(samples, 'qr_scans_failed_total')).toBe(0);
-    expect(valueOf(samples, 'qr_scan_queue_depth')).toBe(0);
-    expect(valueOf(samples, 'qr_scan_batch_size_sum')).toBe(8);
-    const batches = valueOf(samples, 'qr_scan_batch_size_count');
+    expect(valueOf(samples, 'qr_creator_scans_recorded_total')).toBe(8);
+    expect(valueOf(samples, 'qr_creator_scans_failed_total')).toBe(0);
+    expect(valueOf(samples, 'qr_creator_scan_queue_depth')).toBe(0);
+    expect(valueOf(samples, 'qr_creator_scan_batch_size_sum')).toBe(8);
+    const batches = valueOf(samples, 'qr_creator_scan_batch_size_count');
     // Three one-scan batches, then the burst in one to five.
     expect(batches).toBeGreaterThanOrEqual(4);
     expect(batches).toBeLessThanOrEqual(8);
-    expect(valueOf(samples, 'qr_scan_batch_duration_seconds_count')).toBe(batches);
-    expect(valueOf(samples, 'http_requests_total', { method: 'GET', route: '/r/:slug', status: '302' })).toBe(
-      8,
-    );
-    expect(valueOf(samples, 'http_requests_total', { method: 'GET', route: '/r/:slug', status: '404' })).toBe(
-      1,
-    );
+    expect(valueOf(samples, 'qr_creator_scan_batch_duration_seconds_count')).toBe(batches);
     expect(
-      valueOf(samples, 'http_requests_total', { method: 'HEAD', route: '/r/:slug', status: '302' }),
+      valueOf(samples, 'qr_creator_http_requests_total', { method: 'GET', route: '/r/:slug', status: '302' }),
+    ).toBe(8);
+    expect(
+      valueOf(samples, 'qr_creator_http_requests_total', { method: 'GET', route: '/r/:slug', status: '404' }),
+    ).toBe(1);
+    expect(
+      valueOf(samples, 'qr_creator_http_requests_total', {
+        method: 'HEAD',
+        route: '/r/:slug',
+        status: '302',
+      }),
     ).toBe(1);
     expect(samples.some((s) => Object.values(s.labels).some((v) => v.includes(slug)))).toBe(false);
+  });
+
+  it('names every metric by the conventions, counts the build, and passes promtool when it is installed', async () => {
+    const t = await open();
+    const owner = await insertTestUser(t.db, { username: 'named' });
+    const code = await insertQrRow(t.db, { userId: owner.id, isDynamic: true });
+    expect((await call(t.app, 'GET', `/r/${code.slug!}`)).statusCode).toBe(302);
+    expect((await call(t.app, 'GET', '/nowhere')).statusCode).toBe(404);
+    const appText = await scrapeText(t);
+    // The metrics only PostgreSQL and a Kysely log hook add, on metrics of their own.
+    const more = createMetrics();
+    more.watchPool({ totalCount: 1, idleCount: 1, waitingCount: 0 });
+    more.observeQuery({ queryDurationMillis: 2 } as Parameters<typeof more.observeQuery>[0]);
+    const moreText = await more.text();
+
+    for (const text of [appText, moreText]) expect(conventionProblems(text)).toEqual([]);
+    for (const name of [
+      'qr_creator_http_requests_total',
+      'qr_creator_build_info',
+      'qr_creator_scans_throttled_total',
+      'qr_creator_scans_refused_total',
+      'qr_creator_security_events_total',
+      'qr_creator_mails_total',
+      'process_resident_memory_bytes',
+      'nodejs_active_handles',
+    ])
+      expect(appText).toContain(`# TYPE ${name} `);
+    for (const name of ['qr_creator_db_pool_connections', 'qr_creator_db_query_duration_seconds'])
+      expect(moreText).toContain(`# TYPE ${name} `);
+    // Gauges named like counters (prom-client's defaults) are left out; their labelled twins stay.
+    expect(appText).not.toMatch(/^nodejs_active_(handles|requests|resources)_total/m);
+    expect(appText).not.toMatch(/^(http|db|qr)_(?!creator)/m);
+
+    const samples = parseSamples(appText);
+    const build = samples.filter((s) => s.name === 'qr_creator_build_info');
+    expect(build).toEqual([
+      { name: 'qr_creator_build_info', labels: { version: APP_VERSION, node: process.version }, value: 1 },
+    ]);
+
+    if (!promtool) {
+      console.info(
+        'promtool is not installed: `promtool check metrics` skipped (apt-get install prometheus)',
+      );
+      return;
+    }
+    for (const text of [appText, moreText]) {
+      const lint = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+      expect(`${lint.stdout}${lint.stderr}`.trim()).toBe('');
+      expect(lint.status).toBe(0);
+    }
+  });
+
+  it('counts throttled scans, and refused ones by reason (the owner’s test scan is none)', async () => {
+    const t = await open({ metricsToken: TOKEN, scansPerClientMinute: 2 });
+    const { user, cookie } = await signedInUser(t, 'refusals');
+    const [plain, paused, locked] = await Promise.all(
+      [1, 2, 3].map(() => insertQrRow(t.db, { userId: user.id, isDynamic: true })),
+    );
+    const set = (id: number, changes: { redirect_options?: string; password_hash?: string }) =>
+      t.db.updateTable('qr_codes').set(changes).where('id', '=', id).execute();
+    await set(paused!.id, { redirect_options: JSON.stringify(smartRedirectSchema.parse({ paused: true })) });
+    // Any hash: a scanner without the code's cookie gets the form before a password is ever checked.
+    await set(locked!.id, { password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g' });
+    for (let i = 0; i < 5; i++) expect((await call(t.app, 'GET', `/r/${plain!.slug!}`)).statusCode).toBe(302);
+    expect((await call(t.app, 'GET', `/r/${paused!.slug!}`)).statusCode).toBe(200);
+    const form = await call(t.app, 'GET', `/r/${locked!.slug!}`);
+    expect(form.body).toMatch(/type="password"/);
+    const test = await call(t.app, 'GET', `/api/qr-codes/${paused!.id}/scan`, { cookie });
+    expect(test.statusCode, test.body).toBe(200);
+
+    const samples = await scrape(t);
+    expect(valueOf(samples, 'qr_creator_scans_throttled_total')).toBe(3);
+    const refused = samples.filter((s) => s.name === 'qr_creator_scans_refused_total');
+    expect(Object.fromEntries(refused.map((s) => [s.labels.reason, s.value]))).toEqual({
+      paused: 1,
+      'not-started': 0,
+      ended: 0,
+      limit: 0,
+      password: 1,
+    });
+    expect(valueOf(samples, 'qr_creator_scans_recorded_total')).toBe(8);
+  });
+
+  it('counts security events and mails through the app’s deps, unknown names as "other"', async () => {
+    const t = await open();
+    const { signals } = runtimeDepsOf(t.app);
+    expect(signals).toBeDefined();
+    signals!.securityEvent('login.failed');
+    signals!.securityEvent('login.failed');
+    signals!.securityEvent('account.locked');
+    signals!.securityEvent('made.up <script>');
+    signals!.mail('failed');
+    signals!.mail('retried');
+    signals!.mail('sent');
+    signals!.mail('bounced' as 'sent');
+
+    const samples = await scrape(t);
+    const events = samples.filter((s) => s.name === 'qr_creator_security_events_total');
+    // Every known name from the start (at 0, so rate() works from the first event), and nothing else.
+    expect(events.map((s) => s.labels.event).sort()).toEqual([...SECURITY_EVENTS, 'other'].sort());
+    const event = (name: string) => valueOf(samples, 'qr_creator_security_events_total', { event: name });
+    expect([event('login.failed'), event('account.locked'), event('other'), event('token.refused')]).toEqual([
+      2, 1, 1, 0,
+    ]);
+    const mail = (outcome: string) => valueOf(samples, 'qr_creator_mails_total', { outcome });
+    expect([mail('sent'), mail('failed'), mail('retried'), mail('given-up'), mail('other')]).toEqual([
+      1, 1, 1, 0, 1,
+    ]);
+
+    // Without metrics there is nothing to count with.
+    const bare = await metricsTestApp(getDb(), {});
+    try {
+      expect(runtimeDepsOf(bare.app).signals).toBeUndefined();
+    } finally {
+      await bare.close();
+    }
   });
 
   it('keeps each app’s numbers in its own registry', async () => {
@@ -242,8 +414,8 @@ describeEachDb('Prometheus metrics', (getDb) => {
       await call(first.app, 'GET', '/healthz');
       await call(second.app, 'GET', '/healthz');
       const route = { route: '/healthz', status: '200' };
-      expect(valueOf(await scrape(first), 'http_requests_total', route)).toBe(2);
-      expect(valueOf(await scrape(second), 'http_requests_total', route)).toBe(1);
+      expect(valueOf(await scrape(first), 'qr_creator_http_requests_total', route)).toBe(2);
+      expect(valueOf(await scrape(second), 'qr_creator_http_requests_total', route)).toBe(1);
       expect(valueOf(await scrape(second), 'process_resident_memory_bytes')).toBeGreaterThan(0);
     } finally {
       await second.close();
@@ -272,16 +444,16 @@ describeEachDb('Prometheus metrics', (getDb) => {
       const pending = [row(code.id, 1), row(987_654, 2), row(code.id, 3)].map((r) => recorder.record(r));
       expect(recorder.queueDepth()).toBe(3);
       const queued = parseSamples(await metrics.text());
-      expect(valueOf(queued, 'qr_scan_queue_depth')).toBe(3);
+      expect(valueOf(queued, 'qr_creator_scan_queue_depth')).toBe(3);
       const results = await Promise.allSettled(pending);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(recorder.queueDepth()).toBe(0);
       const samples = parseSamples(await metrics.text());
-      expect(valueOf(samples, 'qr_scans_recorded_total')).toBe(2);
-      expect(valueOf(samples, 'qr_scans_failed_total')).toBe(1);
-      expect(valueOf(samples, 'qr_scan_batch_size_count')).toBe(1);
-      expect(valueOf(samples, 'qr_scan_batch_size_sum')).toBe(3);
-      expect(valueOf(samples, 'qr_scan_queue_depth')).toBe(0);
+      expect(valueOf(samples, 'qr_creator_scans_recorded_total')).toBe(2);
+      expect(valueOf(samples, 'qr_creator_scans_failed_total')).toBe(1);
+      expect(valueOf(samples, 'qr_creator_scan_batch_size_count')).toBe(1);
+      expect(valueOf(samples, 'qr_creator_scan_batch_size_sum')).toBe(3);
+      expect(valueOf(samples, 'qr_creator_scan_queue_depth')).toBe(0);
     } finally {
       stop();
       await recorder.close();
@@ -291,7 +463,7 @@ describeEachDb('Prometheus metrics', (getDb) => {
     const unobserved = createMetrics();
     unobserved.watchScans(after)();
     await after.record(row(code.id, 4));
-    expect(valueOf(parseSamples(await unobserved.text()), 'qr_scans_recorded_total')).toBe(0);
+    expect(valueOf(parseSamples(await unobserved.text()), 'qr_creator_scans_recorded_total')).toBe(0);
     await after.close();
   });
 });
@@ -324,7 +496,7 @@ describe('registerMetrics on any Fastify app', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
       const samples = parseSamples(await metrics.text());
-      const labels = samples.filter((s) => s.name === 'http_requests_total').map((s) => s.labels);
+      const labels = samples.filter((s) => s.name === 'qr_creator_http_requests_total').map((s) => s.labels);
       expect(labels).toEqual(
         expect.arrayContaining([
           { method: 'GET', route: '/before/:id', status: '200' },
@@ -353,9 +525,9 @@ describe('registerMetrics on any Fastify app', () => {
 });
 
 describe('database time', () => {
-  it('a Kysely `log` hook feeds db_query_duration_seconds', async () => {
+  it('a Kysely `log` hook feeds qr_creator_db_query_duration_seconds', async () => {
     const metrics = createMetrics();
-    expect(await metrics.text()).not.toContain('db_query_duration_seconds');
+    expect(await metrics.text()).not.toContain('qr_creator_db_query_duration_seconds');
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
       log: metrics.observeQuery,
@@ -367,19 +539,23 @@ describe('database time', () => {
       await db.destroy();
     }
     const samples = parseSamples(await metrics.text());
-    expect(valueOf(samples, 'db_query_duration_seconds_count')).toBe(2);
+    expect(valueOf(samples, 'qr_creator_db_query_duration_seconds_count')).toBe(2);
   });
 
   const pgUrl = testDatabaseUrl();
   (pgUrl ? it : it.skip)(
-    `PostgreSQL: db_pool_total, db_pool_idle and db_pool_waiting follow the pg pool${pgUrl ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`,
+    `PostgreSQL: qr_creator_db_pool_connections, _idle_connections and _waiting_clients follow the pg pool${pgUrl ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`,
     async () => {
       const pool = new pg.Pool({ connectionString: pgUrl, max: 2 });
       const metrics = createMetrics();
       metrics.watchPool(pool);
       const gauges = async () => {
         const samples = parseSamples(await metrics.text());
-        return ['db_pool_total', 'db_pool_idle', 'db_pool_waiting'].map((n) => valueOf(samples, n));
+        return [
+          'qr_creator_db_pool_connections',
+          'qr_creator_db_pool_idle_connections',
+          'qr_creator_db_pool_waiting_clients',
+        ].map((n) => valueOf(samples, n));
       };
       try {
         expect(await gauges()).toEqual([0, 0, 0]);
@@ -410,7 +586,7 @@ describe('startMetricsServer (METRICS_PORT)', () => {
       expect(res.headers.get('content-type')).toBe(metrics.contentType);
       const body = await res.text();
       expect(body).toContain('# TYPE process_resident_memory_bytes gauge');
-      expect(body).toContain('# TYPE http_requests_total counter');
+      expect(body).toContain('# TYPE qr_creator_http_requests_total counter');
       expect((await fetch(`${base}/`)).status).toBe(404);
       expect((await fetch(`${base}/metrics/x`)).status).toBe(404);
       const post = await fetch(`${base}/metrics`, { method: 'POST' });

@@ -1,18 +1,24 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { LogEvent } from 'kysely';
 import type * as PromClient from 'prom-client';
 import type { Histogram, Metric, Registry } from 'prom-client';
+import { refusalCodes } from '../../src/qr/scan-outcome.js';
+import type { OpsSignals } from '../app-deps.js';
 import type { Config } from '../config.js';
 import type { PoolStats } from '../db/create-db.js';
 import type { ScanBatchReport } from '../features/scans/scan-recorder.js';
 import type { ScanService } from '../features/scans/scan.service.js';
 import { lazyRequire } from '../lazy-require.js';
+import { APP_VERSION } from '../version.js';
 
-// Prometheus metrics: HTTP requests by route pattern, the scan writer's batches and queue, database
-// time, and the process (memory, heap, event-loop lag, GC). Each app has a registry of its own, so
+// Prometheus metrics: HTTP requests by route pattern, the scan writer's batches and queue, throttled
+// and refused scans, security events and mails, database time, and the process (memory, heap,
+// event-loop lag, GC). Every metric of the app is named qr_creator_*; the process metrics keep the
+// names every Prometheus client library gives them (process_*, nodejs_*), which dashboards and alerts
+// expect, less the three gauges prom-client names *_total. Each app has a registry of its own, so
 // several apps in one process (the tests) never share or collide; only the process metrics, which
 // describe the one process whatever the app, are collected once and shown by every registry.
 // prom-client (some 50 ms to load) is loaded by the first createMetrics: a server without metrics
@@ -31,11 +37,54 @@ const DB_DURATION_BUCKETS = [
 
 /** The `route` label of a request no route matched (a 404 of the not-found handler). */
 export const UNMATCHED_ROUTE = 'unmatched';
+/** The `route` label of a file of the built client (app.ts serves them through @fastify/static). */
+export const STATIC_ROUTE = 'static';
+/** The `route` label of the client's index.html answered for a client route (deep links, `/`). */
+export const APP_PAGE_ROUTE = 'app';
+/** @fastify/static's one wildcard route (`wildcard: true`), whose answers are files of the client. */
+const STATIC_ROUTE_PATTERN = '/*';
 /** Methods are labelled as sent when they are one of these, else as OTHER: the label set stays small. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** What the scan metrics read from the scan writer. */
 export type ScanSource = Pick<ScanService, 'observe' | 'queueDepth'>;
+
+/**
+ * The `event` label of qr_creator_security_events_total: the security log's stable names
+ * (server/security-log.ts, docs/operations.md); any other name is counted as `other`, so the label
+ * set stays closed whatever a caller passes.
+ */
+export const SECURITY_EVENTS: ReadonlySet<string> = new Set([
+  'login.failed',
+  'account.locked',
+  'twofactor.failed',
+  'token.refused',
+  'token.created',
+  'token.revoked',
+  'role.changed',
+  'plan.changed',
+  'password.changed',
+  'password.reset',
+  'email.changed',
+  'twofactor.enabled',
+  'twofactor.disabled',
+  'session.revoked',
+]);
+const MAIL_OUTCOMES: ReadonlySet<string> = new Set(['sent', 'failed', 'retried', 'given-up']);
+/** Refused scans by reason; the owner's in-app test (`simulated`) is no scan anyone was refused. */
+const REFUSED_REASONS = ['paused', 'not-started', 'ended', 'limit', 'password'] as const;
+/** `qr_scans.refused` → the reason's label (undefined: not a refusal counted). */
+const refusedLabel: (string | undefined)[] = [];
+for (const reason of REFUSED_REASONS) refusedLabel[refusalCodes[reason]] = reason;
+/**
+ * prom-client's default metrics include three gauges named *_total (a counter's suffix): the same
+ * numbers are the sums of nodejs_active_handles, _requests and _resources over their `type` label.
+ */
+const DROPPED_PROCESS_METRICS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
 
 export interface Metrics {
   /** This app's registry (not prom-client's global one). */
@@ -48,10 +97,12 @@ export interface Metrics {
   observeRequest(method: string, route: string | undefined, status: number, seconds: number): void;
   /** Follows the scan writer's batches and queue until the returned function is called. */
   watchScans(scans: ScanSource): () => void;
-  /** PostgreSQL: the pool's connections as db_pool_total, db_pool_idle and db_pool_waiting. */
+  /** PostgreSQL: the pool's connections as qr_creator_db_pool_{connections,idle_connections,waiting_clients}. */
   watchPool(pool: PoolStats): void;
-  /** A Kysely `log` function: each query's time into db_query_duration_seconds. */
+  /** A Kysely `log` function: each query's time into qr_creator_db_query_duration_seconds. */
   readonly observeQuery: (event: LogEvent) => void;
+  /** Security events and mails, counted (buildApp puts them in the app's deps). */
+  readonly signals: OpsSignals;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -124,7 +175,7 @@ function createRequestMetrics(registry: Registry) {
 
   registry.registerMetric(
     collectedMetric(
-      'http_requests_total',
+      'qr_creator_http_requests_total',
       'HTTP requests answered, by method, route pattern and status.',
       'counter',
       () => all.map((s) => ({ labels: s.labels, value: s.count })),
@@ -133,7 +184,7 @@ function createRequestMetrics(registry: Registry) {
   );
   registry.registerMetric(
     collectedMetric(
-      'http_request_duration_seconds',
+      'qr_creator_http_request_duration_seconds',
       'Time from receiving a request to sending its answer, by method, route pattern and status.',
       'histogram',
       () =>
@@ -143,14 +194,18 @@ function createRequestMetrics(registry: Registry) {
           for (let i = 0; i <= bounds.length; i++) {
             cumulative += s.buckets[i]!;
             values.push({
-              metricName: 'http_request_duration_seconds_bucket',
+              metricName: 'qr_creator_http_request_duration_seconds_bucket',
               labels: { ...s.labels, le: i < bounds.length ? bounds[i]! : '+Inf' },
               value: cumulative,
             });
           }
-          values.push({ metricName: 'http_request_duration_seconds_sum', labels: s.labels, value: s.sum });
           values.push({
-            metricName: 'http_request_duration_seconds_count',
+            metricName: 'qr_creator_http_request_duration_seconds_sum',
+            labels: s.labels,
+            value: s.sum,
+          });
+          values.push({
+            metricName: 'qr_creator_http_request_duration_seconds_count',
             labels: s.labels,
             value: s.count,
           });
@@ -181,6 +236,7 @@ function processMetrics(prom: typeof PromClient): Registry {
   if (!processRegistry) {
     processRegistry = new prom.Registry();
     prom.collectDefaultMetrics({ register: processRegistry });
+    for (const name of DROPPED_PROCESS_METRICS) processRegistry.removeSingleMetric(name);
   }
   return processRegistry;
 }
@@ -193,42 +249,103 @@ export function createMetrics(): Metrics {
   const registers = [registry];
   const observeRequest = createRequestMetrics(registry);
 
+  new prom.Gauge({
+    name: 'qr_creator_build_info',
+    help: 'The running build: its version (package.json) and Node.js version; always 1.',
+    labelNames: ['version', 'node'],
+    registers,
+  }).set({ version: APP_VERSION, node: process.version }, 1);
+
   const scansRecorded = new prom.Counter({
-    name: 'qr_scans_recorded_total',
-    help: 'Scans committed to the database by the scan writer.',
+    name: 'qr_creator_scans_recorded_total',
+    help: 'Scans committed to the database by the scan writer (throttled and refused ones included).',
     registers,
   });
   const scansFailed = new prom.Counter({
-    name: 'qr_scans_failed_total',
+    name: 'qr_creator_scans_failed_total',
     help: 'Scans the database refused (answered with an error), after their retry on their own.',
     registers,
   });
+  const scansThrottled = new prom.Counter({
+    name: 'qr_creator_scans_throttled_total',
+    help: 'Scans beyond SCANS_PER_CLIENT_MINUTE for their client and code: redirected, counted apart.',
+    registers,
+  });
+  const scansRefused = new prom.Counter({
+    name: 'qr_creator_scans_refused_total',
+    help: 'Scans not served their destination, by reason: paused, not-started, ended, limit, password (the form).',
+    labelNames: ['reason'],
+    registers,
+  });
+  for (const reason of REFUSED_REASONS) scansRefused.inc({ reason }, 0);
+  const securityEvents = new prom.Counter({
+    name: 'qr_creator_security_events_total',
+    help: 'Security events by their stable name (the security log); unknown names as "other".',
+    labelNames: ['event'],
+    registers,
+  });
+  for (const event of [...SECURITY_EVENTS, 'other']) securityEvents.inc({ event }, 0);
+  const mails = new prom.Counter({
+    name: 'qr_creator_mails_total',
+    help: 'Mails by outcome: sent, failed (to be retried), retried (a later try), given-up.',
+    labelNames: ['outcome'],
+    registers,
+  });
+  for (const outcome of MAIL_OUTCOMES) mails.inc({ outcome }, 0);
+  const signals: OpsSignals = {
+    securityEvent(event) {
+      securityEvents.inc({ event: SECURITY_EVENTS.has(event) ? event : 'other' });
+    },
+    mail(outcome) {
+      mails.inc({ outcome: MAIL_OUTCOMES.has(outcome) ? outcome : 'other' });
+    },
+  };
+
   const batchSize = new prom.Histogram({
-    name: 'qr_scan_batch_size',
+    name: 'qr_creator_scan_batch_size',
     help: 'Scans written per transaction (group commit).',
     buckets: SCAN_BATCH_SIZE_BUCKETS,
     registers,
   });
   const batchDuration = new prom.Histogram({
-    name: 'qr_scan_batch_duration_seconds',
+    name: 'qr_creator_scan_batch_duration_seconds',
     help: 'Database time of one scan batch: its transaction (raw rows and rollups), retries included.',
     buckets: DB_DURATION_BUCKETS,
     registers,
   });
   let scanSource: ScanSource | undefined;
   new prom.Gauge({
-    name: 'qr_scan_queue_depth',
+    name: 'qr_creator_scan_queue_depth',
     help: 'Scans accepted and not yet committed: queued, or in the batch being written.',
     registers,
     collect() {
       this.set(scanSource?.queueDepth() ?? 0);
     },
   });
+  // Throttled and refused scans are counted here, from the committed batch, after its scans are
+  // answered: the redirect itself does no more than before.
+  const refusedCounts = new Array<number>(refusedLabel.length).fill(0);
   const onBatch = (report: ScanBatchReport) => {
     if (report.stored > 0) scansRecorded.inc(report.stored);
     if (report.size > report.stored) scansFailed.inc(report.size - report.stored);
     batchSize.observe(report.size);
     batchDuration.observe(report.seconds);
+    let throttled = 0;
+    let refused = 0;
+    for (const row of report.rows) {
+      if (row.throttled) throttled += 1;
+      else if (row.refused && refusedLabel[row.refused] !== undefined) {
+        refusedCounts[row.refused]! += 1;
+        refused += 1;
+      }
+    }
+    if (throttled > 0) scansThrottled.inc(throttled);
+    if (refused === 0) return;
+    for (let code = 0; code < refusedCounts.length; code++) {
+      const reason = refusedLabel[code];
+      if (reason !== undefined && refusedCounts[code]! > 0) scansRefused.inc({ reason }, refusedCounts[code]);
+      refusedCounts[code] = 0;
+    }
   };
 
   let queryDuration: Histogram | undefined;
@@ -239,6 +356,7 @@ export function createMetrics(): Metrics {
     contentType: registry.contentType,
     text: () => registry.metrics(),
     observeRequest,
+    signals,
     watchScans(scans) {
       scanSource = scans;
       const stop = scans.observe({ onBatch });
@@ -259,14 +377,26 @@ export function createMetrics(): Metrics {
             this.set(read());
           },
         });
-      gauge('db_pool_total', 'PostgreSQL connections open in the pool.', () => pool.totalCount);
-      gauge('db_pool_idle', 'PostgreSQL connections open and idle.', () => pool.idleCount);
-      gauge('db_pool_waiting', 'Queries waiting for a free PostgreSQL connection.', () => pool.waitingCount);
+      gauge(
+        'qr_creator_db_pool_connections',
+        'PostgreSQL connections open in the pool.',
+        () => pool.totalCount,
+      );
+      gauge(
+        'qr_creator_db_pool_idle_connections',
+        'PostgreSQL connections open and idle.',
+        () => pool.idleCount,
+      );
+      gauge(
+        'qr_creator_db_pool_waiting_clients',
+        'Queries waiting for a free PostgreSQL connection.',
+        () => pool.waitingCount,
+      );
     },
     observeQuery: (event) => {
       // Created on first use: without a Kysely `log` hook there is nothing to show.
       queryDuration ??= new prom.Histogram({
-        name: 'db_query_duration_seconds',
+        name: 'qr_creator_db_query_duration_seconds',
         help: 'Time of each query run through Kysely (errors included).',
         buckets: DB_DURATION_BUCKETS,
         registers,
@@ -278,6 +408,14 @@ export function createMetrics(): Metrics {
 
 // ---------------------------------------------------------------------------------------------------
 // GET /metrics on the app's own port: only with METRICS_TOKEN, and only for its Bearer.
+
+/** Requests answered with the client's page by the not-found handler (rare: looked up only there). */
+const appPages = new WeakSet<FastifyRequest>();
+
+/** Labels this request `route="app"`: the client's index.html answered for a client route. */
+export function countAsAppPage(req: FastifyRequest): void {
+  appPages.add(req);
+}
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -310,7 +448,16 @@ export function registerMetrics(
     // A callback hook, no promise per request; routeOptions.url is the pattern (/r/:slug), never the
     // URL, so ids, slugs, tokens and query strings never become labels.
     app.addHook('onResponse', (req, reply, done) => {
-      metrics.observeRequest(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+      const pattern = req.routeOptions.url;
+      const route =
+        pattern === undefined
+          ? appPages.has(req)
+            ? APP_PAGE_ROUTE
+            : undefined
+          : pattern === STATIC_ROUTE_PATTERN
+            ? STATIC_ROUTE
+            : pattern;
+      metrics.observeRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
     const stopWatchingScans = metrics.watchScans(deps.scans);

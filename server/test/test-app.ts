@@ -70,6 +70,8 @@ export interface TestAppOptions {
   clientDir?: string;
   /** The app's logger; by default a silent one. */
   logger?: pino.Logger;
+  /** What GET /readyz awaits; by default the test database's ping. */
+  ping?: () => Promise<void>;
 }
 
 /** The real app (buildApp) over a test database, with a temporary DATA_DIR and a silent logger. */
@@ -93,7 +95,7 @@ export async function createTestApp(testDb: TestDb, options: TestAppOptions = {}
   try {
     app = await buildApp({
       ...deps,
-      ping: testDb.handle.ping,
+      ping: options.ping ?? testDb.handle.ping,
       logger,
       // Never built here unless a test brings one: only the API is served.
       clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),

@@ -13,6 +13,8 @@ export interface ScanBatchReport {
   stored: number;
   /** Time spent writing the batch, retries included. */
   seconds: number;
+  /** The rows committed (throttled and refused scans among them, by their flags): read, never kept. */
+  rows: readonly ScanToStore[];
 }
 
 /** Told of every batch after its requests are answered; whatever it does, the recorder goes on. */
@@ -70,9 +72,10 @@ export function createScanRecorder(db: Db): ScanRecorder {
   let writing = 0;
   const observers = new Set<ScanRecorderObserver>();
 
-  function report(size: number, stored: number, started: number) {
+  function report(size: number, rows: readonly ScanToStore[], started: number) {
     if (observers.size === 0) return;
-    const batch: ScanBatchReport = { size, stored, seconds: (performance.now() - started) / 1000 };
+    const seconds = (performance.now() - started) / 1000;
+    const batch: ScanBatchReport = { size, stored: rows.length, seconds, rows };
     for (const observer of observers) {
       try {
         observer.onBatch(batch);
@@ -96,12 +99,13 @@ export function createScanRecorder(db: Db): ScanRecorder {
       queue = queue.slice(batch.length);
       writing = batch.length;
       const started = performance.now();
-      let stored = 0;
+      const rows = batch.map((b) => b.row);
+      let stored = rows;
       try {
-        await write(batch.map((b) => b.row));
+        await write(rows);
         for (const item of batch) item.resolve();
-        stored = batch.length;
       } catch (error) {
+        stored = [];
         if (batch.length === 1) {
           batch[0]!.reject(error);
         } else {
@@ -111,7 +115,7 @@ export function createScanRecorder(db: Db): ScanRecorder {
             try {
               await write([item.row]);
               item.resolve();
-              stored += 1;
+              stored.push(item.row);
             } catch (rowError) {
               item.reject(rowError);
             }
