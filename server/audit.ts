@@ -11,8 +11,16 @@ export interface AuditRecord {
   after?: unknown;
 }
 
-/** Writes one admin action to the audit log, inside the action's own transaction when given one. */
-export async function recordAudit(db: Db, actor: User, now: Date, entry: AuditRecord): Promise<void> {
+/**
+ * Writes one admin action to the audit log, inside the action's own transaction when given one. An
+ * actor without an id is no user of the app (the command line's `create-admin`).
+ */
+export async function recordAudit(
+  db: Db,
+  actor: Pick<User, 'username'> & { id: number | null },
+  now: Date,
+  entry: AuditRecord,
+): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

@@ -3,8 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 /**
- * Online backup and restore of the SQLite database (`npm run backup`, `npm run restore <file>`; the
- * command line server/ops/cli.ts is a thin layer around these functions).
+ * Online backup and restore of the SQLite database (the `backup` and `restore` commands of
+ * server/ops/cli-commands.ts, and the copy made before an upgrade, server/ops/upgrade.ts).
  *
  * Backup uses SQLite's online backup API on a connection of its own, while the server keeps running.
  * The database is in WAL mode, where a reader never blocks a writer: each backup step holds a read
@@ -84,7 +84,7 @@ export function timestamp(date: Date): string {
 }
 
 /** A name beside `file` that does not exist yet: `file`, else `file-2`, `file-3`… before the extension. */
-function unusedName(file: string): string {
+export function unusedName(file: string): string {
   const ext = path.extname(file);
   const base = file.slice(0, file.length - ext.length);
   let candidate = file;
@@ -294,7 +294,7 @@ function checkBackupFile(backup: string) {
   if (wal && wal.size > 0) {
     throw new OpsError(
       `${backup} has a write-ahead log beside it (${backup}-wal) that holds part of its data; ` +
-        `take a backup with npm run backup instead of copying a live database file.`,
+        `take a backup with the backup command instead of copying a live database file.`,
     );
   }
 }
@@ -379,31 +379,4 @@ export async function restoreSqlite(
   } finally {
     removeWithSidecars(temp);
   }
-}
-
-/** The URL with its password masked, for messages. */
-function maskedUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return 'postgres://…';
-  }
-}
-
-/**
- * What to run instead for PostgreSQL: the database's own tools. The commands name "$DATABASE_URL",
- * so the password stays in the environment rather than in a shell history.
- */
-export function postgresBackupAdvice(databaseUrl: string, now = new Date()): string {
-  const file = `qr-creator-${timestamp(now)}.dump`;
-  return (
-    `DATABASE_URL names a PostgreSQL database (${maskedUrl(databaseUrl)}); npm run backup and ` +
-    `npm run restore work on the SQLite database only. Back PostgreSQL up with its own pg_dump, which ` +
-    `takes a consistent snapshot while the server runs:\n\n` +
-    `  pg_dump --format=custom --exclude-table-data=scan_salts --file=${file} "$DATABASE_URL"\n\n` +
-    `and restore such a dump, with every server stopped, with:\n\n` +
-    `  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\n`
-  );
 }
