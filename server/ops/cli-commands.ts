@@ -13,6 +13,8 @@ const commands: Record<string, () => Promise<Command>> = {
   migrate: () => import('./migrate-command.js').then((m) => m.migrateCommand),
   'create-admin': () => import('./create-admin-command.js').then((m) => m.createAdminCommand),
   version: () => import('./version-command.js').then((m) => m.versionCommand),
+  // check-config (listed in USAGE) is registered by its line here:
+  // 'check-config': () => import('./check-config.js').then((m) => m.checkConfigCommand),
 };
 
 /** The names the usage lists, in its order. */
