@@ -2,11 +2,13 @@
 // pg_restore (server/ops/pg-tools.ts).
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.js';
+import { privateDir } from '../private-files.js';
 import {
   OpsError,
   answersHealth,
   backupSqlite,
   defaultBackupFile,
+  requireDatabase,
   restoreSqlite,
   sqliteFileOf,
 } from './backup.js';
@@ -49,6 +51,13 @@ function healthUrlOf(config: Config): string | undefined {
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/healthz`;
 }
 
+/** `<DATA_DIR>/backups`, 0700 (narrowed if an older version made it wider): backups are the owner's alone. */
+function backupsDir(config: Config): string {
+  const dir = path.join(config.dataDir, 'backups');
+  privateDir(dir);
+  return dir;
+}
+
 function refusal(verb: 'Backup' | 'Restore', error: unknown): string {
   if (error instanceof ConfigError || error instanceof OpsError) return `${verb} refused: ${error.message}\n`;
   return `${verb} failed: ${error instanceof Error ? error.message : String(error)}\n`;
@@ -70,7 +79,8 @@ export async function backupCommand(args: string[], io: CliIo): Promise<number> 
     const config = loadConfig(io.env);
     const source = sqliteFileOf(config.databaseUrl);
     if (!source) return await backupPostgres(config, args[0], io);
-    const destination = args[0] ? path.resolve(io.cwd, args[0]) : defaultBackupFile(config.dataDir);
+    requireDatabase(source);
+    const destination = args[0] ? path.resolve(io.cwd, args[0]) : defaultBackupFile(backupsDir(config));
     const result = await backupSqlite(source, destination);
     const ok = result.integrity.length === 1 && result.integrity[0] === 'ok';
     io.stdout(
@@ -96,7 +106,7 @@ async function backupPostgres(config: Config, file: string | undefined, io: CliI
     io.stderr(postgresToolAdvice('pg_dump', config.databaseUrl));
     return 2;
   }
-  const destination = file ? path.resolve(io.cwd, file) : defaultDumpFile(config.dataDir);
+  const destination = file ? path.resolve(io.cwd, file) : defaultDumpFile(backupsDir(config));
   const result = await dumpPostgres(pgDump, config.databaseUrl, destination, { env: io.env });
   io.stdout(
     `Backed up ${postgresLabel(config.databaseUrl)} (pg_dump --format=custom)\n` +
@@ -170,7 +180,7 @@ async function restorePostgresCommand(
     const copy = await dumpPostgres(
       pgDump,
       config.databaseUrl,
-      defaultDumpFile(config.dataDir, new Date(), 'before-restore'),
+      defaultDumpFile(backupsDir(config), new Date(), 'before-restore'),
       { env: io.env },
     );
     before = `the database as it was is kept in ${copy.file}`;

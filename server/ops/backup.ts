@@ -92,9 +92,9 @@ export function unusedName(file: string): string {
   return candidate;
 }
 
-/** `<dataDir>/backups/qr-creator-YYYYMMDD-HHMMSS.db` (UTC), never an existing file. */
-export function defaultBackupFile(dataDir: string, now = new Date()): string {
-  return unusedName(path.join(dataDir, 'backups', `qr-creator-${timestamp(now)}.db`));
+/** `<backupsDir>/qr-creator-YYYYMMDD-HHMMSS.db` (UTC), never an existing file. */
+export function defaultBackupFile(backupsDir: string, now = new Date()): string {
+  return unusedName(path.join(backupsDir, `qr-creator-${timestamp(now)}.db`));
 }
 
 /** Every message of `PRAGMA integrity_check` (['ok'] for a sound database). */
@@ -146,13 +146,6 @@ function removeWithSidecars(file: string) {
 }
 
 /**
- * Copies the live database `source` to `destination` with SQLite's online backup API, while the
- * server may go on writing. The copy is written beside the destination as `<destination>.partial`,
- * switched to a rollback journal (one self-contained file, readable without -wal/-shm), checked with
- * `PRAGMA integrity_check`, synced, and renamed into place; an existing destination is replaced only
- * then. A copy that fails the check is left as `<destination>.failed` and reported in `integrity`.
- */
-/**
  * Today's visitor salt stays with the live database (server/features/scans/unique-scanners.ts): a
  * backup kept for months must not let anyone remake that day's visitor hashes. Overwritten, then
  * deleted, so its bytes are not left in the page. A restored backup starts the day with a new salt.
@@ -164,14 +157,27 @@ function withoutVisitorSalt(copy: SQLite.Database) {
   copy.prepare('delete from scan_salts').run();
 }
 
+/** The absolute path of `file`, a database that exists; else OpsError: nothing to back up. */
+export function requireDatabase(file: string): string {
+  const src = path.resolve(file);
+  if (!fs.existsSync(src)) throw new OpsError(`There is no database at ${src}: nothing to back up.`);
+  return src;
+}
+
+/**
+ * Copies the live database `source` to `destination` with SQLite's online backup API, while the
+ * server may go on writing. The copy is written beside the destination as `<destination>.partial`,
+ * switched to a rollback journal (one self-contained file, readable without -wal/-shm), checked with
+ * `PRAGMA integrity_check`, synced, and renamed into place; an existing destination is replaced only
+ * then. A copy that fails the check is left as `<destination>.failed` and reported in `integrity`.
+ */
 export async function backupSqlite(
   source: string,
   destination: string,
   options: BackupOptions = {},
 ): Promise<BackupResult> {
-  const src = path.resolve(source);
+  const src = requireDatabase(source);
   const dest = path.resolve(destination);
-  if (!fs.existsSync(src)) throw new OpsError(`There is no database at ${src}: nothing to back up.`);
   if ([src, `${src}-wal`, `${src}-shm`, `${src}-journal`].includes(dest)) {
     throw new OpsError(`The backup cannot be written over the live database (${dest}).`);
   }

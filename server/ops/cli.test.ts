@@ -16,7 +16,7 @@ import { insertQrRow, insertScans, insertTestUser } from '../test/fixtures.js';
 import { call, createTestApp, login, sessionCookie } from '../test/test-app.js';
 import { databaseUrl, testDatabaseUrl } from '../test/test-db.js';
 import { APP_VERSION } from '../version.js';
-import type { CliIo } from './cli.js';
+import { callerCwd, type CliIo } from './cli.js';
 import { USAGE, runCli } from './cli-commands.js';
 import { migrateCommand } from './migrate-command.js';
 import { findExecutable } from './pg-tools.js';
@@ -115,9 +115,15 @@ describe('the operations command line', () => {
     await insertScans(more.db, codeId, 3);
     await more.close();
     expect(scansOf(path.join(dataDir, 'qr-creator.db'), codeId)).toBe(7);
-    const named = await cli(['backup', 'named.db'], env, dataDir);
+    // A folder of the caller's keeps its mode; the file is the owner's alone.
+    const shared = path.join(dataDir, 'shared');
+    fs.mkdirSync(shared);
+    fs.chmodSync(shared, 0o755);
+    const named = await cli(['backup', 'named.db'], env, shared);
     expect(named.code).toBe(0);
-    expect(named.stdout).toContain(`  to   ${path.join(dataDir, 'named.db')}\n`);
+    expect(named.stdout).toContain(`  to   ${path.join(shared, 'named.db')}\n`);
+    expect(modeOf(shared)).toBe(0o755);
+    expect(modeOf(path.join(shared, 'named.db'))).toBe(0o600);
 
     const restore = await cli(['restore', path.relative(dataDir, file)], env, dataDir);
     expect(restore.stderr).toBe('');
@@ -179,6 +185,11 @@ describe('the operations command line', () => {
       expect(described.code, command).toBe(0);
       expect(described.stdout.startsWith(first), command).toBe(true);
     }
+    // npm starts its scripts in the package folder: the caller's folder is INIT_CWD, under our scripts only.
+    expect(callerCwd({ INIT_CWD: '/home/ada', npm_lifecycle_event: 'backup' })).toBe('/home/ada');
+    expect(callerCwd({ INIT_CWD: '/home/ada', npm_lifecycle_event: 'test' })).toBe(process.cwd());
+    expect(callerCwd({})).toBe(process.cwd());
+
     // --version and -v are `version`.
     const dataDir = tempDir();
     const version = await cli(['-v'], { DATA_DIR: dataDir });

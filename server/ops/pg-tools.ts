@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { privateDir } from '../private-files.js';
 import { OpsError, timestamp, unusedName } from './backup.js';
 
 /**
@@ -106,9 +105,9 @@ function toolEnv(env: NodeJS.ProcessEnv, password: string | undefined): NodeJS.P
   return password === undefined ? { ...env } : { ...env, PGPASSWORD: password };
 }
 
-/** `<dataDir>/backups/qr-creator-YYYYMMDD-HHMMSS.dump` (UTC), never an existing file. */
-export function defaultDumpFile(dataDir: string, now = new Date(), prefix = 'qr-creator'): string {
-  return unusedName(path.join(dataDir, 'backups', `${prefix}-${timestamp(now)}.dump`));
+/** `<backupsDir>/<prefix>-YYYYMMDD-HHMMSS.dump` (UTC), never an existing file. */
+export function defaultDumpFile(backupsDir: string, now = new Date(), prefix = 'qr-creator'): string {
+  return unusedName(path.join(backupsDir, `${prefix}-${timestamp(now)}.dump`));
 }
 
 function isDump(file: string): boolean {
@@ -136,7 +135,8 @@ export async function dumpPostgres(
   if (fs.existsSync(dest) && fs.statSync(dest).isDirectory()) {
     throw new OpsError(`${dest} is a folder; name the backup file to write.`);
   }
-  privateDir(path.dirname(dest));
+  // A folder the caller named stays as it is; a new one is the owner's alone.
+  fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 });
   const partial = `${dest}.partial`;
   // Created owner-only before pg_dump opens it: pg_dump keeps the mode of a file it truncates.
   fs.rmSync(partial, { force: true });

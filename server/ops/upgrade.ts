@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sqliteHandle, createDb, type DbHandle } from '../db/create-db.js';
 import { knownMigrations, migrateToLatest, readMigrationState, type MigrationState } from '../db/migrate.js';
+import { privateDir } from '../private-files.js';
 import { APP_VERSION } from '../version.js';
 import { OpsError, backupSqlite, sqliteFileOf, timestamp, unusedName } from './backup.js';
 import { postgresLabel } from './pg-tools.js';
@@ -98,7 +99,9 @@ export async function writePreUpgradeCopy(
   last: string,
   now: Date,
 ): Promise<{ file: string; bytes: number; ms: number; removed: string[] }> {
-  const target = unusedName(path.join(dataDir, 'backups', `pre-upgrade-${last}-${timestamp(now)}.db`));
+  const dir = path.join(dataDir, 'backups');
+  privateDir(dir);
+  const target = unusedName(path.join(dir, `pre-upgrade-${last}-${timestamp(now)}.db`));
   const result = await backupSqlite(file, target);
   if (result.integrity.length !== 1 || result.integrity[0] !== 'ok') {
     throw new OpsError(
