@@ -14,7 +14,7 @@ export interface AuditRecord {
 
 /**
  * Who acted: a user, or (id null) someone without an account — a security event's attempted username or
- * 'anonymous'.
+ * 'anonymous', or the command line's `create-admin`.
  */
 export type AuditActor = Pick<User, 'username'> & { id: number | null };
 

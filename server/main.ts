@@ -1,18 +1,60 @@
-import pino from 'pino';
-import { buildApp } from './app.js';
-import { systemClock } from './clock.js';
-import { ConfigError, loadConfig, trustProxyWarning } from './config.js';
-import { createDb } from './db/create-db.js';
-import { migrateToLatest } from './db/migrate.js';
-import { createMailer } from './features/mail/mailer.js';
-import { bootstrap } from './features/seed/seed.js';
-import { underStartupLock } from './db/startup-lock.js';
-import { privateDir } from './private-files.js';
-import { createMetrics, startMetricsServer, type MetricsServer } from './ops/metrics.js';
-import { shutdownSummary } from './ops/shutdown.js';
+import { callerCwd, takeConfigOption, UsageError } from './ops/cli.js';
 
-// The only file that reads the environment and listens.
-async function main() {
+// The only file that reads the environment and listens. `node dist/server.mjs` (and the single
+// executable) serves the app; with a command (`node dist/server.mjs backup`) it runs the command line
+// instead (server/ops/cli-commands.ts) and exits with its code. Everything else is imported when it is
+// needed, so that a command loads neither the web server nor its packages.
+async function main(argv: string[]) {
+  let args: string[];
+  try {
+    const taken = takeConfigOption(argv, callerCwd());
+    args = taken.args;
+    // Read by loadConfig, wherever it runs: the server's start or a command's.
+    if (taken.configFile) process.env.CONFIG_FILE = taken.configFile;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  if (args.length > 0) {
+    const { runCli } = await import('./ops/cli-commands.js');
+    process.exit(await runCli(args));
+  }
+  await serve();
+}
+
+async function serve() {
+  const [
+    { default: pino },
+    { buildApp },
+    { systemClock },
+    { ConfigError, loadConfig, trustProxyWarning },
+    { createDb },
+    { readMigrationState },
+    { createMailer },
+    { bootstrap },
+    { underStartupLock },
+    { privateDir },
+    { createMetrics, startMetricsServer },
+    { APP_VERSION },
+    { NewerDatabaseError, databaseLabel, upgradeDatabase },
+    { shutdownSummary },
+  ] = await Promise.all([
+    import('pino'),
+    import('./app.js'),
+    import('./clock.js'),
+    import('./config.js'),
+    import('./db/create-db.js'),
+    import('./db/migrate.js'),
+    import('./features/mail/mailer.js'),
+    import('./features/seed/seed.js'),
+    import('./db/startup-lock.js'),
+    import('./private-files.js'),
+    import('./ops/metrics.js'),
+    import('./version.js'),
+    import('./ops/upgrade.js'),
+    import('./ops/shutdown.js'),
+  ]);
   let config;
   const configWarnings: string[] = [];
   try {
@@ -26,9 +68,6 @@ async function main() {
   }
 
   const logger = pino({ level: config.logLevel });
-  for (const warning of configWarnings) logger.warn(warning);
-  const proxyWarning = trustProxyWarning(config);
-  if (proxyWarning) logger.warn(proxyWarning);
   // DATA_DIR holds password and session hashes, uploads and mails: the owner's alone.
   try {
     privateDir(config.dataDir);
@@ -41,12 +80,43 @@ async function main() {
   }
   // Shared by the app (its requests, scans) and the METRICS_PORT server; none unless asked for.
   const metrics = config.metricsToken || config.metricsPort ? createMetrics() : undefined;
-  let metricsServer: MetricsServer | undefined;
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
   const handle = createDb(config.databaseUrl, metrics ? { log: metrics.observeQuery } : {});
   if (metrics && handle.pool) metrics.watchPool(handle.pool);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    const applied = await migrateToLatest(handle.db);
+    // The first line of every start: which build, on which Node, on which database, how far migrated.
+    const state = await readMigrationState(handle.db).catch((error: unknown) => {
+      logger.info(
+        { version: APP_VERSION, node: process.version, database: databaseLabel(config.databaseUrl) },
+        `QR Creator ${APP_VERSION} starting`,
+      );
+      throw error;
+    });
+    logger.info(
+      {
+        version: APP_VERSION,
+        node: process.version,
+        database: databaseLabel(config.databaseUrl),
+        migrations: {
+          applied: state.applied.length + state.unknown.length,
+          pending: state.pending.length,
+          last: state.last,
+        },
+      },
+      `QR Creator ${APP_VERSION} starting`,
+    );
+    for (const warning of configWarnings) logger.warn(warning);
+    const proxyWarning = trustProxyWarning(config);
+    if (proxyWarning) logger.warn(proxyWarning);
+    // Refuses a database a newer build upgraded, and copies a SQLite database before migrating it.
+    const { applied } = await upgradeDatabase(handle, {
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      now: () => systemClock.now(),
+      state,
+      note: (message, fields) => logger.info(fields ?? {}, message),
+    });
     const deps = {
       db: handle.db,
       config,
@@ -64,7 +134,9 @@ async function main() {
   } catch (error) {
     await handle.close().catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`QR Creator failed to start: ${message}\n`);
+    process.stderr.write(
+      error instanceof NewerDatabaseError ? `${message}\n` : `QR Creator failed to start: ${message}\n`,
+    );
     process.exit(1);
   }
 
@@ -88,4 +160,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-void main();
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

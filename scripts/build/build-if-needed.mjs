@@ -2,7 +2,8 @@
 // sources: the client (Vite → dist/client) and the server bundle (esbuild → dist/server.mjs, which
 // starts in about half the time of running the TypeScript through tsx) with the bundle of its one
 // worker thread beside it (dist/bulk-parse-worker.mjs: the spreadsheet reader, which the server finds
-// next to its own file).
+// next to its own file) and the chunks they import (dist/<name>-<hash>.mjs). With --server only the
+// server's bundles: the command line (npm run backup, …) needs no client.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,7 +39,8 @@ const clientInputs = Math.max(
   mtime('vite.config.ts'),
   mtime('scripts/build/precompress.ts'),
 );
-if (mtime('dist/client/index.html') < clientInputs) {
+const serverOnly = process.argv.includes('--server');
+if (!serverOnly && mtime('dist/client/index.html') < clientInputs) {
   console.log('Building the client…');
   run([path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
 }
@@ -54,7 +56,8 @@ const serverBuilt = Math.min(...Object.keys(serverBundles).map((name) => mtime(`
 if (serverBuilt < serverInputs) {
   console.log('Building the server…');
   const { build } = await import('esbuild');
-  await build({
+  const dist = path.join(root, 'dist');
+  const result = await build({
     entryPoints: Object.fromEntries(
       Object.entries(serverBundles).map(([name, entry]) => [name, path.join(root, entry)]),
     ),
@@ -64,8 +67,20 @@ if (serverBuilt < serverInputs) {
     target: 'node20',
     packages: 'external',
     sourcemap: true,
-    outdir: path.join(root, 'dist'),
+    // What the server imports when it needs it (the web server, each command of the command line)
+    // goes to chunks of its own beside the bundle (dist/<name>-<hash>.mjs), loaded only then: a
+    // command such as `node dist/server.mjs version` does not load Fastify and its packages.
+    splitting: true,
+    metafile: true,
+    absWorkingDir: root,
+    outdir: dist,
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
   });
+  // The chunks of earlier builds (dist/ holds only this build's .mjs files; the client is in a folder).
+  const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
+  for (const name of fs.readdirSync(dist)) {
+    const file = path.join(dist, name);
+    if (/\.mjs(\.map)?$/.test(name) && !written.has(file)) fs.rmSync(file, { force: true });
+  }
 }

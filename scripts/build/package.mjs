@@ -33,7 +33,11 @@ run(process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')]);
 // ---- What the server loads at run time: every package its bundles name, and their dependencies. The
 // server's worker thread (the spreadsheet reader) is a bundle of its own beside it, as build-if-needed
 // makes it, and the only one to name some packages (papaparse).
-const bundles = ['dist/server.mjs', 'dist/bulk-parse-worker.mjs'];
+// With the chunks both import (dist/<name>-<hash>.mjs, loaded when needed): every .mjs of dist/.
+const bundles = fs
+  .readdirSync(path.join(root, 'dist'))
+  .filter((name) => name.endsWith('.mjs'))
+  .map((name) => `dist/${name}`);
 const bundle = bundles.map((file) => fs.readFileSync(path.join(root, file), 'utf8')).join('\n');
 const builtins = new Set(builtinModules);
 const named = new Set();

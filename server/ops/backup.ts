@@ -3,8 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 /**
- * Online backup and restore of the SQLite database (`npm run backup`, `npm run restore <file>`; the
- * command line server/ops/cli.ts is a thin layer around these functions).
+ * Online backup and restore of the SQLite database (the `backup` and `restore` commands of
+ * server/ops/cli-commands.ts, and the copy made before an upgrade, server/ops/upgrade.ts).
  *
  * Backup uses SQLite's online backup API on a connection of its own, while the server keeps running.
  * The database is in WAL mode, where a reader never blocks a writer: each backup step holds a read
@@ -84,7 +84,7 @@ export function timestamp(date: Date): string {
 }
 
 /** A name beside `file` that does not exist yet: `file`, else `file-2`, `file-3`… before the extension. */
-function unusedName(file: string): string {
+export function unusedName(file: string): string {
   const ext = path.extname(file);
   const base = file.slice(0, file.length - ext.length);
   let candidate = file;
@@ -92,9 +92,9 @@ function unusedName(file: string): string {
   return candidate;
 }
 
-/** `<dataDir>/backups/qr-creator-YYYYMMDD-HHMMSS.db` (UTC), never an existing file. */
-export function defaultBackupFile(dataDir: string, now = new Date()): string {
-  return unusedName(path.join(dataDir, 'backups', `qr-creator-${timestamp(now)}.db`));
+/** `<backupsDir>/qr-creator-YYYYMMDD-HHMMSS.db` (UTC), never an existing file. */
+export function defaultBackupFile(backupsDir: string, now = new Date()): string {
+  return unusedName(path.join(backupsDir, `qr-creator-${timestamp(now)}.db`));
 }
 
 /** Every message of `PRAGMA integrity_check` (['ok'] for a sound database). */
@@ -146,13 +146,6 @@ function removeWithSidecars(file: string) {
 }
 
 /**
- * Copies the live database `source` to `destination` with SQLite's online backup API, while the
- * server may go on writing. The copy is written beside the destination as `<destination>.partial`,
- * switched to a rollback journal (one self-contained file, readable without -wal/-shm), checked with
- * `PRAGMA integrity_check`, synced, and renamed into place; an existing destination is replaced only
- * then. A copy that fails the check is left as `<destination>.failed` and reported in `integrity`.
- */
-/**
  * Today's visitor salt stays with the live database (server/features/scans/unique-scanners.ts): a
  * backup kept for months must not let anyone remake that day's visitor hashes. Overwritten, then
  * deleted, so its bytes are not left in the page. A restored backup starts the day with a new salt.
@@ -164,14 +157,27 @@ function withoutVisitorSalt(copy: SQLite.Database) {
   copy.prepare('delete from scan_salts').run();
 }
 
+/** The absolute path of `file`, a database that exists; else OpsError: nothing to back up. */
+export function requireDatabase(file: string): string {
+  const src = path.resolve(file);
+  if (!fs.existsSync(src)) throw new OpsError(`There is no database at ${src}: nothing to back up.`);
+  return src;
+}
+
+/**
+ * Copies the live database `source` to `destination` with SQLite's online backup API, while the
+ * server may go on writing. The copy is written beside the destination as `<destination>.partial`,
+ * switched to a rollback journal (one self-contained file, readable without -wal/-shm), checked with
+ * `PRAGMA integrity_check`, synced, and renamed into place; an existing destination is replaced only
+ * then. A copy that fails the check is left as `<destination>.failed` and reported in `integrity`.
+ */
 export async function backupSqlite(
   source: string,
   destination: string,
   options: BackupOptions = {},
 ): Promise<BackupResult> {
-  const src = path.resolve(source);
+  const src = requireDatabase(source);
   const dest = path.resolve(destination);
-  if (!fs.existsSync(src)) throw new OpsError(`There is no database at ${src}: nothing to back up.`);
   if ([src, `${src}-wal`, `${src}-shm`, `${src}-journal`].includes(dest)) {
     throw new OpsError(`The backup cannot be written over the live database (${dest}).`);
   }
@@ -294,7 +300,7 @@ function checkBackupFile(backup: string) {
   if (wal && wal.size > 0) {
     throw new OpsError(
       `${backup} has a write-ahead log beside it (${backup}-wal) that holds part of its data; ` +
-        `take a backup with npm run backup instead of copying a live database file.`,
+        `take a backup with the backup command instead of copying a live database file.`,
     );
   }
 }
@@ -379,31 +385,4 @@ export async function restoreSqlite(
   } finally {
     removeWithSidecars(temp);
   }
-}
-
-/** The URL with its password masked, for messages. */
-function maskedUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return 'postgres://…';
-  }
-}
-
-/**
- * What to run instead for PostgreSQL: the database's own tools. The commands name "$DATABASE_URL",
- * so the password stays in the environment rather than in a shell history.
- */
-export function postgresBackupAdvice(databaseUrl: string, now = new Date()): string {
-  const file = `qr-creator-${timestamp(now)}.dump`;
-  return (
-    `DATABASE_URL names a PostgreSQL database (${maskedUrl(databaseUrl)}); npm run backup and ` +
-    `npm run restore work on the SQLite database only. Back PostgreSQL up with its own pg_dump, which ` +
-    `takes a consistent snapshot while the server runs:\n\n` +
-    `  pg_dump --format=custom --exclude-table-data=scan_salts --file=${file} "$DATABASE_URL"\n\n` +
-    `and restore such a dump, with every server stopped, with:\n\n` +
-    `  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\n`
-  );
 }

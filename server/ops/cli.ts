@@ -1,23 +1,9 @@
-// The operations command line: `tsx server/ops/cli.ts <command> [arguments]`, run as `npm run backup`
-// and `npm run restore`. It reads the server's configuration (DATA_DIR, DATABASE_URL; restore also HOST
-// and PORT); the work is in server/ops/backup.ts.
-//   backup [file]   a consistent copy of the live SQLite database while the server runs.
-//                   Exit codes: 0 written and sound, 1 failed (or the copy fails PRAGMA integrity_check),
-//                   2 PostgreSQL (use pg_dump).
-//   restore <file>  puts a backup in place of the SQLite database while the server is stopped.
-//                   Exit codes: 0 restored, 1 refused or failed, 2 PostgreSQL (use pg_restore).
-// An unknown or missing command prints the usage and exits 2; --help prints it and exits 0.
+// The command line's side of the process: what a command reads and writes (CliIo), and the global
+// `--config <file>` option. `node dist/server.mjs <command>` (server/main.ts) runs a command of
+// server/ops/cli-commands.ts, which has the registry and the usage; each command's work is in a module
+// of its own beside it. This file imports no command, so commands may import it.
+import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../config.js';
-import {
-  OpsError,
-  backupSqlite,
-  defaultBackupFile,
-  postgresBackupAdvice,
-  restoreSqlite,
-  sqliteFileOf,
-} from './backup.js';
 
 /** What a command reads and writes: the process's own, or a test's. */
 export interface CliIo {
@@ -27,153 +13,75 @@ export interface CliIo {
   cwd: string;
   stdout(text: string): void;
   stderr(text: string): void;
+  /**
+   * The first line of standard input when it is not a terminal (a password piped in); undefined when
+   * it is a terminal or empty. Absent: there is no such input.
+   */
+  readInputLine?: () => Promise<string | undefined>;
 }
 
-/** `npm run` starts scripts in the package folder; INIT_CWD is the folder the caller typed the command in. */
+/** The npm scripts that run a command (package.json): only they make INIT_CWD the caller's folder. */
+const NPM_COMMAND_SCRIPTS = new Set(['backup', 'restore', 'migrate', 'check-config', 'create-admin']);
+
+/**
+ * `npm run` starts scripts in the package folder; INIT_CWD is the folder the caller typed the command
+ * in. Only for our own scripts: a command started by some other script (a test run under `npm test`)
+ * inherits an INIT_CWD that is not its own.
+ */
+export function callerCwd(env: NodeJS.ProcessEnv = process.env): string {
+  const script = env.npm_lifecycle_event;
+  return env.INIT_CWD && script && NPM_COMMAND_SCRIPTS.has(script) ? env.INIT_CWD : process.cwd();
+}
+
+/** The first line of standard input, when it is a pipe or a file rather than a terminal. */
+async function readStdinLine(): Promise<string | undefined> {
+  if (process.stdin.isTTY) return undefined;
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  process.stdin.pause();
+  const line = text.split(/\r?\n/)[0];
+  return line === undefined || line === '' ? undefined : line;
+}
+
 export function processIo(): CliIo {
   return {
     env: process.env,
-    cwd: process.env.INIT_CWD ?? process.cwd(),
+    cwd: callerCwd(),
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
+    readInputLine: readStdinLine,
   };
 }
 
-export const USAGE =
-  'Usage: npm run backup [file]      (tsx server/ops/cli.ts backup [file])\n' +
-  '       npm run restore <file>     (tsx server/ops/cli.ts restore <file>)\n' +
-  '\n' +
-  'Commands:\n' +
-  '  backup [file]    Writes a consistent copy of the SQLite database while the server runs;\n' +
-  '                   default file: <DATA_DIR>/backups/qr-creator-YYYYMMDD-HHMMSS.db (UTC).\n' +
-  '  restore <file>   Puts a backup in place of the SQLite database. Stop the server first.\n' +
-  '\n' +
-  "Both read the server's settings (DATA_DIR, DATABASE_URL; restore also HOST and PORT). With\n" +
-  'PostgreSQL they print the pg_dump / pg_restore commands to run instead and exit 2.\n' +
-  '<command> --help describes one command.\n';
+/** A wrong command line: the message names the argument; exit 2. */
+export class UsageError extends Error {}
 
-const formatBytes = (n: number) =>
-  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${(n / 1024).toFixed(1)} KB`;
-
-const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h';
-
-/** `npm run backup [file]`: 0 written and sound, 1 failed or refused, 2 PostgreSQL. */
-export async function backupCommand(args: string[], io: CliIo = processIo()): Promise<number> {
-  if (args.length > 1 || isHelp(args[0])) {
-    io.stderr(
-      'Usage: npm run backup [file]\n' +
-        '  Writes a consistent copy of the SQLite database while the server runs;\n' +
-        '  default file: <DATA_DIR>/backups/qr-creator-YYYYMMDD-HHMMSS.db (UTC).\n',
-    );
-    return isHelp(args[0]) ? 0 : 1;
-  }
-  try {
-    const config = loadConfig(io.env);
-    const source = sqliteFileOf(config.databaseUrl);
-    if (!source) {
-      io.stdout(postgresBackupAdvice(config.databaseUrl));
-      return 2;
+/**
+ * Takes the global `--config <file>` (or `--config=<file>`) out of the arguments, wherever it stands:
+ * the rest, and the file's absolute path (relative to `cwd`).
+ */
+export function takeConfigOption(argv: string[], cwd: string): { args: string[]; configFile?: string } {
+  const args: string[] = [];
+  let configFile: string | undefined;
+  const take = (value: string | undefined) => {
+    if (configFile !== undefined) throw new UsageError('--config is given more than once.');
+    if (value === undefined || value === '' || value.startsWith('-')) {
+      throw new UsageError('--config needs a file: --config <file>.');
     }
-    const destination = args[0] ? path.resolve(io.cwd, args[0]) : defaultBackupFile(config.dataDir);
-    const result = await backupSqlite(source, destination);
-    const ok = result.integrity.length === 1 && result.integrity[0] === 'ok';
-    io.stdout(
-      `Backed up ${result.source}\n` +
-        `  to   ${result.file}\n` +
-        `  size ${formatBytes(result.bytes)} (${result.bytes} bytes, ${result.pages} pages)\n` +
-        `  took ${Math.round(result.ms)} ms` +
-        (result.restarts > 0 ? ` (the server wrote meanwhile; copied in one snapshot)` : '') +
-        `\n` +
-        `PRAGMA integrity_check: ${result.integrity.join('\n  ')}\n`,
-    );
-    if (!ok) io.stderr(`The copy is damaged and was kept as ${result.file} for inspection.\n`);
-    return ok ? 0 : 1;
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof OpsError) {
-      io.stderr(`Backup refused: ${error.message}\n`);
-    } else {
-      io.stderr(`Backup failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
-    return 1;
+    const file = path.resolve(cwd, value);
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) throw new UsageError(`--config: there is no file ${file}.`);
+    if (!stat.isFile()) throw new UsageError(`--config: ${file} is not a file.`);
+    configFile = file;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--config') take(argv[++i]);
+    else if (arg.startsWith('--config=')) take(arg.slice('--config='.length));
+    else args.push(arg);
   }
-}
-
-/** `npm run restore <file>`: 0 restored, 1 refused or failed, 2 PostgreSQL. */
-export async function restoreCommand(args: string[], io: CliIo = processIo()): Promise<number> {
-  if (args.length !== 1 || isHelp(args[0])) {
-    io.stderr(
-      (args.length === 0 ? 'Restore refused: name the backup file to restore.\n' : '') +
-        'Usage: npm run restore <file>\n' +
-        '  Stop the server first. The current database is kept as <db>.before-restore-<timestamp>;\n' +
-        '  the server applies any newer migrations when it starts.\n',
-    );
-    return isHelp(args[0]) ? 0 : 1;
-  }
-  try {
-    const config = loadConfig(io.env);
-    const database = sqliteFileOf(config.databaseUrl);
-    if (!database) {
-      io.stdout(postgresBackupAdvice(config.databaseUrl));
-      return 2;
-    }
-    // A second sign of a running server beside the file lock: the configured port answering /healthz.
-    const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
-    const healthUrl =
-      config.port === 0
-        ? undefined
-        : `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/healthz`;
-    const result = await restoreSqlite(path.resolve(io.cwd, args[0]!), database, { healthUrl });
-    io.stdout(
-      (result.movedAside.length > 0
-        ? `Moved the previous database aside:\n${result.movedAside.map((f) => `  ${f}\n`).join('')}`
-        : `There was no database at ${result.database} yet.\n`) +
-        `Restored ${result.restoredFrom} (${result.bytes} bytes, PRAGMA integrity_check: ok)\n` +
-        `  to ${result.database}\n` +
-        `Start the server (npm start); it applies any newer migrations at start-up.\n`,
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof OpsError) {
-      io.stderr(`Restore refused: ${error.message}\n`);
-    } else {
-      io.stderr(`Restore failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
-    return 1;
-  }
-}
-
-const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
-  backup: backupCommand,
-  restore: restoreCommand,
-};
-
-/** `<command> [arguments]` → the exit code: the command's own, 0 for --help, 2 for no or an unknown command. */
-export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const [name, ...args] = argv;
-  if (isHelp(name) || name === 'help') {
-    io.stdout(USAGE);
-    return 0;
-  }
-  if (name === undefined) {
-    io.stderr(`Name a command: backup or restore.\n\n${USAGE}`);
-    return 2;
-  }
-  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!command) {
-    io.stderr(`Unknown command "${name}": the commands are backup and restore.\n\n${USAGE}`);
-    return 2;
-  }
-  return command(args, io);
-}
-
-const invokedDirectly =
-  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-if (invokedDirectly) {
-  runCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  return { args, ...(configFile === undefined ? {} : { configFile }) };
 }

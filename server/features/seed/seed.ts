@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { generateSlug } from '../qr/slug.js';
 import { recordCreatedVersions } from '../qr/history.recorder.js';
 import { countUsers, findUserByUsername, insertUser } from '../users/users.repository.js';
+import { generatedAdminPassword, newAdminRow } from './admin-account.js';
 import { findCodesOfUser, insertDemoCode, insertDemoCodeReturningId } from './seed.repository.js';
 
 export const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password.txt';
@@ -57,21 +58,19 @@ async function isDemoAccountOpen(deps: AppDeps): Promise<boolean> {
 async function createFirstAdmin(deps: AppDeps, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
   const { config } = deps;
   const generated = config.adminPassword === undefined;
-  const password = config.adminPassword ?? randomBytes(15).toString('base64url');
+  const password = config.adminPassword ?? generatedAdminPassword();
   if (await findUserByUsername(deps.db, config.adminUsername)) {
     throw new Error(
       `No admin exists and the username "${config.adminUsername}" belongs to a non-admin user: set ADMIN_USERNAME to a free name to create the first admin`,
     );
   }
-  await insertUser(deps.db, {
-    username: config.adminUsername,
-    password: await hashPassword(password),
-    name: 'Administrator',
-    email: config.adminEmail ?? null,
-    is_admin: true,
-    email_verified: true,
-    created_at: deps.clock.now().toISOString(),
-  });
+  await insertUser(
+    deps.db,
+    await newAdminRow(
+      { username: config.adminUsername, password, email: config.adminEmail ?? null },
+      deps.clock.now(),
+    ),
+  );
   if (!generated) {
     log.info(`First admin "${config.adminUsername}" created with ADMIN_PASSWORD`);
     return;
