@@ -517,6 +517,7 @@ describe('create-admin', () => {
     try {
       await migrateToLatest(handle.db);
       await insertTestUser(handle.db, { username: 'Dora', email: 'dora@example.com' });
+      await insertTestUser(handle.db, { username: 'demo', password: 'demo123' });
     } finally {
       await handle.close();
     }
@@ -538,6 +539,11 @@ describe('create-admin', () => {
     expect(auditRows(file).map((r) => [r.actor_username, r.action, r.target_label])).toEqual([
       ['(command line)', 'user.update', 'Dora'],
     ]);
+    // The demo account's password is public: it never becomes an admin.
+    const demo = await cli(['create-admin', 'demo'], env);
+    expect(demo.code).toBe(1);
+    expect(demo.stderr).toContain(`"demo" still has the demo account's public password`);
+    expect(userRow(file, 'demo')!.is_admin).toBe(0);
 
     const refusals: [string[], NodeJS.ProcessEnv, string][] = [
       [['create-admin', 'ab'], env, 'create-admin refused: Username must be at least 3 characters.\n'],

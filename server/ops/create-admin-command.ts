@@ -12,6 +12,8 @@ import {
   insertUser,
   updateUserColumns,
 } from '../features/users/users.repository.js';
+import { DEMO_PASSWORD } from '../features/auth/auth.service.js';
+import { verifyPassword } from '../features/auth/passwords.js';
 import { OpsError } from './backup.js';
 import type { CliIo } from './cli.js';
 import { NewerDatabaseError, upgradeDatabase } from './upgrade.js';
@@ -89,6 +91,13 @@ export async function createAdminCommand(
       if (existing.is_admin) {
         io.stdout(`"${existing.username}" is already an admin; nothing was changed.${ignored}\n`);
         return 0;
+      }
+      // Anyone may sign in with the demo account's well-known password: it must never be an admin.
+      if (await verifyPassword(existing.password, DEMO_PASSWORD)) {
+        io.stderr(
+          `Refused: "${existing.username}" still has the demo account's public password (${DEMO_PASSWORD}), so anyone could sign in as an admin. Create another admin, or change its password first.\n`,
+        );
+        return 1;
       }
       await db.transaction().execute(async (trx) => {
         await updateUserColumns(trx, existing.id, { is_admin: true });
