@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { AppDeps, RuntimeDeps } from './app-deps.js';
 import { closeSpreadsheetReaders } from './features/qr/bulk-parse.js';
 import { withMailLog } from './features/mail/mailer.js';
+import { startMailRetrier, withMailQueue } from './features/mail/mail-queue.service.js';
 import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
@@ -66,11 +67,12 @@ function trustProxyOption(
 /** The whole HTTP application, without listening: tests inject into it, main.ts listens. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { ping, logger, clientDir = defaultClientDir, scans, metrics, ...given } = options;
-  // Every mail is written to the mail log that /admin shows.
+  // Every mail is written to the mail log that /admin shows; one that fails is queued and tried again.
   const appDeps: AppDeps = {
     ...given,
-    mailer: withMailLog(given.mailer, given.db, given.config.smtpUrl ? 'smtp' : 'outbox', () =>
-      given.clock.now(),
+    mailer: withMailQueue(
+      withMailLog(given.mailer, given.db, given.config.smtpUrl ? 'smtp' : 'outbox', () => given.clock.now()),
+      { ...given, log: () => app.log },
     ),
   };
   const deps: RuntimeDeps = { ...appDeps, scans: scans ?? (await startScanService(appDeps)) };
@@ -170,6 +172,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopNotifications = startNotificationJobs(deps, app.log);
   app.addHook('onClose', () => stopNotifications());
   if (deps.config.backgroundSweeps) {
+    // Mails whose first attempt failed are tried again until sent or given up.
+    const stopMailRetrier = startMailRetrier(deps, app.log);
+    app.addHook('onClose', () => stopMailRetrier());
     // Logos no code has used for a day are deleted, so abandoned designs do not fill the disk.
     const stopUploadSweep = startUploadSweep(deps, app.log);
     app.addHook('onClose', () => stopUploadSweep());
