@@ -1,11 +1,21 @@
 import pino from 'pino';
-import { expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import { describe, expect, it, vi } from 'vitest';
+import type { MailQueue } from '../../../src/admin/admin.schema.js';
 import type { OpsSignals } from '../../app-deps.js';
 import { createDb } from '../../db/create-db.js';
 import type { Db } from '../../db/database.js';
 import { insertTestUser } from '../../test/fixtures.js';
-import { createTestClock, type TestClock } from '../../test/test-app.js';
-import { describeEachDb, workerDatabaseUrl } from '../../test/test-db.js';
+import {
+  call,
+  createTestClock,
+  expectRestError,
+  readOutbox,
+  signedInUser,
+  useTestApp,
+  type TestClock,
+} from '../../test/test-app.js';
+import { describeEachDb, describeOnSqlite, workerDatabaseUrl } from '../../test/test-db.js';
 import { toUser } from '../users/users.mapper.js';
 import {
   getMailQueue,
@@ -213,5 +223,52 @@ describeEachDb('the mail queue', (getDb) => {
     } finally {
       await other?.close();
     }
+  });
+});
+
+describeOnSqlite('the mail queue in /admin', (getDb) => {
+  const t = useTestApp(getDb);
+
+  describe('GET /api/admin/mail-queue, POST /api/admin/mail-queue/:id/retry', () => {
+    it('lists a mail that could not be written, and Retry now sends it once the outbox works again', async () => {
+      const { cookie } = await signedInUser(t(), 'root', { isAdmin: true });
+      await insertTestUser(t().db, { username: 'eve', email: 'eve@example.com' });
+      // No SMTP_URL: mails are written to DATA_DIR/outbox, which is a file here, so writing fails.
+      await fs.writeFile(t().outbox, 'not a folder');
+      await call(t().app, 'POST', '/api/password-reset/request', { json: { email: 'eve@example.com' } });
+      const list = () => call(t().app, 'GET', '/api/admin/mail-queue', { cookie });
+      const queued = await vi.waitFor(async () => {
+        const queue = (await list()).json<MailQueue>();
+        expect(queue.waiting).toBe(1);
+        return queue.mails[0]!;
+      });
+      expect(queued).toMatchObject({ recipient: 'eve@example.com', status: 'waiting', attempts: 1 });
+      const retry = (id: number | string) =>
+        call(t().app, 'POST', `/api/admin/mail-queue/${id}/retry`, { cookie });
+
+      // Still failing: 502 with the reason; it keeps waiting, one attempt more.
+      const again = expectRestError(await retry(queued.id), 502);
+      expect(again.message).toMatch(/^Failed to send email: /);
+      expect((await list()).json<MailQueue>()).toMatchObject({
+        waiting: 1,
+        mails: [{ id: queued.id, status: 'waiting', attempts: 2 }],
+      });
+
+      await fs.rm(t().outbox);
+      const sent = await retry(queued.id);
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json()).toEqual({ success: true, message: 'Mail sent to eve@example.com' });
+      const [eml] = await readOutbox(t().outbox);
+      expect(eml).toContain('Subject: Reset your QR Creator password');
+      expect((await list()).json<MailQueue>()).toEqual({ waiting: 0, givenUp: 0, mails: [] });
+      const audit = await call(t().app, 'GET', '/api/admin/audit-log', { cookie });
+      expect(
+        audit.json<{ entries: { action: string; targetLabel: string }[] }>().entries.map((e) => e.action),
+      ).toEqual(['mail.retry', 'mail.retry']);
+
+      // Sent: there is nothing left to retry. A bad id is named.
+      expect(expectRestError(await retry(queued.id), 404).message).toBe(mailQueueMessages.notFound);
+      expect(expectRestError(await retry('abc'), 400).message).toMatch(/Mail id/);
+    });
   });
 });
