@@ -3,12 +3,14 @@ import {
   Button,
   Card,
   Group,
+  Paper,
   Skeleton,
   Stack,
   Table,
   Text,
   Title,
   Tooltip,
+  useMatches,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutationState } from '@tanstack/react-query';
@@ -144,7 +146,7 @@ function RecentMail() {
   );
 }
 
-function NextTry({ mail }: { mail: QueuedMail }) {
+function NextTry({ mail, label = '' }: { mail: QueuedMail; label?: string }) {
   if (mail.status === 'given-up')
     return (
       <Badge color="red" variant="light">
@@ -154,8 +156,62 @@ function NextTry({ mail }: { mail: QueuedMail }) {
   if (mail.status === 'sending') return <Text size="sm">Sending now</Text>;
   return (
     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {label}
       {exactTime(mail.nextAttemptAt ?? '')}
     </Text>
+  );
+}
+
+function RetryButton({ mail, retry }: { mail: QueuedMail; retry: Retry }) {
+  const busy = retry.isPending && retry.variables.id === mail.id;
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      disabled={mail.status === 'sending' || (retry.isPending && !busy)}
+      loading={busy}
+      onClick={() => retry.mutate({ id: mail.id })}
+      aria-label={`Retry now: ${mail.subject} to ${mail.recipient}`}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      Retry now
+    </Button>
+  );
+}
+
+function LastError({ mail }: { mail: QueuedMail }) {
+  return (
+    <Text size="xs" c="red" lineClamp={2} maw={260} title={mail.lastError ?? undefined}>
+      {mail.lastError}
+    </Text>
+  );
+}
+
+type Retry = ReturnType<typeof trpc.admin.retryMail.useMutation>;
+
+/** The queue on a phone: a small card per mail, so nothing is cut off at 375 px. */
+function MailQueueList({ mails, retry }: { mails: QueuedMail[]; retry: Retry }) {
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} aria-label="Mail queue" style={{ listStyle: 'none' }}>
+      {mails.map((m) => (
+        <Paper component="li" withBorder radius="sm" p="xs" key={m.id}>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {m.recipient}
+          </Text>
+          <Text size="sm">{m.subject}</Text>
+          <Group gap="xs" mt={4} wrap="wrap">
+            <Text size="xs" c="dimmed">
+              {m.attempts} {m.attempts === 1 ? 'attempt' : 'attempts'}
+            </Text>
+            <NextTry mail={m} label="Next try: " />
+          </Group>
+          <LastError mail={m} />
+          <Group justify="flex-end" mt={4}>
+            <RetryButton mail={m} retry={retry} />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
 
@@ -164,6 +220,7 @@ function NextTry({ mail }: { mail: QueuedMail }) {
  * the mail server's last answer, and a Retry now that tries it at once.
  */
 function MailQueueCard() {
+  const stacked = useMatches({ base: true, sm: false });
   const utils = trpc.useUtils();
   const queue = trpc.admin.mailQueue.useQuery(undefined, {
     refetchInterval: 30_000,
@@ -210,6 +267,8 @@ function MailQueueCard() {
         </Stack>
       ) : data.mails.length === 0 ? (
         <Text c="dimmed">Nothing waits: every mail went out.</Text>
+      ) : stacked ? (
+        <MailQueueList mails={data.mails} retry={retry} />
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="xs" aria-label="Mail queue">
@@ -235,22 +294,10 @@ function MailQueueCard() {
                     <NextTry mail={m} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs" c="red" lineClamp={2} maw={260} title={m.lastError ?? undefined}>
-                      {m.lastError}
-                    </Text>
+                    <LastError mail={m} />
                   </Table.Td>
                   <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      disabled={m.status === 'sending' || (retry.isPending && retry.variables.id !== m.id)}
-                      loading={retry.isPending && retry.variables.id === m.id}
-                      onClick={() => retry.mutate({ id: m.id })}
-                      aria-label={`Retry now: ${m.subject} to ${m.recipient}`}
-                      style={{ whiteSpace: 'nowrap' }}
-                    >
-                      Retry now
-                    </Button>
+                    <RetryButton mail={m} retry={retry} />
                   </Table.Td>
                 </Table.Tr>
               ))}
