@@ -117,7 +117,11 @@ export function withMailQueue(mailer: Mailer, deps: QueueDeps & { log: () => Log
       try {
         await mailer.send(message);
       } catch (error) {
-        if (message.queue === false) throw error;
+        if (message.queue === false) {
+          // Not queued, but newer all the same: a new verification link has disabled the waiting one's.
+          if (message.replaces) await deleteWaitingMails(deps.db, message.replaces);
+          throw error;
+        }
         await queueFailedMail(deps, message, error);
         return;
       }

@@ -191,11 +191,16 @@ describeEachDb('the mail queue', (getDb) => {
     transport.state.down = false;
     await one.retry();
     expect(transport.state.sent.map((m) => m.text).sort()).toEqual(['kept', 'second link']);
-    // Sent at once, a newer one removes one still waiting too.
+    // Sent at once, or failed without being queued (the user asked and was told), a newer one removes
+    // the one still waiting too.
     transport.state.down = true;
     await one.mailer.send(verify('third link'));
     transport.state.down = false;
     await one.mailer.send(verify('fourth link'));
+    expect(await getMailQueue({ db })).toMatchObject({ waiting: 0 });
+    transport.state.down = true;
+    await one.mailer.send(verify('fifth link'));
+    await expect(one.mailer.send({ ...verify('sixth link'), queue: false })).rejects.toThrow(/ECONNREFUSED/);
     expect(await getMailQueue({ db })).toMatchObject({ waiting: 0 });
   });
 
