@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps, RuntimeDeps } from './app-deps.js';
 import { closeSpreadsheetReaders } from './features/qr/bulk-parse.js';
 import { withMailLog } from './features/mail/mailer.js';
+import { startMailRetrier, withMailQueue } from './features/mail/mail-queue.service.js';
 import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
@@ -87,12 +88,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Prometheus: the ones shared with METRICS_PORT, else with METRICS_TOKEN the app's own, else none.
   const metrics = shared ?? (given.config.metricsToken ? createMetrics() : undefined);
   const signals = given.signals ?? metrics?.signals;
-  // Every mail is written to the mail log that /admin shows.
+  const counted = { ...given, ...(signals ? { signals } : {}) };
+  // Every mail is written to the mail log that /admin shows; one that fails is queued and tried again.
   const appDeps: AppDeps = {
-    ...given,
-    ...(signals ? { signals } : {}),
-    mailer: withMailLog(given.mailer, given.db, given.config.smtpUrl ? 'smtp' : 'outbox', () =>
-      given.clock.now(),
+    ...counted,
+    mailer: withMailQueue(
+      withMailLog(given.mailer, given.db, given.config.smtpUrl ? 'smtp' : 'outbox', () => given.clock.now()),
+      { ...counted, log: () => app.log },
     ),
   };
   const deps: RuntimeDeps = { ...appDeps, scans: scans ?? (await startScanService(appDeps)) };
@@ -195,6 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopNotifications = startNotificationJobs(deps, app.log);
   app.addHook('onClose', () => stopNotifications());
   if (deps.config.backgroundSweeps) {
+    // Mails whose first attempt failed are tried again until sent or given up.
+    const stopMailRetrier = startMailRetrier(deps, app.log);
+    app.addHook('onClose', () => stopMailRetrier());
     // Logos no code has used for a day are deleted, so abandoned designs do not fill the disk.
     const stopUploadSweep = startUploadSweep(deps, app.log);
     app.addHook('onClose', () => stopUploadSweep());

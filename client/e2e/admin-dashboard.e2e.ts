@@ -1,6 +1,8 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, newPage, phone, screenshot, signIn, withAppServer } from './harness';
+import { desktop, mailLinks, newPage, phone, screenshot, signIn, withAppServer } from './harness';
 
 /** A full-page picture from the top (a fixed header would otherwise be drawn mid-page after a scroll). */
 async function shoot(page: Page, name: string) {
@@ -127,6 +129,29 @@ describe('/admin', () => {
     await mailRow.getByText('outbox').waitFor();
     await shoot(page, 'admin-dashboard-email-1280');
 
+    // A mail that cannot be written (the outbox folder is a file now) waits in the queue with its error.
+    const outbox = path.join(app.server.dataDir, 'outbox');
+    await fs.rename(outbox, `${outbox}.away`);
+    await fs.writeFile(outbox, 'not a folder');
+    const reset = await page.request.post('/api/password-reset/request', {
+      data: { email: 'earlybird@example.com' },
+    });
+    expect(reset.status()).toBe(200);
+    const queueRow = page
+      .getByRole('table', { name: 'Mail queue' })
+      .getByRole('row')
+      .filter({ hasText: 'earlybird@example.com' });
+    await expect
+      .poll(async () => {
+        // Opening the tab again reloads the queue.
+        await tab(page, 'Audit log').click();
+        await tab(page, 'Email Management').click();
+        return queueRow.getByText('Reset your QR Creator password').isVisible();
+      })
+      .toBe(true);
+    await page.getByText('1 waiting', { exact: true }).first().waitFor();
+    await shoot(page, 'admin-dashboard-mail-queue-1280');
+
     // Audit log: the settings change (only the changed key) and the test mail.
     await tab(page, 'Audit log').click();
     const settingsRow = page.getByRole('row').filter({ hasText: 'settings.update' }).first();
@@ -156,6 +181,17 @@ describe('/admin', () => {
     await tab(narrow.page, 'Email Management').click();
     await narrow.page.getByText('ops@example.com').first().waitFor();
     await shoot(narrow.page, 'admin-dashboard-email-375');
+
+    // The outbox works again: Retry now sends the queued mail at once.
+    const retry = narrow.page.getByRole('button', { name: /^Retry now: Reset your QR Creator password/ });
+    await retry.scrollIntoViewIfNeeded();
+    await shoot(narrow.page, 'admin-dashboard-mail-queue-375');
+    await fs.rm(outbox);
+    await fs.rename(`${outbox}.away`, outbox);
+    await retry.click();
+    await toast(narrow.page, 'Sent').waitFor();
+    await narrow.page.getByText('Nothing waits: every mail went out.').waitFor();
+    expect((await mailLinks(app.server.dataDir, /\/reset-password#token=/)).length).toBeGreaterThan(0);
     await narrow.context.close();
   });
 });

@@ -156,6 +156,28 @@ export interface MailLogTable {
   created_at: Timestamp;
 }
 
+/** A mail whose first attempt failed, tried again until sent or given up (server/features/mail/mail-queue.service.ts). */
+export interface MailQueueTable {
+  id: Generated<number>;
+  recipient: string;
+  /** null: MAIL_FROM. */
+  sender: string | null;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  /** A newer mail with the same key replaces this one while it waits. */
+  replace_key: string | null;
+  /** 'pending', 'sending' (claimed until next_attempt_at), 'sent' or 'given-up'. */
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  /** When the mail stops being worth sending (its link expires); null: never. */
+  expires_at: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
 /** A personal API token; only its SHA-256 is stored, `prefix` is shown to tell tokens apart. */
 export interface ApiTokenTable {
   id: Generated<number>;
@@ -398,6 +420,7 @@ export interface Database {
   stripe_events: StripeEventTable;
   stripe_subscription_events: StripeSubscriptionEventTable;
   mail_log: MailLogTable;
+  mail_queue: MailQueueTable;
   api_tokens: ApiTokenTable;
   api_token_usage: ApiTokenUsageTable;
 }

@@ -5,6 +5,7 @@ import { hashToken } from '../features/auth/tokens.js';
 import { createToken } from '../features/tokens/tokens.service.js';
 import { toUser } from '../features/users/users.mapper.js';
 import { insertUpload } from '../features/uploads/uploads.repository.js';
+import { insertQueuedMail } from '../features/mail/mail.repository.js';
 import { insertFolderRow, insertQrRow } from '../test/fixtures.js';
 import { makePng } from '../test/upload-fixtures.js';
 import { sessionFor, signedInUser, useTestApp, type TestApp } from '../test/test-app.js';
@@ -40,6 +41,7 @@ interface Fixture {
   writeToken: string;
   requestId: number;
   uploadId: string;
+  queuedMailId: number;
 }
 
 let serial = 0;
@@ -67,8 +69,20 @@ async function fixture(t: TestApp): Promise<Fixture> {
     data: makePng(),
     createdAt: new Date().toISOString(),
   });
+  // A mail given up after its tries, for the admin's Retry now.
+  const queuedMailId = await insertQueuedMail(t.db, {
+    recipient: `owner${serial}@example.com`,
+    subject: 'Hello',
+    body_text: 'Hello,',
+    status: 'given-up',
+    attempts: 7,
+    next_attempt_at: new Date().toISOString(),
+    created_at: new Date().toISOString(),
+    finished_at: new Date().toISOString(),
+  });
   return {
     uploadId,
+    queuedMailId,
     owner,
     ownerCookie,
     sessionId: hashToken(second),
@@ -90,6 +104,7 @@ function urlOf(route: AnyRestRoute, f: Fixture): string {
     upload: f.uploadId,
     user: f.owner.id,
     upgradeRequest: f.requestId,
+    queuedMail: f.queuedMailId,
   };
   return route.object
     ? route.path.replace(':id', String(ids[route.object])).replace(':versionId', '1')

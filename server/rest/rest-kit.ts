@@ -81,7 +81,7 @@ export interface RestCall<A extends Access, P extends Schema, Q extends Schema, 
 
 /** The things a path parameter names; the first five belong to one user each. */
 export const ownedObjects = ['qrCode', 'folder', 'session', 'apiToken', 'upload'] as const;
-export type PathObject = (typeof ownedObjects)[number] | 'user' | 'upgradeRequest';
+export type PathObject = (typeof ownedObjects)[number] | 'user' | 'upgradeRequest' | 'queuedMail';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -100,7 +100,7 @@ export interface RestRoute<
   access: A;
   /**
    * What the path's `:id` names. The caller's own things (a code, a folder, a session, a token, an
-   * upload) are 404 to anyone else; users and upgrade requests are named by admins.
+   * upload) are 404 to anyone else; users, upgrade requests and queued mails are named by admins.
    */
   object?: PathObject;
   params?: P;

@@ -13,6 +13,8 @@ export interface SmtpCapture {
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   /** Senders the server refuses, as a provider refuses an unverified sender (550 at MAIL FROM). */
   refuseSenders: Set<string>;
+  /** While true, every connection is refused with 421, as a mail server that is down for maintenance. */
+  down: boolean;
   close(): Promise<void>;
 }
 
@@ -20,9 +22,16 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   const mails: ParsedMail[] = [];
   const refuseSenders = new Set<string>();
   const waiters: { count: number; resolve: () => void }[] = [];
+  const state = { down: false };
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (!state.down) return callback();
+      const error = new Error('Service not available, try again later') as Error & { responseCode: number };
+      error.responseCode = 421;
+      callback(error);
+    },
     onMailFrom(address, _session, callback) {
       if (refuseSenders.has(address.address.toLowerCase())) {
         const error = new Error('Sender address rejected: not verified') as Error & { responseCode: number };
@@ -48,6 +57,12 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     refuseSenders,
+    get down() {
+      return state.down;
+    },
+    set down(value: boolean) {
+      state.down = value;
+    },
     waitFor(count, timeoutMs = 5000) {
       if (mails.length >= count) return Promise.resolve(mails);
       return new Promise((resolve, reject) => {

@@ -288,6 +288,40 @@ export const mailLogSchema = z.object({
   entries: z.array(mailLogEntrySchema),
 });
 
+/** A mail whose first attempt failed: waiting for its next try, being sent, or given up. */
+export const queuedMailSchema = z.object({
+  id: z.number().int(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(['waiting', 'sending', 'given-up']).meta({
+    description:
+      "'waiting' for nextAttemptAt, 'sending' right now, 'given-up' after the last try or when its link expired.",
+  }),
+  attempts: z.number().int().meta({ description: 'Attempts made so far, the first one included.' }),
+  nextAttemptAt: z.string().nullable().meta({ description: 'The next try; null once given up.' }),
+  expiresAt: z
+    .string()
+    .nullable()
+    .meta({ description: 'When its link expires (it is not sent after that); null: no link that expires.' }),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable().meta({ description: 'When it was given up.' }),
+});
+export type QueuedMail = z.infer<typeof queuedMailSchema>;
+export const mailQueueSchema = z.object({
+  waiting: z.number().int().meta({ description: 'Mails waiting for a try or being sent.' }),
+  givenUp: z.number().int().meta({ description: 'Mails given up and still kept (30 days).' }),
+  mails: z.array(queuedMailSchema).meta({ description: 'The newest 100 of them.' }),
+});
+export type MailQueue = z.infer<typeof mailQueueSchema>;
+export const queuedMailIdInput = z.object({
+  id: z.coerce
+    .number({ error: 'Mail id must be a number' })
+    .int('Mail id must be a whole number')
+    .positive('Mail id must be a positive number')
+    .max(2_147_483_647, 'Mail id is too large'),
+});
+
 const dayCount = z.object({ date: z.string(), count: z.number().int() });
 export const systemStatsSchema = z.object({
   users: z.number().int(),

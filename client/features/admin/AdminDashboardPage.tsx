@@ -70,6 +70,8 @@ export function AdminDashboardPage() {
   const [section, setSection] = useState<Section>('analytics');
   const notices = trpc.admin.notices.useQuery(undefined, { refetchOnMount: 'always' }).data;
   const pending = notices?.pendingUpgradeRequests ?? 0;
+  // Mail that could not be sent: said on the Email Management tile.
+  const mailQueue = trpc.admin.mailQueue.useQuery(undefined, { refetchOnMount: 'always' }).data;
   const sections = useRef<HTMLDivElement>(null);
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tab row scrolls sideways: bring the open tab into it.
@@ -180,7 +182,18 @@ export function AdminDashboardPage() {
             icon={<IconMail aria-hidden size={24} />}
             color="orange"
             title="Email Management"
-            text="Check the mail server, send a test, see recent mail."
+            text="Check the mail server, send a test, see recent and queued mail."
+            badge={
+              mailQueue && mailQueue.givenUp > 0 ? (
+                <Badge color="red" variant="light">
+                  {mailQueue.givenUp} given up
+                </Badge>
+              ) : mailQueue && mailQueue.waiting > 0 ? (
+                <Badge color="yellow" variant="light">
+                  {mailQueue.waiting} waiting
+                </Badge>
+              ) : undefined
+            }
           />,
         )}
         {sectionTile(

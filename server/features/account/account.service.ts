@@ -129,9 +129,8 @@ export async function updateProfile(ctx: SessionDeps, user: User, input: UpdateP
     ctx.log.error({ err: error }, 'verification mail failed'),
   );
   if (row.email) {
-    sendInBackground(
-      ctx,
-      composeMail(
+    sendInBackground(ctx, {
+      ...composeMail(
         {
           to: row.email,
           subject: 'Your QR Creator e-mail address was changed',
@@ -148,7 +147,9 @@ export async function updateProfile(ctx: SessionDeps, user: User, input: UpdateP
         },
         ctx.config.publicUrl,
       ),
-    );
+      // Queued when the mail server fails, but not past the undo link's 7 days.
+      expiresAt: new Date(now.getTime() + EMAIL_UNDO_TTL_MS),
+    });
   }
   return toUser(updated);
 }
@@ -171,7 +172,8 @@ export async function sendVerificationLink(ctx: SessionDeps, user: User): Promis
   if (row.email_verified) throw appError('CONFLICT', verificationLinkMessages.alreadyVerified);
   await limitVerificationLinks(ctx, row.id);
   try {
-    await sendVerificationMail(ctx, { ...row, email: row.email });
+    // Not queued: the user waits on this answer and may simply ask again.
+    await sendVerificationMail(ctx, { ...row, email: row.email }, { queue: false });
   } catch (error) {
     ctx.log.error({ err: error }, 'verification mail failed');
     throw appError('BAD_GATEWAY', verificationLinkMessages.failed);
@@ -353,8 +355,8 @@ export async function sendTestEmail(
   input: EmailTestInput,
 ): Promise<MailCheckResult> {
   try {
-    await deps.mailer.send(
-      composeMail(
+    await deps.mailer.send({
+      ...composeMail(
         {
           to: input.to,
           subject: input.subject,
@@ -365,7 +367,9 @@ export async function sendTestEmail(
         },
         deps.config.publicUrl,
       ),
-    );
+      // A test says what the server answered now; it is never queued.
+      queue: false,
+    });
   } catch (error) {
     throw mailFailure(deps, error, 'Failed to send email');
   }

@@ -17,6 +17,8 @@ import {
   extendInput,
   instanceSettingsSchema,
   mailLogSchema,
+  mailQueueSchema,
+  queuedMailIdInput,
   PAGE_SIZE_MAX,
   systemStatsSchema,
   updateInstanceSettingsInput,
@@ -216,6 +218,28 @@ export const adminRoutes = [
     access: 'admin',
     answer: mailLogSchema,
     handler: ({ caller }) => caller.admin.mails(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/mail-queue',
+    tokens: 'read',
+    summary:
+      'Mails whose first attempt failed: { waiting, givenUp, mails } with recipient, subject, attempts, next try, last error.',
+    access: 'admin',
+    answer: mailQueueSchema,
+    handler: ({ caller }) => caller.admin.mailQueue(),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/mail-queue/:id/retry',
+    tokens: 'write',
+    summary:
+      'Tries a queued or given-up mail now → { success, message }; 502 when the server refuses it again, 409 when its link expired.',
+    access: 'admin',
+    object: 'queuedMail',
+    answer: successMessageAnswer,
+    params: queuedMailIdInput,
+    handler: ({ caller, params }) => caller.admin.retryMail(params),
   }),
   defineRoute({
     method: 'GET',

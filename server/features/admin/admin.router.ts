@@ -9,12 +9,14 @@ import {
   cancelInput,
   decideRequestInput,
   extendInput,
+  queuedMailIdInput,
   updateInstanceSettingsInput,
   upgradeInput,
 } from '../../../src/admin/admin.schema.js';
 import { adminProcedure, router } from '../../trpc/init.js';
 import { getAdminUser } from '../billing/admin-user.js';
 import { decideUpgradeRequest } from '../billing/billing.service.js';
+import { getMailQueue, retryQueuedMail } from '../mail/mail-queue.service.js';
 import {
   cancelSubscription,
   extendSubscription,
@@ -80,6 +82,10 @@ export const adminRouter = router({
   stats: adminProcedure.query(({ ctx }) => getSystemStats(ctx)),
   notices: adminProcedure.query(({ ctx }) => getAdminNotices(ctx)),
   mails: adminProcedure.query(({ ctx }) => getMailLog(ctx)),
+  mailQueue: adminProcedure.query(({ ctx }) => getMailQueue(ctx)),
+  retryMail: adminProcedure
+    .input(queuedMailIdInput)
+    .mutation(({ ctx, input }) => retryQueuedMail(ctx, ctx.user, input.id)),
   settings: adminProcedure.query(({ ctx }) => getSettings(ctx)),
   updateSettings: adminProcedure
     .input(updateInstanceSettingsInput)

@@ -84,9 +84,8 @@ export async function requestPasswordReset(ctx: RequestDeps, input: EmailLinkInp
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
     });
-    sendInBackground(
-      ctx,
-      composeMail(
+    sendInBackground(ctx, {
+      ...composeMail(
         {
           to,
           subject: 'Reset your QR Creator password',
@@ -101,7 +100,11 @@ export async function requestPasswordReset(ctx: RequestDeps, input: EmailLinkInp
         },
         ctx.config.publicUrl,
       ),
-    );
+      // Queued when the mail server fails: never sent once the link has expired; a newer request's mail
+      // replaces it while it waits.
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+      replaces: `reset:${user.id}`,
+    });
   }
   return { message: recoveryMessages.resetRequested };
 }
@@ -185,10 +188,15 @@ export async function resetPassword(ctx: RequestDeps, input: ResetPasswordInput)
   return { success: true as const, message: recoveryMessages.resetDone };
 }
 
-/** Creates a verification token for a user and mails its link. */
+/**
+ * Creates a verification token for a user and mails its link. A mail server that fails: the mail is
+ * queued (until the link expires; a newer link's mail replaces it), or with `queue: false` the promise
+ * rejects for the caller to say so.
+ */
 export async function sendVerificationMail(
   ctx: RequestDeps,
   user: { id: number; email: string; name: string | null; username: string },
+  options: { queue?: false } = {},
 ) {
   const token = newToken();
   const now = ctx.clock.now();
@@ -199,8 +207,8 @@ export async function sendVerificationMail(
     new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString(),
   );
   const link = linkWithToken(ctx, '/verify-email', token);
-  return ctx.mailer.send(
-    composeMail(
+  return ctx.mailer.send({
+    ...composeMail(
       {
         to: user.email,
         subject: 'Verify your QR Creator e-mail address',
@@ -211,7 +219,10 @@ export async function sendVerificationMail(
       },
       ctx.config.publicUrl,
     ),
-  );
+    expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
+    replaces: `verify:${user.id}`,
+    ...options,
+  });
 }
 
 export async function verifyEmailToken(ctx: RequestDeps, token: string) {

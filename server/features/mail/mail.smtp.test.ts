@@ -1,8 +1,11 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MailQueue } from '../../../src/admin/admin.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { Config } from '../../config.js';
 import { insertTestUser } from '../../test/fixtures.js';
+import { RESET_TTL_MS, recoveryMessages } from '../auth/recovery.service.js';
+import { sendDueMails } from './mail-queue.service.js';
 import { startSmtpCapture, linkIn, type SmtpCapture } from '../../test/smtp-capture.js';
 import { call, expectRestError, signedInUser, useTestApp } from '../../test/test-app.js';
 import { describeOnSqlite } from '../../test/test-db.js';
@@ -31,6 +34,7 @@ describe('mail through a real SMTP server', () => {
   beforeEach(() => {
     smtp.mails.length = 0;
     smtp.refuseSenders.clear();
+    smtp.down = false;
   });
 
   describeOnSqlite('account mails', (getDb) => {
@@ -87,6 +91,51 @@ describe('mail through a real SMTP server', () => {
       expect(told!.subject).toBe('Your QR Creator password was changed');
       expect(told!.text).toContain('every API token revoked');
       expectHouseLayout(told!, publicUrl());
+    });
+
+    it('with the mail server down, a reset request answers as always and its mail goes out once the server is back', async () => {
+      await insertTestUser(t().db, { username: 'patient', email: 'patient@example.com' });
+      const { cookie } = await signedInUser(t(), 'admin0', { isAdmin: true });
+      smtp.down = true;
+      const asked = t().clock.now().getTime();
+      const res = await call(t().app, 'POST', '/api/password-reset/request', {
+        json: { email: 'patient@example.com' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: recoveryMessages.resetRequested });
+      // The admin sees it waiting, with the server's answer.
+      const queued = await vi.waitFor(async () => {
+        const queue = (await call(t().app, 'GET', '/api/admin/mail-queue', { cookie })).json<MailQueue>();
+        expect(queue.waiting).toBe(1);
+        return queue.mails[0]!;
+      });
+      expect(queued).toMatchObject({
+        recipient: 'patient@example.com',
+        subject: 'Reset your QR Creator password',
+        status: 'waiting',
+        attempts: 1,
+        nextAttemptAt: new Date(asked + 60_000).toISOString(),
+        expiresAt: new Date(asked + RESET_TTL_MS).toISOString(),
+      });
+      expect(queued.lastError).toMatch(/421/);
+
+      // Back a minute later: the retrier sends it, and its link works.
+      smtp.down = false;
+      t().clock.advance(60_000);
+      expect(await sendDueMails(t().deps, t().app.log)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.subject).toBe('Reset your QR Creator password');
+      const token = new URLSearchParams(
+        new URL(linkIn(mail!, publicUrl(), '/reset-password#token=')).hash.slice(1),
+      ).get('token');
+      const reset = await call(t().app, 'POST', '/api/password-reset/reset', {
+        json: { token, password: 'a-new-secret' },
+      });
+      expect(reset.statusCode).toBe(200);
+      const [, told] = await smtp.waitFor(2);
+      expect(told!.subject).toBe('Your QR Creator password was changed');
+      const queue = (await call(t().app, 'GET', '/api/admin/mail-queue', { cookie })).json<MailQueue>();
+      expect(queue).toEqual({ waiting: 0, givenUp: 0, mails: [] });
     });
 
     it("the admin's check reaches the SMTP server, and a test mail arrives in the layout", async () => {

@@ -15,6 +15,24 @@ export interface MailMessage {
   html?: string;
   /** The sender; MAIL_FROM when absent. */
   from?: string;
+  /**
+   * When the mail stops being worth sending because its link expires (a reset link after an hour): a
+   * failed mail is not tried again past it (mail-queue.service.ts). Absent: the whole retry schedule.
+   */
+  expiresAt?: Date;
+  /** Mails with the same key replace each other while they wait ('verify:<user id>'). */
+  replaces?: string;
+  /**
+   * false: a failed attempt is not queued; send() rejects and the caller reports it (the admin's test
+   * mail, a link the user asked for and waits on, the queue's own retries).
+   */
+  queue?: false;
+}
+
+/** What the transport sends: the message without the queue's fields. */
+function envelopeOf(message: MailMessage, mailFrom: string) {
+  const { to, subject, text, html, from } = message;
+  return { to, subject, text, ...(html === undefined ? {} : { html }), from: from ?? mailFrom };
 }
 
 export interface Mailer {
@@ -46,7 +64,7 @@ export function createMailer(
     const transport = () => (smtp ??= loadNodemailer().createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport().sendMail({ ...message, from: message.from ?? options.mailFrom });
+        await transport().sendMail(envelopeOf(message, options.mailFrom));
         log.info({ to: maskEmail(message.to), subject: message.subject }, 'mail sent');
       },
       async verify() {
@@ -61,7 +79,7 @@ export function createMailer(
     (stream ??= loadNodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(message) {
-      const info = await transport().sendMail({ ...message, from: message.from ?? options.mailFrom });
+      const info = await transport().sendMail(envelopeOf(message, options.mailFrom));
       await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(
         outbox,
@@ -80,7 +98,11 @@ export function createMailer(
   };
 }
 
-/** Mail goes out in the background: the answer never waits on (or fails with) the mail server. */
+/**
+ * Mail goes out in the background: the answer never waits on (or fails with) the mail server. A mail
+ * that fails is queued by the app's mailer (withMailQueue), so an error here is one the queue could not
+ * take either.
+ */
 export function sendInBackground(
   deps: { mailer: Mailer; log: Pick<FastifyBaseLogger, 'error'> },
   message: MailMessage,
