@@ -383,6 +383,16 @@ describeEachDb('Prometheus metrics', (getDb) => {
     signals!.mail('retried');
     signals!.mail('sent');
     signals!.mail('bounced' as 'sent');
+    // And from where they happen: a wrong password at sign-in, a forged API token.
+    await insertTestUser(t.db, { username: 'mallory' });
+    const bad = await call(t.app, 'POST', '/api/login', {
+      json: { username: 'mallory', password: 'not-the-password' },
+    });
+    expect(bad.statusCode).toBe(401);
+    const forged = await call(t.app, 'GET', '/api/qr-codes', {
+      headers: { authorization: 'Bearer qrc_forged-token-forged-token-forged' },
+    });
+    expect(forged.statusCode).toBe(401);
 
     const samples = await scrape(t);
     const events = samples.filter((s) => s.name === 'qr_creator_security_events_total');
@@ -390,7 +400,7 @@ describeEachDb('Prometheus metrics', (getDb) => {
     expect(events.map((s) => s.labels.event).sort()).toEqual([...SECURITY_EVENTS, 'other'].sort());
     const event = (name: string) => valueOf(samples, 'qr_creator_security_events_total', { event: name });
     expect([event('login.failed'), event('account.locked'), event('other'), event('token.refused')]).toEqual([
-      2, 1, 1, 0,
+      3, 1, 1, 1,
     ]);
     const mail = (outcome: string) => valueOf(samples, 'qr_creator_mails_total', { outcome });
     expect([mail('sent'), mail('failed'), mail('retried'), mail('given-up'), mail('other')]).toEqual([
