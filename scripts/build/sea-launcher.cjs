@@ -19,9 +19,14 @@ const { gunzipSync } = require('node:zlib');
 /** { version, hash, node, env: npm start's variables, nodeOptions: its Node flags } (package.mjs). */
 const info = JSON.parse(sea.getAsset('info.json', 'utf8'));
 const args = process.argv.slice(2);
-/** Set on the re-executed process only: it must not execute itself once more. */
+/** Set on the re-executed process only (`exec`, or `child` under a waiting launcher): not once more. */
 const MARKER = 'QR_CREATOR_REEXECUTED';
-const reexecuted = process.env[MARKER] === '1';
+const reexecuted = process.env[MARKER] === 'exec' || process.env[MARKER] === 'child';
+// A child whose launcher was killed outright (SIGKILL: nothing passed on) stops as at SIGTERM.
+if (process.env[MARKER] === 'child') {
+  const launcher = process.ppid;
+  setInterval(() => process.ppid !== launcher && process.kill(process.pid, 'SIGTERM'), 1000).unref();
+}
 delete process.env[MARKER];
 /** Other versions' unpacked folders, and half-written ones (`<hash>.tmp-…`). */
 const COPY = /^[0-9a-f]{16}$/;
@@ -44,19 +49,17 @@ if (args[0] === '--version' || args[0] === '-v') {
   process.exit(0);
 }
 if ((args[0] === '--help' || args[0] === '-h') && !reexecuted) {
+  const variables = Object.entries(info.env).map(([name, value]) => `${name}=${value}`);
   print(
-    `qr-creator-linux-x64: QR Creator ${info.version} and Node ${process.version} in one file.
-It unpacks itself once per version to ${path.join(cacheRoot(), info.hash)} (QR_CREATOR_CACHE sets the
-folder) and removes the copies of other versions there that no running process uses. It runs with
-npm start's memory settings (${describeSettings()}); values already set in the environment are kept.
+    `qr-creator-linux-x64: QR Creator ${info.version} and Node ${process.version} in one file. It unpacks itself
+once per version to ${path.join(cacheRoot(), info.hash)} (QR_CREATOR_CACHE sets the folder)
+and removes the copies of other versions there that no running process uses. It runs with npm start's
+memory settings, each unless already set:
+  ${variables.join(' ')}
+  NODE_OPTIONS="${info.nodeOptions.join(' ')}"
 
 `,
   );
-}
-
-function describeSettings() {
-  const vars = Object.entries(info.env).map(([name, value]) => `${name}=${value}`);
-  return [...vars, `NODE_OPTIONS="${info.nodeOptions.join(' ')}"`].join(' ');
 }
 
 const flagName = (option) =>
@@ -225,19 +228,22 @@ async function prune(root) {
  * for it, passing on SIGTERM, SIGINT and SIGHUP and exiting as it did.
  */
 function reexecute(dir, env) {
-  const environment = { ...env, [MARKER]: '1' };
   try {
     const addon = { exports: {} };
     process.dlopen(addon, path.join(dir, 'execve.node'));
     addon.exports.execve(
       '/proc/self/exe',
       [process.argv0, ...args],
-      Object.entries(environment).map(([name, value]) => `${name}=${value}`),
+      Object.entries({ ...env, [MARKER]: 'exec' }).map(([name, value]) => `${name}=${value}`),
     );
   } catch (error) {
     warn(`QR Creator could not execute itself again (${error.message}); it runs in a child process.\n`);
   }
-  const child = spawn(process.execPath, args, { env: environment, stdio: 'inherit', argv0: process.argv0 });
+  const child = spawn(process.execPath, args, {
+    env: { ...env, [MARKER]: 'child' },
+    stdio: 'inherit',
+    argv0: process.argv0,
+  });
   const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'];
   for (const signal of signals) process.on(signal, () => child.kill(signal));
   child.on('error', (error) => fail('could not start', error));
