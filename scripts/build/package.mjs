@@ -2,9 +2,11 @@
 // application: this Node binary with a launcher and one compressed asset holding the server bundle (the
 // migrations are inside it) and its worker thread's, the built client, and the packages the server loads
 // at run time with their data files (the country database, the PDF fonts, the Redoc bundle) and native
-// addons (better-sqlite3, argon2, resvg). On its first start the launcher writes them once to a private
-// cache folder named after their hash (~/.cache/qr-creator/<hash>, or QR_CREATOR_CACHE), then starts the
-// server from there exactly like `npm start`: data under ./data of the working directory.
+// addons (better-sqlite3, argon2, resvg), and the launcher's own small addon (execve.c, built here with the
+// system's C compiler). On its first start the launcher writes them once to a private cache folder named
+// after their hash (~/.cache/qr-creator/<hash>, or QR_CREATOR_CACHE), then starts the server from there
+// exactly like `npm start` — its memory settings, read from package.json, included; data under ./data of
+// the working directory. See sea-launcher.cjs.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -117,10 +119,45 @@ fs.mkdirSync(out, { recursive: true });
 const boot = path.join(out, 'boot.cjs');
 fs.writeFileSync(
   boot,
-  "'use strict';\n// Loaded from the cache folder by the launcher: starts the server bundle as `npm start` does.\n" +
-    "module.exports = import(require('node:url').pathToFileURL(require('node:path').join(__dirname, 'dist', 'server.mjs')).href);\n",
+  `'use strict';
+// Loaded from the cache folder by the launcher: starts the server bundle as \`node dist/server.mjs ...args\`
+// does, so the bundle sees process.argv = [node, <this folder>/dist/server.mjs, ...args].
+const bundle = require('node:path').join(__dirname, 'dist', 'server.mjs');
+process.argv.splice(1, 1, bundle);
+module.exports = import(require('node:url').pathToFileURL(bundle).href);
+`,
 );
 addFile(boot, 'boot.cjs');
+
+// The launcher's execve (see execve.c). Without a C compiler the executable still works, but runs the
+// server in a child process while the first one waits (more memory).
+const addon = path.join(out, 'execve.node');
+fs.rmSync(addon, { force: true });
+const cc = spawnSync(process.env.CC ?? 'cc', [
+  '-shared',
+  '-fPIC',
+  '-O2',
+  '-s',
+  '-o',
+  addon,
+  path.join(root, 'scripts/build/execve.c'),
+]);
+if (cc.status === 0) addFile(addon, 'execve.node');
+else
+  console.warn(
+    `npm run package: the C compiler (${process.env.CC ?? 'cc'}) failed, so the executable will run the ` +
+      `server in a child process, not in its own: ${cc.error?.message ?? cc.stderr}`,
+  );
+
+// npm start's memory settings, which the launcher applies: `VAR=value … node <flags> dist/server.mjs`.
+const start = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/);
+const startEnv = {};
+while (/^[A-Z_][A-Z0-9_]*=/.test(start[0])) {
+  const [name, ...value] = start.shift().split('=');
+  startEnv[name] = value.join('=');
+}
+if (start.shift() !== 'node' || start.pop() !== 'dist/server.mjs' || start.some((w) => !w.startsWith('--')))
+  throw new Error(`npm start is not "VAR=value … node --flag … dist/server.mjs": cannot read its settings`);
 
 // ---- One archive: [u32 header length][header JSON: path, mode, size][file bytes…], gzipped.
 const header = Buffer.from(JSON.stringify(files.map(({ rel, mode, size }) => [rel, mode, size])));
@@ -131,7 +168,10 @@ const archive = gzipSync(raw, { level: 6 });
 const hash = createHash('sha256').update(archive).digest('hex').slice(0, 16);
 const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 fs.writeFileSync(path.join(out, 'app.gz'), archive);
-fs.writeFileSync(path.join(out, 'info.json'), JSON.stringify({ version, hash, node: process.version }));
+fs.writeFileSync(
+  path.join(out, 'info.json'),
+  JSON.stringify({ version, hash, node: process.version, env: startEnv, nodeOptions: start }),
+);
 fs.copyFileSync(path.join(root, 'scripts/build/sea-launcher.cjs'), path.join(out, 'launcher.cjs'));
 fs.writeFileSync(
   path.join(out, 'sea-config.json'),
