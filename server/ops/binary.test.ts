@@ -110,15 +110,20 @@ describe('the single executable', () => {
       sourceMaps: boolean;
       env: Record<string, string>;
     };
-    // Until the bundle has commands this one serves: stopped at SIGTERM once it listens, it exits with 0.
-    let ended = false;
-    void exited.then(() => (ended = true));
-    await expect
-      .poll(() => ended || output.includes('Server listening'), { timeout: 60_000, interval: 50 })
-      .toBe(true);
-    child.kill('SIGTERM');
+    // The bundle runs the command and exits: the build's version and the database's state.
     expect(await exited, output).toBe(0);
-    expect(output).not.toContain('Unknown argument');
+    expect(output).toContain(`qr-creator ${pkg.version} (Node ${process.version})\n`);
+    expect(output).toContain('database: sqlite:');
+    expect(output).not.toContain('Server listening');
+    // --help: the launcher's lines, then the server's commands; an unknown command is named, exit 2.
+    const help = spawnSync(binary, ['--help'], { env: env(), encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('QR_CREATOR_CACHE');
+    for (const command of ['backup', 'restore', 'migrate', 'check-config', 'create-admin', 'version'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    const unknown = spawnSync(binary, ['frobnicate'], { env: env(), encoding: 'utf8' });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Unknown argument "frobnicate"');
 
     const hash = fs.readdirSync(cache).find((name) => /^[0-9a-f]{16}$/.test(name));
     expect(seen.argv).toEqual([binary, path.join(cache, hash!, 'dist', 'server.mjs'), 'version']);
