@@ -12,6 +12,7 @@ import type { PoolStats } from '../db/create-db.js';
 import type { ScanBatchReport } from '../features/scans/scan-recorder.js';
 import type { ScanService } from '../features/scans/scan.service.js';
 import { lazyRequire } from '../lazy-require.js';
+import { securityEventNames } from '../security-log.js';
 import { APP_VERSION } from '../version.js';
 
 // Prometheus metrics: HTTP requests by route pattern, the scan writer's batches and queue, throttled
@@ -54,22 +55,7 @@ export type ScanSource = Pick<ScanService, 'observe' | 'queueDepth'>;
  * (server/security-log.ts, docs/operations.md); any other name is counted as `other`, so the label
  * set stays closed whatever a caller passes.
  */
-export const SECURITY_EVENTS: ReadonlySet<string> = new Set([
-  'login.failed',
-  'account.locked',
-  'twofactor.failed',
-  'token.refused',
-  'token.created',
-  'token.revoked',
-  'role.changed',
-  'plan.changed',
-  'password.changed',
-  'password.reset',
-  'email.changed',
-  'twofactor.enabled',
-  'twofactor.disabled',
-  'session.revoked',
-]);
+export const SECURITY_EVENTS: ReadonlySet<string> = new Set(securityEventNames);
 const MAIL_OUTCOMES: ReadonlySet<string> = new Set(['sent', 'failed', 'retried', 'given-up']);
 /** Refused scans by reason; the owner's in-app test (`simulated`) is no scan anyone was refused. */
 const REFUSED_REASONS = ['paused', 'not-started', 'ended', 'limit', 'password'] as const;
