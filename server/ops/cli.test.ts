@@ -586,7 +586,7 @@ const pgDump = findExecutable('pg_dump', process.env);
 describe.skipIf(!pgBase || !pgDump || !findExecutable('pg_restore', process.env))(
   `PostgreSQL backup and restore${pgBase ? '' : ' (skipped: TEST_DATABASE_URL not set)'}${pgDump ? '' : ' (skipped: no pg_dump)'}`,
   () => {
-    it('backup dumps with pg_dump (0600); restore puts the dump back with pg_restore, keeping the database as it was', async () => {
+    it('backup dumps with pg_dump (0600); restore puts the dump back with pg_restore, keeping the database as it was; version, migrate and create-admin work on it', async () => {
       // A database of its own (the run drops every database with its prefix when it ends): restore
       // replaces every table of the database it is given.
       const name = `${process.env.TEST_RUN_PREFIX ?? 't_'}cli_${randomBytes(4).toString('hex')}`;
@@ -650,6 +650,27 @@ describe.skipIf(!pgBase || !pgDump || !findExecutable('pg_restore', process.env)
       const notADump = await cli(['restore', path.join(dataDir, 'nothing.dump')], env);
       expect(notADump.code).toBe(1);
       expect(notADump.stderr).toMatch(/^Restore refused: There is no file /);
+
+      // The other commands on PostgreSQL: the migration state, a dry run, an admin.
+      const version = await cli(['version'], env);
+      expect(version.code).toBe(0);
+      expect(version.stdout).toContain(`${knownMigrations.length} applied, 0 pending`);
+      const dryRun = await cli(['migrate', '--dry-run'], env);
+      expect(dryRun.code).toBe(0);
+      expect(dryRun.stdout).toContain('Pending (0):');
+      const created = await cli(['create-admin', 'pgadmin'], { ...env, ADMIN_PASSWORD: 'long-enough' });
+      expect(created.stderr).toBe('');
+      expect(created.code).toBe(0);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ is_admin: boolean | number }>(
+          "select is_admin from users where username = 'pgadmin'",
+        );
+        expect(rows.map((r) => Boolean(r.is_admin))).toEqual([true]);
+      } finally {
+        await client.end();
+      }
     }, 60_000);
   },
 );
