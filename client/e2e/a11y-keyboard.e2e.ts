@@ -111,7 +111,9 @@ async function expectFocusOn(target: Locator, what: string) {
 describe('keyboard only', () => {
   it('signs in, creates, downloads, opens, filters, moves and signs out without a mouse', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
-    page.setDefaultTimeout(5_000);
+    // Each step may take a while on a CI machine running every lane at once (a reload took over 5 s).
+    page.setDefaultTimeout(10_000);
+    page.setDefaultNavigationTimeout(15_000);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
 
@@ -123,9 +125,8 @@ describe('keyboard only', () => {
     // Sign in with the prefilled demo account.
     await tabTo(page, page.getByRole('button', { name: 'Log in' }));
     await page.keyboard.press('Enter');
-    // Sign-in fetches the shell's code before it leaves the form (the button spins meanwhile): on a
-    // loaded machine that is more than this test's 5 s for a step.
-    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    // Sign-in fetches the shell's code before it leaves the form (the button spins meanwhile).
+    await page.waitForURL((u) => u.pathname === '/');
     await page.getByText('Welcome back, demo').waitFor();
 
     // The skip link on a page of the shell (loaded afresh) jumps past the header and the navigation.
