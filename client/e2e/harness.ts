@@ -184,7 +184,9 @@ export async function mailLinks(dataDir: string, pattern: RegExp): Promise<strin
   const outbox = path.join(dataDir, 'outbox');
   const all = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
   const links: string[] = [];
-  for (const file of await fs.readdir(outbox).catch(() => [] as string[])) {
+  const files = await fs.readdir(outbox).catch(() => [] as string[]);
+  // A mail is written as <name>.eml.part, then renamed: only whole .eml files are read.
+  for (const file of files.filter((name) => name.endsWith('.eml'))) {
     // Mails are quoted-printable: undo soft line breaks and =3D before matching.
     const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
       .replace(/=\r?\n/g, '')

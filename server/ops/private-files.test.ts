@@ -46,7 +46,10 @@ describe('private files', () => {
       });
       expect(res.status).toBe(200);
       const outbox = path.join(dataDir, 'outbox');
-      for (let i = 0; i < 100 && !(fs.existsSync(outbox) && fs.readdirSync(outbox).length > 0); i++)
+      // A mail is written as <name>.eml.part, then renamed: only a whole .eml counts.
+      const mails = () =>
+        fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+      for (let i = 0; i < 300 && mails().length === 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 50));
       const db = path.join(dataDir, 'qr-creator.db');
       expect({
@@ -56,7 +59,7 @@ describe('private files', () => {
         shm: modeOf(`${db}-shm`),
         adminPassword: modeOf(path.join(dataDir, 'initial-admin-password.txt')),
         outbox: modeOf(outbox),
-        mail: modeOf(path.join(outbox, fs.readdirSync(outbox)[0]!)),
+        mail: modeOf(path.join(outbox, mails()[0]!)),
       }).toEqual({
         dataDir: '700',
         db: '600',
