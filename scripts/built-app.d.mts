@@ -2,6 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import type { Browser, BrowserServer, LaunchOptions } from 'playwright-core';
 
 export const root: string;
+/** Builds what is missing or older than its sources (build-if-needed.mjs, as `npm start` does); throws if the build fails. */
+export function buildIfNeeded(): void;
 /** A loopback port the OS says is free now, for a server about to be started (its PORT). */
 export function freePort(): Promise<number>;
 

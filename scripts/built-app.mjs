@@ -1,7 +1,7 @@
 // The built app as the tests and the benchmarks run it: the server bundle (`node dist/server.mjs`, what
 // `npm start` runs) or the single executable on a free port, and Debian's Chromium with the flags this
 // machine needs. The one place either is started.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,6 +10,15 @@ import readline from 'node:readline';
 import { chromium } from 'playwright-core';
 
 export const root = path.resolve(import.meta.dirname, '..');
+
+/** Builds what is missing or older than its sources (build-if-needed.mjs, as `npm start` does); throws if the build fails. */
+export function buildIfNeeded() {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('Building the app failed');
+}
 
 /** A loopback port the OS says is free now, for a server about to be started (its PORT). */
 export async function freePort() {

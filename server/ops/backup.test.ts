@@ -1,16 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltServer, type BuiltServer } from '../../scripts/built-app.mjs';
+import { buildIfNeeded, startBuiltServer, type BuiltServer } from '../../scripts/built-app.mjs';
 import { createDb, type DbHandle } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { insertQrRow, insertScans, insertTestUser } from '../test/fixtures.js';
 import { backupSqlite, databaseInUse, restoreSqlite } from './backup.js';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 const temps: string[] = [];
 function tempDir(prefix = 'qr-backup-'): string {
@@ -279,13 +276,7 @@ const waitUntil = async (check: () => boolean) => {
 };
 
 describe('a backup of the running server under a stream of scans', () => {
-  beforeAll(() => {
-    const built = spawnSync(process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('Building the app failed');
-  }, 180_000);
+  beforeAll(buildIfNeeded, 180_000);
 
   it('holds every scan answered before it began, restores, and the restored server signs in', async () => {
     const dataDir = tempDir('qr-backup-live-');

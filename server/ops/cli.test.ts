@@ -22,6 +22,7 @@ import { migrateCommand } from './migrate-command.js';
 import { findExecutable } from './pg-tools.js';
 import { upgradeDatabase } from './upgrade.js';
 
+import { buildIfNeeded } from '../../scripts/built-app.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 
 const temps: string[] = [];
@@ -679,13 +680,7 @@ describe.skipIf(!pgBase || !pgDump || !findExecutable('pg_restore', process.env)
 // The built bundle: `node dist/server.mjs <command>` as the executable and the npm scripts run it.
 
 describe('node dist/server.mjs', () => {
-  beforeAll(() => {
-    const built = spawnSync(process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('Building the app failed');
-  }, 180_000);
+  beforeAll(buildIfNeeded, 180_000);
 
   it('runs a command instead of serving: --help, version, an unknown argument, --config, a backup, a refused start', async () => {
     const { dataDir, codeId } = await dataDirWithScans(2);

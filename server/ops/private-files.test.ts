@@ -1,15 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltServer } from '../../scripts/built-app.mjs';
+import { buildIfNeeded, startBuiltServer } from '../../scripts/built-app.mjs';
 import { createDb } from '../db/create-db.js';
 import { backupSqlite } from './backup.js';
 
 /** Password and session hashes, uploads, mails and backups are readable by the server's user alone. */
 
-const root = path.resolve(import.meta.dirname, '../..');
 let folder: string;
 const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 
@@ -22,10 +20,7 @@ afterAll(() => {
 
 describe('private files', () => {
   it('the real server creates DATA_DIR 0700, its database, WAL, shared memory, admin password and mails 0600', async () => {
-    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')], {
-      cwd: root,
-    });
-    expect(build.status).toBe(0);
+    buildIfNeeded();
     const dataDir = path.join(folder, 'fresh', 'data');
     const server = await startBuiltServer({
       dataDir,
