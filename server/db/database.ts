@@ -44,6 +44,53 @@ export interface UserTable {
   totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** The user changed the address and has not verified it: no reset mail goes to it (email_changes). */
   email_change_pending: Bool;
+  /**
+   * 'person' (signs in; the row is also their personal workspace) or 'team' (a team workspace: never
+   * signs in, owns codes and a plan; its people are workspace_members). See migrations/2026-11-30T0900-workspaces.ts.
+   */
+  kind: ColumnType<string, string | undefined, string>;
+  /** The workspace a person last switched to; null: their own. Checked against membership on every read. */
+  current_workspace_id: number | null;
+}
+
+/** A person working in a team workspace, with a role. */
+export interface WorkspaceMemberTable {
+  workspace_id: number;
+  user_id: number;
+  /** 'viewer', 'editor', 'admin' or 'owner'. */
+  role: string;
+  created_at: Timestamp;
+}
+
+/** An invitation into a team: by e-mail (a mailed link: `token_hash`) or by username (`invitee_id`). */
+export interface WorkspaceInvitationTable {
+  id: Generated<number>;
+  workspace_id: number;
+  email: string | null;
+  invitee_id: number | null;
+  role: string;
+  token_hash: string | null;
+  invited_by: number | null;
+  invited_by_username: string;
+  /** 'pending', 'accepted', 'declined' or 'revoked' (an expired one stays 'pending' past expires_at). */
+  status: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  responded_at: NullableTimestamp;
+}
+
+/** Who did what in a workspace. `details` is JSON text. */
+export interface WorkspaceActivityTable {
+  id: Generated<number>;
+  workspace_id: number;
+  actor_id: number | null;
+  actor_username: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string | null;
+  details: string | null;
+  created_at: Timestamp;
 }
 
 /** A self-service change of address: the old one is told and may undo it for 7 days. */
@@ -190,6 +237,8 @@ export interface ApiTokenTable {
   created_at: Timestamp;
   last_used_at: NullableTimestamp;
   expires_at: NullableTimestamp;
+  /** The workspace the token acts on (migrations/2026-11-30T0900-workspaces.ts). */
+  workspace_id: number | null;
 }
 
 /** Requests of a token in one minute (minutes since the epoch): the rate limit, shared by instances. */
@@ -423,6 +472,9 @@ export interface Database {
   mail_queue: MailQueueTable;
   api_tokens: ApiTokenTable;
   api_token_usage: ApiTokenUsageTable;
+  workspace_members: WorkspaceMemberTable;
+  workspace_invitations: WorkspaceInvitationTable;
+  workspace_activity: WorkspaceActivityTable;
 }
 
 export type Db = Kysely<Database>;

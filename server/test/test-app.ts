@@ -213,7 +213,7 @@ export async function signedInUser(
 export function callerFor(
   t: TestApp,
   user: UserRow | null,
-  client: { ip?: string; userAgent?: string | null } = {},
+  client: { ip?: string; userAgent?: string | null; workspaceId?: number } = {},
 ) {
   const context: Context = {
     ...t.deps,
@@ -221,6 +221,11 @@ export function callerFor(
     user: user ? toUser(user) : null,
     sessionId: null,
     apiToken: null,
+    workspaceRequest: {
+      asked: client.workspaceId === undefined ? undefined : String(client.workspaceId),
+      remembered: user?.current_workspace_id ?? null,
+      tokenWorkspace: null,
+    },
     ip: client.ip ?? '127.0.0.1',
     userAgent: client.userAgent === undefined ? 'vitest' : client.userAgent,
     cookies: { read: () => undefined, set: () => undefined, clear: () => undefined },

@@ -7,6 +7,7 @@ import { authRouter } from '../features/auth/auth.router.js';
 import { twoFactorRouter } from '../features/auth/two-factor.router.js';
 import { foldersRouter } from '../features/folders/folders.router.js';
 import { qrRouter } from '../features/qr/qr.router.js';
+import { workspacesRouter } from '../features/workspaces/workspaces.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
@@ -19,6 +20,7 @@ export const appRouter = router({
   admin: adminRouter,
   billing: billingRouter,
   tokens: tokensRouter,
+  workspaces: workspacesRouter,
 });
 
 export type AppRouter = typeof appRouter;

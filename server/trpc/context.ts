@@ -5,12 +5,24 @@ import type { User } from '../../src/auth/auth.schema.js';
 import type { RuntimeDeps, SessionCookies, SessionDeps } from '../app-deps.js';
 import { readSession } from '../features/auth/sessions.js';
 import { authenticateToken, bearerOf } from '../features/tokens/tokens.service.js';
+import type { WorkspaceRequest } from './workspace-access.js';
 
 /** A tRPC or REST request: the deps services take (SessionDeps), and who is calling. */
 export interface Context extends SessionDeps {
   user: User | null;
   /** Set when the caller authenticated with `Authorization: Bearer` (REST only), not a session. */
   apiToken: { id: number; scope: TokenScope; prefix: string } | null;
+  /** What the request says about its workspace; procedures resolve it (server/trpc/workspace-access.ts). */
+  workspaceRequest: WorkspaceRequest;
+}
+
+/** The `X-Workspace` header, else a link's `?workspace=` (a download opened in a new tab has no header). */
+function askedWorkspace(req: FastifyRequest): string | undefined {
+  const header = req.headers['x-workspace'];
+  if (typeof header === 'string') return header.trim();
+  const query = req.query as Record<string, unknown> | undefined;
+  const value = query?.workspace;
+  return typeof value === 'string' ? value.trim() : undefined;
 }
 
 export async function createContext(
@@ -30,6 +42,11 @@ export async function createContext(
     user: session?.user ?? null,
     sessionId: session?.id ?? null,
     apiToken: null,
+    workspaceRequest: {
+      asked: askedWorkspace(req),
+      remembered: session?.currentWorkspaceId ?? null,
+      tokenWorkspace: null,
+    },
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
     cookies,
@@ -59,6 +76,7 @@ export async function createRestContext(
     user: auth.user,
     sessionId: null,
     apiToken: { id: auth.tokenId, scope: auth.scope, prefix: auth.prefix },
+    workspaceRequest: { asked: askedWorkspace(req), remembered: null, tokenWorkspace: auth.workspaceId },
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
     cookies: noCookies,

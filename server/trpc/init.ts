@@ -1,12 +1,20 @@
 import { initTRPC } from '@trpc/server';
 import type { Context } from './context.js';
 import { checkAccess, type Access } from './access.js';
+import { checkRole, resolveWorkspace } from './workspace-access.js';
+import type { WorkspaceRole } from '../../src/workspaces/workspace.schema.js';
 import { isNulInTextError, nulInTextMessage } from '../db/db-errors.js';
 import { appError, extrasOf, publicMessageOf, validationIssuesOf } from '../errors.js';
 
 /** Each procedure says who may call it; the authorization matrix reads it from here. */
 export interface ProcedureMeta {
   access: Access;
+  /**
+   * The role the caller needs in the workspace the call acts on: the current one (`workspaceProcedure`),
+   * or the one its input names (the workspace's own settings). Unset: not about a workspace (the
+   * caller's account, sign-in, the admin area).
+   */
+  role?: WorkspaceRole;
 }
 
 const t = initTRPC
@@ -49,3 +57,25 @@ export const adminProcedure = procedure.meta({ access: 'admin' }).use(({ ctx, ne
   checkAccess('admin', ctx.user);
   return next({ ctx: { ...ctx, user: ctx.user! } });
 });
+
+/**
+ * A call on the current workspace (server/trpc/workspace-access.ts): signed in, a member with at least
+ * `role`. `ctx.owner` is the workspace's account (what owns codes and the plan), `ctx.user` who acts.
+ */
+export function workspaceProcedure(role: WorkspaceRole) {
+  return procedure.meta({ access: 'user', role }).use(async ({ ctx, next }) => {
+    checkAccess('user', ctx.user);
+    const user = ctx.user!;
+    const workspace = await resolveWorkspace(ctx.db, user, ctx.workspaceRequest);
+    checkRole(workspace, role);
+    return next({ ctx: { ...ctx, user, workspace, owner: workspace.owner } });
+  });
+}
+
+/** A call about a workspace its input names (members, invitations): the service checks the role. */
+export function workspaceAdminProcedure(role: WorkspaceRole) {
+  return procedure.meta({ access: 'user', role }).use(({ ctx, next }) => {
+    checkAccess('user', ctx.user);
+    return next({ ctx: { ...ctx, user: ctx.user! } });
+  });
+}

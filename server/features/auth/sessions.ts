@@ -50,7 +50,7 @@ export async function startSession(
 export async function readSession(
   deps: AppDeps,
   cookies: SessionCookies,
-): Promise<{ id: string; user: User } | null> {
+): Promise<{ id: string; user: User; currentWorkspaceId: number | null } | null> {
   const token = cookies.read(sessionCookieName(deps.config.publicUrl));
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
@@ -65,7 +65,7 @@ export async function readSession(
   if (now - lastSeen > TOUCH_INTERVAL_MS) {
     await touchSession(deps.db, id, new Date(now).toISOString());
   }
-  return { id, user: toUser(row) };
+  return { id, user: toUser(row), currentWorkspaceId: row.current_workspace_id };
 }
 
 export async function endSession(

@@ -108,7 +108,7 @@ export async function authenticateToken(
   deps: AppDeps & SecurityDeps & { route: string },
   value: string,
   reply: FastifyReply,
-): Promise<{ user: User; tokenId: number; scope: TokenScope; prefix: string }> {
+): Promise<{ user: User; tokenId: number; scope: TokenScope; prefix: string; workspaceId: number }> {
   const row = value.length <= 200 ? await findTokenByHash(deps.db, hashToken(value)) : undefined;
   const now = deps.clock.now();
   const user = row ? await findUserById(deps.db, row.user_id) : undefined;
@@ -148,5 +148,11 @@ export async function authenticateToken(
       },
     );
   }
-  return { user: toUser(user), tokenId: row.id, scope: row.scope as TokenScope, prefix: row.prefix };
+  return {
+    user: toUser(user),
+    tokenId: row.id,
+    scope: row.scope as TokenScope,
+    prefix: row.prefix,
+    workspaceId: row.workspace_id ?? row.user_id,
+  };
 }

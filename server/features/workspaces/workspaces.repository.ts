@@ -1,0 +1,397 @@
+import { sql } from 'kysely';
+import type { Db, UserRow } from '../../db/database.js';
+
+/**
+ * Workspaces are accounts (migrations/2026-11-30T0900-workspaces.ts): a person's row is their personal
+ * workspace, a team is a row of `users` with kind 'team'. These functions are the only ones that read
+ * `workspace_members` and `workspace_invitations`.
+ */
+
+/** A team row and the caller's role in it, or undefined when the caller is not a member. */
+export async function findTeamMembership(
+  db: Db,
+  workspaceId: number,
+  userId: number,
+): Promise<(UserRow & { role: string }) | undefined> {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('workspace_members as m', 'm.workspace_id', 'u.id')
+    .selectAll('u')
+    .select('m.role')
+    .where('u.id', '=', workspaceId)
+    .where('u.kind', '=', 'team')
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findTeam(db: Db, workspaceId: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', workspaceId)
+    .where('kind', '=', 'team')
+    .executeTakeFirst();
+}
+
+// Counted per row of `users as u` (the listings below).
+const codeCount = sql<number | string>`(select count(*) from qr_codes q where q.user_id = u.id)`;
+const memberCount = sql<number | string>`(select count(*) from workspace_members mc where mc.workspace_id = u.id)`;
+
+/** The teams a person works in, with their role, member and code counts; by name. */
+export function listTeamsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('workspace_members as m', 'm.workspace_id', 'u.id')
+    .selectAll('u')
+    .select((eb) => [
+      'm.role',
+      codeCount.as('qr_code_count'),
+      memberCount.as('member_count'),
+    ])
+    .where('u.kind', '=', 'team')
+    .where('m.user_id', '=', userId)
+    .orderBy(sql`lower(u.name)`)
+    .orderBy('u.id')
+    .execute();
+}
+
+export async function countCodesOf(db: Db, accountId: number): Promise<number> {
+  const row = await db
+    .selectFrom('qr_codes')
+    .select((eb) => eb.fn.countAll<number>().as('c'))
+    .where('user_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.c);
+}
+
+export async function countMembersOf(db: Db, workspaceId: number): Promise<number> {
+  const row = await db
+    .selectFrom('workspace_members')
+    .select((eb) => eb.fn.countAll<number>().as('c'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.c);
+}
+
+/** A new team row: never signs in (a password no hash verifies, no e-mail), no notifications of its own. */
+export async function insertTeam(db: Db, name: string, handle: string, now: string): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({
+      username: handle,
+      password: '!team',
+      name,
+      email: null,
+      kind: 'team',
+      created_at: now,
+      notify_product_updates: false,
+      notify_scan_digest: false,
+      notify_scan_thresholds: false,
+      login_alerts: false,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function renameTeam(db: Db, workspaceId: number, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', workspaceId).where('kind', '=', 'team').execute();
+}
+
+/** Deletes a team and everything it holds (its codes, folders, logos and rollups cascade). */
+export async function deleteTeam(db: Db, workspaceId: number): Promise<void> {
+  await db.deleteFrom('api_tokens').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('users').where('id', '=', workspaceId).where('kind', '=', 'team').execute();
+}
+
+export function listMembers(db: Db, workspaceId: number) {
+  return db
+    .selectFrom('workspace_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.username', 'u.name', 'u.email', 'm.role', 'm.created_at'])
+    .where('m.workspace_id', '=', workspaceId)
+    .orderBy(sql`case m.role when 'owner' then 0 when 'admin' then 1 when 'editor' then 2 else 3 end`)
+    .orderBy(sql`lower(u.username)`)
+    .execute();
+}
+
+export function findMember(db: Db, workspaceId: number, userId: number) {
+  return db
+    .selectFrom('workspace_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.username', 'u.name', 'u.email', 'm.role', 'm.created_at'])
+    .where('m.workspace_id', '=', workspaceId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertMember(
+  db: Db,
+  workspaceId: number,
+  userId: number,
+  role: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('workspace_members')
+    .values({ workspace_id: workspaceId, user_id: userId, role, created_at: now })
+    .execute();
+}
+
+export async function setMemberRole(db: Db, workspaceId: number, userId: number, role: string) {
+  await db
+    .updateTable('workspace_members')
+    .set({ role })
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function deleteMember(db: Db, workspaceId: number, userId: number): Promise<void> {
+  await db
+    .deleteFrom('workspace_members')
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .execute();
+  // Their tokens for this workspace stop with their membership.
+  await db
+    .deleteFrom('api_tokens')
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ current_workspace_id: null })
+    .where('id', '=', userId)
+    .where('current_workspace_id', '=', workspaceId)
+    .execute();
+}
+
+export async function countOwners(db: Db, workspaceId: number): Promise<number> {
+  const row = await db
+    .selectFrom('workspace_members')
+    .select((eb) => eb.fn.countAll<number>().as('c'))
+    .where('workspace_id', '=', workspaceId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return Number(row.c);
+}
+
+/**
+ * The teams a person is the only owner of, with how many codes and other members each has: what
+ * deleting that person would leave without an owner.
+ */
+export function listTeamsOwnedAlone(db: Db, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('workspace_members as m', 'm.workspace_id', 'u.id')
+    .select((eb) => [
+      'u.id',
+      'u.name',
+      codeCount.as('qr_code_count'),
+      memberCount.as('member_count'),
+    ])
+    .where('u.kind', '=', 'team')
+    .where('m.user_id', '=', userId)
+    .where('m.role', '=', 'owner')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('workspace_members as o')
+            .select('o.user_id')
+            .whereRef('o.workspace_id', '=', 'u.id')
+            .where('o.role', '=', 'owner')
+            .where('o.user_id', '<>', userId),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** The teams a person is in that keep going without them (someone else owns them). */
+export function listTeamsKept(db: Db, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('workspace_members as m', 'm.workspace_id', 'u.id')
+    .select((eb) => ['u.id', 'u.name', codeCount.as('qr_code_count')])
+    .where('u.kind', '=', 'team')
+    .where('m.user_id', '=', userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('workspace_members as o')
+          .select('o.user_id')
+          .whereRef('o.workspace_id', '=', 'u.id')
+          .where('o.role', '=', 'owner')
+          .where('o.user_id', '<>', userId),
+      ),
+    )
+    .execute();
+}
+
+export async function setCurrentWorkspace(db: Db, userId: number, workspaceId: number | null): Promise<void> {
+  await db.updateTable('users').set({ current_workspace_id: workspaceId }).where('id', '=', userId).execute();
+}
+
+// Invitations
+
+const invitationColumns = [
+  'i.id',
+  'i.workspace_id',
+  'i.email',
+  'i.invitee_id',
+  'i.role',
+  'i.invited_by_username',
+  'i.status',
+  'i.created_at',
+  'i.expires_at',
+  'w.name as workspace_name',
+  'invitee.username as invitee_username',
+] as const;
+
+const invitations = (db: Db) =>
+  db
+    .selectFrom('workspace_invitations as i')
+    .innerJoin('users as w', 'w.id', 'i.workspace_id')
+    .leftJoin('users as invitee', 'invitee.id', 'i.invitee_id')
+    .select(invitationColumns);
+
+export type InvitationRow = Awaited<ReturnType<typeof findInvitation>> & object;
+
+export function findInvitation(db: Db, id: number) {
+  return invitations(db).where('i.id', '=', id).executeTakeFirst();
+}
+
+export function findInvitationByToken(db: Db, tokenHash: string) {
+  return invitations(db).where('i.token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export function listPendingInvitations(db: Db, workspaceId: number, now: string) {
+  return invitations(db)
+    .where('i.workspace_id', '=', workspaceId)
+    .where('i.status', '=', 'pending')
+    .where('i.expires_at', '>', now)
+    .orderBy('i.id', 'desc')
+    .execute();
+}
+
+/** The pending invitations a person can answer in the app: to their username, or to their address. */
+export function listInvitationsFor(db: Db, user: { id: number; email: string | null }, now: string) {
+  return invitations(db)
+    .where('i.status', '=', 'pending')
+    .where('i.expires_at', '>', now)
+    .where((eb) =>
+      user.email
+        ? eb.or([
+            eb('i.invitee_id', '=', user.id),
+            eb(sql<string>`lower(i.email)`, '=', user.email.toLowerCase()),
+          ])
+        : eb('i.invitee_id', '=', user.id),
+    )
+    .orderBy('i.id', 'desc')
+    .execute();
+}
+
+/** A pending invitation of the workspace to the same person (address or user), if any. */
+export function findPendingInvitationTo(
+  db: Db,
+  workspaceId: number,
+  to: { email?: string; inviteeId?: number },
+  now: string,
+) {
+  return db
+    .selectFrom('workspace_invitations')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .where((eb) =>
+      to.email !== undefined
+        ? eb(sql<string>`lower(email)`, '=', to.email.toLowerCase())
+        : eb('invitee_id', '=', to.inviteeId ?? -1),
+    )
+    .executeTakeFirst();
+}
+
+export async function insertInvitation(
+  db: Db,
+  values: {
+    workspaceId: number;
+    email: string | null;
+    inviteeId: number | null;
+    role: string;
+    tokenHash: string | null;
+    invitedBy: { id: number; username: string };
+    now: string;
+    expiresAt: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('workspace_invitations')
+    .values({
+      workspace_id: values.workspaceId,
+      email: values.email,
+      invitee_id: values.inviteeId,
+      role: values.role,
+      token_hash: values.tokenHash,
+      invited_by: values.invitedBy.id,
+      invited_by_username: values.invitedBy.username,
+      created_at: values.now,
+      expires_at: values.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Closes a pending invitation; false when it was not pending any more (answered twice at once). */
+export async function closeInvitation(db: Db, id: number, status: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('workspace_invitations')
+    .set({ status, responded_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// Activity
+
+export interface ActivityValues {
+  workspaceId: number;
+  actor: { id: number | null; username: string };
+  action: string;
+  targetType: string;
+  targetId?: string | number | null;
+  targetLabel?: string | null;
+  details?: Record<string, unknown> | null;
+  now: string;
+}
+
+export async function insertActivity(db: Db, values: ActivityValues): Promise<void> {
+  await db
+    .insertInto('workspace_activity')
+    .values({
+      workspace_id: values.workspaceId,
+      actor_id: values.actor.id,
+      actor_username: values.actor.username,
+      action: values.action,
+      target_type: values.targetType,
+      target_id: values.targetId === undefined || values.targetId === null ? null : String(values.targetId),
+      target_label: values.targetLabel ?? null,
+      details: values.details ? JSON.stringify(values.details) : null,
+      created_at: values.now,
+    })
+    .execute();
+}
+
+export function listActivity(db: Db, workspaceId: number, before: number | undefined, limit: number) {
+  let query = db
+    .selectFrom('workspace_activity')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+  if (before !== undefined) query = query.where('id', '<', before);
+  return query.execute();
+}
