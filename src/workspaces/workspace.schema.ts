@@ -195,18 +195,6 @@ export const moveToWorkspaceInput = z.object(
   bodyError,
 );
 
-/** What deleting a person does to the workspaces they are in (the admin's deletion dialog). */
-export const deletionImpactSchema = z.object({
-  personalCodes: z.number().int(),
-  /** Teams that keep their codes, with who still owns them. */
-  teamsKept: z.array(z.object({ id: z.number().int(), name: z.string(), qrCodeCount: z.number().int() })),
-  /** Teams with no codes and no one else: deleted with the account. */
-  teamsDeleted: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  /** Teams whose last owner this is and that hold codes: the deletion is refused until ownership moves. */
-  blockingTeams: z.array(z.object({ id: z.number().int(), name: z.string(), qrCodeCount: z.number().int() })),
-});
-export type DeletionImpact = z.infer<typeof deletionImpactSchema>;
-
 /** The admin's list of team workspaces. */
 export const adminWorkspaceSchema = z.object({
   id: z.number().int(),
