@@ -29,10 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('users')
     .addColumn('kind', 'text', (c) => c.notNull().defaultTo('person'))
     .execute();
-  await db.schema
-    .alterTable('users')
-    .addColumn('current_workspace_id', 'integer')
-    .execute();
+  await db.schema.alterTable('users').addColumn('current_workspace_id', 'integer').execute();
   // The admin's list of team workspaces, and every "people only" question.
   await db.schema.createIndex('users_kind_idx').on('users').columns(['kind', 'id']).execute();
 
@@ -44,7 +41,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', tsType, (c) => c.notNull())
     .addPrimaryKeyConstraint('workspace_members_pk', ['workspace_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('workspace_members_user_idx').on('workspace_members').column('user_id').execute();
+  await db.schema
+    .createIndex('workspace_members_user_idx')
+    .on('workspace_members')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('workspace_invitations')
@@ -97,15 +98,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['workspace_id', 'id'])
     .execute();
 
-  await db.schema
-    .alterTable('api_tokens')
-    .addColumn('workspace_id', 'integer')
-    .execute();
+  await db.schema.alterTable('api_tokens').addColumn('workspace_id', 'integer').execute();
   await sql`update api_tokens set workspace_id = user_id`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  // Team workspaces and what they hold have nowhere to go in the schema before: they are deleted.
+  // Team workspaces and what they hold have nowhere to go in the schema before: they are deleted, with
+  // the tokens made for them (which would otherwise reach their makers' own data).
+  await sql`delete from api_tokens where workspace_id in (select id from users where kind = 'team')`.execute(
+    db,
+  );
   await sql`delete from users where kind = 'team'`.execute(db);
   await db.schema.alterTable('api_tokens').dropColumn('workspace_id').execute();
   await db.schema.dropTable('workspace_activity').execute();

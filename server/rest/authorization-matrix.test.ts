@@ -103,6 +103,8 @@ function urlOf(route: AnyRestRoute, f: Fixture): string {
     apiToken: f.tokenId,
     upload: f.uploadId,
     user: f.owner.id,
+    // The owner's own workspace: its id is the owner's.
+    workspace: f.owner.id,
     upgradeRequest: f.requestId,
     queuedMail: f.queuedMailId,
   };

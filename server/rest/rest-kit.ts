@@ -11,6 +11,9 @@ import type { RuntimeDeps } from '../app-deps.js';
 import { appError, parseInput } from '../errors.js';
 import { securityEvent } from '../security-log.js';
 import { createCallerFactory } from '../trpc/init.js';
+import { checkRole, resolveWorkspace } from '../trpc/workspace-access.js';
+import { ownerActing, type Owner } from '../features/workspaces/owner.js';
+import type { WorkspaceRole } from '../../src/workspaces/workspace.schema.js';
 
 /**
  * What every REST route is made of. A feature declares its documented `/api` paths as a table of
@@ -74,6 +77,11 @@ export interface RestCall<A extends Access, P extends Schema, Q extends Schema, 
   /** The name the client gave the multipart route's file ('' when none). */
   fileName: string;
   ctx: A extends 'public' ? Context : SignedInContext;
+  /**
+   * A route with a `role`: the current workspace's account (what owns the codes), with the person acting
+   * for it (server/features/workspaces/owner.ts). Other signed-in routes: the caller.
+   */
+  owner: A extends 'public' ? null : Owner;
   caller: Caller;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -81,7 +89,13 @@ export interface RestCall<A extends Access, P extends Schema, Q extends Schema, 
 
 /** The things a path parameter names; the first five belong to one user each. */
 export const ownedObjects = ['qrCode', 'folder', 'session', 'apiToken', 'upload'] as const;
-export type PathObject = (typeof ownedObjects)[number] | 'user' | 'upgradeRequest' | 'queuedMail';
+export type PathObject =
+  | (typeof ownedObjects)[number]
+  | 'user'
+  | 'upgradeRequest'
+  | 'queuedMail'
+  /** A workspace the caller is a member of (any other is 404); its role decides the rest. */
+  | 'workspace';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -98,6 +112,12 @@ export interface RestRoute<
   /** One line for the reader (and the API reference): what the path does and answers. */
   summary: string;
   access: A;
+  /**
+   * The role the caller needs in the current workspace (the token's, `X-Workspace`, `?workspace=`, the
+   * remembered one, or their own): viewer reads, editor changes codes and folders, admin manages members
+   * and tokens, owner the plan. Unset: not about a workspace (the account, sign-in, the admin area).
+   */
+  role?: WorkspaceRole;
   /**
    * What the path's `:id` names. The caller's own things (a code, a folder, a session, a token, an
    * upload) are 404 to anyone else; users, upgrade requests and queued mails are named by admins.
@@ -240,6 +260,12 @@ export function handlerOf(route: AnyRestRoute, deps: RuntimeDeps) {
     const ctx = await createRestContext(deps, req, reply);
     if (ctx.apiToken) await checkTokenCall(route, ctx, ctx.apiToken);
     else checkAccess(route.access, ctx.user);
+    let owner: Owner | null = ctx.user;
+    if (route.role && ctx.user) {
+      const workspace = await resolveWorkspace(ctx.db, ctx.user, ctx.workspaceRequest);
+      checkRole(workspace, route.role);
+      owner = ownerActing(workspace.owner, ctx.user);
+    }
     const params = route.params ? parseInput(route.params, req.params) : undefined;
     const query = route.query ? parseInput(route.query, req.query) : undefined;
     const body = route.body ? parseInput(route.body, req.body) : undefined;
@@ -254,6 +280,7 @@ export function handlerOf(route: AnyRestRoute, deps: RuntimeDeps) {
       file: upload.bytes,
       fileName: upload.fileName,
       ctx,
+      owner,
       caller: createCaller(ctx),
       req,
       reply,

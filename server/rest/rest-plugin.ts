@@ -14,6 +14,7 @@ import { bulkRoutes } from '../features/qr/bulk.rest.js';
 import { foldersRoutes } from '../features/folders/folders.rest.js';
 import { qrRoutes } from '../features/qr/qr.rest.js';
 import { uploadsRoutes } from '../features/uploads/uploads.rest.js';
+import { workspacesRoutes } from '../features/workspaces/workspaces.rest.js';
 import { defineRoute, handlerOf, type AnyRestRoute, type RouteTable } from './rest-kit.js';
 import { openApiDocument } from './openapi.js';
 
@@ -33,6 +34,7 @@ export const restTables: readonly RouteTable[] = [
   { tag: 'Reports', routes: exportRoutes },
   { tag: 'Plans and billing', routes: billingRoutes },
   { tag: 'API tokens', routes: tokensRoutes },
+  { tag: 'Workspaces', routes: workspacesRoutes },
   { tag: 'Admin', routes: adminRoutes },
   {
     tag: 'Reference',

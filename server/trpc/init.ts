@@ -2,6 +2,7 @@ import { initTRPC } from '@trpc/server';
 import type { Context } from './context.js';
 import { checkAccess, type Access } from './access.js';
 import { checkRole, resolveWorkspace } from './workspace-access.js';
+import { ownerActing } from '../features/workspaces/owner.js';
 import type { WorkspaceRole } from '../../src/workspaces/workspace.schema.js';
 import { isNulInTextError, nulInTextMessage } from '../db/db-errors.js';
 import { appError, extrasOf, publicMessageOf, validationIssuesOf } from '../errors.js';
@@ -68,7 +69,7 @@ export function workspaceProcedure(role: WorkspaceRole) {
     const user = ctx.user!;
     const workspace = await resolveWorkspace(ctx.db, user, ctx.workspaceRequest);
     checkRole(workspace, role);
-    return next({ ctx: { ...ctx, user, workspace, owner: workspace.owner } });
+    return next({ ctx: { ...ctx, user, workspace, owner: ownerActing(workspace.owner, user) } });
   });
 }
 

@@ -45,7 +45,11 @@ function roleOf(value: string): WorkspaceRole {
 }
 
 /** The caller's role in a workspace by id (their own: owner), or undefined when not a member. */
-export async function membershipOf(db: Db, user: User, workspaceId: number): Promise<CurrentWorkspace | undefined> {
+export async function membershipOf(
+  db: Db,
+  user: User,
+  workspaceId: number,
+): Promise<CurrentWorkspace | undefined> {
   if (workspaceId === user.id) return personal(user);
   const row = await findTeamMembership(db, workspaceId, user.id);
   if (!row) return undefined;
@@ -57,11 +61,16 @@ export async function membershipOf(db: Db, user: User, workspaceId: number): Pro
  * the person last switched to; else their own. Asking for a workspace one is not a member of is a 404,
  * as for any object of someone else; a remembered one left since falls back to their own.
  */
-export async function resolveWorkspace(db: Db, user: User, request: WorkspaceRequest): Promise<CurrentWorkspace> {
+export async function resolveWorkspace(
+  db: Db,
+  user: User,
+  request: WorkspaceRequest,
+): Promise<CurrentWorkspace> {
   let asked: number | undefined;
   if (request.asked !== undefined && request.asked !== '') {
     const parsed = workspaceIdField.safeParse(request.asked);
-    if (!parsed.success) throw appError('BAD_REQUEST', `X-Workspace: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    if (!parsed.success)
+      throw appError('BAD_REQUEST', `X-Workspace: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     asked = parsed.data;
   }
   if (request.tokenWorkspace !== null) {
@@ -87,5 +96,6 @@ export async function resolveWorkspace(db: Db, user: User, request: WorkspaceReq
 
 /** Refuses a caller whose role is below what the call needs (403, naming the role). */
 export function checkRole(workspace: CurrentWorkspace, needed: WorkspaceRole): void {
-  if (!roleAtLeast(workspace.role, needed)) throw appError('FORBIDDEN', workspaceMessages.roleRequired(needed));
+  if (!roleAtLeast(workspace.role, needed))
+    throw appError('FORBIDDEN', workspaceMessages.roleRequired(needed));
 }

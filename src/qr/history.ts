@@ -12,7 +12,8 @@ import { qrIdSchema } from './qr-id.js';
 import { normalizeQrType, redirectingQrTypes } from './qr-types.js';
 import { dayNames, defaultSmartRedirect, type SmartRedirect } from './smart-redirect.js';
 
-export const versionKinds = ['created', 'edited', 'restored'] as const;
+/** 'moved': the code went to another workspace (its state unchanged, its short link too). */
+export const versionKinds = ['created', 'edited', 'restored', 'moved'] as const;
 export type VersionKind = (typeof versionKinds)[number];
 
 /**

@@ -144,21 +144,22 @@ export const renameWorkspaceInput = z.object(
   bodyError,
 );
 
+const inviteFields = z.object(
+  {
+    workspaceId: workspaceIdField,
+    email: emailField.optional(),
+    username: usernameField.optional(),
+    role: z.enum(['viewer', 'editor', 'admin'], { error: 'Role must be viewer, editor or admin' }),
+  },
+  bodyError,
+);
+const oneInviteeCheck = (v: { email?: string; username?: string }) =>
+  (v.email === undefined) !== (v.username === undefined);
+const oneInvitee = { message: 'Give either an email address or a username', path: ['email'] };
 /** An invitation names exactly one of an e-mail address (mailed a link) or a username (intranet). */
-export const inviteInput = z
-  .object(
-    {
-      workspaceId: workspaceIdField,
-      email: emailField.optional(),
-      username: usernameField.optional(),
-      role: z.enum(['viewer', 'editor', 'admin'], { error: 'Role must be viewer, editor or admin' }),
-    },
-    bodyError,
-  )
-  .refine((v) => (v.email === undefined) !== (v.username === undefined), {
-    message: 'Give either an email address or a username',
-    path: ['email'],
-  });
+export const inviteInput = inviteFields.refine(oneInviteeCheck, oneInvitee);
+/** The body of POST /api/workspaces/{id}/invitations: the workspace is the path's. */
+export const inviteBody = inviteFields.omit({ workspaceId: true }).refine(oneInviteeCheck, oneInvitee);
 export type InviteInput = z.infer<typeof inviteInput>;
 
 export const changeRoleInput = z.object(

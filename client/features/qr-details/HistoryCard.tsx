@@ -12,7 +12,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
+import { IconArrowsExchange, IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { changeFieldLabels, type QrVersion, type VersionChange } from '../../../src/qr/history';
 import type { QrCode } from '../../../src/qr/qr.schema';
@@ -33,11 +33,13 @@ const bullets = {
   created: <IconPlus size={14} aria-hidden />,
   edited: <IconPencil size={14} aria-hidden />,
   restored: <IconRestore size={14} aria-hidden />,
+  moved: <IconArrowsExchange size={14} aria-hidden />,
 };
 
 function headingOf(version: QrVersion, versions: QrVersion[]): string {
   if (version.kind === 'created') return 'Created';
   if (version.kind === 'edited') return 'Edited';
+  if (version.kind === 'moved') return 'Moved to another workspace';
   const source = versions.find((v) => v.id === version.restoredFrom);
   return source ? `Restored the version of ${exactTime(source.created)}` : 'Restored an earlier version';
 }

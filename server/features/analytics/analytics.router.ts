@@ -6,7 +6,7 @@ import {
   qrCodeLocationsInput,
 } from '../../../src/analytics/analytics.schema.js';
 import { qrCodeOutcomesInput } from '../../../src/qr/scan-outcome.js';
-import { authedProcedure, router } from '../../trpc/init.js';
+import { router, workspaceProcedure } from '../../trpc/init.js';
 import {
   getCodePerformance,
   getDailyScans,
@@ -22,34 +22,34 @@ import { getQrCodeOutcomes } from './scan-outcomes.js';
 
 /** Every procedure reads only the caller's own codes; another user's code is 404. */
 export const analyticsRouter = router({
-  user: authedProcedure
+  user: workspaceProcedure('viewer')
     .input(periodInput.optional())
-    .query(({ ctx, input }) => getUserSummary(ctx, ctx.user, input ?? periodInput.parse({}))),
-  qrCode: authedProcedure
+    .query(({ ctx, input }) => getUserSummary(ctx, ctx.owner, input ?? periodInput.parse({}))),
+  qrCode: workspaceProcedure('viewer')
     .input(qrCodeAnalyticsInput)
-    .query(({ ctx, input }) => getQrCodeAnalytics(ctx, ctx.user, input.id, input)),
-  qrCodeDaily: authedProcedure
+    .query(({ ctx, input }) => getQrCodeAnalytics(ctx, ctx.owner, input.id, input)),
+  qrCodeDaily: workspaceProcedure('viewer')
     .input(qrCodeDailyInput)
-    .query(({ ctx, input }) => getQrCodeDaily(ctx, ctx.user, input.id, input)),
-  qrCodeLocations: authedProcedure
+    .query(({ ctx, input }) => getQrCodeDaily(ctx, ctx.owner, input.id, input)),
+  qrCodeLocations: workspaceProcedure('viewer')
     .input(qrCodeLocationsInput)
-    .query(({ ctx, input }) => getQrCodeLocations(ctx, ctx.user, input.id, input)),
-  qrCodeOutcomes: authedProcedure
+    .query(({ ctx, input }) => getQrCodeLocations(ctx, ctx.owner, input.id, input)),
+  qrCodeOutcomes: workspaceProcedure('viewer')
     .input(qrCodeOutcomesInput)
-    .query(({ ctx, input }) => getQrCodeOutcomes(ctx, ctx.user, input.id, input)),
-  daily: authedProcedure
+    .query(({ ctx, input }) => getQrCodeOutcomes(ctx, ctx.owner, input.id, input)),
+  daily: workspaceProcedure('viewer')
     .input(dailyInput.optional())
-    .query(({ ctx, input }) => getDailyScans(ctx, ctx.user, input ?? dailyInput.parse({}))),
-  devices: authedProcedure
+    .query(({ ctx, input }) => getDailyScans(ctx, ctx.owner, input ?? dailyInput.parse({}))),
+  devices: workspaceProcedure('viewer')
     .input(periodInput.optional())
-    .query(({ ctx, input }) => getDeviceCounts(ctx, ctx.user, input ?? periodInput.parse({}))),
-  hourly: authedProcedure
+    .query(({ ctx, input }) => getDeviceCounts(ctx, ctx.owner, input ?? periodInput.parse({}))),
+  hourly: workspaceProcedure('viewer')
     .input(periodInput.optional())
-    .query(({ ctx, input }) => getHourlyScans(ctx, ctx.user, input ?? periodInput.parse({}))),
-  locations: authedProcedure
+    .query(({ ctx, input }) => getHourlyScans(ctx, ctx.owner, input ?? periodInput.parse({}))),
+  locations: workspaceProcedure('viewer')
     .input(periodInput.optional())
-    .query(({ ctx, input }) => getLocationCounts(ctx, ctx.user, input ?? periodInput.parse({}))),
-  performance: authedProcedure
+    .query(({ ctx, input }) => getLocationCounts(ctx, ctx.owner, input ?? periodInput.parse({}))),
+  performance: workspaceProcedure('viewer')
     .input(periodInput.optional())
-    .query(({ ctx, input }) => getCodePerformance(ctx, ctx.user, input ?? periodInput.parse({}))),
+    .query(({ ctx, input }) => getCodePerformance(ctx, ctx.owner, input ?? periodInput.parse({}))),
 });

@@ -12,6 +12,7 @@ export const exportRoutes = [
       "The caller's report as an attachment: ?from=YYYY-MM-DD&to=YYYY-MM-DD&type=full|activity|performance" +
       '&format=csv|xlsx|pdf|json&tz=<IANA>&excludeBots=true|false.',
     access: 'user',
+    role: 'viewer',
     produces: {
       'text/csv': 'format=csv: one file, sections one after another.',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
@@ -21,8 +22,8 @@ export const exportRoutes = [
     },
     query: exportInput,
     head: false,
-    handler: async ({ ctx, query, reply }) => {
-      return sendAttachment(reply, await exportReport(ctx, ctx.user, query));
+    handler: async ({ ctx, owner, query, reply }) => {
+      return sendAttachment(reply, await exportReport(ctx, owner, query));
     },
   }),
 ];

@@ -16,6 +16,7 @@ export const billingRoutes = [
     summary:
       "The caller's plan: tier, effective tier, status, end date, counts, payments (stripe|request), pending request.",
     access: 'user',
+    role: 'viewer',
     answer: billingStatusSchema,
     handler: ({ caller }) => caller.billing.status(),
   }),
@@ -26,6 +27,7 @@ export const billingRoutes = [
     summary:
       '{ tier: pro|premium } → { url } of a Stripe Checkout page (only when Stripe is set up; else 404).',
     access: 'user',
+    role: 'owner',
     answer: checkoutAnswer,
     body: upgradeRequestInput,
     handler: ({ caller, body }) => caller.billing.checkout(body),
@@ -37,6 +39,7 @@ export const billingRoutes = [
     summary:
       '{ tier: pro|premium } → { success, message, request }: asks the admins (servers without Stripe).',
     access: 'user',
+    role: 'owner',
     answer: upgradeRequestAnswer,
     status: 201,
     body: upgradeRequestInput,

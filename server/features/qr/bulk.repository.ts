@@ -22,6 +22,8 @@ export interface BulkCodeRow {
 
 export interface BulkOwner {
   userId: number;
+  /** Who creates them (their history's author): the owner, or the team member acting for a team. */
+  actorId: number;
   /** Where codes without a folder name go; null: the root. */
   folderId: number | null;
   /** The design every code gets, as stored (JSON). */
@@ -187,7 +189,7 @@ export async function insertQrCodesOfOwner(
       // whatever order RETURNING lists them in.
       inserted.push(...returned.sort((a, b) => a.id - b.id));
       // Each code's first version (its history), in the same transaction.
-      await recordCreatedVersions(trx, owner.userId, returned, owner.now);
+      await recordCreatedVersions(trx, owner.actorId, returned, owner.now);
     }
     return {
       rows: inserted,

@@ -22,6 +22,7 @@ export const bulkRoutes = [
     tokens: 'write',
     summary: `Multipart field \`file\`: a CSV or Excel (.xlsx) file of at most 5 MB → its first sheet as text { fileName, columns, rows, truncated } (at most ${BULK_MAX_ROWS} rows).`,
     access: 'user',
+    role: 'editor',
     answer: bulkParseAnswer,
     multipart: {
       field: 'file',
@@ -39,6 +40,7 @@ export const bulkRoutes = [
     summary:
       'The same { codes } as POST /api/qr-codes/bulk → { repeats: [{ row, id }] }: the rows whose name, type and content repeat a code you already have. Creates nothing.',
     access: 'user',
+    role: 'editor',
     answer: bulkRepeatsAnswer,
     body: bulkRepeatsInput,
     bodyLimit: BULK_BODY_LIMIT,
@@ -50,6 +52,7 @@ export const bulkRoutes = [
     tokens: 'write',
     summary: `Creates up to ${BULK_MAX_ROWS} codes at once → 201 { created, skipped, repeated, currentCount, maxCount }; any invalid row is 400 and creates nothing; 403 { limitReached, … } when they do not all fit and allOrNothing is true; repeats: "skip" leaves out rows that repeat a code you have (default "create").`,
     access: 'user',
+    role: 'editor',
     answer: bulkCreateAnswer,
     otherAnswers: [
       {
@@ -70,9 +73,11 @@ export const bulkRoutes = [
     summary:
       "The caller's codes { ids, format: png|svg, size } as one ZIP, streamed: each code's image, named after it, and codes.csv (id, name, short_url). Any id not the caller's is 404.",
     access: 'user',
+    role: 'viewer',
     produces: { 'application/zip': 'One image per code and codes.csv.' },
     body: bulkArchiveInput,
     // A file download, so not a procedure (as the redirect export).
-    handler: async ({ ctx, body, reply }) => sendAttachment(reply, await archiveQrCodes(ctx, ctx.user, body)),
+    handler: async ({ ctx, owner, body, reply }) =>
+      sendAttachment(reply, await archiveQrCodes(ctx, owner, body)),
   }),
 ];

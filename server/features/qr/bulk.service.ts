@@ -1,6 +1,7 @@
+import { actorOf, type Owner } from '../workspaces/owner.js';
+import { recordActivity } from '../workspaces/activity.js';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import type { User } from '../../../src/auth/auth.schema.js';
 import { maxCodesFor, upgradeOffer, type PlanHolder } from '../../../src/plans.js';
 import {
   bulkMessages,
@@ -104,7 +105,7 @@ function checkRows(deps: AppDeps, input: BulkCreate): BulkCodeRow[] {
  */
 export async function bulkCreateQrCodes(
   deps: AppDeps,
-  user: User,
+  user: Owner,
   input: BulkCreate,
 ): Promise<BulkCreateAnswer> {
   const rows = checkRows(deps, input);
@@ -112,6 +113,7 @@ export async function bulkCreateQrCodes(
   const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, now);
   const owner = {
     userId: user.id,
+    actorId: actorOf(user).id,
     folderId: input.folderId,
     customization: JSON.stringify(input.customization),
     now: now.toISOString(),
@@ -143,7 +145,15 @@ export async function bulkCreateQrCodes(
       });
       const codes = result.rows.map((row) => toQrCode(row, deps.config.publicUrl));
       // Not inline as a single save is: hundreds of renders would hold the answer for minutes.
-      if (codes.length > 0) wakeScanChecks(deps);
+      if (codes.length > 0) {
+        wakeScanChecks(deps);
+        await recordActivity(deps.db, user.id, actorOf(user), now, {
+          action: 'code.created',
+          targetType: 'codes',
+          targetLabel: codes.length === 1 ? codes[0]!.name : `${codes.length} QR codes (bulk)`,
+          details: { count: codes.length },
+        });
+      }
       return {
         created: codes.map((code, i) => ({
           id: code.id,

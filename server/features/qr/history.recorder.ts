@@ -1,4 +1,5 @@
-import type { User } from '../../../src/auth/auth.schema.js';
+import { actorOf, type Owner } from '../workspaces/owner.js';
+import { recordActivity } from '../workspaces/activity.js';
 import {
   readSnapshot,
   sameState,
@@ -21,6 +22,25 @@ export interface VersionNote {
 function snapshotOfRow(row: QrCodeRow): VersionSnapshot {
   // The public URL only makes the short link, which is not part of a version.
   return snapshotOf(toQrCode(row, ''));
+}
+
+/** A code moved to another workspace (in the moving transaction): its state is unchanged. */
+export async function recordMovedVersion(
+  db: Db,
+  actorId: number,
+  row: QrCodeRow,
+  now: string,
+): Promise<void> {
+  await insertVersions(db, [
+    {
+      qrCodeId: row.id,
+      userId: actorId,
+      created: now,
+      kind: 'moved',
+      restoredFrom: null,
+      snapshot: (await findLatestSnapshot(db, row.id)) ?? JSON.stringify(snapshotOfRow(row)),
+    },
+  ]);
 }
 
 /** The first version of codes just inserted (in the inserting transaction): their creation. */
@@ -94,14 +114,24 @@ async function recordChange(
  */
 export function savingVersion(
   deps: AppDeps,
-  actor: User,
+  owner: Owner,
   before: QrCodeRow,
   note: VersionNote | undefined,
   write: (db: Db) => Promise<QrCodeRow | undefined>,
 ): Promise<QrCodeRow | undefined> {
+  const actor = actorOf(owner);
   return deps.db.transaction().execute(async (trx) => {
     const row = await write(trx);
-    if (row) await recordChange(trx, actor.id, before, row, deps.clock.now().toISOString(), note);
+    if (row) {
+      const now = deps.clock.now();
+      await recordChange(trx, actor.id, before, row, now.toISOString(), note);
+      await recordActivity(trx, owner.id, actor, now, {
+        action: note?.kind === 'restored' ? 'code.restored' : 'code.changed',
+        targetType: 'code',
+        targetId: row.id,
+        targetLabel: row.name,
+      });
+    }
     return row;
   });
 }

@@ -11,6 +11,7 @@ export const historyRoutes = [
     summary:
       "The code's versions, newest first (the first is the current one), each with who, when and what changed.",
     access: 'user',
+    role: 'viewer',
     object: 'qrCode',
     answer: qrHistorySchema,
     params: idInput,
@@ -24,6 +25,7 @@ export const historyRoutes = [
       'Restores an earlier version of a dynamic code (kept as a new version) → the code; a static code is 403, ' +
       "another code's version 404.",
     access: 'user',
+    role: 'editor',
     object: 'qrCode',
     answer: qrCodeSchema,
     params: restoreVersionInput,

@@ -26,6 +26,7 @@ export const qrRoutes = [
     tokens: 'read',
     summary: "The caller's codes, newest first.",
     access: 'user',
+    role: 'viewer',
     answer: z.array(qrCodeSchema),
     handler: ({ caller }) => caller.qr.list(),
   }),
@@ -36,6 +37,7 @@ export const qrRoutes = [
     summary:
       "The caller's redirect table, to re-host the short domain: ?format=csv|nginx|caddy|netlify, as an attachment.",
     access: 'user',
+    role: 'viewer',
     produces: {
       'text/csv':
         'format=csv: slug,short_url,destination,name,not_exported (RFC 4180; not_exported names the smart-redirect options a plain redirect cannot carry).',
@@ -44,8 +46,8 @@ export const qrRoutes = [
     },
     query: redirectExportInput,
     // A file download, so not a procedure (as the analytics export); the route's access is the session check.
-    handler: async ({ ctx, query, reply }) => {
-      return sendAttachment(reply, await exportRedirects(ctx, ctx.user, query));
+    handler: async ({ ctx, owner, query, reply }) => {
+      return sendAttachment(reply, await exportRedirects(ctx, owner, query));
     },
   }),
   defineRoute({
@@ -54,6 +56,7 @@ export const qrRoutes = [
     tokens: 'read',
     summary: "The code; another user's code is 404.",
     access: 'user',
+    role: 'viewer',
     object: 'qrCode',
     answer: qrCodeSchema,
     params: idInput,
@@ -65,6 +68,7 @@ export const qrRoutes = [
     tokens: 'write',
     summary: 'Creates a code → 201 the code; 403 { limitReached, currentCount, maxCount } at the plan limit.',
     access: 'user',
+    role: 'editor',
     answer: qrCodeSchema,
     otherAnswers: [{ status: 403, description: 'The plan limit is reached.', schema: qrLimitReachedAnswer }],
     body: createQrCodeInput,
@@ -77,6 +81,7 @@ export const qrRoutes = [
     tokens: 'write',
     summary: 'Name, content and design of a dynamic code; a static code is 403.',
     access: 'user',
+    role: 'editor',
     object: 'qrCode',
     answer: qrCodeSchema,
     params: idInput,
@@ -91,6 +96,7 @@ export const qrRoutes = [
     tokens: 'write',
     summary: '{ folderId } moves the code (null = the root).',
     access: 'user',
+    role: 'editor',
     object: 'qrCode',
     answer: qrCodeSchema,
     params: idInput,
@@ -103,6 +109,7 @@ export const qrRoutes = [
     tokens: 'write',
     summary: 'Deletes the code and its scans.',
     access: 'user',
+    role: 'editor',
     object: 'qrCode',
     answer: successMessageAnswer,
     params: idInput,
@@ -115,6 +122,7 @@ export const qrRoutes = [
     summary:
       "{ type, content } of the owner's code, recorded as a simulated scan (in the analytics, never counted against a scan limit). A write token or the app; never from another site.",
     access: 'user',
+    role: 'editor',
     object: 'qrCode',
     answer: qrScanAnswer,
     // It records a scan: a HEAD (an uptime monitor, a link checker) must not.
@@ -133,12 +141,13 @@ export const qrRoutes = [
     tokens: 'read',
     summary: "The owner's code rendered on the server: ?format=png|svg&size=64..2048.",
     access: 'user',
+    role: 'viewer',
     object: 'qrCode',
     produces: { 'image/png': 'The code as a PNG image.', 'image/svg+xml': 'The code as an SVG image.' },
     params: idInput,
     query: qrImageInput.omit({ id: true }),
-    handler: async ({ ctx, params, query, reply }) => {
-      const { bytes, format, code } = await getQrImage(ctx, ctx.user, { ...query, id: params.id });
+    handler: async ({ ctx, owner, params, query, reply }) => {
+      const { bytes, format, code } = await getQrImage(ctx, owner, { ...query, id: params.id });
       return reply
         .header('Content-Type', format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8')
         .header(

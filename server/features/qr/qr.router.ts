@@ -1,9 +1,11 @@
+import { moveToWorkspaceInput } from '../../../src/workspaces/workspace.schema.js';
+import { moveQrCodeToWorkspace } from './move-workspace.service.js';
 import { bulkCreateInput } from '../../../src/qr/bulk.js';
 import { createQrCodeInput, idInput, moveQrCodeInput, updateQrCodeInput } from '../../../src/qr/qr.schema.js';
 import { bulkCreateQrCodes } from './bulk.service.js';
 import { bulkRepeatsInput, checkBulkRepeats } from './bulk-repeats.js';
 import { historyProcedures } from './history.router.js';
-import { authedProcedure, router } from '../../trpc/init.js';
+import { router, workspaceProcedure } from '../../trpc/init.js';
 import {
   createQrCode,
   deleteQrCode,
@@ -16,27 +18,39 @@ import {
 } from './qr.service.js';
 
 export const qrRouter = router({
-  list: authedProcedure.query(({ ctx }) => listQrCodes(ctx, ctx.user)),
-  get: authedProcedure.input(idInput).query(({ ctx, input }) => getQrCode(ctx, ctx.user, input.id)),
-  limit: authedProcedure.query(({ ctx }) => getQrLimit(ctx, ctx.user)),
-  create: authedProcedure
+  list: workspaceProcedure('viewer').query(({ ctx }) => listQrCodes(ctx, ctx.owner)),
+  get: workspaceProcedure('viewer')
+    .input(idInput)
+    .query(({ ctx, input }) => getQrCode(ctx, ctx.owner, input.id)),
+  limit: workspaceProcedure('viewer').query(({ ctx }) => getQrLimit(ctx, ctx.owner)),
+  create: workspaceProcedure('editor')
     .input(createQrCodeInput)
-    .mutation(({ ctx, input }) => createQrCode(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => createQrCode(ctx, ctx.owner, input)),
   /** Many codes at once (a spreadsheet's rows): all checked, then created in one transaction. */
-  bulkCreate: authedProcedure
+  bulkCreate: workspaceProcedure('editor')
     .input(bulkCreateInput)
-    .mutation(({ ctx, input }) => bulkCreateQrCodes(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => bulkCreateQrCodes(ctx, ctx.owner, input)),
   /** Which rows of a bulk import repeat one of the caller's codes; stores nothing. */
-  bulkRepeats: authedProcedure
+  bulkRepeats: workspaceProcedure('editor')
     .input(bulkRepeatsInput)
-    .mutation(({ ctx, input }) => checkBulkRepeats(ctx, ctx.user, input)),
-  update: authedProcedure
+    .mutation(({ ctx, input }) => checkBulkRepeats(ctx, ctx.owner, input)),
+  update: workspaceProcedure('editor')
     .input(updateQrCodeInput)
-    .mutation(({ ctx, input }) => updateQrCode(ctx, ctx.user, input)),
-  move: authedProcedure.input(moveQrCodeInput).mutation(({ ctx, input }) => moveQrCode(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => updateQrCode(ctx, ctx.owner, input)),
+  move: workspaceProcedure('editor')
+    .input(moveQrCodeInput)
+    .mutation(({ ctx, input }) => moveQrCode(ctx, ctx.owner, input)),
   /** Records a scan like a real one: a mutation, although the REST path is a GET. */
-  scan: authedProcedure.input(idInput).mutation(({ ctx, input }) => scanQrCode(ctx, ctx.user, input.id)),
-  delete: authedProcedure.input(idInput).mutation(({ ctx, input }) => deleteQrCode(ctx, ctx.user, input.id)),
+  scan: workspaceProcedure('editor')
+    .input(idInput)
+    .mutation(({ ctx, input }) => scanQrCode(ctx, ctx.owner, input.id)),
+  delete: workspaceProcedure('editor')
+    .input(idInput)
+    .mutation(({ ctx, input }) => deleteQrCode(ctx, ctx.owner, input.id)),
+  /** Into a team the caller edits: the short link never changes. */
+  moveToWorkspace: workspaceProcedure('editor')
+    .input(moveToWorkspaceInput)
+    .mutation(({ ctx, input }) => moveQrCodeToWorkspace(ctx, ctx.owner, ctx.user, input)),
   /** qr.history, qr.restore: a code's versions, and bringing one back. */
   ...historyProcedures,
 });

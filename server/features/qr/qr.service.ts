@@ -26,6 +26,8 @@ import { withScanVerdict } from './scan-verdicts.js';
 import type { SmartRedirect } from '../../../src/qr/smart-redirect.js';
 import { storedPasswordHash, storedRedirectOptions } from './smart-redirect-options.js';
 import { recordCreatedVersions, savingVersion, type VersionNote } from './history.recorder.js';
+import { actorOf, type Owner } from '../workspaces/owner.js';
+import { recordActivity } from '../workspaces/activity.js';
 
 /**
  * The content must be a valid payload of its type (for links: http or https only), never one of our own
@@ -95,7 +97,7 @@ export interface NewQrCode {
   password?: string | null;
 }
 
-export async function createQrCode(deps: AppDeps, user: User, input: NewQrCode): Promise<QrCode> {
+export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode): Promise<QrCode> {
   const type = normalizeQrType(input.type);
   checkContent(deps, type, input.content, input.isDynamic);
   const redirectOptions = storedRedirectOptions(deps, type, input.isDynamic, input.redirectOptions) ?? null;
@@ -132,7 +134,15 @@ export async function createQrCode(deps: AppDeps, user: User, input: NewQrCode):
             });
           }
         },
-        (trx, inserted) => recordCreatedVersions(trx, user.id, [inserted], now),
+        async (trx, inserted) => {
+          await recordCreatedVersions(trx, actorOf(user).id, [inserted], now);
+          await recordActivity(trx, user.id, actorOf(user), deps.clock.now(), {
+            action: 'code.created',
+            targetType: 'code',
+            targetId: inserted.id,
+            targetLabel: inserted.name,
+          });
+        },
       );
       return await withScanVerdict(deps, toQrCode(row, deps.config.publicUrl));
     } catch (error) {
@@ -160,7 +170,7 @@ export interface QrCodeChanges {
 /** Only dynamic codes change after creation; their type and kind never do. A change is kept as a version. */
 export async function updateQrCode(
   deps: AppDeps,
-  user: User,
+  user: Owner,
   input: QrCodeChanges,
   version?: VersionNote,
 ): Promise<QrCode> {
@@ -208,8 +218,15 @@ export async function moveQrCode(
   return toQrCode(row, deps.config.publicUrl);
 }
 
-export async function deleteQrCode(deps: AppDeps, user: User, id: number) {
+export async function deleteQrCode(deps: AppDeps, user: Owner, id: number) {
+  const existing = await getOrThrow(deps.db, user, id);
   if (!(await deleteQrCodeWithScans(deps.db, user.id, id))) throw appError('NOT_FOUND', qrMessages.notFound);
+  await recordActivity(deps.db, user.id, actorOf(user), deps.clock.now(), {
+    action: 'code.deleted',
+    targetType: 'code',
+    targetId: id,
+    targetLabel: existing.name,
+  });
   return { success: true as const, message: 'QR code deleted' };
 }
 

@@ -140,21 +140,29 @@ export async function writeScansWithRollups(
  * locations out of its owner's. Call inside the deleting transaction.
  */
 export async function subtractCodeFromUserRollups(trx: Kysely<Database>, userId: number, codeId: number) {
+  await addCodeToUserRollups(trx, userId, codeId, -1);
+  await deleteEmptyUserDayLocations(trx, userId);
+  await deleteEmptyUserQuarters(trx, userId);
+}
+
+/** Adds (sign 1) or subtracts (sign -1) a code's quarter hours and locations to or from an owner's. */
+async function addCodeToUserRollups(trx: Kysely<Database>, userId: number, codeId: number, sign: 1 | -1) {
   const rows = await findCodeQuarters(trx, codeId);
   for (const chunk of chunks(rows)) {
-    // Upsert negative counts: the owner's rows exist, so each becomes a subtraction.
+    // Upsert signed counts: subtracting, the owner's rows exist, so each becomes a subtraction.
     await addUserQuarters(
       trx,
       chunk.map((r) => ({
         user_id: userId,
         bucket: r.bucket,
-        mobile: -Number(r.mobile),
-        tablet: -Number(r.tablet),
-        desktop: -Number(r.desktop),
-        bot: -Number(r.bot),
-        unknown: -Number(r.unknown),
+        mobile: sign * Number(r.mobile),
+        tablet: sign * Number(r.tablet),
+        desktop: sign * Number(r.desktop),
+        bot: sign * Number(r.bot),
+        unknown: sign * Number(r.unknown),
         // An unknown count of the code's was added to the owner's too, which stays unknown.
-        unique_scanners: r.unique_scanners === null ? 0 : -Number(r.unique_scanners),
+        unique_scanners:
+          r.unique_scanners === null ? (sign < 0 ? 0 : null) : sign * Number(r.unique_scanners),
       })),
     );
   }
@@ -166,11 +174,33 @@ export async function subtractCodeFromUserRollups(trx: Kysely<Database>, userId:
         user_id: userId,
         day: r.day,
         location: r.location,
-        scans: -Number(r.scans),
-        bots: -Number(r.bots),
+        scans: sign * Number(r.scans),
+        bots: sign * Number(r.bots),
       })),
     );
   }
-  await deleteEmptyUserDayLocations(trx, userId);
-  await deleteEmptyUserQuarters(trx, userId);
+}
+
+/**
+ * A code moves to another workspace (the same transaction as its owner's change): its scans leave the
+ * old owner's totals and join the new one's, and its own rows name the new owner.
+ */
+export async function moveCodeRollups(
+  trx: Kysely<Database>,
+  fromUserId: number,
+  toUserId: number,
+  codeId: number,
+) {
+  await subtractCodeFromUserRollups(trx, fromUserId, codeId);
+  await addCodeToUserRollups(trx, toUserId, codeId, 1);
+  await trx
+    .updateTable('scan_code_days')
+    .set({ user_id: toUserId })
+    .where('qr_code_id', '=', codeId)
+    .execute();
+  await trx
+    .updateTable('scan_code_day_locations')
+    .set({ user_id: toUserId })
+    .where('qr_code_id', '=', codeId)
+    .execute();
 }

@@ -1,18 +1,25 @@
 import type { Db } from '../../db/database.js';
 
-export function listTokensOf(db: Db, userId: number) {
-  return db
+/** A workspace's tokens, only `userId`'s when given (older tokens have no workspace: their maker's own). */
+export function listTokensOf(db: Db, workspaceId: number, userId?: number) {
+  let query = db
     .selectFrom('api_tokens')
     .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .execute();
+    .where((eb) =>
+      eb.or([
+        eb('workspace_id', '=', workspaceId),
+        eb.and([eb('workspace_id', 'is', null), eb('user_id', '=', workspaceId)]),
+      ]),
+    );
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  return query.orderBy('id', 'desc').execute();
 }
 
 export function insertToken(
   db: Db,
   row: {
     user_id: number;
+    workspace_id: number;
     name: string;
     token_hash: string;
     prefix: string;
@@ -24,14 +31,22 @@ export function insertToken(
   return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Deletes one token of the user; answers what it was (undefined when the user has no such token). */
-export function deleteTokenOf(db: Db, userId: number, id: number) {
-  return db
+/**
+ * Deletes one token of a workspace (only `userId`'s when given); answers what it was (undefined when
+ * there is no such token).
+ */
+export function deleteTokenOf(db: Db, workspaceId: number, id: number, userId?: number) {
+  let query = db
     .deleteFrom('api_tokens')
     .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returning(['id', 'prefix', 'scope'])
-    .executeTakeFirst();
+    .where((eb) =>
+      eb.or([
+        eb('workspace_id', '=', workspaceId),
+        eb.and([eb('workspace_id', 'is', null), eb('user_id', '=', workspaceId)]),
+      ]),
+    );
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  return query.returning(['id', 'prefix', 'scope']).executeTakeFirst();
 }
 
 export function findTokenByHash(db: Db, hash: string) {

@@ -14,6 +14,7 @@ export const tokensRoutes = [
     path: '/api/user/tokens',
     summary: "The caller's API tokens: name, scope, prefix, created, last used, expiry (never the token).",
     access: 'user',
+    role: 'admin',
     answer: z.array(apiTokenSchema),
     handler: ({ caller }) => caller.tokens.list(),
   }),
@@ -23,6 +24,7 @@ export const tokensRoutes = [
     summary:
       '{ name, scope: read|write|admin, expiresInDays? } → 201 { token, apiToken }: the token is shown this once.',
     access: 'user',
+    role: 'admin',
     answer: createdTokenSchema,
     status: 201,
     body: createTokenInput,
@@ -33,6 +35,7 @@ export const tokensRoutes = [
     path: '/api/user/tokens/:id',
     summary: 'Revokes one of the caller’s tokens; any other id is 404.',
     access: 'user',
+    role: 'admin',
     object: 'apiToken',
     answer: successMessageAnswer,
     params: tokenIdInput,

@@ -41,8 +41,14 @@ function toApiToken(row: TokenRow): ApiToken {
   };
 }
 
-export async function listTokens(deps: AppDeps, user: User): Promise<ApiToken[]> {
-  return (await listTokensOf(deps.db, user.id)).map(toApiToken);
+/**
+ * The tokens of a workspace: in one's own, one's own tokens; in a team (its admins manage them), every
+ * member's token for that team.
+ */
+export async function listTokens(deps: AppDeps, user: User, workspaceId = user.id): Promise<ApiToken[]> {
+  return (await listTokensOf(deps.db, workspaceId, workspaceId === user.id ? user.id : undefined)).map(
+    toApiToken,
+  );
 }
 
 /** A new token: its value is answered once and never again (only its hash is kept). */
@@ -50,6 +56,8 @@ export async function createToken(
   deps: AppDeps & SecurityDeps,
   user: User,
   raw: unknown,
+  /** The workspace the token acts on (default: the maker's own). */
+  workspaceId = user.id,
 ): Promise<{ token: string; apiToken: ApiToken }> {
   const input = parseInput(createTokenInput, raw);
   if (input.scope === 'admin' && !user.isAdmin) throw appError('FORBIDDEN', tokenMessages.adminScope);
@@ -57,6 +65,7 @@ export async function createToken(
   const now = deps.clock.now();
   const row = await insertToken(deps.db, {
     user_id: user.id,
+    workspace_id: workspaceId,
     name: input.name,
     token_hash: hashToken(token),
     prefix: `${token.slice(0, TOKEN_PREFIX.length + 6)}…`,
@@ -78,8 +87,9 @@ export async function revokeToken(
   deps: AppDeps & SecurityDeps,
   user: User,
   id: number,
+  workspaceId = user.id,
 ): Promise<{ success: true; message: string }> {
-  const row = await deleteTokenOf(deps.db, user.id, id);
+  const row = await deleteTokenOf(deps.db, workspaceId, id, workspaceId === user.id ? user.id : undefined);
   if (!row) throw appError('NOT_FOUND', tokenMessages.notFound);
   await securityEvent(deps, 'token.revoked', {
     user,

@@ -30,6 +30,12 @@ export function findUploadContentOf(db: Db, userId: number, id: string) {
 }
 
 /** Bytes of every upload the user keeps (logos and the profile picture). */
+/** Which account an upload belongs to (a logo shown to another member of its team). */
+export async function findUploadOwner(db: Db, id: string): Promise<number | undefined> {
+  const row = await db.selectFrom('uploads').select('user_id').where('id', '=', id).executeTakeFirst();
+  return row?.user_id;
+}
+
 export async function sumUploadBytesOf(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('uploads')

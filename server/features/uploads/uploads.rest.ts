@@ -3,7 +3,13 @@ import { uploadAnswer } from '../../../src/qr/qr.schema.js';
 import { z } from 'zod';
 import { defineRoute } from '../../rest/rest-kit.js';
 import { MAX_UPLOAD_BYTES } from './image-sniff.js';
-import { deleteUpload, findUploadOf, storeImage, uploadMessages, uploadNotFound } from './uploads.service.js';
+import {
+  deleteUpload,
+  findVisibleUpload,
+  storeImage,
+  uploadMessages,
+  uploadNotFound,
+} from './uploads.service.js';
 
 /** The stored image's id as its URL carries it (`/api/uploads/<id>`); anything else is simply not found. */
 const uploadIdParams = z.object({ id: z.string() });
@@ -15,11 +21,12 @@ export const uploadsRoutes = [
     tokens: 'write',
     summary: 'Multipart field `logo`: a JPEG, PNG or SVG (sanitised) of at most 5 MB → 201 { url }.',
     access: 'user',
+    role: 'editor',
     answer: uploadAnswer,
     multipart: { field: 'logo', maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: uploadMessages.tooLarge },
     status: 201,
-    handler: async ({ ctx, file }) => {
-      const { url } = await storeImage(ctx, ctx.user, 'logo', file);
+    handler: async ({ ctx, owner, file }) => {
+      const { url } = await storeImage(ctx, owner, 'logo', file);
       return { url };
     },
   }),
@@ -29,6 +36,7 @@ export const uploadsRoutes = [
     tokens: 'read',
     summary: "The owner's image, with our own Content-Type and no scripts, ever.",
     access: 'user',
+    role: 'viewer',
     object: 'upload',
     produces: {
       'image/png': 'A PNG upload.',
@@ -36,8 +44,8 @@ export const uploadsRoutes = [
       'image/svg+xml': 'An SVG upload, sanitised when it was stored.',
     },
     params: uploadIdParams,
-    handler: async ({ ctx, params, reply }) => {
-      const row = await findUploadOf(ctx, ctx.user.id, params.id);
+    handler: async ({ ctx, owner, params, reply }) => {
+      const row = await findVisibleUpload(ctx, ctx.user, owner.id, params.id, ctx.apiToken === null);
       if (!row) throw uploadNotFound();
       return reply
         .header('Content-Type', row.mime)
@@ -54,9 +62,10 @@ export const uploadsRoutes = [
     tokens: 'write',
     summary: "Deletes one of the caller's uploads (its storage is freed); any other id is 404.",
     access: 'user',
+    role: 'editor',
     object: 'upload',
     answer: successMessageAnswer,
     params: uploadIdParams,
-    handler: ({ ctx, params }) => deleteUpload(ctx, ctx.user.id, params.id),
+    handler: ({ ctx, owner, params }) => deleteUpload(ctx, owner.id, params.id),
   }),
 ];

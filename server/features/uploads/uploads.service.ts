@@ -6,12 +6,14 @@ import type { AppDeps } from '../../app-deps.js';
 import { appError } from '../../errors.js';
 import { limitUploads } from '../auth/login-throttle.js';
 import { sanitizeSvg, sniffImage, type ImageMime } from './image-sniff.js';
+import { membershipOf } from '../../trpc/workspace-access.js';
 import {
   deleteUnusedLogos,
   deleteUploadOf,
   findUploadContentOf,
   insertUpload,
   sumUploadBytesOf,
+  findUploadOwner,
 } from './uploads.repository.js';
 
 export const uploadMessages = {
@@ -59,6 +61,25 @@ export async function storeImage(
 export async function findUploadOf(deps: AppDeps, userId: number, id: string) {
   if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
   return findUploadContentOf(deps.db, userId, id);
+}
+
+/**
+ * An image as a signed-in person may see it: one of the current workspace's, or (a logo in an `<img>`
+ * of a page of another workspace they work in) one of any workspace they are a member of. A token sees
+ * only its own workspace's.
+ */
+export async function findVisibleUpload(
+  deps: AppDeps,
+  person: User,
+  ownerId: number,
+  id: string,
+  anyWorkspace: boolean,
+) {
+  const own = await findUploadOf(deps, ownerId, id);
+  if (own || !anyWorkspace || !/^[0-9a-f-]{36}$/.test(id)) return own;
+  const accountId = await findUploadOwner(deps.db, id);
+  if (accountId === undefined || !(await membershipOf(deps.db, person, accountId))) return undefined;
+  return findUploadContentOf(deps.db, accountId, id);
 }
 
 /** Resolves an own-upload URL (/api/uploads/<id>) to its bytes; anything else resolves to null. */

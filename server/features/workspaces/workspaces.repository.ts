@@ -35,7 +35,9 @@ export function findTeam(db: Db, workspaceId: number): Promise<UserRow | undefin
 
 // Counted per row of `users as u` (the listings below).
 const codeCount = sql<number | string>`(select count(*) from qr_codes q where q.user_id = u.id)`;
-const memberCount = sql<number | string>`(select count(*) from workspace_members mc where mc.workspace_id = u.id)`;
+const memberCount = sql<
+  number | string
+>`(select count(*) from workspace_members mc where mc.workspace_id = u.id)`;
 
 /** The teams a person works in, with their role, member and code counts; by name. */
 export function listTeamsOf(db: Db, userId: number) {
@@ -43,11 +45,7 @@ export function listTeamsOf(db: Db, userId: number) {
     .selectFrom('users as u')
     .innerJoin('workspace_members as m', 'm.workspace_id', 'u.id')
     .selectAll('u')
-    .select((eb) => [
-      'm.role',
-      codeCount.as('qr_code_count'),
-      memberCount.as('member_count'),
-    ])
+    .select(['m.role', codeCount.as('qr_code_count'), memberCount.as('member_count')])
     .where('u.kind', '=', 'team')
     .where('m.user_id', '=', userId)
     .orderBy(sql`lower(u.name)`)
@@ -94,7 +92,12 @@ export async function insertTeam(db: Db, name: string, handle: string, now: stri
 }
 
 export async function renameTeam(db: Db, workspaceId: number, name: string): Promise<void> {
-  await db.updateTable('users').set({ name }).where('id', '=', workspaceId).where('kind', '=', 'team').execute();
+  await db
+    .updateTable('users')
+    .set({ name })
+    .where('id', '=', workspaceId)
+    .where('kind', '=', 'team')
+    .execute();
 }
 
 /** Deletes a team and everything it holds (its codes, folders, logos and rollups cascade). */
@@ -184,12 +187,7 @@ export function listTeamsOwnedAlone(db: Db, userId: number) {
   return db
     .selectFrom('users as u')
     .innerJoin('workspace_members as m', 'm.workspace_id', 'u.id')
-    .select((eb) => [
-      'u.id',
-      'u.name',
-      codeCount.as('qr_code_count'),
-      memberCount.as('member_count'),
-    ])
+    .select(['u.id', 'u.name', codeCount.as('qr_code_count'), memberCount.as('member_count')])
     .where('u.kind', '=', 'team')
     .where('m.user_id', '=', userId)
     .where('m.role', '=', 'owner')
@@ -213,7 +211,7 @@ export function listTeamsKept(db: Db, userId: number) {
   return db
     .selectFrom('users as u')
     .innerJoin('workspace_members as m', 'm.workspace_id', 'u.id')
-    .select((eb) => ['u.id', 'u.name', codeCount.as('qr_code_count')])
+    .select(['u.id', 'u.name', codeCount.as('qr_code_count')])
     .where('u.kind', '=', 'team')
     .where('m.user_id', '=', userId)
     .where((eb) =>

@@ -46,7 +46,9 @@ export const workspacesRouter = router({
   get: workspaceAdminProcedure('viewer')
     .input(workspaceIdInput)
     .query(({ ctx, input }) => getWorkspace(ctx, ctx.user, input.workspaceId)),
-  create: authedProcedure.input(createWorkspaceInput).mutation(({ ctx, input }) => createTeam(ctx, ctx.user, input.name)),
+  create: authedProcedure
+    .input(createWorkspaceInput)
+    .mutation(({ ctx, input }) => createTeam(ctx, ctx.user, input.name)),
   rename: workspaceAdminProcedure('owner')
     .input(renameWorkspaceInput)
     .mutation(({ ctx, input }) => renameWorkspace(ctx, ctx.user, input.workspaceId, input.name)),
@@ -71,7 +73,9 @@ export const workspacesRouter = router({
   invitations: workspaceAdminProcedure('admin')
     .input(workspaceIdInput)
     .query(({ ctx, input }) => listWorkspaceInvitations(ctx, ctx.user, input.workspaceId)),
-  invite: workspaceAdminProcedure('admin').input(inviteInput).mutation(({ ctx, input }) => inviteMember(ctx, ctx.user, input)),
+  invite: workspaceAdminProcedure('admin')
+    .input(inviteInput)
+    .mutation(({ ctx, input }) => inviteMember(ctx, ctx.user, input)),
   revokeInvitation: workspaceAdminProcedure('admin')
     .input(invitationIdInput)
     .mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.user, input)),

@@ -27,6 +27,7 @@ import { sendInBackground } from '../mail/mailer.js';
 import { DAY_MS } from '../scans/rollup-model.js';
 import { toUser } from '../users/users.mapper.js';
 import { findUserById, findUserByUsername } from '../users/users.repository.js';
+import { recordActivity } from './activity.js';
 import {
   closeInvitation,
   countCodesOf,
@@ -38,7 +39,6 @@ import {
   findInvitationByToken,
   findMember,
   findPendingInvitationTo,
-  insertActivity,
   insertInvitation,
   insertMember,
   insertTeam,
@@ -50,11 +50,8 @@ import {
   renameTeam,
   setCurrentWorkspace,
   setMemberRole,
-  type ActivityValues,
   type InvitationRow,
 } from './workspaces.repository.js';
-
-type Actor = Pick<User, 'id' | 'username'>;
 
 function planOf(owner: User): Workspace['plan'] {
   return {
@@ -67,22 +64,6 @@ function planOf(owner: User): Workspace['plan'] {
 
 function roleOf(value: string): WorkspaceRole {
   return (workspaceRoles as readonly string[]).includes(value) ? (value as WorkspaceRole) : 'viewer';
-}
-
-/** Writes one line of a workspace's activity feed (inside the change's transaction when given one). */
-export async function recordActivity(
-  db: Db,
-  workspaceId: number,
-  actor: Actor,
-  now: Date,
-  entry: Omit<ActivityValues, 'workspaceId' | 'actor' | 'now'>,
-): Promise<void> {
-  await insertActivity(db, {
-    ...entry,
-    workspaceId,
-    actor: { id: actor.id, username: actor.username },
-    now: now.toISOString(),
-  });
 }
 
 /** A workspace as its member sees it, from what the request resolved. */
@@ -152,7 +133,11 @@ export async function getWorkspace(deps: RequestDeps, user: User, workspaceId: n
 }
 
 /** Remembers the workspace the person works in (the app's switcher); links without one open it. */
-export async function switchWorkspace(deps: RequestDeps, user: User, workspaceId: number): Promise<Workspace> {
+export async function switchWorkspace(
+  deps: RequestDeps,
+  user: User,
+  workspaceId: number,
+): Promise<Workspace> {
   const workspace = await requireRole(deps, user, workspaceId, 'viewer');
   await setCurrentWorkspace(deps.db, user.id, workspace.kind === 'personal' ? null : workspace.id);
   return describeWorkspace(deps, workspace);
@@ -204,7 +189,11 @@ export async function renameWorkspace(
 export async function deleteWorkspace(deps: RequestDeps, user: User, workspaceId: number) {
   const workspace = await requireTeamRole(deps, user, workspaceId, 'owner');
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ current_workspace_id: null }).where('current_workspace_id', '=', workspaceId).execute();
+    await trx
+      .updateTable('users')
+      .set({ current_workspace_id: null })
+      .where('current_workspace_id', '=', workspaceId)
+      .execute();
     await deleteTeam(trx, workspace.id);
   });
   deps.log.info({ workspaceId, by: user.username }, 'team workspace deleted');
@@ -256,7 +245,11 @@ export async function changeMemberRole(
     if ((member.role === 'owner' || input.role === 'owner') && workspace.role !== 'owner') {
       throw appError('FORBIDDEN', workspaceMessages.ownerOnly);
     }
-    if (member.role === 'owner' && input.role !== 'owner' && (await countOwners(trx, input.workspaceId)) <= 1) {
+    if (
+      member.role === 'owner' &&
+      input.role !== 'owner' &&
+      (await countOwners(trx, input.workspaceId)) <= 1
+    ) {
       throw appError('CONFLICT', workspaceMessages.lastOwner);
     }
     if (member.role !== input.role) {
@@ -288,7 +281,8 @@ async function removeMembership(
       if (action === 'member.removed' && workspace.role !== 'owner') {
         throw appError('FORBIDDEN', workspaceMessages.ownerOnly);
       }
-      if ((await countOwners(trx, workspace.id)) <= 1) throw appError('CONFLICT', workspaceMessages.lastOwner);
+      if ((await countOwners(trx, workspace.id)) <= 1)
+        throw appError('CONFLICT', workspaceMessages.lastOwner);
     }
     await deleteMember(trx, workspace.id, userId);
     await recordActivity(trx, workspace.id, actor, now, {
@@ -325,7 +319,8 @@ export async function transferOwnership(
   input: { workspaceId: number; userId: number },
 ) {
   await requireTeamRole(deps, user, input.workspaceId, 'owner');
-  if (input.userId === user.id) throw appError('BAD_REQUEST', 'Choose another member to transfer ownership to');
+  if (input.userId === user.id)
+    throw appError('BAD_REQUEST', 'Choose another member to transfer ownership to');
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const member = await findMember(trx, input.workspaceId, input.userId);
@@ -365,14 +360,20 @@ function toInvitation(row: InvitationRow, now: Date): WorkspaceInvitation {
 export async function listWorkspaceInvitations(deps: RequestDeps, user: User, workspaceId: number) {
   await requireTeamRole(deps, user, workspaceId, 'admin');
   const now = deps.clock.now();
-  return (await listPendingInvitations(deps.db, workspaceId, now.toISOString())).map((r) => toInvitation(r, now));
+  return (await listPendingInvitations(deps.db, workspaceId, now.toISOString())).map((r) =>
+    toInvitation(r, now),
+  );
 }
 
 /**
  * Invites someone: by e-mail (a link mailed to the address, valid 7 days) or by username (the invitation
  * waits in their app, for an intranet without mail). Admins invite viewers, editors and admins.
  */
-export async function inviteMember(deps: RequestDeps, user: User, input: InviteInput): Promise<WorkspaceInvitation> {
+export async function inviteMember(
+  deps: RequestDeps,
+  user: User,
+  input: InviteInput,
+): Promise<WorkspaceInvitation> {
   const workspace = await requireTeamRole(deps, user, input.workspaceId, 'admin');
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
@@ -380,7 +381,8 @@ export async function inviteMember(deps: RequestDeps, user: User, input: InviteI
   if (input.username !== undefined) {
     invitee = await findUserByUsername(deps.db, input.username);
     if (!invitee || invitee.kind !== 'person') throw appError('NOT_FOUND', workspaceMessages.noSuchUser);
-    if (await findMember(deps.db, workspace.id, invitee.id)) throw appError('CONFLICT', workspaceMessages.alreadyMember);
+    if (await findMember(deps.db, workspace.id, invitee.id))
+      throw appError('CONFLICT', workspaceMessages.alreadyMember);
   }
   const to = input.email !== undefined ? { email: input.email } : { inviteeId: invitee!.id };
   if (await findPendingInvitationTo(deps.db, workspace.id, to, now.toISOString())) {
