@@ -451,7 +451,11 @@ export async function revokeInvitation(
 
 export async function listMyInvitations(deps: RequestDeps, user: User) {
   const now = deps.clock.now();
-  return (await listInvitationsFor(deps.db, user, now.toISOString())).map((r) => toInvitation(r, now));
+  // An address counts once verified: anyone can type one into their profile.
+  const email = user.emailVerified ? user.email : null;
+  return (await listInvitationsFor(deps.db, { id: user.id, email }, now.toISOString())).map((r) =>
+    toInvitation(r, now),
+  );
 }
 
 /**
@@ -468,7 +472,10 @@ async function answerable(deps: RequestDeps, user: User, input: { invitationId?:
   if (input.token === undefined) {
     const mine =
       row.invitee_id === user.id ||
-      (row.email !== null && user.email !== null && row.email.toLowerCase() === user.email.toLowerCase());
+      (row.email !== null &&
+        user.emailVerified &&
+        user.email !== null &&
+        row.email.toLowerCase() === user.email.toLowerCase());
     if (!mine) throw appError('NOT_FOUND', workspaceMessages.invitationNotFound);
   }
   const invitation = toInvitation(row, now);
