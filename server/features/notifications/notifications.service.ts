@@ -1,3 +1,4 @@
+import { listTeamsOf } from '../workspaces/workspaces.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { dayLabel, startOfLocalDay, today } from '../scans/time-zone.js';
@@ -40,6 +41,15 @@ async function sendOnce(
   }
 }
 
+/** A person's own workspace, then the teams they work in: whose codes their mails are about. */
+async function workspacesOf(deps: AppDeps, userId: number) {
+  const teams = await listTeamsOf(deps.db, userId);
+  return [
+    { id: userId, team: false, name: '' },
+    ...teams.map((t) => ({ id: t.id, team: true, name: t.name ?? '' })),
+  ];
+}
+
 /** Yesterday's digest for every user who asked for it; answers how many mails went out. */
 export async function sendScanDigests(deps: AppDeps): Promise<number> {
   const now = deps.clock.now().getTime();
@@ -50,16 +60,24 @@ export async function sendScanDigests(deps: AppDeps): Promise<number> {
     if (await hasNotification(deps.db, key)) continue;
     const from = startOfLocalDay(user.time_zone, yesterday) / QUARTER_MS;
     const to = startOfLocalDay(user.time_zone, yesterday + 1) / QUARTER_MS;
-    const codes = await sumScansPerCodeBetween(deps.db, user.id, from, to);
-    if (codes.length === 0) continue;
-    const total = codes.reduce((sum, c) => sum + c.scans, 0);
+    // Their own codes, then each team's they work in, under the team's name.
+    const sections: string[] = [];
+    let total = 0;
+    for (const workspace of await workspacesOf(deps, user.id)) {
+      const codes = await sumScansPerCodeBetween(deps.db, workspace.id, from, to);
+      if (codes.length === 0) continue;
+      total += codes.reduce((sum, c) => sum + c.scans, 0);
+      const lines = codes.map((c) => `${c.name}: ${count(c.scans)} ${c.scans === 1 ? 'scan' : 'scans'}`);
+      sections.push(workspace.team ? [`Team ${workspace.name}:`, ...lines].join('\n') : lines.join('\n'));
+    }
+    if (sections.length === 0) continue;
     const sentNow = await sendOnce(deps, key, user, {
       to: user.email,
       subject: `Your QR codes were scanned ${count(total)} ${total === 1 ? 'time' : 'times'} yesterday`,
       greeting: greetingFor(user),
       paragraphs: [
         `Scans of your QR codes on ${dayLabel(yesterday)} (${user.time_zone}), not counting bots:`,
-        codes.map((c) => `${c.name}: ${count(c.scans)} ${c.scans === 1 ? 'scan' : 'scans'}`).join('\n'),
+        ...sections,
       ],
       action: { label: 'Open analytics', url: `${deps.config.publicUrl}/analytics` },
       footer: 'You get this daily digest because QR code scans are on in Settings → Notifications.',
@@ -79,20 +97,30 @@ export function thresholdOf(scans: number): number | null {
 export async function sendScanThresholdMails(deps: AppDeps): Promise<number> {
   let sent = 0;
   for (const user of await listRecipients(deps.db, 'notify_scan_thresholds')) {
-    for (const code of await sumScansPerCodeOf(deps.db, user.id)) {
-      const level = thresholdOf(code.scans);
-      if (level === null) continue;
-      const sentNow = await sendOnce(deps, `threshold:${code.id}:${level}`, user, {
-        to: user.email,
-        subject: `"${code.name}" passed ${count(level)} scans`,
-        greeting: greetingFor(user),
-        paragraphs: [
-          `Your QR code "${code.name}" has been scanned ${count(code.scans)} times (not counting bots).`,
-        ],
-        action: { label: 'See its details', url: `${deps.config.publicUrl}/qr-details/${code.id}` },
-        footer: 'You get this mail because Scan thresholds are on in Settings → Notifications.',
-      });
-      if (sentNow) sent++;
+    for (const workspace of await workspacesOf(deps, user.id)) {
+      for (const code of await sumScansPerCodeOf(deps.db, workspace.id)) {
+        const level = thresholdOf(code.scans);
+        if (level === null) continue;
+        // A team's code tells each member who asked, once each; one's own code keeps its key of before.
+        const key = workspace.team
+          ? `threshold:${code.id}:${level}:u${user.id}`
+          : `threshold:${code.id}:${level}`;
+        const whose = workspace.team
+          ? `The QR code "${code.name}" of team ${workspace.name}`
+          : `Your QR code "${code.name}"`;
+        const sentNow = await sendOnce(deps, key, user, {
+          to: user.email,
+          subject: `"${code.name}" passed ${count(level)} scans`,
+          greeting: greetingFor(user),
+          paragraphs: [`${whose} has been scanned ${count(code.scans)} times (not counting bots).`],
+          action: {
+            label: 'See its details',
+            url: `${deps.config.publicUrl}/qr-details/${code.id}${workspace.team ? `?workspace=${workspace.id}` : ''}`,
+          },
+          footer: 'You get this mail because Scan thresholds are on in Settings → Notifications.',
+        });
+        if (sentNow) sent++;
+      }
     }
   }
   return sent;
