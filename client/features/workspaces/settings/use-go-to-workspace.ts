@@ -10,7 +10,11 @@ export function useGoToWorkspace() {
   const navigate = useNavigate();
   const remember = trpc.workspaces.switch.useMutation();
   return async (workspaceId: number, path: '/' | '/workspace') => {
-    await remember.mutateAsync({ workspaceId });
+    try {
+      await remember.mutateAsync({ workspaceId });
+    } catch {
+      // Only the remembered choice is lost: the address below still names the workspace to show.
+    }
     // Navigate first: the page that showed the old workspace unmounts, so nothing asks for it again.
     await navigate({ href: `${path}?workspace=${workspaceId}` });
     await queryClient.resetQueries();
