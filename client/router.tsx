@@ -8,6 +8,7 @@ import {
   adminRoute,
   adminSubscriptionsRoute,
   adminUsersRoute,
+  adminWorkspacesRoute,
   analyticsRoute,
   appRoute,
   authRoute,
@@ -22,6 +23,7 @@ import {
   rootRoute,
   scanDemoRoute,
   settingsRoute,
+  teamSettingsRoute,
   undoEmailChangeRoute,
   upgradeRoute,
   verifyEmailRoute,
@@ -77,6 +79,12 @@ profileRoute.update({
 upgradeRoute.update({
   component: lazyRouteComponent(() => import('./features/upgrade/UpgradePage'), 'UpgradePage'),
 });
+teamSettingsRoute.update({
+  component: lazyRouteComponent(
+    () => import('./features/workspaces/settings/TeamSettingsPage'),
+    'TeamSettingsPage',
+  ),
+});
 adminHomeRoute.update({
   component: lazyRouteComponent(() => import('./features/admin/AdminDashboardPage'), 'AdminDashboardPage'),
 });
@@ -87,6 +95,12 @@ adminSubscriptionsRoute.update({
   component: lazyRouteComponent(
     () => import('./features/admin/AdminSubscriptionsPage'),
     'AdminSubscriptionsPage',
+  ),
+});
+adminWorkspacesRoute.update({
+  component: lazyRouteComponent(
+    () => import('./features/admin/workspaces/AdminWorkspacesPage'),
+    'AdminWorkspacesPage',
   ),
 });
 
@@ -107,7 +121,8 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     profileRoute,
     upgradeRoute,
-    adminRoute.addChildren([adminHomeRoute, adminUsersRoute, adminSubscriptionsRoute]),
+    teamSettingsRoute,
+    adminRoute.addChildren([adminHomeRoute, adminUsersRoute, adminSubscriptionsRoute, adminWorkspacesRoute]),
   ]),
 ]);
 

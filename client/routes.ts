@@ -79,6 +79,7 @@ export const analyticsRoute = appPage('/analytics');
 export const settingsRoute = appPage('/settings');
 export const profileRoute = appPage('/profile');
 export const upgradeRoute = appPage('/upgrade');
+export const teamSettingsRoute = appPage('/workspace');
 
 export const editQrRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -114,3 +115,4 @@ const adminPage = <TPath extends string>(path: TPath) =>
 export const adminHomeRoute = adminPage('/admin');
 export const adminUsersRoute = adminPage('/admin/users');
 export const adminSubscriptionsRoute = adminPage('/admin/subscriptions');
+export const adminWorkspacesRoute = adminPage('/admin/workspaces');

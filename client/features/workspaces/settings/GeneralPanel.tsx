@@ -1,0 +1,148 @@
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  workspaceMessages,
+  workspaceNameField,
+  type Workspace,
+} from '../../../../src/workspaces/workspace.schema';
+import { notify } from '../../../lib/notify';
+import { apiError, trpc } from '../../../lib/trpc';
+import { useCurrentUser } from '../../auth/use-auth';
+import { ConfirmModal } from './ConfirmModal';
+import { useGoToWorkspace } from './use-go-to-workspace';
+import { useWorkspaceRefresh } from './use-workspace-refresh';
+import { codesLabel } from './words';
+
+function RenameForm({ workspace }: { workspace: Workspace }) {
+  const [name, setName] = useState(workspace.name);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useWorkspaceRefresh();
+  const rename = trpc.workspaces.rename.useMutation({
+    onSuccess: async () => {
+      notify.success(workspaceMessages.renamed);
+      await refresh(workspace.id);
+    },
+    onError: (e) => setError(apiError(e, 'Could not rename the workspace').message),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = workspaceNameField.safeParse(name);
+        if (!parsed.success) {
+          setError(parsed.error.issues[0]?.message ?? 'Invalid name');
+          return;
+        }
+        setError(null);
+        rename.mutate({ workspaceId: workspace.id, name: parsed.data });
+      }}
+    >
+      <Group align="flex-start" wrap="wrap" gap="sm">
+        <TextInput
+          label="Workspace name"
+          value={name}
+          error={error}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            if (error) setError(null);
+          }}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Button
+          type="submit"
+          mt={{ base: 0, sm: 25 }}
+          loading={rename.isPending}
+          disabled={name.trim() === workspace.name}
+        >
+          Rename
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function DeleteWorkspace({ workspace }: { workspace: Workspace }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const me = useCurrentUser();
+  const goTo = useGoToWorkspace();
+  const remove = trpc.workspaces.delete.useMutation({
+    onSuccess: async () => {
+      setOpen(false);
+      notify.success(workspaceMessages.deleted);
+      if (me) await goTo(me.id, '/');
+    },
+  });
+  const codes = codesLabel(workspace.qrCodeCount);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="danger-title"
+      style={{ borderColor: 'var(--mantine-color-red-outline)' }}
+    >
+      <Title order={3} size="h4" id="danger-title" c="red">
+        Danger zone
+      </Title>
+      <Group justify="space-between" wrap="wrap" gap="sm" mt="xs">
+        <Text size="sm" style={{ flex: '1 1 280px' }}>
+          Deleting {workspace.name} deletes its {codes}, their scans, its folders and its API tokens, for
+          every member. Its codes stop redirecting. This cannot be undone.
+        </Text>
+        <Button
+          color="red"
+          leftSection={<IconTrash aria-hidden size={16} />}
+          onClick={() => {
+            setTyped('');
+            remove.reset();
+            setOpen(true);
+          }}
+        >
+          Delete workspace
+        </Button>
+      </Group>
+      {open && (
+        <ConfirmModal
+          title={`Delete ${workspace.name}?`}
+          confirmLabel="Delete workspace"
+          pending={remove.isPending}
+          canConfirm={typed.trim() === workspace.name}
+          error={remove.error ? apiError(remove.error, 'Could not delete the workspace').message : null}
+          onClose={() => setOpen(false)}
+          onConfirm={() => remove.mutate({ workspaceId: workspace.id })}
+        >
+          <Text size="sm">
+            Its {codes} stop redirecting, printed ones included, and its scans, folders and API tokens are
+            deleted. Members keep their accounts and personal workspaces.
+          </Text>
+          <TextInput
+            label={`Type ${workspace.name} to confirm`}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            autoComplete="off"
+            data-autofocus
+          />
+        </ConfirmModal>
+      )}
+    </Card>
+  );
+}
+
+/** Owners: rename the workspace, or delete it with everything in it. */
+export function GeneralPanel({ workspace }: { workspace: Workspace }) {
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="rename-title">
+        <Title order={3} size="h4" id="rename-title" mb="sm">
+          Name
+        </Title>
+        <RenameForm key={workspace.name} workspace={workspace} />
+      </Card>
+      <DeleteWorkspace workspace={workspace} />
+    </Stack>
+  );
+}
