@@ -24,6 +24,10 @@ async function storeScans(t: TestApp, ownerId: number, codeId: number, times: st
   await t.db.transaction().execute((trx) => writeScansWithRollups(trx, rows));
 }
 
+/** The one address a mail went to. */
+const recipient = (mail: { to?: { text: string } | { text: string }[] }) =>
+  Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+
 describeEachDb("a team's codes in its members' mails", (getDb) => {
   const t = useTestApp(getDb, { clock: createTestClock(new Date('2026-11-25T08:00:00Z')) });
 
@@ -53,8 +57,8 @@ describeEachDb("a team's codes in its members' mails", (getDb) => {
 
     expect(await sendScanDigests(t().deps)).toBe(2);
     const mails = await readParsedOutbox(t().outbox);
-    const toAda = mails.find((m) => m.to?.text === 'ada@example.com');
-    const toBob = mails.find((m) => m.to?.text === 'bob@example.com');
+    const toAda = mails.find((m) => recipient(m) === 'ada@example.com');
+    const toBob = mails.find((m) => recipient(m) === 'bob@example.com');
     expect(toAda!.subject).toBe('Your QR codes were scanned 3 times yesterday');
     expect(toAda!.text).toContain('Own flyer: 1 scan');
     expect(toAda!.text).toContain('Team Marketing:\nTeam menu: 2 scans');
@@ -81,7 +85,7 @@ describeEachDb("a team's codes in its members' mails", (getDb) => {
     expect(await sendScanThresholdMails(t().deps)).toBe(2);
     expect(await sendScanThresholdMails(t().deps)).toBe(0);
     const mails = await readParsedOutbox(t().outbox);
-    expect(mails.map((m) => m.to?.text).sort()).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(mails.map((m) => recipient(m)).sort()).toEqual(['ada@example.com', 'bob@example.com']);
     expect(mails[0]!.text).toContain('The QR code "Team menu" of team Marketing has been scanned 100 times');
     expect(mails[0]!.text).toContain(`/qr-details/${menu.id}?workspace=${team.id}`);
   });
