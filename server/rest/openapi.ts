@@ -64,6 +64,19 @@ function successOf(route: AnyRestRoute) {
   };
 }
 
+/** The workspace a call acts on: documented on every path that declares the role it needs. */
+function workspaceHeader(role: string) {
+  return {
+    name: 'X-Workspace',
+    in: 'header',
+    required: false,
+    description:
+      `The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the ${role} role in it. ` +
+      "Absent: an API token's own workspace, else the one last switched to, else the caller's own.",
+    schema: { type: 'integer', minimum: 1 },
+  };
+}
+
 function operationOf(route: AnyRestRoute, tag: string) {
   const security =
     route.access === 'public' ? [] : !route.tokens ? [{ session: [] }] : [{ session: [] }, { bearer: [] }];
@@ -78,6 +91,13 @@ function operationOf(route: AnyRestRoute, tag: string) {
       'Not allowed: not an admin, a read-only token, or a path tokens may not call.',
     );
   }
+  if (route.role) {
+    responses['403'] = errorResponse(
+      `Not allowed: the caller's role in the workspace is below ${route.role}, a read-only token, or a token of another workspace.`,
+    );
+  }
+  if (route.role && !route.path.includes(':'))
+    responses['404'] = errorResponse("The workspace asked for (X-Workspace) is not one of the caller's.");
   if (route.path.includes(':'))
     responses['404'] = errorResponse("No such object for this caller (another user's is 404 too).");
   if (route.access !== 'public' && route.tokens)
@@ -101,7 +121,11 @@ function operationOf(route: AnyRestRoute, tag: string) {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:-](\w)/g, (_, c: string) => c.toUpperCase())}`,
     tags: [tag],
     security,
-    parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+    parameters: [
+      ...parametersOf(route.params, 'path'),
+      ...parametersOf(route.query, 'query'),
+      ...(route.role ? [workspaceHeader(route.role)] : []),
+    ],
     ...(route.body
       ? {
           requestBody: {
