@@ -14,6 +14,7 @@ import {
   createQrRoute,
   dashboardRoute,
   editQrRoute,
+  invitationsRoute,
   loginRoute,
   myQrCodesRoute,
   profileRoute,
@@ -77,6 +78,9 @@ profileRoute.update({
 upgradeRoute.update({
   component: lazyRouteComponent(() => import('./features/upgrade/UpgradePage'), 'UpgradePage'),
 });
+invitationsRoute.update({
+  component: lazyRouteComponent(() => import('./features/workspaces/InvitationsPage'), 'InvitationsPage'),
+});
 adminHomeRoute.update({
   component: lazyRouteComponent(() => import('./features/admin/AdminDashboardPage'), 'AdminDashboardPage'),
 });
@@ -107,6 +111,7 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     profileRoute,
     upgradeRoute,
+    invitationsRoute,
     adminRoute.addChildren([adminHomeRoute, adminUsersRoute, adminSubscriptionsRoute]),
   ]),
 ]);
