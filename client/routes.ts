@@ -9,7 +9,6 @@ import {
   retainSearchParams,
 } from '@tanstack/react-router';
 import { qrIdFromText } from '../src/qr/qr-id';
-import { workspaceIdField } from '../src/workspaces/workspace.schema';
 import {
   INVITATIONS_PATH,
   invitationsAfterSignIn,
@@ -71,10 +70,22 @@ export const loginRoute = createRoute({
   },
 });
 
-/** `?workspace=<id>` of every app page: the workspace it shows (a valid id, else none). */
+/** The largest id the `X-Workspace` header takes (workspaceIdField of src/workspaces/workspace.schema.ts). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * `?workspace=<id>` of every app page: the workspace it shows (a positive whole number), else none. Read
+ * without zod, which this module (in the entry chunk, before any page) does not load.
+ */
 const workspaceSearch = (search: Record<string, unknown>): { workspace?: number } => {
-  const parsed = workspaceIdField.safeParse(search.workspace);
-  return parsed.success ? { workspace: parsed.data } : {};
+  const value = search.workspace;
+  const id =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d+$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_ID ? { workspace: id } : {};
 };
 
 // Signed-in pages, inside the app shell. Each carries the workspace it shows in its address, so a link

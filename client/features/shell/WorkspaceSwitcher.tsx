@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCheck,
@@ -66,6 +66,8 @@ export function WorkspaceSwitcher({
             variant="default"
             fullWidth={inDrawer}
             maw={inDrawer ? undefined : 300}
+            h={inDrawer ? 'auto' : undefined}
+            py={inDrawer ? 6 : undefined}
             loading={switching}
             justify="space-between"
             leftSection={workspace ? <KindIcon workspace={workspace} /> : undefined}
@@ -84,10 +86,25 @@ export function WorkspaceSwitcher({
             data-workspace-switcher
           >
             <VisuallyHidden>Workspace: </VisuallyHidden>
-            <Text span inherit truncate="end">
-              {name}
-              {role && ` · ${role}`}
-            </Text>
+            {inDrawer ? (
+              // The drawer is narrow: the name on a line of its own, the role under it.
+              <Stack gap={0} align="flex-start" style={{ minWidth: 0 }}>
+                <Text span inherit truncate="end" maw="100%">
+                  {name}
+                </Text>
+                {role && (
+                  <Text span size="xs" fw={400}>
+                    <VisuallyHidden> · </VisuallyHidden>
+                    {role}
+                  </Text>
+                )}
+              </Stack>
+            ) : (
+              <Text span inherit truncate="end">
+                {name}
+                {role && ` · ${role}`}
+              </Text>
+            )}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -98,11 +115,8 @@ export function WorkspaceSwitcher({
               <Menu.Item
                 key={w.id}
                 leftSection={current ? <IconCheck size={16} aria-hidden /> : <KindIcon workspace={w} />}
-                rightSection={
-                  <Text size="xs" c="dimmed">
-                    {roleLabels[w.role]}
-                  </Text>
-                }
+                // The text's own colour: a dimmed one fails contrast on the item under the pointer.
+                rightSection={<Text size="xs">{roleLabels[w.role]}</Text>}
                 aria-current={current ? 'true' : undefined}
                 onClick={() => {
                   onNavigate?.();
