@@ -15,6 +15,7 @@ import {
   createQrRoute,
   dashboardRoute,
   editQrRoute,
+  invitationsRoute,
   loginRoute,
   myQrCodesRoute,
   profileRoute,
@@ -85,6 +86,9 @@ teamSettingsRoute.update({
     'TeamSettingsPage',
   ),
 });
+invitationsRoute.update({
+  component: lazyRouteComponent(() => import('./features/workspaces/InvitationsPage'), 'InvitationsPage'),
+});
 adminHomeRoute.update({
   component: lazyRouteComponent(() => import('./features/admin/AdminDashboardPage'), 'AdminDashboardPage'),
 });
@@ -122,6 +126,7 @@ const routeTree = rootRoute.addChildren([
     profileRoute,
     upgradeRoute,
     teamSettingsRoute,
+    invitationsRoute,
     adminRoute.addChildren([adminHomeRoute, adminUsersRoute, adminSubscriptionsRoute, adminWorkspacesRoute]),
   ]),
 ]);

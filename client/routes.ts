@@ -1,9 +1,20 @@
 // The route objects: each address with its access rule and its typed params or search. Pages import
 // the route they draw (`qrDetailsRoute.useParams()`); router.tsx attaches the pages and assembles the
 // tree. Nothing here imports a page, so a page importing this module makes no cycle.
-import { createRootRouteWithContext, createRoute, Outlet, redirect } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  Outlet,
+  redirect,
+  retainSearchParams,
+} from '@tanstack/react-router';
 import { qrIdFromText } from '../src/qr/qr-id';
-import type { TrpcUtils } from './lib/trpc';
+import {
+  INVITATIONS_PATH,
+  invitationsAfterSignIn,
+  keepInvitationLink,
+} from './features/workspaces/invitation-link';
+import { enterWorkspace, workspaceInUse, type TrpcUtils } from './lib/trpc';
 
 export interface RouterContext {
   trpcUtils: TrpcUtils;
@@ -59,13 +70,53 @@ export const loginRoute = createRoute({
   },
 });
 
-// Signed-in pages, inside the app shell.
+/** The largest id the `X-Workspace` header takes (workspaceIdField of src/workspaces/workspace.schema.ts). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * `?workspace=<id>` of every app page: the workspace it shows (a positive whole number), else none. Read
+ * without zod, which this module (in the entry chunk, before any page) does not load.
+ */
+const workspaceSearch = (search: Record<string, unknown>): { workspace?: number } => {
+  const value = search.workspace;
+  const id =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d+$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_ID ? { workspace: id } : {};
+};
+
+// Signed-in pages, inside the app shell. Each carries the workspace it shows in its address, so a link
+// can be shared, and keeps it from page to page (a link that names none keeps the current one).
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: async ({ context }) => {
+  validateSearch: workspaceSearch,
+  search: { middlewares: [retainSearchParams(['workspace'])] },
+  beforeLoad: async ({ context, location, search, preload }) => {
     const user = await context.trpcUtils.auth.me.ensureData();
+    if (!preload) keepInvitationLink(location.pathname, Boolean(user));
     if (!user) throw redirect({ to: '/auth' });
+    // Signed in after opening an invitation signed out: back to it.
+    if (invitationsAfterSignIn() && location.pathname !== INVITATIONS_PATH) {
+      throw redirect({ to: INVITATIONS_PATH });
+    }
+    // Hovering a link loads its page ahead: it must not change the workspace of the page on screen.
+    if (preload) return { user };
+    if (search.workspace === undefined) {
+      // The one in use in this tab, else the one the server remembers for the user (the switcher's last
+      // choice), written into the address without a new history entry.
+      const id = workspaceInUse(user.id) ?? (await context.trpcUtils.workspaces.current.fetch()).id;
+      const params = new URLSearchParams(location.searchStr);
+      params.set('workspace', String(id));
+      throw redirect({ href: `${location.pathname}?${params.toString()}`, replace: true });
+    }
+    enterWorkspace(search.workspace, user.id);
+    // The workspace and the caller's role, known before the page draws its buttons. A workspace the user
+    // is not a member of answers 404: the shell says so (AppLayout), so the failure is not thrown here.
+    await context.trpcUtils.workspaces.current.prefetch();
     return { user };
   },
 });
@@ -80,6 +131,7 @@ export const settingsRoute = appPage('/settings');
 export const profileRoute = appPage('/profile');
 export const upgradeRoute = appPage('/upgrade');
 export const teamSettingsRoute = appPage('/workspace');
+export const invitationsRoute = appPage('/invitations');
 
 export const editQrRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -17,10 +17,65 @@ export const queryClient = new QueryClient({
   },
 });
 
+// The workspace every request acts on: the app's `?workspace=<id>` (routes.ts sets it before a page loads),
+// and the person it was chosen by. Null until the app knows it: the server then answers for the workspace
+// it remembers for the user.
+let requestWorkspace: number | null = null;
+let chosenBy: number | null = null;
+
+/**
+ * The workspace requests act on for this person, or null when none is chosen yet. Another person signed
+ * in since (a log-out, then a log-in in this tab): the choice of the one before is dropped.
+ */
+export function workspaceInUse(personId: number): number | null {
+  if (chosenBy !== personId) {
+    requestWorkspace = null;
+    chosenBy = personId;
+  }
+  return requestWorkspace;
+}
+
+/** `X-Workspace` for a request the app makes itself (tRPC, or a `fetch('/api/…')`). */
+export function workspaceHeaders(): Record<string, string> {
+  return requestWorkspace === null ? {} : { 'X-Workspace': String(requestWorkspace) };
+}
+
+/** A link the browser opens by itself (a download, a new tab) carries the workspace as `?workspace=`. */
+export function withWorkspace(url: string): string {
+  if (requestWorkspace === null) return url;
+  const [path, hash] = url.split('#', 2) as [string, string | undefined];
+  const joined = `${path}${path.includes('?') ? '&' : '?'}workspace=${requestWorkspace}`;
+  return hash === undefined ? joined : `${joined}#${hash}`;
+}
+
+/** What the app keeps across a change of workspace: the person's own account and their list of workspaces. */
+function sharedByWorkspaces(queryKey: readonly unknown[]): boolean {
+  const path = queryKey[0];
+  if (!Array.isArray(path)) return false;
+  const [router, procedure] = path as unknown[];
+  return (
+    router === 'auth' || (router === 'workspaces' && (procedure === 'list' || procedure === 'myInvitations'))
+  );
+}
+
+/**
+ * Makes `id` the workspace every request acts on. A change forgets what was loaded for the one before
+ * (what is on screen loads again), so no code, folder or figure of another workspace stays in view.
+ */
+export function enterWorkspace(id: number, personId: number): void {
+  const previous = workspaceInUse(personId);
+  if (previous === id) return;
+  requestWorkspace = id;
+  if (previous !== null) {
+    void queryClient.resetQueries({ predicate: (query) => !sharedByWorkspaces(query.queryKey) });
+  }
+}
+
 export const trpcClient = trpc.createClient({
   links: [
     httpBatchLink({
       url: '/trpc',
+      headers: workspaceHeaders,
       fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
     }),
   ],

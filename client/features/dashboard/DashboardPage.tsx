@@ -24,12 +24,15 @@ import { exactTime, formatCount, relativeTime, scansLabel, viewerTimeZone } from
 import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
 import { NOT_TRACKED_REASON, useStaticCodeIds } from '../qr/use-static-codes';
+import { useCanEdit } from '../workspaces/use-current-workspace';
 
 /** The dashboard pie shows at most five codes. */
 const TOP_CODES = 5;
 
 const quickActions = [
   {
+    // Editor and up: a viewer of the workspace is not offered it.
+    editorOnly: true,
     to: '/create',
     title: 'Create QR',
     description: 'Design a new static or dynamic code.',
@@ -37,6 +40,7 @@ const quickActions = [
     color: 'blue',
   },
   {
+    editorOnly: false,
     to: '/my-qr-codes',
     title: 'My QR Codes',
     description: 'Download, share, edit and organise your codes.',
@@ -44,6 +48,7 @@ const quickActions = [
     color: 'teal',
   },
   {
+    editorOnly: false,
     to: '/analytics',
     title: 'Analytics',
     description: 'Trends, devices, locations and reports.',
@@ -58,6 +63,8 @@ export function DashboardPage() {
   const daily = trpc.analytics.daily.useQuery({ days: 7, tz });
   const now = useNow();
   const staticIds = useStaticCodeIds();
+  const canEdit = useCanEdit();
+  const actions = quickActions.filter((a) => canEdit || !a.editorOnly);
 
   const failed = summary.isError || daily.isError;
   const s = summary.data;
@@ -75,9 +82,11 @@ export function DashboardPage() {
         <VisuallyHidden>
           <Title order={2}>Dashboard</Title>
         </VisuallyHidden>
-        <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
-          Create New QR Code
-        </Button>
+        {canEdit && (
+          <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
+            Create New QR Code
+          </Button>
+        )}
       </Group>
 
       {failed ? (
@@ -196,8 +205,8 @@ export function DashboardPage() {
         <Title order={3} size="h4" id="quick-actions">
           Quick Actions
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {quickActions.map((a) => (
+        <SimpleGrid cols={{ base: 1, sm: actions.length }}>
+          {actions.map((a) => (
             <Card
               key={a.to}
               component={Link}

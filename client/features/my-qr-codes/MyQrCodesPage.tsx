@@ -36,6 +36,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
 import { BulkCreateDialog } from '../bulk/BulkCreateDialog';
+import { MoveToTeamDialog } from '../workspaces/MoveToTeamDialog';
+import { useCanEdit, useCurrentWorkspace, useMoveTargets } from '../workspaces/use-current-workspace';
 import { codeMarks } from './code-marks';
 import { ExportRedirectsMenu } from './ExportRedirectsMenu';
 import { MoveDialog } from './MoveDialog';
@@ -71,6 +73,11 @@ export function MyQrCodesPage() {
   const [newFolderOpened, newFolder] = useDisclosure(false);
   const [bulkOpened, bulk] = useDisclosure(false);
   const [moving, setMoving] = useState<QrCode | null>(null);
+  const [movingToTeam, setMovingToTeam] = useState<QrCode | null>(null);
+  // A viewer sees the codes and downloads them; creating, editing, moving and deleting take an editor.
+  const canEdit = useCanEdit();
+  const { workspace } = useCurrentWorkspace();
+  const teamMoves = useMoveTargets().length > 0;
   const [deleting, setDeleting] = useState<QrCode | null>(null);
   const [folderToDelete, setFolderToDelete] = useState<{ id: number; name: string } | null>(null);
   const [storedView, setView] = useLocalStorage<View>({
@@ -137,24 +144,30 @@ export function MyQrCodesPage() {
           <Title order={2}>My QR Codes</Title>
         </VisuallyHidden>
         <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconFolderPlus size={18} aria-hidden />}
-            onClick={newFolder.open}
-          >
-            New Folder
-          </Button>
+          {canEdit && (
+            <Button
+              variant="default"
+              leftSection={<IconFolderPlus size={18} aria-hidden />}
+              onClick={newFolder.open}
+            >
+              New Folder
+            </Button>
+          )}
           <ExportRedirectsMenu />
-          <Button
-            variant="default"
-            leftSection={<IconTableImport size={18} aria-hidden />}
-            onClick={bulk.open}
-          >
-            Bulk create
-          </Button>
-          <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
-            Create New QR Code
-          </Button>
+          {canEdit && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconTableImport size={18} aria-hidden />}
+                onClick={bulk.open}
+              >
+                Bulk create
+              </Button>
+              <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
+                Create New QR Code
+              </Button>
+            </>
+          )}
         </Group>
       </Group>
 
@@ -183,15 +196,17 @@ export function MyQrCodesPage() {
               >
                 {f.name} ({f.qrCodeCount})
               </Chip>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="sm"
-                aria-label={`Delete folder ${f.name}`}
-                onClick={() => setFolderToDelete(f)}
-              >
-                <IconX size={14} aria-hidden />
-              </ActionIcon>
+              {canEdit && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={`Delete folder ${f.name}`}
+                  onClick={() => setFolderToDelete(f)}
+                >
+                  <IconX size={14} aria-hidden />
+                </ActionIcon>
+              )}
             </Group>
           ))}
         </Group>
@@ -280,13 +295,25 @@ export function MyQrCodesPage() {
       ) : total === 0 ? (
         <Stack align="center" gap="sm" py="xl" ta="center">
           <IconQrcode size={48} stroke={1.2} aria-hidden color="var(--mantine-color-dimmed)" />
-          <Text fw={600}>You don&apos;t have any QR codes yet</Text>
-          <Text size="sm" c="dimmed">
-            Create your first code: a link, Wi-Fi access, a contact card and more.
+          <Text fw={600}>
+            {workspace?.kind === 'team'
+              ? `${workspace.name} has no QR codes yet`
+              : "You don't have any QR codes yet"}
           </Text>
-          <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
-            Create New QR Code
-          </Button>
+          {canEdit ? (
+            <>
+              <Text size="sm" c="dimmed">
+                Create your first code: a link, Wi-Fi access, a contact card and more.
+              </Text>
+              <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
+                Create New QR Code
+              </Button>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              The codes its editors create will show here.
+            </Text>
+          )}
         </Stack>
       ) : visible.length === 0 ? (
         <Stack align="center" gap="sm" py="xl" ta="center" role="status">
@@ -306,8 +333,10 @@ export function MyQrCodesPage() {
           entries={entries}
           showLastScan={scanFigures.hasLastScan}
           now={now}
+          canEdit={canEdit}
           onMove={setMoving}
           onDelete={setDeleting}
+          onMoveToTeam={teamMoves ? setMovingToTeam : undefined}
         />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
@@ -317,8 +346,10 @@ export function MyQrCodesPage() {
               code={code}
               {...entry}
               now={now}
+              canEdit={canEdit}
               onMove={() => setMoving(code)}
               onDelete={() => setDeleting(code)}
+              onMoveToTeam={teamMoves ? () => setMovingToTeam(code) : undefined}
             />
           ))}
         </SimpleGrid>
@@ -340,6 +371,7 @@ export function MyQrCodesPage() {
           setMoving(null);
         }}
       />
+      <MoveToTeamDialog code={movingToTeam} onClose={() => setMovingToTeam(null)} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete QR code?" centered>
         <Text size="sm">
           &ldquo;{deleting?.name}&rdquo; will be deleted permanently. Its scan analytics will also be deleted,

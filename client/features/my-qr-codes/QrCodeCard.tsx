@@ -19,6 +19,7 @@ import {
   IconPrinter,
   IconShare,
   IconTrash,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
@@ -43,16 +44,22 @@ export function QrCodeCard({
   marks,
   figures,
   now,
+  canEdit,
   onMove,
   onDelete,
+  onMoveToTeam,
 }: {
   code: QrCode;
   folderName: string | null;
   marks: CodeMark[];
   figures: FiguresState;
   now: number;
+  /** Editor and up in this workspace: Edit, Move and Delete are offered (a viewer sees none of them). */
+  canEdit: boolean;
   onMove: () => void;
   onDelete: () => void;
+  /** Offered in the personal workspace when the user edits a team. */
+  onMoveToTeam?: () => void;
 }) {
   const data = imageDataOf(code);
   const verdict = code.scannable?.verdict ?? null;
@@ -141,7 +148,7 @@ export function QrCodeCard({
             </Tooltip>
           ))}
         </Button.Group>
-        {code.isDynamic && (
+        {canEdit && code.isDynamic && (
           <Button
             size="xs"
             variant="default"
@@ -152,14 +159,16 @@ export function QrCodeCard({
             Edit
           </Button>
         )}
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconFolderShare size={16} aria-hidden />}
-          onClick={onMove}
-        >
-          Move
-        </Button>
+        {canEdit && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFolderShare size={16} aria-hidden />}
+            onClick={onMove}
+          >
+            Move
+          </Button>
+        )}
         <Button
           size="xs"
           variant="default"
@@ -202,10 +211,19 @@ export function QrCodeCard({
             >
               Share
             </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-              Delete
-            </Menu.Item>
+            {onMoveToTeam && (
+              <Menu.Item leftSection={<IconUsersGroup size={16} aria-hidden />} onClick={onMoveToTeam}>
+                Move to team…
+              </Menu.Item>
+            )}
+            {canEdit && (
+              <>
+                <Menu.Divider />
+                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+                  Delete
+                </Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
       </Group>

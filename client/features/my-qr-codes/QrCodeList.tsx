@@ -19,6 +19,7 @@ import {
   IconPrinter,
   IconShare,
   IconTrash,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
@@ -94,14 +95,19 @@ export function QrCodeList({
   entries,
   showLastScan,
   now,
+  canEdit,
   onMove,
   onDelete,
+  onMoveToTeam,
 }: {
   entries: ListEntry[];
   showLastScan: boolean;
   now: number;
+  /** Editor and up: Edit, Move and Delete are offered. */
+  canEdit: boolean;
   onMove: (code: QrCode) => void;
   onDelete: (code: QrCode) => void;
+  onMoveToTeam?: (code: QrCode) => void;
 }) {
   const wide = useMediaQuery('(min-width: 62em)') ?? false;
   const { ref, width } = useElementSize<HTMLDivElement>();
@@ -127,8 +133,10 @@ export function QrCodeList({
               fit={(text) => fitMiddle(text, destWidth)}
               wide={wide}
               now={now}
+              canEdit={canEdit}
               onMove={() => onMove(entry.code)}
               onDelete={() => onDelete(entry.code)}
+              onMoveToTeam={onMoveToTeam && (() => onMoveToTeam(entry.code))}
             />
           ))}
         </ul>
@@ -145,14 +153,18 @@ function QrCodeRow({
   fit,
   wide,
   now,
+  canEdit,
   onMove,
   onDelete,
+  onMoveToTeam,
 }: ListEntry & {
   fit: (text: string) => string;
   wide: boolean;
   now: number;
+  canEdit: boolean;
   onMove: () => void;
   onDelete: () => void;
+  onMoveToTeam?: () => void;
 }) {
   const { downloading, request, dialogs } = useCodeDownloads(code);
   const destination = destinationOf(code);
@@ -228,7 +240,7 @@ function QrCodeRow({
             >
               Stats
             </Menu.Item>
-            {code.isDynamic && (
+            {canEdit && code.isDynamic && (
               <Menu.Item
                 component={Link}
                 to={`/edit-qr/${code.id}`}
@@ -237,9 +249,16 @@ function QrCodeRow({
                 Edit
               </Menu.Item>
             )}
-            <Menu.Item leftSection={<IconFolderShare size={16} aria-hidden />} onClick={onMove}>
-              Move
-            </Menu.Item>
+            {canEdit && (
+              <Menu.Item leftSection={<IconFolderShare size={16} aria-hidden />} onClick={onMove}>
+                Move
+              </Menu.Item>
+            )}
+            {onMoveToTeam && (
+              <Menu.Item leftSection={<IconUsersGroup size={16} aria-hidden />} onClick={onMoveToTeam}>
+                Move to team…
+              </Menu.Item>
+            )}
             <Menu.Divider />
             <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => request('png')}>
               Download PNG
@@ -259,10 +278,14 @@ function QrCodeRow({
             >
               Share
             </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-              Delete
-            </Menu.Item>
+            {canEdit && (
+              <>
+                <Menu.Divider />
+                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+                  Delete
+                </Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
       </div>

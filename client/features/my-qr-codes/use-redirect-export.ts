@@ -3,6 +3,7 @@ import { redirectExportFiles, type RedirectExportFormat } from '../../../src/qr/
 import { failureMessage } from '../../lib/failure-message';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
+import { workspaceHeaders } from '../../lib/trpc';
 
 /**
  * GET /api/qr-codes/redirects/export as a file (a download, like the analytics report, so a plain
@@ -15,8 +16,10 @@ export function useRedirectExport() {
     setPending(format);
     const { fileName, label } = redirectExportFiles[format];
     try {
+      // The current workspace's codes (X-Workspace), not those of the workspace the server remembers.
       const res = await fetch(`/api/qr-codes/redirects/export?format=${format}`, {
         credentials: 'same-origin',
+        headers: workspaceHeaders(),
       });
       if (!res.ok) throw new Error(await failureMessage(res));
       // A neutral type: Chrome would save a text/plain `Caddyfile` or `_redirects` as `….txt`.

@@ -9,6 +9,7 @@ import { apiError, trpc } from '../../lib/trpc';
 import { downloadQr } from '../../lib/qr-render';
 import { useCurrentUser } from '../auth/use-auth';
 import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
+import { EditorOnly } from '../workspaces/EditorOnly';
 import { smartPayloadOf } from './smart-values';
 import { initialCreateValues, type DesignerValues } from './designer-values';
 import { LimitDialog, limitFromError, type LimitInfo } from './LimitDialog';
@@ -93,7 +94,16 @@ function LimitReachedAlert({ max }: { max: number }) {
   );
 }
 
+/** The designer for editors and up; a viewer of the workspace reads why it is not offered. */
 export function CreateQrPage() {
+  return (
+    <EditorOnly>
+      <CreateQrForm />
+    </EditorOnly>
+  );
+}
+
+function CreateQrForm() {
   const navigate = useNavigate();
   const draftStore = useDraft();
   // A saved draft is restored when the user comes back to /create.

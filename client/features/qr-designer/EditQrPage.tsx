@@ -12,6 +12,7 @@ import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { editQrRoute } from '../../routes';
 import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
+import { EditorOnly } from '../workspaces/EditorOnly';
 import { smartPayloadOf, smartValuesOf } from './smart-values';
 import { toFormFields, type DesignerValues } from './designer-values';
 import classes from './qr-designer.module.css';
@@ -71,7 +72,16 @@ function DesignerSkeleton() {
   );
 }
 
+/** The designer for editors and up; a viewer of the workspace reads why it is not offered. */
 export function EditQrPage() {
+  return (
+    <EditorOnly>
+      <EditQrForm />
+    </EditorOnly>
+  );
+}
+
+function EditQrForm() {
   const navigate = useNavigate();
   // Null when the address holds no valid id (the route's params.parse).
   const { id } = editQrRoute.useParams();

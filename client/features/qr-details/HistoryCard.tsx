@@ -63,7 +63,14 @@ function ChangeLine({ change }: { change: VersionChange }) {
  * The code's history on its details page: every version newest first (who, when, what changed, before →
  * after), the newest marked Current, and a Restore button on every older one for a dynamic code.
  */
-export function HistoryCard({ code }: { code: QrCode }) {
+export function HistoryCard({
+  code,
+  canEdit,
+}: {
+  code: QrCode;
+  /** Editor and up: an older version can be restored (a viewer reads the history only). */
+  canEdit: boolean;
+}) {
   const history = trpc.qr.history.useQuery({ id: code.id });
   const refresh = useQrCacheRefresh();
   const now = useNow();
@@ -90,9 +97,11 @@ export function HistoryCard({ code }: { code: QrCode }) {
         History
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        {code.isDynamic
-          ? 'Every change of this code, newest first. Restore an earlier version to bring it back.'
-          : 'Static codes cannot be changed: this is the only version.'}
+        {!code.isDynamic
+          ? 'Static codes cannot be changed: this is the only version.'
+          : canEdit
+            ? 'Every change of this code, newest first. Restore an earlier version to bring it back.'
+            : 'Every change of this code, newest first.'}
       </Text>
       {history.isError ? (
         <Text c="red" size="sm" role="alert">
@@ -161,7 +170,7 @@ export function HistoryCard({ code }: { code: QrCode }) {
                     version.changes.map((change) => <ChangeLine key={change.field} change={change} />)
                   )}
                 </Stack>
-                {index > 0 && code.isDynamic && (
+                {index > 0 && code.isDynamic && canEdit && (
                   <Button
                     variant="default"
                     size="xs"

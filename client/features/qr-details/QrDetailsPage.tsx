@@ -23,9 +23,10 @@ import {
   IconMapPin,
   IconScan,
   IconShare,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ANALYTICS_PERIODS, DEFAULT_DAYS } from '../../../src/analytics/analytics.schema';
 import { describeContent } from '../../../src/qr/content';
@@ -46,6 +47,8 @@ import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
 import { shareQr } from '../qr/share';
 import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
 import { UniqueScannersCard } from '../analytics/UniqueScannersCard';
+import { MoveToTeamDialog } from '../workspaces/MoveToTeamDialog';
+import { useCanEdit, useMoveTargets } from '../workspaces/use-current-workspace';
 import { HistoryCard } from './HistoryCard';
 import { ScanHistoryTable } from './ScanHistoryTable';
 import { SmartStoryCard } from './SmartStoryCard';
@@ -100,6 +103,11 @@ function QrDetails({ id }: { id: number }) {
     details.data?.qrCode.isDynamic === true &&
     (details.data.qrCode.redirectOptions !== null || details.data.qrCode.hasPassword);
   const outcomes = trpc.analytics.qrCodeOutcomes.useQuery({ id }, { enabled: smart });
+  // Edit and Restore take an editor; Move to team, a code of the personal workspace and a team to edit.
+  const canEdit = useCanEdit();
+  const teamMoves = useMoveTargets().length > 0;
+  const [movingToTeam, setMovingToTeam] = useState(false);
+  const navigate = useNavigate();
 
   if (details.isError) {
     const notFound = details.error.data?.code === 'NOT_FOUND';
@@ -176,7 +184,7 @@ function QrDetails({ id }: { id: number }) {
                 Share
               </Button>
               <PrintReadyButton code={code} />
-              {code.isDynamic && (
+              {canEdit && code.isDynamic && (
                 <Button
                   variant="default"
                   component={Link}
@@ -184,6 +192,15 @@ function QrDetails({ id }: { id: number }) {
                   leftSection={<IconEdit size={18} aria-hidden />}
                 >
                   Edit
+                </Button>
+              )}
+              {teamMoves && (
+                <Button
+                  variant="default"
+                  leftSection={<IconUsersGroup size={18} aria-hidden />}
+                  onClick={() => setMovingToTeam(true)}
+                >
+                  Move to team
                 </Button>
               )}
             </Group>
@@ -365,7 +382,13 @@ function QrDetails({ id }: { id: number }) {
         </>
       )}
 
-      <HistoryCard code={code} />
+      <HistoryCard code={code} canEdit={canEdit} />
+      <MoveToTeamDialog
+        code={movingToTeam ? code : null}
+        onClose={() => setMovingToTeam(false)}
+        // The code has left this workspace: back to its list, which no longer shows it.
+        onMoved={() => void navigate({ to: '/my-qr-codes' })}
+      />
     </Stack>
   );
 }

@@ -7,9 +7,12 @@ import { upgradeOffer } from '../../../src/plans';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { useCurrentUser } from '../auth/use-auth';
 import { useStoredTheme } from '../account/use-stored-theme';
+import { useCurrentWorkspace } from '../workspaces/use-current-workspace';
+import { WorkspaceNotFound } from '../workspaces/WorkspaceNotFound';
 import { documentTitle, headerTitle } from './header-title';
 import { NavContent } from './NavContent';
 import { UserMenu } from './UserMenu';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 const HelpDialog = lazy(() => import('../help/HelpDialog').then((m) => ({ default: m.HelpDialog })));
 
@@ -58,6 +61,7 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [menuOpened, menu] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
+  const { notFound } = useCurrentWorkspace();
   const title = documentTitle(pathname);
   const heading = headerTitle(pathname);
   useStoredTheme();
@@ -97,6 +101,8 @@ export function AppLayout() {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {/* On a phone the switcher heads the navigation drawer instead. */}
+            {wide && <WorkspaceSwitcher />}
             <Button
               visibleFrom="sm"
               variant="subtle"
@@ -140,13 +146,16 @@ export function AppLayout() {
           <Group h={60} px="md">
             <Brand />
           </Group>
+          <Box px="sm" pb="xs">
+            <WorkspaceSwitcher inDrawer onNavigate={menu.close} />
+          </Box>
           <NavContent user={user} onNavigate={menu.close} />
         </Drawer>
       )}
 
       <AppShell.Main>
         <Box mih="calc(100dvh - 60px - 2 * var(--mantine-spacing-md) - 5rem)">
-          <Outlet />
+          {notFound ? <WorkspaceNotFound personalId={user.id} /> : <Outlet />}
         </Box>
         <Footer />
       </AppShell.Main>

@@ -3,7 +3,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../src/auth/auth.schema';
 import { currentPlanLabel, effectiveTier, upgradeOffer } from '../../../src/plans';
 import { trpc } from '../../lib/trpc';
-import { activeNavPath, adminNav, mainNav, upgradeNav, type NavItem } from './nav-items';
+import { useCanEdit } from '../workspaces/use-current-workspace';
+import { activeNavPath, adminNav, editorOnlyNav, mainNav, upgradeNav, type NavItem } from './nav-items';
 
 function Entry({
   item,
@@ -59,7 +60,10 @@ export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () =
   const plan =
     user.hasUnlimitedAccess || effectiveTier(user, now) !== 'free' ? currentPlanLabel(user, now) : null;
   const pending = usePendingRequests(user.isAdmin);
-  const shown = [...mainNav, ...(upgrade ? [upgrade] : []), ...(user.isAdmin ? adminNav : [])];
+  // A viewer of the current workspace is offered nothing that creates codes.
+  const canEdit = useCanEdit();
+  const main = canEdit ? mainNav : mainNav.filter((item) => !editorOnlyNav.includes(item.to));
+  const shown = [...main, ...(upgrade ? [upgrade] : []), ...(user.isAdmin ? adminNav : [])];
   // Exactly one entry lit: the most specific one for this page.
   const active = activeNavPath(pathname, shown);
   const entry = (item: NavItem, count?: { value: number; label: string }) => (
@@ -68,7 +72,7 @@ export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () =
   return (
     <ScrollArea type="auto" style={{ flex: 1 }}>
       <Stack gap={4} p="sm" component="nav" aria-label="Main">
-        {mainNav.map((item) => entry(item))}
+        {main.map((item) => entry(item))}
         {upgrade && entry(upgrade)}
         {user.isAdmin && (
           <>

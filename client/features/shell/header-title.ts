@@ -10,6 +10,7 @@ export function headerTitle(pathname: string): string {
     '/my-qr-codes': 'My QR Codes',
     '/analytics': 'Analytics',
     '/settings': 'Settings',
+    '/invitations': 'Invitations',
     '/admin/users': 'User Management',
   };
   const title = exact[pathname];
@@ -30,9 +31,12 @@ export function pageTitle(pathname: string): string {
     '/settings': 'Settings',
     '/profile': 'Profile',
     '/upgrade': 'Upgrade',
+    '/invitations': 'Invitations',
+    '/workspace': 'Team Settings',
     '/admin': 'Admin Dashboard',
     '/admin/users': 'User Management',
     '/admin/subscriptions': 'Subscriptions',
+    '/admin/workspaces': 'Workspaces',
   };
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const title = exact[path];

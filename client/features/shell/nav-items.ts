@@ -1,4 +1,5 @@
 import {
+  IconBuildingCommunity,
   IconChartBar,
   IconCrown,
   IconLayoutDashboard,
@@ -9,6 +10,7 @@ import {
   IconSquarePlus,
   IconUser,
   IconUsers,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -23,6 +25,7 @@ export const mainNav: NavItem[] = [
   { to: '/create', label: 'Create QR Code', icon: IconSquarePlus },
   { to: '/my-qr-codes', label: 'My QR Codes', icon: IconQrcode },
   { to: '/analytics', label: 'Analytics', icon: IconChartBar },
+  { to: '/workspace', label: 'Team settings', icon: IconUsersGroup },
   { to: '/profile', label: 'Profile', icon: IconUser },
   { to: '/settings', label: 'Settings', icon: IconSettings },
 ];
@@ -32,8 +35,12 @@ export const upgradeNav: NavItem = { to: '/upgrade', label: 'Upgrade to Pro', ic
 export const adminNav: NavItem[] = [
   { to: '/admin', label: 'Admin Dashboard', icon: IconShieldCog },
   { to: '/admin/users', label: 'User Management', icon: IconUsers },
+  { to: '/admin/workspaces', label: 'Workspaces', icon: IconBuildingCommunity },
   { to: '/admin/subscriptions', label: 'Subscriptions', icon: IconReceipt },
 ];
+
+/** Entries that create or change codes: not shown to a viewer of the current workspace. */
+export const editorOnlyNav: readonly string[] = ['/create'];
 
 /** Pages without an entry of their own, and the entry they belong to (the list they are reached from). */
 const sectionOf: readonly (readonly [prefix: string, entry: string])[] = [

@@ -10,6 +10,7 @@ describe("headerTitle: the spec's title by route", () => {
     ['/my-qr-codes', 'My QR Codes'],
     ['/analytics', 'Analytics'],
     ['/settings', 'Settings'],
+    ['/invitations', 'Invitations'],
     ['/admin/users', 'User Management'],
     ['/edit-qr/12', 'Edit QR Code'],
     ['/scan-demo', 'QR Code Scanner'],
@@ -33,6 +34,9 @@ describe('pageTitle', () => {
     ['/settings', 'Settings'],
     ['/profile', 'Profile'],
     ['/upgrade', 'Upgrade'],
+    ['/invitations', 'Invitations'],
+    ['/workspace', 'Team Settings'],
+    ['/admin/workspaces', 'Workspaces'],
     ['/admin/users', 'User Management'],
     ['/admin/users/', 'User Management'],
     ['/edit-qr/12', 'Edit QR Code'],
@@ -67,7 +71,10 @@ describe('sidebar highlight: exactly one entry, the most specific', () => {
     ['/profile', user, '/profile'],
     ['/settings', user, '/settings'],
     ['/upgrade', user, '/upgrade'],
+    ['/workspace', user, '/workspace'],
     ['/admin', admin, '/admin'],
+    ['/admin/workspaces', admin, '/admin/workspaces'],
+    ['/admin/workspaces/3', admin, '/admin/workspaces'],
     ['/admin/users', admin, '/admin/users'],
     ['/admin/users/7', admin, '/admin/users'],
     ['/admin/subscriptions', admin, '/admin/subscriptions'],
@@ -80,6 +87,7 @@ describe('sidebar highlight: exactly one entry, the most specific', () => {
     expect(activeNavPath('/upgrade', admin)).toBeNull();
     expect(activeNavPath('/administrator', admin)).toBeNull();
     expect(activeNavPath('/nowhere', user)).toBeNull();
+    expect(activeNavPath('/invitations', user)).toBeNull();
   });
 });
 

@@ -1,0 +1,66 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  createWorkspaceInput,
+  WORKSPACE_NAME_MAX,
+  workspaceMessages,
+} from '../../../src/workspaces/workspace.schema';
+import { notify } from '../../lib/notify';
+import { apiError, trpc } from '../../lib/trpc';
+import { useSwitchWorkspace } from './use-current-workspace';
+
+/** A new team workspace: its name, then the app switches to it (the creator is its owner). */
+export function CreateWorkspaceDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const { switchTo } = useSwitchWorkspace();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: '' },
+    validate: schemaResolver(createWorkspaceInput, { sync: true }),
+  });
+  const create = trpc.workspaces.create.useMutation({
+    onSuccess: async (workspace) => {
+      notify.success(workspaceMessages.created, `${workspace.name}: you are its owner.`);
+      form.reset();
+      onClose();
+      await utils.workspaces.list.invalidate();
+      await switchTo(workspace.id);
+    },
+    onError: (error) => {
+      const { message } = apiError(error, 'The workspace could not be created. Please try again.');
+      form.setFieldError('name', message);
+    },
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Create team workspace" centered>
+      <form noValidate onSubmit={form.onSubmit(({ name }) => create.mutate({ name }))}>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            A team workspace holds codes, folders and analytics that its members share. You can invite
+            colleagues from Team settings.
+          </Text>
+          <TextInput
+            label="Name"
+            placeholder="e.g. Marketing"
+            required
+            maxLength={WORKSPACE_NAME_MAX}
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create workspace
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
