@@ -84,9 +84,10 @@ export const workspacesRouter = router({
     .query(({ ctx, input }) => workspaceActivity(ctx, ctx.user, input)),
   /** The invitations waiting for the caller (to their username or address). */
   myInvitations: authedProcedure.query(({ ctx }) => listMyInvitations(ctx, ctx.user)),
+  /** A mutation although it reads: the mailed link's token travels in a body, never in a logged URL. */
   invitationByToken: authedProcedure
     .input(z.object({ token: z.string().min(1, 'Token is required').max(200, 'Token is invalid') }))
-    .query(({ ctx, input }) => invitationByToken(ctx, ctx.user, input.token)),
+    .mutation(({ ctx, input }) => invitationByToken(ctx, ctx.user, input.token)),
   accept: authedProcedure
     .input(respondInvitationInput)
     .mutation(({ ctx, input }) => acceptInvitation(ctx, ctx.user, input)),
