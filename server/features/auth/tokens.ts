@@ -1,11 +1,2 @@
-import { createHash, randomBytes } from 'node:crypto';
-
-/** 256 random bits, URL-safe. */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** Tokens are stored only as their SHA-256. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+// The sign-in features' name for the app's random tokens (server/random-tokens.ts).
+export { hashToken, newToken } from '../../random-tokens.js';

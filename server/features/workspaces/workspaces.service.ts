@@ -21,7 +21,7 @@ import {
   personalWorkspaceName,
   type CurrentWorkspace,
 } from '../../trpc/workspace-access.js';
-import { hashToken, newToken } from '../auth/tokens.js';
+import { hashToken, newToken } from '../../random-tokens.js';
 import { composeMail, greetingFor } from '../mail/layout.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { DAY_MS } from '../scans/rollup-model.js';
