@@ -261,7 +261,9 @@ export function handlerOf(route: AnyRestRoute, deps: RuntimeDeps) {
     if (ctx.apiToken) await checkTokenCall(route, ctx, ctx.apiToken);
     else checkAccess(route.access, ctx.user);
     let owner: Owner | null = ctx.user;
-    if (route.role && ctx.user) {
+    // A path naming a workspace (its settings, members, invitations) is about that workspace, not the
+    // current one: its procedure checks the role there.
+    if (route.role && ctx.user && route.object !== 'workspace') {
       const workspace = await resolveWorkspace(ctx.db, ctx.user, ctx.workspaceRequest);
       checkRole(workspace, route.role);
       owner = ownerActing(workspace.owner, ctx.user);

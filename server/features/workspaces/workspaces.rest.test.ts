@@ -160,6 +160,23 @@ describeEachDb('workspaces through the REST paths', (getDb) => {
     ]);
   });
 
+  it("a workspace's own paths check the role in the workspace they name, whichever is current", async () => {
+    const { vic, inTeam } = await team(t());
+    // Vic is a viewer in Marketing, and owns a team of her own.
+    const mine = await call(t().app, 'POST', '/api/workspaces', {
+      cookie: vic.cookie,
+      json: { name: 'Vic & co' },
+    });
+    const own = mine.json<Workspace>();
+    const renamed = await call(t().app, 'PATCH', `/api/workspaces/${own.id}`, {
+      cookie: vic.cookie,
+      headers: inTeam,
+      json: { name: 'Vic and partners' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<Workspace>()).toMatchObject({ name: 'Vic and partners', role: 'owner' });
+  });
+
   it('a stranger asking for the team gets 404, and the team is not in their list', async () => {
     const { ws } = await team(t());
     const mallory = await signedInUser(t(), 'mallory');
