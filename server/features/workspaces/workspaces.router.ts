@@ -86,7 +86,7 @@ export const workspacesRouter = router({
   myInvitations: authedProcedure.query(({ ctx }) => listMyInvitations(ctx, ctx.user)),
   invitationByToken: authedProcedure
     .input(z.object({ token: z.string().min(1, 'Token is required').max(200, 'Token is invalid') }))
-    .query(({ ctx, input }) => invitationByToken(ctx, ctx.user, input.token)),
+    .mutation(({ ctx, input }) => invitationByToken(ctx, ctx.user, input.token)),
   accept: authedProcedure
     .input(respondInvitationInput)
     .mutation(({ ctx, input }) => acceptInvitation(ctx, ctx.user, input)),
