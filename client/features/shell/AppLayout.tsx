@@ -12,7 +12,7 @@ import { documentTitle, headerTitle } from './header-title';
 import { NavContent } from './NavContent';
 import { UserMenu } from './UserMenu';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
-import { useWorkspacePlan } from './use-workspace-plan';
+import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
 
 const HelpDialog = lazy(() => import('../help/HelpDialog').then((m) => ({ default: m.HelpDialog })));
 

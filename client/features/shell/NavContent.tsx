@@ -4,7 +4,7 @@ import type { User } from '../../../src/auth/auth.schema';
 import { trpc } from '../../lib/trpc';
 import { useCanEdit } from '../workspaces/use-current-workspace';
 import { activeNavPath, adminNav, editorOnlyNav, mainNav, upgradeNav, type NavItem } from './nav-items';
-import { useWorkspacePlan } from './use-workspace-plan';
+import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
 
 function Entry({
   item,

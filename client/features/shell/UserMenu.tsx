@@ -10,7 +10,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { initialsOf, type User } from '../../../src/auth/auth.schema';
 import { useLogout } from '../auth/use-auth';
-import { useWorkspacePlan } from './use-workspace-plan';
+import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
 
 export function UserMenu({ user, onHelp }: { user: User; onHelp: () => void }) {
   const logout = useLogout();

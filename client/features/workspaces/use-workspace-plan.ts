@@ -1,5 +1,5 @@
 import type { User } from '../../../src/auth/auth.schema';
-import { useCurrentWorkspace } from '../workspaces/use-current-workspace';
+import { useCurrentWorkspace } from './use-current-workspace';
 import { workspacePlanView, type WorkspacePlanView } from './workspace-plan';
 
 /** workspacePlanView for the current workspace (loaded before any app page draws). */
