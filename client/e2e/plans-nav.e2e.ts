@@ -214,7 +214,10 @@ describe('upgrade requests', () => {
     await shoot(page, 'admin-requests-1280');
 
     await card.click();
-    await page.waitForURL((u) => u.pathname === '/admin/subscriptions' && u.search === '?show=requests');
+    // App links also carry ?workspace=: the filter is the one parameter this link means.
+    await page.waitForURL(
+      (u) => u.pathname === '/admin/subscriptions' && u.searchParams.get('show') === 'requests',
+    );
     const filter = page.getByRole('radio', { name: `Upgrade requests ${pending} pending` });
     await expect.poll(() => filter.isChecked()).toBe(true);
     await page.getByText('Requested Pro').first().waitFor();

@@ -171,6 +171,9 @@ describe('team workspaces', () => {
     // A viewer sees the team's code and downloads it, but nothing that would change codes.
     expect(await nav(v).getByRole('link', { name: 'Create QR Code' }).count()).toBe(0);
     expect(await v.getByRole('link', { name: 'Create New QR Code' }).count()).toBe(0);
+    // The plan is the team's, and only its owners buy it: a viewer is offered no upgrade (their own Free
+    // plan does not show here).
+    expect(await v.getByRole('link', { name: /^Upgrade to/ }).count()).toBe(0);
     await nav(v).getByRole('link', { name: 'My QR Codes' }).click();
     await v.waitForURL((u) => u.pathname === '/my-qr-codes');
     const teamCard = v.getByRole('article', { name: 'Team menu' });
@@ -201,6 +204,8 @@ describe('team workspaces', () => {
     await v.getByRole('button', { name: 'Go to my personal workspace' }).click();
     await v.waitForURL((u) => u.searchParams.get('workspace') === String(viewerPersonalId));
     await expect.poll(() => switcher(v).textContent()).toContain('Personal · Owner');
+    // Their own workspace: their own Free plan, which they may upgrade.
+    await nav(v).getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
 
     // A code of the owner's personal workspace (made through the API) moves to the team, its short link
     // unchanged.

@@ -50,6 +50,7 @@ import {
   type CaptionColours,
 } from '../../src/qr/print-svg';
 import { saveBlob } from './save-blob';
+import { workspaceHeaders } from './trpc';
 
 export const DOWNLOAD_PNG_PX = 1024;
 export const DOWNLOAD_PDF_MM = 50;
@@ -122,6 +123,7 @@ async function fetchLogo(url: string): Promise<string | null> {
     const response = await fetch(url, {
       mode: 'same-origin',
       credentials: 'same-origin',
+      headers: workspaceHeaders(),
       signal: controller.signal,
     });
     if (!response.ok) return null;

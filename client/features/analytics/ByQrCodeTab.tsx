@@ -23,6 +23,7 @@ import { ChartFigure } from '../../components/ChartFigure';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatPercent, percentOf, scansLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { useCanEdit } from '../workspaces/use-current-workspace';
 import { NOT_TRACKED, NOT_TRACKED_REASON, useStaticCodeIds } from '../qr/use-static-codes';
 
 /** Axis labels stay short; the tooltip and the cards carry the full name. */
@@ -35,6 +36,7 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
   );
   const staticIds = useStaticCodeIds();
   const animation = useChartAnimation();
+  const canEdit = useCanEdit();
 
   if (performance.isError)
     return <ErrorAlert>Error loading analytics data. Please try again later.</ErrorAlert>;
@@ -56,10 +58,21 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
     return (
       <Card withBorder padding="xl" radius="md">
         <Stack align="center" gap="sm" ta="center">
-          <Text>You don&apos;t have any QR codes yet. Create a QR code to see analytics.</Text>
-          <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
-            Create New QR Code
-          </Button>
+          {canEdit ? (
+            <>
+              <Text>You don&apos;t have any QR codes yet. Create a QR code to see analytics.</Text>
+              <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
+                Create New QR Code
+              </Button>
+            </>
+          ) : (
+            <>
+              <Text>No QR codes yet.</Text>
+              <Text size="sm" c="dimmed">
+                The codes its editors create, and their scans, will show here.
+              </Text>
+            </>
+          )}
         </Stack>
       </Card>
     );

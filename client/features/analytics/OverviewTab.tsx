@@ -12,6 +12,7 @@ import { SharePie } from '../../components/SharePie';
 import { StatCard } from '../../components/StatCard';
 import { formatCount, longDateLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { useCanEdit } from '../workspaces/use-current-workspace';
 import { groupLocations } from './analytics-format';
 import { HourlyScansChart } from './HourlyScansChart';
 import { DAILY_UNIQUE_PER_CODE, UniqueScannersCard } from './UniqueScannersCard';
@@ -28,6 +29,8 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
   const devices = trpc.analytics.devices.useQuery(input, options);
   const locations = trpc.analytics.locations.useQuery(input, options);
   const hourly = trpc.analytics.hourly.useQuery(input, options);
+  // A viewer is offered no Create button: the server would refuse them.
+  const canEdit = useCanEdit();
   const queries = [summary, daily, devices, locations, hourly];
 
   if (queries.some((q) => q.isError))
@@ -43,7 +46,14 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
   if (!chartsLoading && s?.totalQRCodes === 0) {
     charts = (
       <Card withBorder padding="xl" radius="md">
-        <NoCodesState description="You don't have any QR codes yet. Create a QR code to see analytics." />
+        {canEdit ? (
+          <NoCodesState description="You don't have any QR codes yet. Create a QR code to see analytics." />
+        ) : (
+          <NoCodesState
+            withAction={false}
+            description="The codes its editors create, and their scans, will show here."
+          />
+        )}
       </Card>
     );
   } else if (!chartsLoading && s?.totalScans === 0) {

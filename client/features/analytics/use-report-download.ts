@@ -3,6 +3,7 @@ import { reportFileName, type ReportFormat, type ReportType } from '../../../src
 import { failureMessage } from '../../lib/failure-message';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
+import { workspaceHeaders } from '../../lib/trpc';
 import { filenameFromDisposition } from './analytics-format';
 
 export interface ReportRequest {
@@ -48,7 +49,12 @@ export function useReportDownload() {
     controller.current = abort;
     setProgress({ received: 0, total: null });
     try {
-      const res = await fetch(reportUrl(request), { credentials: 'same-origin', signal: abort.signal });
+      // The current workspace's figures (X-Workspace), not those of the workspace the server remembers.
+      const res = await fetch(reportUrl(request), {
+        credentials: 'same-origin',
+        headers: workspaceHeaders(),
+        signal: abort.signal,
+      });
       if (!res.ok) throw new Error(await failureMessage(res));
 
       const length = Number(res.headers.get('Content-Length'));

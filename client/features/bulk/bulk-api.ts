@@ -7,6 +7,7 @@ import type {
 } from '../../../src/qr/bulk';
 import { failureMessage } from '../../lib/failure-message';
 import { saveBlob } from '../../lib/save-blob';
+import { workspaceHeaders } from '../../lib/trpc';
 
 /** A failed call's message for a person: the server's own, or that it could not be reached. */
 export function callFailure(error: unknown, fallback: string): string {
@@ -18,7 +19,12 @@ export function callFailure(error: unknown, fallback: string): string {
 export async function parseSpreadsheet(file: File): Promise<BulkParseAnswer> {
   const body = new FormData();
   body.append('file', file);
-  const res = await fetch('/api/qr-codes/bulk/parse', { method: 'POST', body, credentials: 'same-origin' });
+  const res = await fetch('/api/qr-codes/bulk/parse', {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+    headers: workspaceHeaders(),
+  });
   if (!res.ok) throw new Error(await failureMessage(res));
   return (await res.json()) as BulkParseAnswer;
 }
@@ -41,7 +47,7 @@ export async function findRepeats(
 ): Promise<BulkRepeat[]> {
   const res = await fetch('/api/qr-codes/bulk/repeats', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...workspaceHeaders() },
     body: JSON.stringify({ codes }),
     credentials: 'same-origin',
   });
@@ -58,7 +64,7 @@ export async function createInBulk(
 ): Promise<BulkCreateResult> {
   const res = await fetch('/api/qr-codes/bulk', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...workspaceHeaders() },
     body: JSON.stringify(input),
     credentials: 'same-origin',
   });
@@ -77,7 +83,7 @@ export async function downloadArchive(
 ): Promise<string> {
   const res = await fetch('/api/qr-codes/archive', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...workspaceHeaders() },
     body: JSON.stringify({ ids, format }),
     credentials: 'same-origin',
   });

@@ -14,6 +14,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { LOGO_SIZE, logoUrl, type Customization } from '../../../src/qr/customization';
 import { notify } from '../../lib/notify';
+import { workspaceHeaders } from '../../lib/trpc';
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_ACCEPT = 'image/png,image/jpeg,image/svg+xml';
@@ -36,7 +37,13 @@ export function checkLogoFile(file: File): { title: string; message: string } | 
 export async function uploadLogo(file: File): Promise<string> {
   const body = new FormData();
   body.append('logo', file);
-  const response = await fetch('/api/upload/logo', { method: 'POST', body, credentials: 'include' });
+  // Stored for the current workspace (X-Workspace): its members can use the logo.
+  const response = await fetch('/api/upload/logo', {
+    method: 'POST',
+    body,
+    credentials: 'include',
+    headers: workspaceHeaders(),
+  });
   if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
   const json = (await response.json()) as { url?: unknown };
   if (typeof json.url !== 'string' || json.url === '') throw new Error('The upload answered without a URL');

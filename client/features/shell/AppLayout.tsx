@@ -3,7 +3,6 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconApi, IconCrown, IconHelpCircle, IconQrcode } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect } from 'react';
-import { upgradeOffer } from '../../../src/plans';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { useCurrentUser } from '../auth/use-auth';
 import { useStoredTheme } from '../account/use-stored-theme';
@@ -13,6 +12,7 @@ import { documentTitle, headerTitle } from './header-title';
 import { NavContent } from './NavContent';
 import { UserMenu } from './UserMenu';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
 
 const HelpDialog = lazy(() => import('../help/HelpDialog').then((m) => ({ default: m.HelpDialog })));
 
@@ -62,6 +62,7 @@ export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
   const { notFound } = useCurrentWorkspace();
+  const { offer } = useWorkspacePlan(user ?? { isAdmin: false });
   const title = documentTitle(pathname);
   const heading = headerTitle(pathname);
   useStoredTheme();
@@ -73,7 +74,6 @@ export function AppLayout() {
   }, [title]);
 
   if (!user) return <FullPageLoader />;
-  const offer = upgradeOffer(user, new Date());
 
   return (
     <AppShell

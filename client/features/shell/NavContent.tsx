@@ -1,10 +1,10 @@
 import { Badge, Divider, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../src/auth/auth.schema';
-import { currentPlanLabel, effectiveTier, upgradeOffer } from '../../../src/plans';
 import { trpc } from '../../lib/trpc';
 import { useCanEdit } from '../workspaces/use-current-workspace';
 import { activeNavPath, adminNav, editorOnlyNav, mainNav, upgradeNav, type NavItem } from './nav-items';
+import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
 
 function Entry({
   item,
@@ -53,12 +53,9 @@ function usePendingRequests(admin: boolean): number {
 /** Sidebar entries: the same list in the fixed sidebar and in the mobile drawer. */
 export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const now = new Date();
-  const offer = upgradeOffer(user, now);
+  // The current workspace's plan; the upgrade entry for its owners only.
+  const { badge: plan, offer, owner } = useWorkspacePlan(user);
   const upgrade = offer ? { ...upgradeNav, label: offer.label } : null;
-  // The badge names a paid plan or unlimited access; Free needs no badge (the upgrade entry says it).
-  const plan =
-    user.hasUnlimitedAccess || effectiveTier(user, now) !== 'free' ? currentPlanLabel(user, now) : null;
   const pending = usePendingRequests(user.isAdmin);
   // A viewer of the current workspace is offered nothing that creates codes.
   const canEdit = useCanEdit();
@@ -93,9 +90,9 @@ export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () =
             )}
           </>
         )}
-        {/* The plan, linking to its page (the one way there for Premium), except on that page itself. */}
+        {/* The plan, linking to its page (the one way there for Premium) for an owner, except on that page. */}
         {plan &&
-          (pathname === '/upgrade' ? (
+          (pathname === '/upgrade' || !owner ? (
             <Badge mt="sm" variant="light" color="grape" mx="sm">
               {plan}
             </Badge>

@@ -9,8 +9,8 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { initialsOf, type User } from '../../../src/auth/auth.schema';
-import { upgradeOffer } from '../../../src/plans';
 import { useLogout } from '../auth/use-auth';
+import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
 
 export function UserMenu({ user, onHelp }: { user: User; onHelp: () => void }) {
   const logout = useLogout();
@@ -18,7 +18,7 @@ export function UserMenu({ user, onHelp }: { user: User; onHelp: () => void }) {
   // Help and Upgrade join the menu on narrow screens, where the header has no room for them. Left out,
   // not hidden with CSS, elsewhere: the arrow keys would stop at an item that cannot take the focus.
   const narrow = useMatches({ base: true, sm: false });
-  const offer = upgradeOffer(user, new Date());
+  const { offer } = useWorkspacePlan(user);
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>

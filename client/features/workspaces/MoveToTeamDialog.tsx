@@ -34,7 +34,7 @@ export function MoveToTeamDialog({
         onSubmit={(event) => {
           event.preventDefault();
           if (!code || !team) return;
-          move.mutate({ id: code.id, workspaceId: team.id, teamName: team.name }, { onSuccess: close });
+          move.mutate({ id: code.id, workspaceId: team.id }, { onSuccess: close });
         }}
       >
         <Stack gap="md">

@@ -1,37 +1,24 @@
-import { useMutation } from '@tanstack/react-query';
-import { getUntypedClient } from '@trpc/client';
-import type { z } from 'zod';
-import { workspaceMessages, type moveToWorkspaceInput } from '../../../src/workspaces/workspace.schema';
+import { workspaceMessages } from '../../../src/workspaces/workspace.schema';
 import { notify } from '../../lib/notify';
-import { apiError, trpc, trpcClient } from '../../lib/trpc';
+import { apiError, trpc } from '../../lib/trpc';
 import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
 
-type MoveInput = z.input<typeof moveToWorkspaceInput>;
-interface MoveAnswer {
-  success: boolean;
-  message: string;
-}
-
 /**
- * qr.moveToWorkspace: a code of the personal workspace into a team the caller edits. Called by its path
- * (the shared contract's input and answer) so this screen does not wait on the procedure's type.
- */
-function moveToWorkspace(input: MoveInput): Promise<MoveAnswer> {
-  return getUntypedClient(trpcClient).mutation('qr.moveToWorkspace', input) as Promise<MoveAnswer>;
-}
-
-/**
- * Moves a code to a team with its toasts; the code leaves every list of this workspace, and the teams'
- * code counts are read again. `onMoved` runs after (the details page leaves the code's page).
+ * qr.moveToWorkspace with its toasts: a code of the personal workspace goes to a team the caller edits;
+ * the code leaves every list of this workspace, and the teams' code counts are read again. `onMoved` runs
+ * after (the details page leaves the code's page).
  */
 export function useMoveToTeam(onMoved?: () => void) {
   const refresh = useQrCacheRefresh();
   const utils = trpc.useUtils();
-  return useMutation({
-    mutationFn: (input: MoveInput & { teamName: string }) =>
-      moveToWorkspace({ id: input.id, workspaceId: input.workspaceId }),
+  return trpc.qr.moveToWorkspace.useMutation({
     onSuccess: async (_answer, input) => {
-      notify.success(workspaceMessages.moved, `Now in ${input.teamName}. Its short link keeps working.`);
+      // The team is one of the caller's workspaces (the dialog offers only those): its name from that list.
+      const team = utils.workspaces.list.getData()?.find((w) => w.id === Number(input.workspaceId));
+      notify.success(
+        workspaceMessages.moved,
+        `Now in ${team?.name ?? 'the team'}. Its short link keeps working.`,
+      );
       onMoved?.();
       await Promise.all([refresh({ deletedId: Number(input.id) }), utils.workspaces.list.invalidate()]);
     },
