@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
 import { IconCheck, IconCrown } from '@tabler/icons-react';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -22,7 +23,6 @@ import {
   monthlyPrice,
   planSellingPoints,
   plans,
-  upgradeOffer,
 } from '../../../src/plans';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate as dateOf } from '../../lib/format';
@@ -37,6 +37,7 @@ function usage(count: number, max: number | null) {
 /** /upgrade: the plans, the current one marked, and the way up (Stripe Checkout or a request). */
 export function UpgradePage() {
   const user = useCurrentUser();
+  const workspacePlan = useWorkspacePlan(user ?? { isAdmin: false });
   const search: { checkout?: unknown } = useSearch({ strict: false });
   const paid = search.checkout === 'success';
   const status = trpc.billing.status.useQuery(undefined, {
@@ -72,8 +73,9 @@ export function UpgradePage() {
   const busy = checkout.isPending || request.isPending || redirecting !== null;
   const busyTier = redirecting ?? checkout.variables?.tier ?? request.variables?.tier;
 
-  // Premium, unlimited access and admins have nothing to buy: the page says so and offers no button.
-  const nothingToBuy = Boolean(user && data && !upgradeOffer(user, new Date()));
+  // Premium, unlimited access and admins have nothing to buy: the page says so and offers no button. The
+  // plan is the current workspace's, and only its owners buy one.
+  const nothingToBuy = Boolean(user && data && !workspacePlan.offer);
 
   const choose = (tier: PaidTier) =>
     data?.payments === 'stripe' ? checkout.mutate({ tier }) : request.mutate({ tier });
@@ -111,6 +113,11 @@ export function UpgradePage() {
         </Alert>
       )}
 
+      {!workspacePlan.owner && (
+        <Alert color="gray" title="Only an owner can change the plan">
+          This workspace&apos;s plan is chosen by its owners; the plans below are what they can buy.
+        </Alert>
+      )}
       {user?.isAdmin ? (
         <Alert color="gray" title="You are an admin">
           Admins have no limit on QR codes; the plans below are what your users see.
