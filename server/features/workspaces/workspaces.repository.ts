@@ -395,3 +395,130 @@ export function listActivity(db: Db, workspaceId: number, before: number | undef
   if (before !== undefined) query = query.where('id', '<', before);
   return query.execute();
 }
+
+// ---- The admin's list of team workspaces (server/features/admin) ----
+
+export type TeamSortKey = 'name' | 'createdAt' | 'qrCodeCount' | 'memberCount';
+
+const teamSortColumns: Record<TeamSortKey, string> = {
+  name: 'lower(u.name)',
+  createdAt: 'u.created_at',
+  qrCodeCount: 'qr_code_count',
+  memberCount: 'member_count',
+};
+
+/** A team's row with its number of codes and of members. */
+export type TeamWithCounts = UserRow & { qr_code_count: number | string; member_count: number | string };
+
+/** `%` and `_` in a search are letters, not wildcards. */
+function containsPattern(search: string) {
+  return sql`${`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+}
+
+/** The teams whose name, or one of whose owners' usernames, contains the search. */
+function searchedTeams(db: Db, search: string | undefined) {
+  const query = db.selectFrom('users as u').where('u.kind', '=', 'team');
+  if (!search) return query;
+  const pattern = containsPattern(search);
+  return query.where((eb) =>
+    eb.or([
+      eb(sql`lower(coalesce(u.name, ''))`, 'like', pattern),
+      eb.exists(
+        eb
+          .selectFrom('workspace_members as om')
+          .innerJoin('users as p', 'p.id', 'om.user_id')
+          .select('om.user_id')
+          .whereRef('om.workspace_id', '=', 'u.id')
+          .where('om.role', '=', 'owner')
+          .where(sql`lower(p.username)`, 'like', pattern),
+      ),
+    ]),
+  );
+}
+
+/**
+ * One page of team workspaces, searched, sorted, counted and paged by the database (two statements,
+ * whatever the page size): each row with its numbers of codes and members. The id breaks ties, so
+ * paging never shows a team twice or skips one.
+ */
+export async function listTeamsPage(
+  db: Db,
+  input: {
+    search?: string | undefined;
+    sort: TeamSortKey;
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ rows: TeamWithCounts[]; total: number }> {
+  const countRow = await searchedTeams(db, input.search)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const direction = sql.raw(input.order === 'asc' ? 'asc' : 'desc');
+  const nulls = sql.raw(input.order === 'asc' ? 'nulls first' : 'nulls last');
+  const rows = await searchedTeams(db, input.search)
+    .selectAll('u')
+    .select([codeCount.as('qr_code_count'), memberCount.as('member_count')])
+    .orderBy(sql`${sql.raw(teamSortColumns[input.sort])} ${direction} ${nulls}`)
+    .orderBy('u.id', input.order)
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .execute();
+  return { rows, total: Number(countRow.total) };
+}
+
+/** One team with its numbers of codes and members; undefined for a person's id or an unknown one. */
+export function findTeamWithCounts(db: Db, workspaceId: number): Promise<TeamWithCounts | undefined> {
+  return db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select([codeCount.as('qr_code_count'), memberCount.as('member_count')])
+    .where('u.id', '=', workspaceId)
+    .where('u.kind', '=', 'team')
+    .executeTakeFirst();
+}
+
+/** The owners' usernames of these teams, in one statement: by team, then by username. */
+export async function listOwnerNames(db: Db, workspaceIds: number[]) {
+  if (workspaceIds.length === 0) return [];
+  return db
+    .selectFrom('workspace_members as m')
+    .innerJoin('users as p', 'p.id', 'm.user_id')
+    .select(['m.workspace_id', 'p.username'])
+    .where('m.workspace_id', 'in', workspaceIds)
+    .where('m.role', '=', 'owner')
+    .orderBy('m.workspace_id')
+    .orderBy(sql`lower(p.username)`)
+    .execute();
+}
+
+// ---- A person's deletion (server/features/admin) ----
+
+/**
+ * What a person leaves in the workspaces of others, explicitly (the foreign keys would do the same):
+ * their memberships and the invitations to them go; invitations they sent and the activity they wrote
+ * stay, under the name they had.
+ */
+export async function deleteMembershipsOf(trx: Db, userId: number): Promise<void> {
+  await trx.deleteFrom('workspace_members').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('workspace_invitations').where('invitee_id', '=', userId).execute();
+  await trx
+    .updateTable('workspace_invitations')
+    .set({ invited_by: null })
+    .where('invited_by', '=', userId)
+    .execute();
+  await trx
+    .updateTable('workspace_activity')
+    .set({ actor_id: null })
+    .where('actor_id', '=', userId)
+    .execute();
+}
+
+/** Nobody opens a deleted workspace any more by remembering it (their own opens instead). */
+export async function forgetRememberedWorkspace(trx: Db, workspaceId: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ current_workspace_id: null })
+    .where('current_workspace_id', '=', workspaceId)
+    .execute();
+}
