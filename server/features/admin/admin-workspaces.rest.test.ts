@@ -201,12 +201,13 @@ describeEachDb('admin workspace paths', (getDb) => {
         await codes(t(), team, i % 4);
       }
       let statements = 0;
+      // Counted as results come back: one per statement run (a subquery is part of its statement).
       const counting: KyselyPlugin = {
-        transformQuery: (args) => {
+        transformQuery: (args) => args.node,
+        transformResult: (args) => {
           statements += 1;
-          return args.node;
+          return Promise.resolve(args.result);
         },
-        transformResult: (args) => Promise.resolve(args.result),
       };
       const deps = { ...t().deps, db: t().db.withPlugin(counting) };
       const counted = async (pageSize: number) => {

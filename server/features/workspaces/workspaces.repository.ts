@@ -400,12 +400,13 @@ export function listActivity(db: Db, workspaceId: number, before: number | undef
 
 export type TeamSortKey = 'name' | 'createdAt' | 'qrCodeCount' | 'memberCount';
 
-const teamSortColumns: Record<TeamSortKey, string> = {
-  name: 'lower(u.name)',
-  createdAt: 'u.created_at',
-  qrCodeCount: 'qr_code_count',
-  memberCount: 'member_count',
-};
+/** What each sort orders by (only ordered on, never read). */
+const teamSortKeys = {
+  name: sql<number | string>`lower(u.name)`,
+  createdAt: sql<number | string>`u.created_at`,
+  qrCodeCount: codeCount,
+  memberCount: memberCount,
+} satisfies Record<TeamSortKey, unknown>;
 
 /** A team's row with its number of codes and of members. */
 export type TeamWithCounts = UserRow & { qr_code_count: number | string; member_count: number | string };
@@ -415,30 +416,35 @@ function containsPattern(search: string) {
   return sql`${`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
 }
 
-/** The teams whose name, or one of whose owners' usernames, contains the search. */
+/**
+ * The teams whose name, or one of whose owners' usernames, contains the search. The owners are searched
+ * once for the whole list (an `in` list), not once per team.
+ */
 function searchedTeams(db: Db, search: string | undefined) {
   const query = db.selectFrom('users as u').where('u.kind', '=', 'team');
   if (!search) return query;
   const pattern = containsPattern(search);
   return query.where((eb) =>
     eb.or([
-      eb(sql`lower(coalesce(u.name, ''))`, 'like', pattern),
-      eb.exists(
+      eb(sql`lower(u.name)`, 'like', pattern),
+      eb(
+        'u.id',
+        'in',
         eb
           .selectFrom('workspace_members as om')
-          .innerJoin('users as p', 'p.id', 'om.user_id')
-          .select('om.user_id')
-          .whereRef('om.workspace_id', '=', 'u.id')
+          .innerJoin('users as o', 'o.id', 'om.user_id')
+          .select('om.workspace_id')
           .where('om.role', '=', 'owner')
-          .where(sql`lower(p.username)`, 'like', pattern),
+          .where(sql`lower(o.username)`, 'like', pattern),
       ),
     ]),
   );
 }
 
 /**
- * One page of team workspaces, searched, sorted, counted and paged by the database (two statements,
- * whatever the page size): each row with its numbers of codes and members. The id breaks ties, so
+ * One page of team workspaces, searched, sorted, counted and paged by the database in two statements
+ * whatever the page size: each row with its numbers of codes and members. The page's ids are chosen
+ * first (sorted on the key alone), and only its rows are read and counted. The id breaks ties, so
  * paging never shows a team twice or skips one.
  */
 export async function listTeamsPage(
@@ -456,13 +462,20 @@ export async function listTeamsPage(
     .executeTakeFirstOrThrow();
   const direction = sql.raw(input.order === 'asc' ? 'asc' : 'desc');
   const nulls = sql.raw(input.order === 'asc' ? 'nulls first' : 'nulls last');
-  const rows = await searchedTeams(db, input.search)
-    .selectAll('u')
-    .select([codeCount.as('qr_code_count'), memberCount.as('member_count')])
-    .orderBy(sql`${sql.raw(teamSortColumns[input.sort])} ${direction} ${nulls}`)
+  const pageIds = searchedTeams(db, input.search)
+    .select(['u.id', teamSortKeys[input.sort].as('sort_key')])
+    .orderBy(sql`sort_key ${direction} ${nulls}`)
     .orderBy('u.id', input.order)
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize)
+    .as('p');
+  const rows = await db
+    .selectFrom(pageIds)
+    .innerJoin('users as u', 'u.id', 'p.id')
+    .selectAll('u')
+    .select([codeCount.as('qr_code_count'), memberCount.as('member_count')])
+    .orderBy(sql`p.sort_key ${direction} ${nulls}`)
+    .orderBy('u.id', input.order)
     .execute();
   return { rows, total: Number(countRow.total) };
 }
