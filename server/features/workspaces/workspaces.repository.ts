@@ -417,8 +417,8 @@ function containsPattern(search: string) {
 }
 
 /**
- * The teams whose name, or one of whose owners' usernames, contains the search. The owners are searched
- * once for the whole list (an `in` list), not once per team.
+ * The teams whose name, or one of whose owners' usernames, contains the search. The owners are found
+ * once for the whole list (an `in` list: the usernames' index, then their memberships), not per team.
  */
 function searchedTeams(db: Db, search: string | undefined) {
   const query = db.selectFrom('users as u').where('u.kind', '=', 'team');
@@ -432,20 +432,34 @@ function searchedTeams(db: Db, search: string | undefined) {
         'in',
         eb
           .selectFrom('workspace_members as om')
-          .innerJoin('users as o', 'o.id', 'om.user_id')
           .select('om.workspace_id')
           .where('om.role', '=', 'owner')
-          .where(sql`lower(o.username)`, 'like', pattern),
+          .where(
+            'om.user_id',
+            'in',
+            eb
+              .selectFrom('users as o')
+              .select('o.id')
+              .where(sql`lower(o.username)`, 'like', pattern),
+          ),
       ),
     ]),
   );
 }
 
+async function countTeams(db: Db, search: string | undefined): Promise<number> {
+  const row = await searchedTeams(db, search)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 /**
- * One page of team workspaces, searched, sorted, counted and paged by the database in two statements
- * whatever the page size: each row with its numbers of codes and members. The page's ids are chosen
- * first (sorted on the key alone), and only its rows are read and counted. The id breaks ties, so
- * paging never shows a team twice or skips one.
+ * One page of team workspaces, searched, sorted, counted and paged by the database: each row with its
+ * numbers of codes and members, in at most two statements whatever the page size. The page's ids are
+ * chosen first (sorted on the key alone), and only its rows are read and counted. A search is run once:
+ * its total comes with the page (a window count), and is counted apart only for a page past the end.
+ * The id breaks ties, so paging never shows a team twice or skips one.
  */
 export async function listTeamsPage(
   db: Db,
@@ -457,13 +471,17 @@ export async function listTeamsPage(
     pageSize: number;
   },
 ): Promise<{ rows: TeamWithCounts[]; total: number }> {
-  const countRow = await searchedTeams(db, input.search)
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
+  const search = input.search || undefined;
+  // Without a search the count reads only the kind index: cheaper apart than as a window over the page.
+  const counted = search ? undefined : await countTeams(db, undefined);
   const direction = sql.raw(input.order === 'asc' ? 'asc' : 'desc');
   const nulls = sql.raw(input.order === 'asc' ? 'nulls first' : 'nulls last');
-  const pageIds = searchedTeams(db, input.search)
-    .select(['u.id', teamSortKeys[input.sort].as('sort_key')])
+  const pageIds = searchedTeams(db, search)
+    .select([
+      'u.id',
+      teamSortKeys[input.sort].as('sort_key'),
+      (search ? sql<number | string>`count(*) over ()` : sql<number | string>`0`).as('total'),
+    ])
     .orderBy(sql`sort_key ${direction} ${nulls}`)
     .orderBy('u.id', input.order)
     .limit(input.pageSize)
@@ -473,11 +491,13 @@ export async function listTeamsPage(
     .selectFrom(pageIds)
     .innerJoin('users as u', 'u.id', 'p.id')
     .selectAll('u')
-    .select([codeCount.as('qr_code_count'), memberCount.as('member_count')])
+    .select([codeCount.as('qr_code_count'), memberCount.as('member_count'), 'p.total'])
     .orderBy(sql`p.sort_key ${direction} ${nulls}`)
     .orderBy('u.id', input.order)
     .execute();
-  return { rows, total: Number(countRow.total) };
+  const total =
+    counted ?? (rows[0] ? Number(rows[0].total) : input.page === 1 ? 0 : await countTeams(db, search));
+  return { rows, total };
 }
 
 /** One team with its numbers of codes and members; undefined for a person's id or an unknown one. */
