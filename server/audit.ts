@@ -4,8 +4,11 @@ import { toIso, type Db } from './db/database.js';
 
 export interface AuditRecord {
   action: string;
-  /** 'security': a security event (server/security-log.ts), about the account named by the target. */
-  targetType: 'user' | 'subscription' | 'settings' | 'mail' | 'upgrade-request' | 'security';
+  /**
+   * 'security': a security event (server/security-log.ts), about the account named by the target.
+   * 'workspace': a team workspace (its plan, its unlimited access), named by the team's id and name.
+   */
+  targetType: 'user' | 'subscription' | 'settings' | 'mail' | 'upgrade-request' | 'security' | 'workspace';
   targetId?: number | string | null;
   targetLabel?: string | null;
   before?: unknown;

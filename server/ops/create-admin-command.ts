@@ -84,6 +84,7 @@ export async function createAdminCommand(
     }
     const db = handle.db;
 
+    // People only: a team workspace's handle is never made an admin (it is taken: refused below).
     const existing = await findUserByUsername(db, parsed.username);
     if (existing) {
       const ignored =

@@ -9,8 +9,9 @@ import {
   subscriptionTiers,
   userSchema,
 } from '../auth/auth.schema.js';
+import { adminWorkspaceSchema } from '../workspaces/workspace.schema.js';
 
-// The admin area: users, subscriptions, the instance's settings, its mail and its audit log.
+// The admin area: users, team workspaces, subscriptions, the instance's settings, its mail and its audit log.
 
 const bodyError = { error: 'Request body must be a JSON object' };
 
@@ -170,13 +171,66 @@ export const adminUserPageSchema = z.object({
 });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
-/** What goes with a user when an admin deletes them. */
+const teamRef = z.object({ id: z.number().int(), name: z.string() });
+const teamWithCodes = teamRef.extend({ qrCodeCount: z.number().int() });
+
+/**
+ * What goes with a person when they are deleted: their personal workspace's codes, scans and folders,
+ * and the team workspaces they are in. A team someone else also owns keeps everything; a team they alone
+ * own goes with them when it holds no code; one they alone own that holds codes refuses the deletion
+ * until another member is made owner.
+ */
 export const deletionImpactSchema = z.object({
   qrCodes: z.number().int(),
   scans: z.number().int(),
   folders: z.number().int(),
+  teamsKept: z
+    .array(teamWithCodes)
+    .meta({ description: 'Teams another member also owns: they keep every code; only the membership goes.' }),
+  teamsDeleted: z
+    .array(teamRef)
+    .meta({ description: 'Teams they alone own that hold no code: deleted with them, members and all.' }),
+  blockingTeams: z.array(teamWithCodes).meta({
+    description:
+      'Teams they alone own that hold codes: the deletion is refused (409) until one has another owner.',
+  }),
 });
 export type DeletionImpact = z.infer<typeof deletionImpactSchema>;
+
+/** A team workspace id in a path: /api/admin/workspaces/{id}. */
+export const adminWorkspaceIdInput = z.object({
+  id: z.coerce
+    .number({ error: 'Workspace id must be a number' })
+    .int('Workspace id must be a whole number')
+    .positive('Workspace id must be a positive number')
+    .max(2_147_483_647, 'Workspace id is too large'),
+});
+
+export const workspaceSortKeys = ['name', 'createdAt', 'qrCodeCount', 'memberCount'] as const;
+export type WorkspaceSortKey = (typeof workspaceSortKeys)[number];
+
+/** A page of team workspaces: search (name, owners' usernames), sort and paging, all done by the database. */
+export const adminWorkspaceListInput = adminUserListInput.omit({ sort: true, filter: true }).extend({
+  sort: z
+    .enum(workspaceSortKeys, { error: `Sort must be one of ${workspaceSortKeys.join(', ')}` })
+    .default('createdAt'),
+});
+export type AdminWorkspaceListInput = z.input<typeof adminWorkspaceListInput>;
+
+export const adminWorkspacePageSchema = z.object({
+  rows: z.array(adminWorkspaceSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminWorkspacePage = z.infer<typeof adminWorkspacePageSchema>;
+
+/** An admin's change to a team workspace's plan or access: the workspace as it is now, and the toast's words. */
+export const adminWorkspaceChangeSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  workspace: adminWorkspaceSchema,
+});
 
 /** An admin's change to a user's plan or access: the user as it is now, in words for the toast. */
 export const adminUserChangeSchema = z.object({
@@ -350,4 +404,11 @@ export const adminMessages = {
   requestNotFound: 'Upgrade request not found',
   requestPending: 'An upgrade request is already waiting for an admin',
   requestDecided: 'This request was already decided',
+  /** The deletion of a person who alone owns teams holding codes: each team named, with its codes. */
+  lastTeamOwner: (teams: { name: string; qrCodeCount: number }[]) =>
+    `${teams
+      .map(
+        (t) => `${t.name} has ${t.qrCodeCount} QR code${t.qrCodeCount === 1 ? '' : 's'} and no other owner`,
+      )
+      .join(', ')}: make another member owner first`,
 } as const;

@@ -13,7 +13,7 @@ import {
 } from '../../../src/admin/admin.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
-import type { UserUpdate } from '../../db/database.js';
+import type { Db, UserUpdate } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { appError, parseInput } from '../../errors.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -34,6 +34,13 @@ import { securityEvent } from '../../security-log.js';
 import { maskEmail } from '../mail/mailer.js';
 import { getAdminUser, toAdminUser } from '../billing/admin-user.js';
 import { pendingRequestsOf } from '../billing/billing.repository.js';
+import {
+  deleteMembershipsOf,
+  deleteTeam,
+  forgetRememberedWorkspace,
+  listTeamsKept,
+  listTeamsOwnedAlone,
+} from '../workspaces/workspaces.repository.js';
 import { countAdmins, deleteUserAndData, deletionImpactOf, listUsersPage } from './admin.repository.js';
 
 /** What the audit log keeps of a user: the fields an admin can change. */
@@ -70,9 +77,39 @@ export async function listAdminUsers(deps: AppDeps, raw: AdminUserListInput): Pr
   };
 }
 
+/**
+ * What deleting a person would do: their personal workspace's codes, scans and folders go; a team
+ * another member also owns keeps everything; a team they alone own goes too when it holds no code, and
+ * refuses the deletion when it holds some (`blockingTeams`).
+ */
+async function impactOf(db: Db, id: number): Promise<DeletionImpact> {
+  const own = await deletionImpactOf(db, id);
+  const alone = await listTeamsOwnedAlone(db, id);
+  const kept = await listTeamsKept(db, id);
+  const team = (r: { id: number; name: string | null }) => ({ id: r.id, name: r.name ?? '' });
+  const withCodes = (r: { id: number; name: string | null; qr_code_count: number | string }) => ({
+    ...team(r),
+    qrCodeCount: Number(r.qr_code_count),
+  });
+  const byName = (a: { name: string; id: number }, b: { name: string; id: number }) =>
+    a.name.localeCompare(b.name) || a.id - b.id;
+  return {
+    ...own,
+    teamsKept: kept.map(withCodes).sort(byName),
+    teamsDeleted: alone
+      .filter((r) => Number(r.qr_code_count) === 0)
+      .map(team)
+      .sort(byName),
+    blockingTeams: alone
+      .filter((r) => Number(r.qr_code_count) > 0)
+      .map(withCodes)
+      .sort(byName),
+  };
+}
+
 export async function getDeletionImpact(deps: AppDeps, id: number): Promise<DeletionImpact> {
   await getAdminUser(deps.db, id);
-  return deletionImpactOf(deps.db, id);
+  return impactOf(deps.db, id);
 }
 
 export async function createUserAsAdmin(
@@ -252,13 +289,17 @@ export async function resetUserPassword(deps: RequestDeps, admin: User, id: numb
   };
 }
 
-/** Deletes a user with everything of theirs, in one transaction; never oneself, never the last admin. */
+/**
+ * Deletes a person in one transaction: their personal workspace with everything in it, their memberships,
+ * and the teams they alone own that hold no code. Never oneself, never the last admin, and never the last
+ * owner of a team holding codes (409 naming the team: another member must be made owner first). Teams'
+ * codes belong to the teams, so they stay, and keep redirecting.
+ */
 export async function deleteUserAsAdmin(deps: AppDeps, admin: User, id: number) {
   if (id === admin.id) throw appError('BAD_REQUEST', adminMessages.notYourself);
   const user = await getAdminUser(deps.db, id);
   const impact = await deps.db.transaction().execute(async (trx) => {
-    const counted = await deletionImpactOf(trx, id);
-    await deleteUserAndData(trx, id);
+    const counted = await deletePersonAndTeams(trx, id);
     if (user.isAdmin && (await countAdmins(trx)) < 1) throw appError('BAD_REQUEST', adminMessages.lastAdmin);
     await recordAudit(trx, admin, deps.clock.now(), {
       action: 'user.delete',
@@ -301,4 +342,22 @@ export async function toggleUnlimitedAccess(deps: RequestDeps, admin: User, id: 
       : `Unlimited access removed from ${user.username}`,
     user: await getAdminUser(deps.db, id),
   };
+}
+
+/**
+ * The deletion of a person inside the caller's transaction (an admin's, or the person's own): refused
+ * while they alone own a team holding codes; answers what went with them.
+ */
+export async function deletePersonAndTeams(trx: Db, id: number): Promise<DeletionImpact> {
+  const impact = await impactOf(trx, id);
+  if (impact.blockingTeams.length > 0) {
+    throw appError('CONFLICT', adminMessages.lastTeamOwner(impact.blockingTeams));
+  }
+  for (const team of impact.teamsDeleted) {
+    await forgetRememberedWorkspace(trx, team.id);
+    await deleteTeam(trx, team.id);
+  }
+  await deleteMembershipsOf(trx, id);
+  await deleteUserAndData(trx, id);
+  return impact;
 }

@@ -4,7 +4,8 @@ import { dialectOf } from '../../db/create-db.js';
 import type { Db } from '../../db/database.js';
 import type { UserWithCount } from '../users/users.repository.js';
 
-// The admin area's SQL: the users page, a user's deletion, the instance's figures.
+// The admin area's SQL: the users page, a user's deletion, the instance's figures. "Users" are people:
+// a team workspace's row of `users` (kind 'team') is never listed, counted or acted on as one.
 
 const sortColumns: Record<UserSortKey, string> = {
   username: 'lower(u.username)',
@@ -23,9 +24,14 @@ function likePattern(search: string): string {
 
 type ListFilter = { search?: string | undefined; filter: 'all' | 'paid' | 'requests' };
 
-/** The users a search and filter keep (username, name or e-mail containing the search). */
+/**
+ * The people a search and filter keep (username, name or e-mail containing the search). "Not a team"
+ * rather than `kind = 'person'`: an equality on kind makes SQLite walk users_kind_idx and sort every
+ * person, instead of walking the index the page is ordered by (created_at, lower(username)) and
+ * stopping after one page.
+ */
 function filteredUsers(db: Db, { search, filter }: ListFilter) {
-  let query = db.selectFrom('users as u');
+  let query = db.selectFrom('users as u').where('u.kind', '<>', 'team');
   if (search) {
     const pattern = sql`${likePattern(search)} escape '\\'`;
     query = query.where((eb) =>
@@ -87,6 +93,7 @@ export async function countAdmins(db: Db): Promise<number> {
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('is_admin', '=', true)
+    .where('kind', '=', 'person')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -97,6 +104,7 @@ export async function countAdminsWithEmail(db: Db): Promise<number> {
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('is_admin', '=', true)
+    .where('kind', '=', 'person')
     .where('email', 'is not', null)
     .where('email', '!=', '')
     .executeTakeFirstOrThrow();
@@ -176,9 +184,10 @@ export async function deleteUserAndData(trx: Db, userId: number): Promise<void> 
 
 // ---- The instance at a glance ----
 
-export async function countRows(db: Db, table: 'users' | 'qr_codes'): Promise<number> {
+/** Every code, whoever owns it (a person or a team). */
+export async function countCodes(db: Db): Promise<number> {
   const row = await db
-    .selectFrom(table)
+    .selectFrom('qr_codes')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -195,7 +204,7 @@ export async function sumScansPerDay(db: Db, fromDay: number) {
   return rows.map((r) => ({ day: Number(r.day), scans: Number(r.scans) }));
 }
 
-/** The users whose codes were scanned most since `fromDay` (bots left out). */
+/** The people whose own codes were scanned most since `fromDay` (bots left out; teams' codes are not a person's). */
 export async function topUsersByScans(db: Db, fromDay: number, limit: number) {
   const rows = await db
     .selectFrom('scan_code_days as d')
@@ -206,6 +215,7 @@ export async function topUsersByScans(db: Db, fromDay: number, limit: number) {
       sql<number | string>`sum(d.mobile + d.tablet + d.desktop + d.unknown)`.as('scans'),
     ])
     .where('d.day', '>=', fromDay)
+    .where('u.kind', '=', 'person')
     .groupBy(['u.id', 'u.username'])
     .orderBy('scans', 'desc')
     .orderBy('u.id')
@@ -214,9 +224,15 @@ export async function topUsersByScans(db: Db, fromDay: number, limit: number) {
   return rows.map((r) => ({ id: r.id, username: r.username, scans: Number(r.scans) }));
 }
 
-/** Sign-up times since `since`, for the sign-ups chart. */
+/** Sign-up times since `since`, for the sign-ups chart (a team's creation is no sign-up). */
 export async function listSignupTimes(db: Db, since: string) {
-  const rows = await db.selectFrom('users').select('created_at').where('created_at', '>=', since).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select('created_at')
+    .where('created_at', '>=', since)
+    // Not `= 'person'`: the range on created_at keeps its index (see filteredUsers).
+    .where('kind', '<>', 'team')
+    .execute();
   return rows.map((r) => r.created_at);
 }
 

@@ -302,7 +302,14 @@ describeEachDb('admin REST paths', (getDb) => {
       const kept = await insertQrRow(t().db, { userId: bob.id });
       await insertScans(t().db, kept.id, 2);
       const impact = await call(t().app, 'GET', `/api/admin/users/${user.id}/deletion-impact`, { cookie });
-      expect(impact.json()).toEqual({ qrCodes: 1, scans: 3, folders: 1 });
+      expect(impact.json()).toEqual({
+        qrCodes: 1,
+        scans: 3,
+        folders: 1,
+        teamsKept: [],
+        teamsDeleted: [],
+        blockingTeams: [],
+      });
 
       const res = await call(t().app, 'DELETE', `/api/admin/users/${user.id}`, { cookie });
       expect(res.statusCode).toBe(200);

@@ -9,6 +9,9 @@ import {
   adminUserIdInput,
   adminUserListInput,
   adminUserSchema,
+  adminWorkspaceChangeSchema,
+  adminWorkspaceIdInput,
+  adminWorkspaceListInput,
   auditListInput,
   auditPageSchema,
   cancelInput,
@@ -24,6 +27,7 @@ import {
   updateInstanceSettingsInput,
   upgradeInput,
 } from '../../../src/admin/admin.schema.js';
+import { adminWorkspaceSchema } from '../../../src/workspaces/workspace.schema.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 
 /** What waits for an admin (the sidebar's and /admin's counts). */
@@ -48,6 +52,10 @@ const listQuery = adminUserListInput.extend({
 
 const list =
   '{ search?, sort?, order?, page?, pageSize? (≤ 100), filter? } → an array of users with qrCodeCount; X-Total-Count header.';
+
+const workspaceListQuery = adminWorkspaceListInput.extend({
+  pageSize: adminWorkspaceListInput.shape.pageSize.unwrap().default(PAGE_SIZE_MAX),
+});
 
 export const adminRoutes = [
   defineRoute({
@@ -101,7 +109,7 @@ export const adminRoutes = [
     path: '/api/admin/users/:id',
     tokens: 'write',
     summary:
-      'Deletes the user with their codes, scans, folders, uploads and sessions → { success, message, deleted }.',
+      'Deletes the user with their personal codes, scans, folders, uploads and sessions, and the teams they alone own that hold no code → { success, message, deleted }. Teams another member owns keep their codes; 409 while the user alone owns a team holding codes.',
     access: 'admin',
     object: 'user',
     answer: adminDeleteAnswer,
@@ -112,7 +120,8 @@ export const adminRoutes = [
     method: 'GET',
     path: '/api/admin/users/:id/deletion-impact',
     tokens: 'read',
-    summary: 'What a deletion would take with it → { qrCodes, scans, folders }.',
+    summary:
+      'What a deletion would take with it → { qrCodes, scans, folders, teamsKept, teamsDeleted, blockingTeams }.',
     access: 'admin',
     object: 'user',
     answer: deletionImpactSchema,
@@ -179,6 +188,83 @@ export const adminRoutes = [
     params: adminUserIdInput,
     body: optionalBody(cancelInput),
     handler: ({ caller, params, body }) => caller.admin.cancel({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/workspaces',
+    tokens: 'read',
+    summary:
+      "Team workspaces, searched (name, owners' usernames), sorted (name, createdAt, qrCodeCount, memberCount) and paged by the server. { search?, sort?, order?, page?, pageSize? (≤ 100) } → an array of workspaces with plan, memberCount, qrCodeCount and owners; X-Total-Count header.",
+    access: 'admin',
+    answer: z.array(adminWorkspaceSchema),
+    query: workspaceListQuery,
+    handler: async ({ caller, query, reply }) => {
+      const page = await caller.admin.workspaces(query);
+      void reply.header('X-Total-Count', String(page.total));
+      return page.rows;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/workspaces/:id',
+    tokens: 'read',
+    summary:
+      "One team workspace → { id, name, plan, memberCount, qrCodeCount, owners, createdAt }; a person's id is 404.",
+    access: 'admin',
+    // A team workspace is an account: a row of users (kind 'team').
+    object: 'user',
+    answer: adminWorkspaceSchema,
+    params: adminWorkspaceIdInput,
+    handler: ({ caller, params }) => caller.admin.workspace(params),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/workspaces/:id/subscription/upgrade',
+    tokens: 'write',
+    summary:
+      "The team's plan: { tier: pro|premium, duration: 1–365 days (30) } → { success, message, workspace }.",
+    access: 'admin',
+    object: 'user',
+    answer: adminWorkspaceChangeSchema,
+    params: adminWorkspaceIdInput,
+    body: optionalBody(upgradeInput),
+    handler: ({ caller, params, body }) => caller.admin.workspaceUpgrade({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/workspaces/:id/subscription/extend',
+    tokens: 'write',
+    summary: "The team's plan: { days: 1–365 (30) } → { success, message, workspace }; paid tiers only.",
+    access: 'admin',
+    object: 'user',
+    answer: adminWorkspaceChangeSchema,
+    params: adminWorkspaceIdInput,
+    body: optionalBody(extendInput),
+    handler: ({ caller, params, body }) => caller.admin.workspaceExtend({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/workspaces/:id/subscription/cancel',
+    tokens: 'write',
+    summary:
+      "The team's plan: { immediate } → { success, message, workspace }: true back to Free now, false at the end date.",
+    access: 'admin',
+    object: 'user',
+    answer: adminWorkspaceChangeSchema,
+    params: adminWorkspaceIdInput,
+    body: optionalBody(cancelInput),
+    handler: ({ caller, params, body }) => caller.admin.workspaceCancel({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/workspaces/:id/toggle-unlimited',
+    tokens: 'write',
+    summary: "Grants or removes the team's unlimited codes → { success, message, workspace }.",
+    access: 'admin',
+    object: 'user',
+    answer: adminWorkspaceChangeSchema,
+    params: adminWorkspaceIdInput,
+    handler: ({ caller, params }) => caller.admin.workspaceToggleUnlimited(params),
   }),
   defineRoute({
     method: 'POST',

@@ -5,6 +5,8 @@ import {
   adminUpdateUserInput,
   adminUserIdInput,
   adminUserListInput,
+  adminWorkspaceIdInput,
+  adminWorkspaceListInput,
   auditListInput,
   cancelInput,
   decideRequestInput,
@@ -32,6 +34,14 @@ import {
   updateUserAsAdmin,
 } from './admin-users.service.js';
 import {
+  cancelWorkspace,
+  extendWorkspace,
+  getAdminWorkspace,
+  listAdminWorkspaces,
+  toggleWorkspaceUnlimited,
+  upgradeWorkspace,
+} from './admin-workspaces.service.js';
+import {
   getAdminNotices,
   getAuditLog,
   getMailLog,
@@ -41,6 +51,7 @@ import {
 } from './system.service.js';
 
 const withId = <S extends z.ZodRawShape>(shape: S) => adminUserIdInput.extend(shape);
+const withWorkspaceId = <S extends z.ZodRawShape>(shape: S) => adminWorkspaceIdInput.extend(shape);
 
 /** The admin area: every procedure is admin only (signed out 401, a user 403, an unknown id 404). */
 export const adminRouter = router({
@@ -76,6 +87,24 @@ export const adminRouter = router({
   cancel: adminProcedure
     .input(withId(cancelInput.shape))
     .mutation(({ ctx, input: { id, ...body } }) => cancelSubscription(ctx, ctx.user, id, body)),
+  workspaces: adminProcedure
+    .input(adminWorkspaceListInput)
+    .query(({ ctx, input }) => listAdminWorkspaces(ctx, input)),
+  workspace: adminProcedure
+    .input(adminWorkspaceIdInput)
+    .query(({ ctx, input }) => getAdminWorkspace(ctx.db, input.id)),
+  workspaceUpgrade: adminProcedure
+    .input(withWorkspaceId(upgradeInput.shape))
+    .mutation(({ ctx, input: { id, ...body } }) => upgradeWorkspace(ctx, ctx.user, id, body)),
+  workspaceExtend: adminProcedure
+    .input(withWorkspaceId(extendInput.shape))
+    .mutation(({ ctx, input: { id, ...body } }) => extendWorkspace(ctx, ctx.user, id, body)),
+  workspaceCancel: adminProcedure
+    .input(withWorkspaceId(cancelInput.shape))
+    .mutation(({ ctx, input: { id, ...body } }) => cancelWorkspace(ctx, ctx.user, id, body)),
+  workspaceToggleUnlimited: adminProcedure
+    .input(adminWorkspaceIdInput)
+    .mutation(({ ctx, input }) => toggleWorkspaceUnlimited(ctx, ctx.user, input.id)),
   decideRequest: adminProcedure
     .input(decideRequestInput)
     .mutation(({ ctx, input }) => decideUpgradeRequest(ctx, ctx.user, input)),

@@ -13,10 +13,10 @@ import { listMailLog } from '../mail/mailer.js';
 import { DAY_MS } from '../scans/rollup-model.js';
 import { getInstanceSettings, storeInstanceSettings } from '../settings/instance-settings.js';
 import { countPendingRequests } from '../billing/billing.repository.js';
+import { countUsers } from '../users/users.repository.js';
 import {
-  countAdmins,
   countAdminsWithEmail,
-  countRows,
+  countCodes,
   databaseBytes,
   listSignupTimes,
   sumScansPerDay,
@@ -30,14 +30,16 @@ function dayKey(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The instance at a glance: people, codes, scans (UTC days, bots left out), growth and size. */
+/**
+ * The instance at a glance: people (a team workspace is none), codes (teams' too), scans (UTC days,
+ * bots left out), growth and size.
+ */
 export async function getSystemStats(deps: AppDeps): Promise<SystemStats> {
   const today = Math.floor(deps.clock.now().getTime() / DAY_MS);
   const firstDay = today - (CHART_DAYS - 1);
-  const [users, admins, qrCodes, scans, topUsers, signups, bytes] = await Promise.all([
-    countRows(deps.db, 'users'),
-    countAdmins(deps.db),
-    countRows(deps.db, 'qr_codes'),
+  const [{ users, admins }, qrCodes, scans, topUsers, signups, bytes] = await Promise.all([
+    countUsers(deps.db),
+    countCodes(deps.db),
     sumScansPerDay(deps.db, firstDay),
     topUsersByScans(deps.db, firstDay, 5),
     listSignupTimes(deps.db, new Date(firstDay * DAY_MS).toISOString()),

@@ -31,12 +31,14 @@ export function findSessionWithUser(
   db: Db,
   id: string,
 ): Promise<(UserRow & { last_seen_at: Date | string; expires_at: Date | string }) | undefined> {
+  // A team workspace's row never signs in, so no session of one is ever a signed-in user.
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.last_seen_at', 'sessions.expires_at'])
     .where('sessions.id', '=', id)
+    .where('users.kind', '=', 'person')
     .executeTakeFirst();
 }
 

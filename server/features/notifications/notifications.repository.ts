@@ -12,7 +12,7 @@ export interface Recipient {
   time_zone: string;
 }
 
-/** Users who asked for one kind of scan mail and have an address to send it to. */
+/** People who asked for one kind of scan mail and have an address to send it to (never a team's row). */
 export async function listRecipients(
   db: Db,
   kind: 'notify_scan_digest' | 'notify_scan_thresholds',
@@ -21,6 +21,7 @@ export async function listRecipients(
     .selectFrom('users')
     .select(['id', 'username', 'name', 'email', 'time_zone'])
     .where(kind, '=', true)
+    .where('kind', '=', 'person')
     .where('email', 'is not', null)
     .orderBy('id')
     .execute();

@@ -2,28 +2,44 @@ import { sql } from 'kysely';
 import { dialectOf } from '../../db/create-db.js';
 import type { Db, NewUserRow, UserRow, UserUpdate } from '../../db/database.js';
 
+// A row of `users` is a person or a team workspace (kind 'team': migrations/2026-11-30T0900-workspaces.ts).
+// A team row never acts as a person: every question here about people (sign-in, an address, the admin's
+// users) asks for kind 'person'. findUserById answers either: the account that owns codes and a plan.
+
+/** The account with this id: a person, or a team workspace. */
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Usernames are unique regardless of case (see the lower(username) index). */
+/** The account with this id when it is of this kind. */
+export function findAccountById(db: Db, id: number, kind: 'person' | 'team'): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
+}
+
+/**
+ * The person with this username. Usernames are unique regardless of case (see the lower(username)
+ * index), a team's handle included: a team's handle is never found here, so it never signs in.
+ */
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .where('kind', '=', 'person')
     .executeTakeFirst();
 }
 
+/** The person with this address (a team has none; checked anyway). */
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('kind', '=', 'person')
     .executeTakeFirst();
 }
 
-/** A user's row with their number of codes (the admin pages' users). */
+/** A user's row with their number of codes (the admin pages' users: people only). */
 export type UserWithCount = UserRow & { qr_code_count: number | string };
 
 export async function findUserWithCount(db: Db, id: number): Promise<UserWithCount | undefined> {
@@ -38,6 +54,7 @@ export async function findUserWithCount(db: Db, id: number): Promise<UserWithCou
         .as('qr_code_count'),
     )
     .where('u.id', '=', id)
+    .where('u.kind', '=', 'person')
     .executeTakeFirst();
   return row as UserWithCount | undefined;
 }
@@ -46,6 +63,7 @@ export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
+/** How many people (team workspaces are not people) and admins there are. */
 export async function countUsers(db: Db): Promise<{ users: number; admins: number }> {
   const row = await db
     .selectFrom('users')
@@ -53,6 +71,7 @@ export async function countUsers(db: Db): Promise<{ users: number; admins: numbe
       eb.fn.countAll<number>().as('users'),
       eb.fn.sum<number>(eb.case().when('is_admin', '=', true).then(1).else(0).end()).as('admins'),
     ])
+    .where('kind', '=', 'person')
     .executeTakeFirstOrThrow();
   return { users: Number(row.users), admins: Number(row.admins ?? 0) };
 }
@@ -119,6 +138,7 @@ export async function listAdminEmails(db: Db): Promise<string[]> {
     .selectFrom('users')
     .select('email')
     .where('is_admin', '=', true)
+    .where('kind', '=', 'person')
     .where('email', 'is not', null)
     .execute();
   return rows.flatMap((r) => (r.email ? [r.email] : []));

@@ -393,3 +393,163 @@ export function listActivity(db: Db, workspaceId: number, before: number | undef
   if (before !== undefined) query = query.where('id', '<', before);
   return query.execute();
 }
+
+// ---- The admin's list of team workspaces (server/features/admin) ----
+
+export type TeamSortKey = 'name' | 'createdAt' | 'qrCodeCount' | 'memberCount';
+
+/** What each sort orders by (only ordered on, never read). */
+const teamSortKeys = {
+  name: sql<number | string>`lower(u.name)`,
+  createdAt: sql<number | string>`u.created_at`,
+  qrCodeCount: codeCount,
+  memberCount: memberCount,
+} satisfies Record<TeamSortKey, unknown>;
+
+/** A team's row with its number of codes and of members. */
+export type TeamWithCounts = UserRow & { qr_code_count: number | string; member_count: number | string };
+
+/** `%` and `_` in a search are letters, not wildcards. */
+function containsPattern(search: string) {
+  return sql`${`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+}
+
+/**
+ * The teams whose name, or one of whose owners' usernames, contains the search. The owners are found
+ * once for the whole list (an `in` list: the usernames' index, then their memberships), not per team.
+ */
+function searchedTeams(db: Db, search: string | undefined) {
+  const query = db.selectFrom('users as u').where('u.kind', '=', 'team');
+  if (!search) return query;
+  const pattern = containsPattern(search);
+  return query.where((eb) =>
+    eb.or([
+      eb(sql`lower(u.name)`, 'like', pattern),
+      eb(
+        'u.id',
+        'in',
+        eb
+          .selectFrom('workspace_members as om')
+          .select('om.workspace_id')
+          .where('om.role', '=', 'owner')
+          .where(
+            'om.user_id',
+            'in',
+            eb
+              .selectFrom('users as o')
+              .select('o.id')
+              .where(sql`lower(o.username)`, 'like', pattern),
+          ),
+      ),
+    ]),
+  );
+}
+
+async function countTeams(db: Db, search: string | undefined): Promise<number> {
+  const row = await searchedTeams(db, search)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * One page of team workspaces, searched, sorted, counted and paged by the database: each row with its
+ * numbers of codes and members, in at most two statements whatever the page size. The page's ids are
+ * chosen first (sorted on the key alone), and only its rows are read and counted. A search is run once:
+ * its total comes with the page (a window count), and is counted apart only for a page past the end.
+ * The id breaks ties, so paging never shows a team twice or skips one.
+ */
+export async function listTeamsPage(
+  db: Db,
+  input: {
+    search?: string | undefined;
+    sort: TeamSortKey;
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ rows: TeamWithCounts[]; total: number }> {
+  const search = input.search || undefined;
+  // Without a search the count reads only the kind index: cheaper apart than as a window over the page.
+  const counted = search ? undefined : await countTeams(db, undefined);
+  const direction = sql.raw(input.order === 'asc' ? 'asc' : 'desc');
+  const nulls = sql.raw(input.order === 'asc' ? 'nulls first' : 'nulls last');
+  const pageIds = searchedTeams(db, search)
+    .select([
+      'u.id',
+      teamSortKeys[input.sort].as('sort_key'),
+      (search ? sql<number | string>`count(*) over ()` : sql<number | string>`0`).as('total'),
+    ])
+    .orderBy(sql`sort_key ${direction} ${nulls}`)
+    .orderBy('u.id', input.order)
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .as('p');
+  const rows = await db
+    .selectFrom(pageIds)
+    .innerJoin('users as u', 'u.id', 'p.id')
+    .selectAll('u')
+    .select([codeCount.as('qr_code_count'), memberCount.as('member_count'), 'p.total'])
+    .orderBy(sql`p.sort_key ${direction} ${nulls}`)
+    .orderBy('u.id', input.order)
+    .execute();
+  const total =
+    counted ?? (rows[0] ? Number(rows[0].total) : input.page === 1 ? 0 : await countTeams(db, search));
+  return { rows, total };
+}
+
+/** One team with its numbers of codes and members; undefined for a person's id or an unknown one. */
+export function findTeamWithCounts(db: Db, workspaceId: number): Promise<TeamWithCounts | undefined> {
+  return db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select([codeCount.as('qr_code_count'), memberCount.as('member_count')])
+    .where('u.id', '=', workspaceId)
+    .where('u.kind', '=', 'team')
+    .executeTakeFirst();
+}
+
+/** The owners' usernames of these teams, in one statement: by team, then by username. */
+export async function listOwnerNames(db: Db, workspaceIds: number[]) {
+  if (workspaceIds.length === 0) return [];
+  return db
+    .selectFrom('workspace_members as m')
+    .innerJoin('users as p', 'p.id', 'm.user_id')
+    .select(['m.workspace_id', 'p.username'])
+    .where('m.workspace_id', 'in', workspaceIds)
+    .where('m.role', '=', 'owner')
+    .orderBy('m.workspace_id')
+    .orderBy(sql`lower(p.username)`)
+    .execute();
+}
+
+// ---- A person's deletion (server/features/admin) ----
+
+/**
+ * What a person leaves in the workspaces of others, explicitly (the foreign keys would do the same):
+ * their memberships and the invitations to them go; invitations they sent and the activity they wrote
+ * stay, under the name they had.
+ */
+export async function deleteMembershipsOf(trx: Db, userId: number): Promise<void> {
+  await trx.deleteFrom('workspace_members').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('workspace_invitations').where('invitee_id', '=', userId).execute();
+  await trx
+    .updateTable('workspace_invitations')
+    .set({ invited_by: null })
+    .where('invited_by', '=', userId)
+    .execute();
+  await trx
+    .updateTable('workspace_activity')
+    .set({ actor_id: null })
+    .where('actor_id', '=', userId)
+    .execute();
+}
+
+/** Nobody opens a deleted workspace any more by remembering it (their own opens instead). */
+export async function forgetRememberedWorkspace(trx: Db, workspaceId: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ current_workspace_id: null })
+    .where('current_workspace_id', '=', workspaceId)
+    .execute();
+}
