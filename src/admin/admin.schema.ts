@@ -261,7 +261,9 @@ export type BillingStatus = z.infer<typeof billingStatusSchema>;
 export const upgradeRequestAnswer = z.object({
   success: z.boolean(),
   message: z.string(),
-  request: upgradeRequestSchema,
+  request: upgradeRequestSchema.nullable().meta({
+    description: 'null for a team workspace: the admins are told, and set its plan under Workspaces.',
+  }),
 });
 
 /** POST /api/billing/checkout: the Stripe Checkout page to send the browser to. */

@@ -1,3 +1,5 @@
+import { actorOf, type Owner } from '../workspaces/owner.js';
+import { claimNotification } from '../notifications/notifications.repository.js';
 import {
   adminMessages,
   decideRequestInput,
@@ -50,13 +52,55 @@ export async function startCheckout(deps: AppDeps, user: User, raw: unknown) {
 
 export const billingMessages = {
   requested: 'Your request was sent to the administrators. You will get an e-mail when they decide.',
+  teamRequested: "Your request was sent to the administrators: they set the team's plan.",
   useCheckout: 'This server takes payments through Stripe: use the checkout instead.',
 } as const;
 
+/**
+ * A team's owner asks for a paid plan: the admins are mailed (once a day per plan) and set the team's plan
+ * on /admin/workspaces; nothing waits in the users' request list, which is about people.
+ */
+async function requestTeamUpgrade(ctx: RequestDeps, team: Owner, tier: PaidTier) {
+  const day = ctx.clock.now().toISOString().slice(0, 10);
+  const actor = actorOf(team);
+  const fresh = await claimNotification(
+    ctx.db,
+    `team-upgrade:${team.id}:${tier}:${day}`,
+    actor.id,
+    ctx.clock.now().toISOString(),
+  );
+  const name = team.name ?? '';
+  if (fresh) {
+    for (const to of await listAdminEmails(ctx.db)) {
+      sendInBackground(
+        ctx,
+        composeMail(
+          {
+            to,
+            subject: `Upgrade request for the team workspace ${name}: ${plans[tier].name}`,
+            greeting: 'Hello,',
+            paragraphs: [
+              `${actor.username} asks to move the team workspace "${name}" to the ${plans[tier].name} plan.`,
+              "Set the team's plan under Workspaces in the admin area.",
+            ],
+            action: {
+              label: 'Open workspaces',
+              url: `${ctx.config.publicUrl}/admin/workspaces?search=${encodeURIComponent(name)}`,
+            },
+          },
+          ctx.config.publicUrl,
+        ),
+      );
+    }
+  }
+  return { success: true, message: billingMessages.teamRequested, request: null };
+}
+
 /** Without Stripe: a request an admin approves or declines; the admins are told by e-mail. */
-export async function requestUpgrade(ctx: RequestDeps, user: User, raw: unknown) {
+export async function requestUpgrade(ctx: RequestDeps, user: Owner, raw: unknown) {
   const { tier } = parseInput(upgradeRequestInput, raw);
   if (ctx.config.stripe) throw appError('BAD_REQUEST', billingMessages.useCheckout);
+  if (user.actor) return requestTeamUpgrade(ctx, user, tier);
   const [existing] = await pendingRequestsOf(ctx.db, [user.id]);
   if (existing) throw appError('CONFLICT', adminMessages.requestPending);
   const row = await insertUpgradeRequest(ctx.db, user.id, tier, ctx.clock.now().toISOString());

@@ -1,10 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UserSummary } from '../../../src/analytics/analytics.schema.js';
 import type { QrCode } from '../../../src/qr/qr.schema.js';
 import type { Workspace, WorkspaceInvitation } from '../../../src/workspaces/workspace.schema.js';
 import { workspaceMessages } from '../../../src/workspaces/workspace.schema.js';
 import { insertQrRow } from '../../test/fixtures.js';
-import { call, expectRestError, signedInUser, useTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  call,
+  expectRestError,
+  readOutbox,
+  signedInUser,
+  useTestApp,
+  type TestApp,
+} from '../../test/test-app.js';
 import { describeEachDb } from '../../test/test-db.js';
 import type { ScanToStore } from '../scans/rollup-model.js';
 import { writeScansWithRollups } from '../scans/scan-rollups.js';
@@ -175,6 +182,32 @@ describeEachDb('workspaces through the REST paths', (getDb) => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json<Workspace>()).toMatchObject({ name: 'Vic and partners', role: 'owner' });
+  });
+
+  it("a team's plan is the team's: its owner asks the admins for an upgrade, a viewer cannot", async () => {
+    const { ada, vic, inTeam } = await team(t());
+    await signedInUser(t(), 'root', { isAdmin: true });
+    const status = await call(t().app, 'GET', '/api/billing/status', { cookie: vic.cookie, headers: inTeam });
+    expect(status.json()).toMatchObject({ tier: 'free', currentCount: 0 });
+    const refused = await call(t().app, 'POST', '/api/billing/upgrade-request', {
+      cookie: vic.cookie,
+      headers: inTeam,
+      json: { tier: 'pro' },
+    });
+    expect(expectRestError(refused, 403).message).toBe(workspaceMessages.roleRequired('owner'));
+    const asked = await call(t().app, 'POST', '/api/billing/upgrade-request', {
+      cookie: ada.cookie,
+      headers: inTeam,
+      json: { tier: 'pro' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json()).toMatchObject({ success: true, request: null });
+    await vi.waitFor(async () => {
+      const mails = await readOutbox(t().outbox);
+      expect(mails.join('\n')).toContain('ada asks to move the team workspace "Marketing" to the Pro plan.');
+    });
+    // Ada's own plan is untouched, and nothing waits in the users' request list.
+    expect(await t().db.selectFrom('upgrade_requests').selectAll().execute()).toEqual([]);
   });
 
   it('a stranger asking for the team gets 404, and the team is not in their list', async () => {
