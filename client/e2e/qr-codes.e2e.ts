@@ -141,40 +141,46 @@ const cases: TypeCase[] = [
 ];
 
 describe('QR codes end to end', () => {
-  it('creates one code of every type through the designer', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url, desktop);
-    await signIn(page, 'demo', 'demo123');
-    for (const c of cases) {
-      await page.goto('/create');
-      const types = page.getByRole('group', { name: 'QR code type' });
-      if (c.more) {
-        await types.getByRole('button', { name: /^More types/ }).click();
-        await page.getByRole('menuitem', { name: c.tile, exact: true }).click();
-      } else {
-        await types.getByRole('button', { name: c.tile, exact: true }).click();
+  // One code of each type, each a whole round trip through the designer: 15 s apiece (about 2 s quiet;
+  // a CI run with every lane busy took over 60 s for the thirteen).
+  it(
+    'creates one code of every type through the designer',
+    async () => {
+      const { context, page } = await newPage(app.browser, app.server.url, desktop);
+      await signIn(page, 'demo', 'demo123');
+      for (const c of cases) {
+        await page.goto('/create');
+        const types = page.getByRole('group', { name: 'QR code type' });
+        if (c.more) {
+          await types.getByRole('button', { name: /^More types/ }).click();
+          await page.getByRole('menuitem', { name: c.tile, exact: true }).click();
+        } else {
+          await types.getByRole('button', { name: c.tile, exact: true }).click();
+        }
+        await page.getByLabel(/^Name/).fill(`E2E ${c.type}`);
+        const dynamic = page.getByLabel('Dynamic QR code');
+        if ((await dynamic.isChecked()) !== c.dynamic) await dynamic.click({ force: true });
+        for (const [label, value] of c.fields) await page.getByLabel(label).first().fill(value);
+        if (c.type === 'url') await screenshot(page, 'create-1280');
+        await page.getByRole('button', { name: 'Create QR Code' }).click();
+        await page.waitForURL((u) => u.pathname === '/my-qr-codes');
+        await page.getByText('QR Code Created').waitFor();
       }
-      await page.getByLabel(/^Name/).fill(`E2E ${c.type}`);
-      const dynamic = page.getByLabel('Dynamic QR code');
-      if ((await dynamic.isChecked()) !== c.dynamic) await dynamic.click({ force: true });
-      for (const [label, value] of c.fields) await page.getByLabel(label).first().fill(value);
-      if (c.type === 'url') await screenshot(page, 'create-1280');
-      await page.getByRole('button', { name: 'Create QR Code' }).click();
-      await page.waitForURL((u) => u.pathname === '/my-qr-codes');
-      await page.getByText('QR Code Created').waitFor();
-    }
-    const codes = await listCodes(page);
-    for (const c of cases) {
-      const code = codes.find((x) => x.name === `E2E ${c.type}`);
-      expect(code, c.type).toBeDefined();
-      expect(code!.type).toBe(c.type);
-      expect(code!.isDynamic).toBe(c.dynamic);
-      expect(code!.content.startsWith(c.expected), `${c.type}: ${code!.content}`).toBe(true);
-      expect(code!.shortUrl === null).toBe(!c.dynamic);
-    }
-    await page.getByRole('article', { name: 'E2E url' }).waitFor();
-    await screenshot(page, 'my-qr-codes-1280');
-    await context.close();
-  });
+      const codes = await listCodes(page);
+      for (const c of cases) {
+        const code = codes.find((x) => x.name === `E2E ${c.type}`);
+        expect(code, c.type).toBeDefined();
+        expect(code!.type).toBe(c.type);
+        expect(code!.isDynamic).toBe(c.dynamic);
+        expect(code!.content.startsWith(c.expected), `${c.type}: ${code!.content}`).toBe(true);
+        expect(code!.shortUrl === null).toBe(!c.dynamic);
+      }
+      await page.getByRole('article', { name: 'E2E url' }).waitFor();
+      await screenshot(page, 'my-qr-codes-1280');
+      await context.close();
+    },
+    15_000 * cases.length,
+  );
 
   it('shows the designer and the list at 375 px without horizontal scrolling', async () => {
     const { context, page } = await newPage(app.browser, app.server.url, phone);
