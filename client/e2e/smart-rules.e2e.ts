@@ -121,6 +121,8 @@ async function scanWith(userAgent: string, shortUrl: string): Promise<Scan> {
 }
 
 describe('smart redirect rules in the designer', () => {
+  // Designs a code with two rules, scans it as four phones, then pauses it: about 25 s quiet, over 60 s on a
+  // CI run with every lane busy.
   it('sends iPhones to the App Store and Android phones to Google Play from one code, then pauses it', async () => {
     const { context, page } = await newUser();
     await page.goto('/create');
@@ -281,7 +283,7 @@ describe('smart redirect rules in the designer', () => {
       .poll(() => page.locator('[data-refused-scans]').textContent())
       .toContain('1 scan was turned away');
     await context.close();
-  });
+  }, 120_000);
 
   it('on a phone: everything stacks without sideways scrolling, and a missing destination is shown where it is', async () => {
     const { context, page } = await newUser(phone);
