@@ -313,28 +313,48 @@ export async function deleteUserAsAdmin(deps: AppDeps, admin: User, id: number) 
   return { success: true, message: `User ${user.username} deleted`, deleted: impact };
 }
 
-/** Grants or removes unlimited codes; the answer says which. */
-export async function toggleUnlimitedAccess(deps: RequestDeps, admin: User, id: number) {
-  const user = await getAdminUser(deps.db, id);
-  const granted = !user.hasUnlimitedAccess;
+/**
+ * Grants or removes an account's unlimited codes (a person's, or a team's: `kind`), with its audit entry
+ * and security event; answers whether it is now granted.
+ */
+export async function setUnlimitedAccess(
+  deps: RequestDeps,
+  admin: User,
+  account: { id: number; username: string; label: string; hasUnlimitedAccess: boolean },
+  kind: 'user' | 'workspace',
+): Promise<boolean> {
+  const granted = !account.hasUnlimitedAccess;
+  const action = `${kind}.toggle-unlimited`;
   await deps.db.transaction().execute(async (trx) => {
-    await updateUserColumns(trx, id, { has_unlimited_access: granted });
+    await updateUserColumns(trx, account.id, { has_unlimited_access: granted });
     await recordAudit(trx, admin, deps.clock.now(), {
-      action: 'user.toggle-unlimited',
-      targetType: 'user',
-      targetId: id,
-      targetLabel: user.username,
-      before: { hasUnlimitedAccess: user.hasUnlimitedAccess },
+      action,
+      targetType: kind,
+      targetId: account.id,
+      targetLabel: account.label,
+      before: { hasUnlimitedAccess: account.hasUnlimitedAccess },
       after: { hasUnlimitedAccess: granted },
     });
   });
+  const whom = kind === 'workspace' ? `team workspace "${account.label}"` : account.username;
   await securityEvent(deps, 'plan.changed', {
-    user,
+    user: { id: account.id, username: account.username },
     by: admin,
-    message: `unlimited codes ${granted ? 'granted to' : 'removed from'} ${user.username} by ${admin.username}`,
-    details: { action: 'user.toggle-unlimited', hasUnlimitedAccess: granted },
+    message: `unlimited codes ${granted ? 'granted to' : 'removed from'} ${whom} by ${admin.username}`,
+    details: {
+      action,
+      hasUnlimitedAccess: granted,
+      ...(kind === 'workspace' ? { workspace: true } : {}),
+    },
     audit: false,
   });
+  return granted;
+}
+
+/** Grants or removes unlimited codes; the answer says which. */
+export async function toggleUnlimitedAccess(deps: RequestDeps, admin: User, id: number) {
+  const user = await getAdminUser(deps.db, id);
+  const granted = await setUnlimitedAccess(deps, admin, { ...user, label: user.username }, 'user');
   return {
     success: true,
     message: granted

@@ -8,11 +8,9 @@ import { workspaceMessages, type AdminWorkspace } from '../../../src/workspaces/
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import { toIso, type Db } from '../../db/database.js';
 import { appError, parseInput } from '../../errors.js';
-import { recordAudit } from '../../audit.js';
-import { securityEvent } from '../../security-log.js';
 import { cancelPlan, extendPlan, getPlanHolder, upgradePlan } from '../billing/subscriptions.service.js';
 import { toUser } from '../users/users.mapper.js';
-import { updateUserColumns } from '../users/users.repository.js';
+import { setUnlimitedAccess } from './admin-users.service.js';
 import {
   findTeamWithCounts,
   listOwnerNames,
@@ -91,25 +89,7 @@ export async function cancelWorkspace(deps: RequestDeps, admin: User, id: number
 /** Grants or removes a team's unlimited codes; the answer says which. */
 export async function toggleWorkspaceUnlimited(deps: RequestDeps, admin: User, id: number) {
   const before = await getPlanHolder(deps.db, id, 'team');
-  const granted = !before.hasUnlimitedAccess;
-  await deps.db.transaction().execute(async (trx) => {
-    await updateUserColumns(trx, id, { has_unlimited_access: granted });
-    await recordAudit(trx, admin, deps.clock.now(), {
-      action: 'workspace.toggle-unlimited',
-      targetType: 'workspace',
-      targetId: id,
-      targetLabel: before.label,
-      before: { hasUnlimitedAccess: before.hasUnlimitedAccess },
-      after: { hasUnlimitedAccess: granted },
-    });
-  });
-  await securityEvent(deps, 'plan.changed', {
-    user: { id, username: before.username },
-    by: admin,
-    message: `unlimited codes ${granted ? 'granted to' : 'removed from'} team workspace "${before.label}" by ${admin.username}`,
-    details: { action: 'workspace.toggle-unlimited', hasUnlimitedAccess: granted, workspace: true },
-    audit: false,
-  });
+  const granted = await setUnlimitedAccess(deps, admin, before, 'workspace');
   return {
     success: true,
     message: granted
