@@ -5,7 +5,8 @@
 // 2.5 codes each, 2,000 team workspaces with 1–8 members, one or two owners, and codes in three teams of
 // four), then started again; an admin signs in and GET /api/admin/workspaces is timed over loopback: the
 // first page, a search by team name, a search by an owner's username, a later page, and the busiest
-// teams first, in rounds with the admin's users page (a reference: what the machine allows right now).
+// teams first, in rounds with the admin's users page and GET /api/user (references: what the machine
+// allows right now).
 // Prints p50/p95/p99 per query and the load average; the goal is p95 < 10 ms.
 //
 //   PEOPLE=20000 TEAMS=5000 npm run bench:workspaces      more of both
@@ -35,8 +36,10 @@ const queries = [
   ['most members first', '/api/admin/workspaces?pageSize=25&sort=memberCount&order=desc'],
   // The admin's users page on the same database, in the same rounds: what the machine allows right now.
   ['users page (reference)', '/api/admin/users?pageSize=25'],
+  // The cheapest signed-in call (the session read and the reply): the floor of any admin page right now.
+  ['signed-in user (floor)', '/api/user'],
 ];
-const REFERENCE = queries.length - 1;
+const REFERENCES = 2;
 
 const pad = (n, width = 5) => String(n).padStart(width, '0');
 const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
@@ -60,7 +63,11 @@ function seed(file) {
     'insert into workspace_members (workspace_id, user_id, role, created_at) values (?, ?, ?, ?)',
   );
   const code = db.prepare(
-    `insert into qr_codes (name, type, content, customization, user_id) values (?, 'url', 'https://example.com', '{}', ?)`,
+    // With its scan-safety verdict, as every code saved through the app has: codes without one are checked
+    // in the background after start, one render and decode at a time, and 55,000 of them would keep the
+    // server busy through the whole run (each check holds the event loop ~35 ms: every request waited).
+    `insert into qr_codes (name, type, content, customization, user_id, scan_verdict, scan_reason)
+     values (?, 'url', 'https://example.com', '{}', ?, 'scannable', '')`,
   );
   const counts = { people: 0, teams: 0, members: 0, personalCodes: 0, teamCodes: 0 };
   db.transaction(() => {
@@ -175,7 +182,7 @@ try {
     for (const [q, [label]] of queries.entries()) {
       const { samples, total } = results[q];
       const [p50, p95, p99] = [0.5, 0.95, 0.99].map((p) => percentile(samples, p));
-      if (q !== REFERENCE) worst = Math.max(worst, p95);
+      if (q < queries.length - REFERENCES) worst = Math.max(worst, p95);
       console.log(
         `${label.padEnd(24)} ${String(total).padStart(6)} ${`${p50.toFixed(2)} ms`.padStart(8)} ${`${p95.toFixed(2)} ms`.padStart(8)} ${`${p99.toFixed(2)} ms`.padStart(8)}`,
       );
