@@ -17,6 +17,7 @@ import * as accountSafety from './2026-11-27T1000-account-safety.js';
 import * as scanOutcomes from './2026-11-28T0900-scan-outcomes.js';
 import * as mailQueue from './2026-11-29T0900-mail-queue.js';
 import * as workspaces from './2026-11-30T0900-workspaces.js';
+import * as sso from './2026-12-01T0900-sso.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0900-scan-outcomes': scanOutcomes,
   '2026-11-29T0900-mail-queue': mailQueue,
   '2026-11-30T0900-workspaces': workspaces,
+  '2026-12-01T0900-sso': sso,
 };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FREE_LIMIT } from '../src/plans.js';
+import { readSsoConfig, ssoWarnings, type SsoConfig } from './features/sso/sso.config.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -98,6 +99,7 @@ const envSchema = z.object({
     .optional(),
   SESSION_IDLE_HOURS: positiveInt(24 * 365).default(24 * 7),
   SESSION_MAX_DAYS: positiveInt(365).default(30),
+  SSO_CONFIG: optionalText,
 });
 
 export type Config = {
@@ -161,6 +163,8 @@ export type Config = {
   metricsPort: number | undefined;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Sign-in with the company's accounts (SSO_CONFIG); undefined: local passwords only. */
+  sso: SsoConfig | undefined;
 };
 
 export interface StripeConfig {
@@ -515,7 +519,14 @@ export function checkConfig(env: NodeJS.ProcessEnv = process.env): ConfigCheck {
     }
   }
 
-  const config = e && problems.length === 0 ? toConfig(e) : undefined;
+  let sso: SsoConfig | undefined;
+  if (e?.SSO_CONFIG !== undefined) {
+    const read = readSsoConfig(path.resolve(e.SSO_CONFIG), e.ADMIN_USERNAME);
+    problems.push(...read.problems.map(invalid));
+    warnings.push(...ssoWarnings(read.sso));
+    sso = read.sso;
+  }
+  const config = e && problems.length === 0 ? toConfig(e, sso) : undefined;
   const effective = config && e ? effectiveValues(e, config) : undefined;
   const settings: Setting[] = SETTING_NAMES.map((name) => ({
     name,
@@ -589,7 +600,7 @@ function stripeConfigOf(e: Env): StripeConfig | undefined {
   };
 }
 
-function toConfig(e: Env): Config {
+function toConfig(e: Env, sso: SsoConfig | undefined): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
@@ -626,6 +637,7 @@ function toConfig(e: Env): Config {
     metricsPort: e.METRICS_PORT,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
+    sso,
   };
 }
 

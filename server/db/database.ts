@@ -60,6 +60,33 @@ export interface WorkspaceMemberTable {
   /** 'viewer', 'editor', 'admin' or 'owner'. */
   role: string;
   created_at: Timestamp;
+  /** 'manual' (invited or added) or 'sso' (granted by a group mapping: taken away with the group). */
+  source: ColumnType<string, string | undefined, string>;
+}
+
+/** A company account (OIDC, LDAP, a trusted proxy) linked to a person. */
+export interface UserIdentityTable {
+  /** 'oidc:<id>', 'ldap' or 'proxy'. */
+  provider: string;
+  /** The provider's stable id of the person: OIDC `sub`, the LDAP entry's DN, the proxy's user name. */
+  subject: string;
+  user_id: number;
+  email: string | null;
+  created_at: Timestamp;
+  last_sign_in_at: NullableTimestamp;
+}
+
+/** A company account waiting for its person to prove the password of the local account it matches. */
+export interface SsoLinkRequestTable {
+  /** SHA-256 of the token the browser holds. */
+  id: string;
+  user_id: number;
+  provider: string;
+  subject: string;
+  /** JSON of the ExternalProfile the provider gave. */
+  profile: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
 }
 
 /** An invitation into a team: by e-mail (a mailed link: `token_hash`) or by username (`invitee_id`). */
@@ -125,6 +152,8 @@ export interface PendingLoginTable {
   id: string;
   user_id: number;
   expires_at: string | Date;
+  /** JSON of the SsoSession a company sign-in starts once the code is given; null: a password sign-in. */
+  sso_session: string | null;
 }
 
 /** A browser family and OS, or an address, a user has signed in from (login alerts). */
@@ -257,6 +286,16 @@ export interface SessionTable {
   expires_at: string | Date;
   ip_address: string | null;
   user_agent: string | null;
+  /** How the session was signed in: 'oidc:<id>', 'ldap' or 'proxy'; null: a local password. */
+  sso_provider: string | null;
+  sso_subject: string | null;
+  /** The OIDC session id (`sid`), for back-channel logout. */
+  sso_sid: string | null;
+  sso_refresh_token: string | null;
+  /** The ID token, the hint of RP-initiated logout. */
+  sso_id_token: string | null;
+  /** When the provider last said the person may still sign in. */
+  sso_checked_at: NullableTimestamp;
 }
 
 export interface LoginFailureTable {
@@ -437,6 +476,8 @@ export interface ScanCodePlaceTable {
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
+  user_identities: UserIdentityTable;
+  sso_link_requests: SsoLinkRequestTable;
   login_failures: LoginFailureTable;
   folders: FolderTable;
   qr_codes: QrCodeTable;

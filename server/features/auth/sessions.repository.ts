@@ -9,6 +9,18 @@ export interface NewSession {
   expiresAt: string;
   ip: string;
   userAgent: string | null;
+  /** Signed in through a company account: checked again with its provider (server/features/sso). */
+  sso?: SsoSession;
+}
+
+/** How a session signed in through a company account; what its provider needs to check it again. */
+export interface SsoSession {
+  /** 'oidc:<id>', 'ldap' or 'proxy'. */
+  provider: string;
+  subject: string;
+  sid?: string | null;
+  refreshToken?: string | null;
+  idToken?: string | null;
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<void> {
@@ -22,6 +34,12 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
       expires_at: session.expiresAt,
       ip_address: session.ip,
       user_agent: session.userAgent,
+      sso_provider: session.sso?.provider ?? null,
+      sso_subject: session.sso?.subject ?? null,
+      sso_sid: session.sso?.sid ?? null,
+      sso_refresh_token: session.sso?.refreshToken ?? null,
+      sso_id_token: session.sso?.idToken ?? null,
+      sso_checked_at: session.sso ? session.createdAt : null,
     })
     .execute();
 }
@@ -30,13 +48,21 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
 export function findSessionWithUser(
   db: Db,
   id: string,
-): Promise<(UserRow & { last_seen_at: Date | string; expires_at: Date | string }) | undefined> {
+): Promise<
+  | (UserRow & {
+      last_seen_at: Date | string;
+      expires_at: Date | string;
+      sso_provider: string | null;
+      sso_subject: string | null;
+    })
+  | undefined
+> {
   // A team workspace's row never signs in, so no session of one is ever a signed-in user.
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.last_seen_at', 'sessions.expires_at'])
+    .select(['sessions.last_seen_at', 'sessions.expires_at', 'sessions.sso_provider', 'sessions.sso_subject'])
     .where('sessions.id', '=', id)
     .where('users.kind', '=', 'person')
     .executeTakeFirst();

@@ -9,6 +9,7 @@ import {
   findSessionWithUser,
   insertSession,
   touchSession,
+  type SsoSession,
 } from './sessions.repository.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -28,6 +29,7 @@ export async function startSession(
   cookies: SessionCookies,
   userId: number,
   client: { ip: string; userAgent: string | null },
+  sso?: SsoSession,
 ): Promise<void> {
   const token = newToken();
   const now = deps.clock.now();
@@ -39,6 +41,7 @@ export async function startSession(
     // ANONYMIZE_IPS: masked like every stored address.
     ip: storedAddress(deps.config, client.ip),
     userAgent: client.userAgent?.slice(0, 512) ?? null,
+    sso,
   });
   cookies.set(sessionCookieName(deps.config.publicUrl), token, {
     ...cookieOptions(deps.config.publicUrl),
@@ -50,7 +53,13 @@ export async function startSession(
 export async function readSession(
   deps: AppDeps,
   cookies: SessionCookies,
-): Promise<{ id: string; user: User; currentWorkspaceId: number | null } | null> {
+): Promise<{
+  id: string;
+  user: User;
+  currentWorkspaceId: number | null;
+  /** Set when signed in through a company account: its provider and the provider's id of the person. */
+  sso: { provider: string; subject: string } | null;
+} | null> {
   const token = cookies.read(sessionCookieName(deps.config.publicUrl));
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
@@ -65,7 +74,12 @@ export async function readSession(
   if (now - lastSeen > TOUCH_INTERVAL_MS) {
     await touchSession(deps.db, id, new Date(now).toISOString());
   }
-  return { id, user: toUser(row), currentWorkspaceId: row.current_workspace_id };
+  return {
+    id,
+    user: toUser(row),
+    currentWorkspaceId: row.current_workspace_id,
+    sso: row.sso_provider ? { provider: row.sso_provider, subject: row.sso_subject ?? '' } : null,
+  };
 }
 
 export async function endSession(

@@ -77,19 +77,26 @@ export async function insertPendingLogin(
   id: string,
   userId: number,
   expiresAt: string,
+  ssoSession: string | null = null,
 ): Promise<void> {
-  await db.insertInto('pending_logins').values({ id, user_id: userId, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('pending_logins')
+    .values({ id, user_id: userId, expires_at: expiresAt, sso_session: ssoSession })
+    .execute();
 }
 
-/** The user of a pending sign-in that has not expired. */
-export async function findPendingLogin(db: Db, id: string, now: string): Promise<number | undefined> {
-  const row = await db
+/** The user of a pending sign-in that has not expired, and the company sign-in it continues, if any. */
+export async function findPendingLogin(
+  db: Db,
+  id: string,
+  now: string,
+): Promise<{ user_id: number; sso_session: string | null } | undefined> {
+  return db
     .selectFrom('pending_logins')
-    .select('user_id')
+    .select(['user_id', 'sso_session'])
     .where('id', '=', id)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return row?.user_id;
 }
 
 /** Removes a finished pending sign-in and every expired one. */

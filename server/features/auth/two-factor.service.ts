@@ -24,6 +24,7 @@ import {
 } from './login-throttle.js';
 import { verifyPassword } from './passwords.js';
 import { cookieOptions, endSession, startSession } from './sessions.js';
+import type { SsoSession } from './sessions.repository.js';
 import { hashToken, newToken } from './tokens.js';
 import {
   claimTotpStep,
@@ -204,7 +205,7 @@ async function failedCode(ctx: SessionDeps, row: UserRow, attempt: CodeAttempt):
 }
 
 /** After a right password, for a user with two-factor on: the sign-in waits for its code (5 minutes). */
-export async function beginPendingLogin(ctx: SessionDeps, userId: number) {
+export async function beginPendingLogin(ctx: SessionDeps, userId: number, sso?: SsoSession) {
   const token = newToken();
   const now = ctx.clock.now();
   await insertPendingLogin(
@@ -212,6 +213,7 @@ export async function beginPendingLogin(ctx: SessionDeps, userId: number) {
     hashToken(token),
     userId,
     new Date(now.getTime() + PENDING_LOGIN_MS).toISOString(),
+    sso ? JSON.stringify(sso) : null,
   );
   ctx.cookies.set(pendingCookieName(ctx.config.publicUrl), token, {
     ...cookieOptions(ctx.config.publicUrl),
@@ -230,9 +232,9 @@ export async function finishPendingLogin(ctx: SessionDeps, code: string): Promis
   const cookie = ctx.cookies.read(pendingCookieName(ctx.config.publicUrl));
   const now = ctx.clock.now().toISOString();
   const id = cookie && cookie.length <= 100 ? hashToken(cookie) : null;
-  const userId = id ? await findPendingLogin(ctx.db, id, now) : undefined;
-  if (!id || userId === undefined) throw appError('UNAUTHORIZED', twoFactorMessages.notPending);
-  const row = await userRowOf(ctx, userId);
+  const pending = id ? await findPendingLogin(ctx.db, id, now) : undefined;
+  if (!id || pending === undefined) throw appError('UNAUTHORIZED', twoFactorMessages.notPending);
+  const row = await userRowOf(ctx, pending.user_id);
   const attempt = await beginCodeAttempt(ctx, row, 'sign-in');
   if (!(await acceptCode(ctx, row, code))) {
     await failedCode(ctx, row, attempt);
@@ -242,7 +244,9 @@ export async function finishPendingLogin(ctx: SessionDeps, code: string): Promis
   await deletePendingLogin(ctx.db, id, now);
   ctx.cookies.clear(pendingCookieName(ctx.config.publicUrl), cookieOptions(ctx.config.publicUrl));
   if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);
-  await startSession(ctx, ctx.cookies, row.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+  // A company sign-in carries on as one (its provider checks it again), a password sign-in as before.
+  const sso = pending.sso_session ? (JSON.parse(pending.sso_session) as SsoSession) : undefined;
+  await startSession(ctx, ctx.cookies, row.id, { ip: ctx.ip, userAgent: ctx.userAgent }, sso);
   afterSignIn(ctx, row);
   return toUser(row);
 }
