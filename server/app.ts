@@ -9,6 +9,8 @@ import type { AppDeps, RuntimeDeps } from './app-deps.js';
 import { closeSpreadsheetReaders } from './features/qr/bulk-parse.js';
 import { withMailLog } from './features/mail/mailer.js';
 import { startMailRetrier, withMailQueue } from './features/mail/mail-queue.service.js';
+import { registerOidcRoutes } from './features/auth/oidc.js';
+import { startSsoRecheck } from './features/auth/sso-recheck.js';
 import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
@@ -189,6 +191,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(restPlugin(deps));
   registerApiDocs(app);
   registerRedirectRoutes(app, deps);
+  // Sign-in with the company's accounts (SSO_CONFIG): the OpenID Connect round trip, and sessions
+  // checked again with their provider so that someone removed from the directory is signed out.
+  if (deps.config.sso) {
+    if (deps.config.sso.oidc.length > 0) registerOidcRoutes(app, deps);
+    const stopSsoRecheck = startSsoRecheck(deps, app.log);
+    app.addHook('onClose', () => stopSsoRecheck());
+  }
   // Queued scans are committed before the database closes.
   app.addHook('onClose', () => deps.scans.close());
   // The spreadsheet readers' worker threads (POST /api/qr-codes/bulk/parse) end with the app.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FREE_LIMIT } from '../src/plans.js';
-import { readSsoConfig, ssoWarnings, type SsoConfig } from './features/sso/sso.config.js';
+import { readSsoConfig, ssoWarnings, type SsoConfig } from './features/auth/sso.config.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenScope } from '../../src/auth/api-token.schema.js';
 import type { User } from '../../src/auth/auth.schema.js';
 import type { RuntimeDeps, SessionCookies, SessionDeps } from '../app-deps.js';
+import { proxySession } from '../features/auth/proxy-sign-in.js';
 import { readSession } from '../features/auth/sessions.js';
 import { authenticateToken, bearerOf } from '../features/tokens/tokens.service.js';
 import type { WorkspaceRequest } from './workspace-access.js';
@@ -36,7 +37,7 @@ export async function createContext(
     clear: (name, options) => void reply.clearCookie(name, options),
   };
   const session = await readSession(deps, cookies);
-  return {
+  const context: Context = {
     ...deps,
     log: req.log,
     user: session?.user ?? null,
@@ -51,6 +52,20 @@ export async function createContext(
     userAgent: req.headers['user-agent'] ?? null,
     cookies,
   };
+  // Signed in by a trusted reverse proxy: its headers say who is calling (proxy-sign-in.ts).
+  const proxy = deps.config.sso?.proxy;
+  if (proxy) {
+    const signed = await proxySession(
+      context,
+      proxy,
+      { peer: req.socket.remoteAddress, headers: req.headers },
+      session,
+    );
+    context.user = signed?.user ?? null;
+    context.sessionId = signed?.sessionId ?? null;
+    if (signed?.sessionId !== session?.id) context.workspaceRequest.remembered = null;
+  }
+  return context;
 }
 
 /**

@@ -157,6 +157,10 @@ export type UpgradeRequest = z.infer<typeof upgradeRequestSchema>;
 export const adminUserSchema = userSchema.extend({
   qrCodeCount: z.number().int(),
   twoFactorEnabled: z.boolean(),
+  signInMethods: z.array(z.string()).meta({
+    description:
+      "How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each).",
+  }),
   upgradeRequest: upgradeRequestSchema
     .nullable()
     .meta({ description: 'A pending upgrade request (servers without Stripe), if any.' }),

@@ -134,6 +134,38 @@ export const twoFactorRequiredSchema = z.object({
 });
 export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;
 
+/**
+ * A company account (OIDC, LDAP) whose address is an existing local account's: no session yet; the person
+ * proves that account's password once at /auth/link (the browser holds the request in a cookie).
+ */
+export const linkRequiredSchema = z.object({
+  linkRequired: z.literal(true),
+  message: z.string(),
+});
+export type LinkRequired = z.infer<typeof linkRequiredSchema>;
+
+/** GET /api/auth/sso/link: the pending link request of this browser. */
+export const ssoLinkSchema = z.object({
+  email: z.string(),
+  username: z.string().meta({ description: 'The existing local account.' }),
+  provider: z.string().meta({ description: 'The company sign-in, as its button names it.' }),
+});
+export type SsoLink = z.infer<typeof ssoLinkSchema>;
+
+/** POST /api/auth/sso/link: the existing account's password. */
+export const ssoLinkInput = z.object({
+  password: z.string().min(1, 'Password is required').max(256, 'Password must be at most 256 characters'),
+});
+
+/** POST /api/logout: where the browser goes next when the sign-in provider should sign out too. */
+export const logoutAnswerSchema = z.object({
+  message: z.string(),
+  logoutUrl: z
+    .string()
+    .optional()
+    .meta({ description: "The company sign-in's own sign-out page (OIDC end-session, the proxy's logout)." }),
+});
+
 /** POST /api/register when the address must be verified first: no session, a message to read. */
 export const verificationRequiredSchema = z.object({
   requiresVerification: z.literal(true),
@@ -151,6 +183,16 @@ export const publicConfigSchema = z.object({
   payments: z
     .enum(['stripe', 'request'])
     .meta({ description: 'How /upgrade upgrades: Stripe Checkout, or a request an admin approves.' }),
+  sso: z
+    .object({
+      /** "Sign in with <name>": each opens GET /api/auth/oidc/<id>/start. */
+      providers: z.array(z.object({ id: z.string(), name: z.string() })),
+      /** The login form's username and password are checked with this directory (its name), if any. */
+      ldap: z.string().nullable(),
+      /** false in SSO-only mode: the password form is for the break-glass admin alone, no Register tab. */
+      passwordSignIn: z.boolean(),
+    })
+    .meta({ description: 'Sign-in with company accounts (SSO_CONFIG).' }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -129,6 +129,11 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         setNeedsCode(true);
         return;
       }
+      // A directory account whose address is an existing account's: prove that password once.
+      if ('linkRequired' in result) {
+        window.location.assign('/auth/link');
+        return;
+      }
       await signedIn(result);
     },
     onError: (error) => {

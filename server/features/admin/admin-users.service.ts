@@ -1,3 +1,4 @@
+import { providersOf } from '../auth/sso-identities.repository.js';
 import {
   adminMessages,
   type AdminCreateUserInput,
@@ -60,15 +61,15 @@ function auditView(user: AdminUser | User) {
 export async function listAdminUsers(deps: AppDeps, raw: AdminUserListInput): Promise<AdminUserPage> {
   const input = parseInput(adminUserListInput, raw);
   const { rows, total } = await listUsersPage(deps.db, input);
-  const requests = await pendingRequestsOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const requests = await pendingRequestsOf(deps.db, ids);
+  const providers = await providersOf(deps.db, ids);
   return {
     rows: rows.map((r) =>
       toAdminUser(
         r,
         requests.find((q) => q.user_id === r.id),
+        providers.get(r.id),
       ),
     ),
     total,

@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { messageAnswer, successAnswer, successMessageAnswer } from '../../../src/api/answers.js';
 import {
   emailLinkInput,
+  linkRequiredSchema,
   loginInput,
+  logoutAnswerSchema,
   publicConfigSchema,
   registerInput,
   resetPasswordInput,
+  ssoLinkInput,
+  ssoLinkSchema,
   tokenInput,
   twoFactorRequiredSchema,
   userSchema,
@@ -26,9 +30,10 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/login',
-    summary: '{ username, password } → the user, with the session cookie.',
+    summary:
+      "{ username, password } → the user, with the session cookie. With LDAP configured the directory's names and passwords are taken too.",
     access: 'public',
-    answer: z.union([userSchema, twoFactorRequiredSchema]),
+    answer: z.union([userSchema, twoFactorRequiredSchema, linkRequiredSchema]),
     body: loginInput,
     handler: ({ caller, body }) => caller.auth.login(body),
   }),
@@ -58,10 +63,30 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/logout',
-    summary: 'Ends the session on the server and clears the cookie.',
+    summary:
+      'Ends the session on the server and clears the cookie; `logoutUrl` when the company sign-in should sign out too.',
     access: 'public',
-    answer: messageAnswer,
+    answer: logoutAnswerSchema,
     handler: ({ caller }) => caller.auth.logout(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/auth/sso/link',
+    summary:
+      "This browser's pending link of a company account to the existing account with its address; 404 when none.",
+    access: 'public',
+    answer: ssoLinkSchema,
+    handler: ({ caller }) => caller.auth.ssoLink(),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/auth/sso/link',
+    summary:
+      '{ password } of the existing account → the user, signed in, with the company account linked (once).',
+    access: 'public',
+    answer: z.union([userSchema, twoFactorRequiredSchema]),
+    body: ssoLinkInput,
+    handler: ({ caller, body }) => caller.auth.ssoLinkComplete(body),
   }),
   defineRoute({
     method: 'POST',

@@ -3,12 +3,14 @@ import {
   loginInput,
   registerInput,
   resetPasswordInput,
+  ssoLinkInput,
   tokenInput,
 } from '../../../src/auth/auth.schema.js';
 import { twoFactorCodeInput } from '../../../src/auth/account.schema.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { finishPendingLogin } from './two-factor.service.js';
 import { getPublicConfig, login, logout, register } from './auth.service.js';
+import { completeLink, pendingLink } from './sso-sign-in.js';
 import {
   requestPasswordReset,
   resendVerification,
@@ -49,4 +51,13 @@ export const authRouter = router({
     .input(emailLinkInput)
     .mutation(({ ctx, input }) => resendVerification(ctx, input)),
   publicConfig: publicProcedure.query(({ ctx }) => getPublicConfig(ctx)),
+  /** This browser's pending link of a company account to an existing local account (by address). */
+  ssoLink: publicProcedure.query(({ ctx }) => pendingLink(ctx)),
+  /** The existing account's password, once: links the company account and signs in. */
+  ssoLinkComplete: publicProcedure.input(ssoLinkInput).mutation(async ({ ctx, input }) => {
+    const result = await completeLink(ctx, input.password);
+    if (result.status === 'two-factor') return { requiresTwoFactor: true as const, message: result.message };
+    if (result.status === 'signed-in') return result.user;
+    throw new Error('a proved link always signs in');
+  }),
 });

@@ -1,4 +1,5 @@
 import type {
+  LinkRequired,
   LoginInput,
   PublicConfig,
   RegisterInput,
@@ -23,6 +24,10 @@ import { endSession, startSession } from './sessions.js';
 import { afterSignIn } from './login-alerts.js';
 import { beginPendingLogin } from './two-factor.service.js';
 import { sendVerificationMail } from './recovery.service.js';
+import { LdapUnavailableError, ldapSignIn } from './ldap.js';
+import type { LdapConfig } from './sso.config.js';
+import { providerLogoutUrl } from './sso-recheck.js';
+import { passwordSignInAllowed, signInExternal, ssoMessages } from './sso-sign-in.js';
 
 export const DEMO_USERNAME = 'demo';
 export const DEMO_PASSWORD = 'demo123';
@@ -37,18 +42,34 @@ export const messages = {
   checkInbox: 'Registration successful! Please check your email to verify your account before logging in.',
 } as const;
 
-export async function login(ctx: SessionDeps, input: LoginInput): Promise<User | TwoFactorRequired> {
+export async function login(
+  ctx: SessionDeps,
+  input: LoginInput,
+): Promise<User | TwoFactorRequired | LinkRequired> {
   const row = await findUserByUsername(ctx.db, input.username);
+  const ldap = ctx.config.sso?.ldap;
+  const localAllowed = passwordSignInAllowed(ctx, input.username);
+  // SSO-only without a directory behind the form: only the break-glass admin has a password here.
+  if (!localAllowed && !ldap) throw appError('FORBIDDEN', ssoMessages.passwordsOff);
   const trustedDevice = row ? await isTrustedDevice(ctx, row.id) : false;
   const attempt = await beginLoginAttempt(
     ctx,
     { username: input.username, user: row },
     { trustedDevice, during: 'sign-in' },
   );
-  const ok = await verifyPassword(row?.password, input.password);
+  const ok = localAllowed && (await verifyPassword(row?.password, input.password));
   if (!row || !ok) {
-    await attempt.failed();
-    throw appError('UNAUTHORIZED', messages.invalidCredentials);
+    // The login form also takes the company directory's names and passwords (LDAP / Active Directory).
+    const profile = ldap ? await ldapProfile(ctx, ldap, input) : null;
+    if (!profile) {
+      await attempt.failed();
+      throw appError('UNAUTHORIZED', messages.invalidCredentials);
+    }
+    await attempt.succeeded();
+    const result = await signInExternal(ctx, profile);
+    if (result.status === 'signed-in') return result.user;
+    if (result.status === 'two-factor') return { requiresTwoFactor: true, message: result.message };
+    return { linkRequired: true, message: result.message };
   }
   await attempt.succeeded();
   await trustThisDevice(ctx, row.id);
@@ -67,6 +88,8 @@ export async function login(ctx: SessionDeps, input: LoginInput): Promise<User |
 export async function register(ctx: SessionDeps, input: RegisterInput): Promise<RegisterResult> {
   const settings = await getInstanceSettings(ctx);
   if (!settings.registrationOpen) throw appError('FORBIDDEN', messages.registrationClosed);
+  // SSO-only: accounts come from the company's sign-in, never from the Register tab.
+  if (ctx.config.sso?.ssoOnly) throw appError('FORBIDDEN', ssoMessages.passwordsOff);
   if (await findUserByUsername(ctx.db, input.username)) {
     throw appError('CONFLICT', messages.usernameTaken);
   }
@@ -111,9 +134,22 @@ export async function register(ctx: SessionDeps, input: RegisterInput): Promise<
   return { requiresVerification: false, user: toUser(row) };
 }
 
-export async function logout(ctx: SessionDeps): Promise<{ message: string }> {
+/** The directory's answer for a name and password; a directory that does not answer is a 503. */
+async function ldapProfile(ctx: SessionDeps, ldap: LdapConfig, input: LoginInput) {
+  try {
+    return await ldapSignIn(ldap, input.username, input.password);
+  } catch (error) {
+    if (!(error instanceof LdapUnavailableError)) throw error;
+    ctx.log.error({ err: error }, 'LDAP sign-in failed: the directory did not answer');
+    throw appError('SERVICE_UNAVAILABLE', ssoMessages.directoryDown);
+  }
+}
+
+export async function logout(ctx: SessionDeps): Promise<{ message: string; logoutUrl?: string }> {
+  // A company sign-in may end at its provider too (OIDC RP-initiated logout, the proxy's logout page).
+  const logoutUrl = ctx.sessionId ? await providerLogoutUrl(ctx, ctx.sessionId) : undefined;
   await endSession(ctx, ctx.cookies, ctx.sessionId);
-  return { message: 'You have been logged out successfully.' };
+  return { message: 'You have been logged out successfully.', ...(logoutUrl ? { logoutUrl } : {}) };
 }
 
 export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {
@@ -123,8 +159,13 @@ export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {
     demoAccount: demo ? { username: DEMO_USERNAME, password: DEMO_PASSWORD } : null,
     freePlanLimit: settings.freePlanLimit,
     requireEmailVerification: settings.requireEmailVerification,
-    registrationOpen: settings.registrationOpen,
+    registrationOpen: settings.registrationOpen && !deps.config.sso?.ssoOnly,
     payments: deps.config.stripe ? 'stripe' : 'request',
+    sso: {
+      providers: deps.config.sso?.oidc.map((p) => ({ id: p.id, name: p.name })) ?? [],
+      ldap: deps.config.sso?.ldap?.name ?? null,
+      passwordSignIn: !deps.config.sso?.ssoOnly,
+    },
   };
 }
 

@@ -30,11 +30,12 @@ export async function startSession(
   userId: number,
   client: { ip: string; userAgent: string | null },
   sso?: SsoSession,
-): Promise<void> {
+): Promise<string> {
   const token = newToken();
+  const id = hashToken(token);
   const now = deps.clock.now();
   await insertSession(deps.db, {
-    id: hashToken(token),
+    id,
     userId,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + deps.config.sessionMaxMs).toISOString(),
@@ -47,6 +48,7 @@ export async function startSession(
     ...cookieOptions(deps.config.publicUrl),
     maxAge: Math.floor(deps.config.sessionMaxMs / 1000),
   });
+  return id;
 }
 
 /** The session named by the cookie, if it exists and neither its idle nor absolute lifetime passed. */

@@ -13,6 +13,8 @@ import { toIso, type Db } from '../../db/database.js';
 import { appError } from '../../errors.js';
 import { toUser } from '../users/users.mapper.js';
 import { findUserWithCount, type UserWithCount } from '../users/users.repository.js';
+import { NO_LOCAL_PASSWORD } from '../auth/sso-sign-in.js';
+import { providersOf } from '../auth/sso-identities.repository.js';
 import { pendingRequestsOf } from './billing.repository.js';
 
 type RequestRow = Awaited<ReturnType<typeof pendingRequestsOf>>[number];
@@ -28,11 +30,21 @@ export function toUpgradeRequest(r: RequestRow): UpgradeRequest {
   };
 }
 
-export function toAdminUser(row: UserWithCount, request: RequestRow | undefined): AdminUser {
+/** How a person signs in: a local password (none for one made at a company sign-in) and each provider. */
+export function signInMethodsOf(row: { password: string }, providers: string[] = []): string[] {
+  return [...(row.password === NO_LOCAL_PASSWORD ? [] : ['local']), ...providers];
+}
+
+export function toAdminUser(
+  row: UserWithCount,
+  request: RequestRow | undefined,
+  providers: string[] = [],
+): AdminUser {
   return {
     ...toUser(row),
     qrCodeCount: Number(row.qr_code_count),
     twoFactorEnabled: Boolean(row.totp_enabled),
+    signInMethods: signInMethodsOf(row, providers),
     upgradeRequest: request ? toUpgradeRequest(request) : null,
   };
 }
@@ -42,5 +54,6 @@ export async function getAdminUser(db: Db, id: number): Promise<AdminUser> {
   const row = await findUserWithCount(db, id);
   if (!row) throw appError('NOT_FOUND', adminMessages.userNotFound);
   const [request] = await pendingRequestsOf(db, [id]);
-  return toAdminUser(row, request);
+  const providers = await providersOf(db, [id]);
+  return toAdminUser(row, request, providers.get(id));
 }

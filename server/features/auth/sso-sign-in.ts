@@ -6,12 +6,12 @@ import { recordAudit } from '../../audit.js';
 import type { UserRow } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { appError } from '../../errors.js';
-import { afterSignIn } from '../auth/login-alerts.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { cookieOptions, endSession, startSession } from '../auth/sessions.js';
-import type { SsoSession } from '../auth/sessions.repository.js';
-import { hashToken, newToken } from '../auth/tokens.js';
-import { beginPendingLogin } from '../auth/two-factor.service.js';
+import { afterSignIn } from './login-alerts.js';
+import { verifyPassword } from './passwords.js';
+import { cookieOptions, endSession, startSession } from './sessions.js';
+import type { SsoSession } from './sessions.repository.js';
+import { hashToken, newToken } from './tokens.js';
+import { beginPendingLogin } from './two-factor.service.js';
 import { findUserByEmail, findUserById, findUserByUsername, insertUser } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
 import { deleteMember, insertTeam, setMemberRole } from '../workspaces/workspaces.repository.js';
@@ -28,7 +28,7 @@ import {
   listMemberships,
   setAdminFlag,
   touchIdentity,
-} from './identities.repository.js';
+} from './sso-identities.repository.js';
 import { providerName, type SsoConfig } from './sso.config.js';
 
 // One way in for every company account (OIDC, LDAP, the trusted proxy): the provider's module proves who
@@ -52,7 +52,7 @@ export interface ExternalProfile {
 }
 
 export type ExternalSignIn =
-  | { status: 'signed-in'; user: User }
+  | { status: 'signed-in'; user: User; sessionId?: string }
   | { status: 'two-factor'; message: string }
   /** The address belongs to a local account: the person proves its password once (`linkCookie` set). */
   | { status: 'link-required'; email: string; message: string };
@@ -76,6 +76,7 @@ export const ssoMessages = {
   tooManyAttempts: 'Too many wrong passwords. Sign in with your company account again.',
   passwordsOff: 'Sign-in with a password is turned off on this server. Use your company account.',
   linked: 'Your company account is now linked to your existing account.',
+  directoryDown: 'The company directory is not answering. Try again in a minute.',
 } as const;
 
 /** Whether one of the person's groups is `wanted`: case-insensitive; a DN also by its first value, a
@@ -208,9 +209,15 @@ async function finishSignIn(
   }
   // A new session on every sign-in: an id set before is never promoted (no fixation).
   if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);
-  await startSession(ctx, ctx.cookies, fresh.id, { ip: ctx.ip, userAgent: ctx.userAgent }, ssoSession);
+  const sessionId = await startSession(
+    ctx,
+    ctx.cookies,
+    fresh.id,
+    { ip: ctx.ip, userAgent: ctx.userAgent },
+    ssoSession,
+  );
   afterSignIn(ctx, fresh);
-  return { status: 'signed-in', user: toUser(fresh) };
+  return { status: 'signed-in', user: toUser(fresh), sessionId };
 }
 
 /**
@@ -218,12 +225,33 @@ async function finishSignIn(
  * the address is an existing local account's — a link request the person proves with that account's
  * password (only when the provider says the address is verified).
  */
-export async function signInExternal(
+export function signInExternal(
   ctx: SessionDeps,
   profile: ExternalProfile,
   session: Omit<SsoSession, 'provider' | 'subject'> = {},
 ): Promise<ExternalSignIn> {
   ssoOf(ctx);
+  // One at a time per company account in this process: a page's first requests through the proxy (or a
+  // double-clicked callback) must not each make the person.
+  const key = `${profile.provider}\n${profile.subject}`;
+  const before = inFlight.get(key) ?? Promise.resolve();
+  const run = before.catch(() => undefined).then(() => signInOnce(ctx, profile, session));
+  inFlight.set(key, run);
+  void run
+    .catch(() => undefined)
+    .finally(() => {
+      if (inFlight.get(key) === run) inFlight.delete(key);
+    });
+  return run;
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+async function signInOnce(
+  ctx: SessionDeps,
+  profile: ExternalProfile,
+  session: Omit<SsoSession, 'provider' | 'subject'>,
+): Promise<ExternalSignIn> {
   const identity = await findIdentity(ctx.db, profile.provider, profile.subject);
   const linked = identity ? await findUserById(ctx.db, identity.user_id) : undefined;
   if (linked) return finishSignIn(ctx, linked, profile, session);
