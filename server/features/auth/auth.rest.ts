@@ -73,9 +73,9 @@ export const authRoutes = [
     method: 'GET',
     path: '/api/auth/sso/link',
     summary:
-      "This browser's pending link of a company account to the existing account with its address; 404 when none.",
+      "This browser's pending link of a company account to the existing account with its address; null when none.",
     access: 'public',
-    answer: ssoLinkSchema,
+    answer: ssoLinkSchema.nullable(),
     handler: ({ caller }) => caller.auth.ssoLink(),
   }),
   defineRoute({

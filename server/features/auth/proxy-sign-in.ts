@@ -80,7 +80,8 @@ export async function proxySession(
   if (ctx.cookies.read(LINK_COOKIE)) return null;
   const email = header(request.headers, proxy.emailHeader) ?? null;
   const groups = (header(request.headers, proxy.groupsHeader) ?? '')
-    .split(',')
+    // Comma-separated (Authelia, oauth2-proxy) or pipe-separated (Authentik's outpost).
+    .split(/[,|]/)
     .map((g) => g.trim())
     .filter(Boolean);
   const result = await signInExternal(

@@ -21,6 +21,8 @@ export interface SsoSession {
   sid?: string | null;
   refreshToken?: string | null;
   idToken?: string | null;
+  /** A pending two-factor step that, once passed, links this company account to the person (sso-sign-in.ts). */
+  linkIdentity?: boolean;
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<void> {

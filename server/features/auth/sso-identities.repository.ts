@@ -29,6 +29,25 @@ export async function insertIdentity(
     .execute();
 }
 
+/** Links a company account to a person, unless it is linked already (the same person twice). */
+export async function linkIdentityOnce(
+  db: Db,
+  values: { provider: string; subject: string; userId: number; now: string },
+): Promise<void> {
+  await db
+    .insertInto('user_identities')
+    .values({
+      provider: values.provider,
+      subject: values.subject,
+      user_id: values.userId,
+      email: null,
+      created_at: values.now,
+      last_sign_in_at: values.now,
+    })
+    .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
+    .execute();
+}
+
 export async function touchIdentity(
   db: Db,
   provider: string,

@@ -24,6 +24,7 @@ import {
   findTeamByName,
   insertIdentity,
   insertLinkRequest,
+  linkIdentityOnce,
   insertSsoMember,
   listMemberships,
   setAdminFlag,
@@ -288,13 +289,16 @@ async function signInOnce(
   return finishSignIn(ctx, row, profile, session);
 }
 
-/** The pending link request of this browser: whose address, and which company account. */
+/** The pending link request of this browser (whose address, which company account), or null. */
 export async function pendingLink(
   ctx: SessionDeps,
-): Promise<{ email: string; username: string; provider: string }> {
-  const request = await linkRequestOf(ctx);
-  const row = await findUserById(ctx.db, request.user_id);
-  if (!row) throw appError('NOT_FOUND', ssoMessages.noLinkPending);
+): Promise<{ email: string; username: string; provider: string } | null> {
+  const token = ctx.cookies.read(LINK_COOKIE);
+  const now = ctx.clock.now().toISOString();
+  const request =
+    token && token.length <= 100 ? await findLinkRequest(ctx.db, hashToken(token), now) : undefined;
+  const row = request ? await findUserById(ctx.db, request.user_id) : undefined;
+  if (!request || !row) return null;
   return {
     email: row.email ?? '',
     username: row.username,
@@ -331,18 +335,23 @@ export async function completeLink(ctx: SessionDeps, password: string): Promise<
     profile: ExternalProfile;
     session: Omit<SsoSession, 'provider' | 'subject'>;
   };
-  try {
-    await insertIdentity(ctx.db, {
-      provider: request.provider,
-      subject: request.subject,
-      userId: row.id,
-      email: profile.email,
-      now,
+  // An account with two-factor on links only once its code is given too: the company account would
+  // otherwise become a way in without it.
+  if (row.totp_enabled) {
+    const pending = await beginPendingLogin(ctx, row.id, {
+      provider: profile.provider,
+      subject: profile.subject,
+      ...session,
+      linkIdentity: true,
     });
-  } catch (error) {
-    // Linked meanwhile (the same person twice): the link stands.
-    if (!isUniqueViolation(error)) throw error;
+    return { status: 'two-factor', message: pending.message };
   }
+  await linkIdentityOnce(ctx.db, {
+    provider: request.provider,
+    subject: request.subject,
+    userId: row.id,
+    now,
+  });
   return finishSignIn(ctx, row, profile, session);
 }
 

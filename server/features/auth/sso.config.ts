@@ -219,7 +219,8 @@ export function readSsoConfig(
     return {
       id: p.id,
       name: p.name,
-      issuer: p.issuer.replace(/\/+$/, ''),
+      // As written: discovery requires the issuer to match exactly, and some end with a slash (Authentik).
+      issuer: p.issuer,
       clientId: p.clientId,
       clientSecret: secret(`oidc.${i}.clientSecret`, p.clientSecret, p.clientSecretFile),
       scopes: p.scopes.split(/\s+/).includes('openid') ? p.scopes : `openid ${p.scopes}`,

@@ -25,6 +25,7 @@ import {
 import { verifyPassword } from './passwords.js';
 import { cookieOptions, endSession, startSession } from './sessions.js';
 import type { SsoSession } from './sessions.repository.js';
+import { linkIdentityOnce } from './sso-identities.repository.js';
 import { hashToken, newToken } from './tokens.js';
 import {
   claimTotpStep,
@@ -245,8 +246,20 @@ export async function finishPendingLogin(ctx: SessionDeps, code: string): Promis
   ctx.cookies.clear(pendingCookieName(ctx.config.publicUrl), cookieOptions(ctx.config.publicUrl));
   if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);
   // A company sign-in carries on as one (its provider checks it again), a password sign-in as before.
-  const sso = pending.sso_session ? (JSON.parse(pending.sso_session) as SsoSession) : undefined;
-  await startSession(ctx, ctx.cookies, row.id, { ip: ctx.ip, userAgent: ctx.userAgent }, sso);
+  const { linkIdentity, ...sso } = pending.sso_session
+    ? (JSON.parse(pending.sso_session) as SsoSession)
+    : ({} as Partial<SsoSession>);
+  // Linking a company account to an account with two-factor on waits for the code (sso-sign-in.ts).
+  if (linkIdentity && sso.provider && sso.subject) {
+    await linkIdentityOnce(ctx.db, { provider: sso.provider, subject: sso.subject, userId: row.id, now });
+  }
+  await startSession(
+    ctx,
+    ctx.cookies,
+    row.id,
+    { ip: ctx.ip, userAgent: ctx.userAgent },
+    sso.provider ? (sso as SsoSession) : undefined,
+  );
   afterSignIn(ctx, row);
   return toUser(row);
 }
