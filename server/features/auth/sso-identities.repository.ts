@@ -199,35 +199,18 @@ export function listMemberships(db: Db, userId: number) {
     .execute();
 }
 
-export async function insertSsoMember(
-  db: Db,
-  workspaceId: number,
-  userId: number,
-  role: string,
-  now: string,
-): Promise<void> {
-  await db
-    .insertInto('workspace_members')
-    .values({ workspace_id: workspaceId, user_id: userId, role, created_at: now, source: 'sso' })
-    .execute();
-}
-
-export function findTeamByName(db: Db, name: string) {
+/** A team workspace by its id, or by its name (case-insensitive; the oldest of that name). */
+export function findTeamNamed(db: Db, workspace: string | number) {
   return db
     .selectFrom('users')
     .select(['id', 'name'])
     .where('kind', '=', 'team')
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .where((eb) =>
+      typeof workspace === 'number'
+        ? eb('id', '=', workspace)
+        : eb(eb.fn('lower', ['name']), '=', workspace.toLowerCase()),
+    )
     .orderBy('id')
-    .executeTakeFirst();
-}
-
-export function findTeamById(db: Db, id: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('kind', '=', 'team')
-    .where('id', '=', id)
     .executeTakeFirst();
 }
 

@@ -14,18 +14,21 @@ import { hashToken, newToken } from './tokens.js';
 import { beginPendingLogin } from './two-factor.service.js';
 import { findUserByEmail, findUserById, findUserByUsername, insertUser } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
-import { deleteMember, insertTeam, setMemberRole } from '../workspaces/workspaces.repository.js';
+import {
+  deleteMember,
+  insertMember,
+  insertTeam,
+  setMemberRole,
+} from '../workspaces/workspaces.repository.js';
 import {
   countLinkAttempt,
   deleteLinkRequest,
   findIdentity,
   findLinkRequest,
-  findTeamById,
-  findTeamByName,
+  findTeamNamed,
   insertIdentity,
   insertLinkRequest,
   linkIdentityOnce,
-  insertSsoMember,
   listMemberships,
   setAdminFlag,
   touchIdentity,
@@ -127,15 +130,15 @@ export async function applyGroups(deps: AppDeps, user: UserRow, groups: readonly
   for (const grant of sso.groups.workspaces) {
     if (!inGroup(groups, grant.group)) continue;
     const team =
-      typeof grant.workspace === 'number'
-        ? await findTeamById(deps.db, grant.workspace)
-        : ((await findTeamByName(deps.db, grant.workspace)) ??
-          (await insertTeam(
+      (await findTeamNamed(deps.db, grant.workspace)) ??
+      (typeof grant.workspace === 'string'
+        ? await insertTeam(
             deps.db,
             grant.workspace,
             `team~${randomBytes(9).toString('base64url')}`,
             now.toISOString(),
-          )));
+          )
+        : undefined);
     // A team named by id that no longer exists grants nothing.
     if (!team) continue;
     const role = grant.role;
@@ -151,7 +154,7 @@ export async function applyGroups(deps: AppDeps, user: UserRow, groups: readonly
   }
   for (const [workspaceId, role] of wanted) {
     if (current.some((m) => m.workspace_id === workspaceId)) continue;
-    await insertSsoMember(deps.db, workspaceId, user.id, role, now.toISOString());
+    await insertMember(deps.db, workspaceId, user.id, role, now.toISOString(), 'sso');
   }
 }
 

@@ -133,10 +133,12 @@ export async function insertMember(
   userId: number,
   role: string,
   now: string,
+  /** 'sso' when a group mapping grants it (taken away with the group); 'manual' otherwise. */
+  source: 'manual' | 'sso' = 'manual',
 ): Promise<void> {
   await db
     .insertInto('workspace_members')
-    .values({ workspace_id: workspaceId, user_id: userId, role, created_at: now })
+    .values({ workspace_id: workspaceId, user_id: userId, role, created_at: now, source })
     .execute();
 }
 
