@@ -239,12 +239,14 @@ describeWithLdap('LDAP sign-in against the test directory', () => {
       expect(await ldapLookup(testLdapConfig(), dir.carol.dn)).toBeNull();
     });
 
-    it('finds nobody when two entries within the filter share the name', async () => {
-      // A second "bob" elsewhere under the search base: neither is signed in, rather than the wrong one.
-      await directory.addPerson('bob-twin', 'twin-secret');
-      await directory.setAttribute(`uid=bob-twin,${dir.people}`, 'uid', ['bob-twin', 'bob']);
-      expect(await ldapSignIn(testLdapConfig(), 'bob', dir.bob.password)).toBeNull();
-      expect(await ldapLookup(testLdapConfig(), dir.bob.dn)).toBeNull();
+    it('finds nobody when two or more entries within the filter share the name', async () => {
+      // More "bob"s under the search base: none is signed in, rather than perhaps the wrong one.
+      for (const twin of ['bob-twin', 'bob-triplet']) {
+        await directory.addPerson(twin, 'twin-secret');
+        await directory.setAttribute(`uid=${twin},${dir.people}`, 'uid', [twin, 'bob']);
+        expect(await ldapSignIn(testLdapConfig(), 'bob', dir.bob.password)).toBeNull();
+        expect(await ldapLookup(testLdapConfig(), dir.bob.dn)).toBeNull();
+      }
     });
 
     it('throws LdapUnavailableError when the directory is down, for a sign-in and a lookup', async () => {

@@ -1,5 +1,6 @@
-import type { ConnectionOptions } from 'node:tls';
 import { isIP } from 'node:net';
+import type { ConnectionOptions } from 'node:tls';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   Client,
   Filter,
@@ -20,10 +21,8 @@ import type { LdapConfig } from './sso.config.js';
 /** The directory cannot be reached (or refused the service account): not the person's fault. */
 export class LdapUnavailableError extends Error {}
 
-/** Where the reasons go (the request's or the app's logger); silent when none is given. */
-export type LdapLog = { debug: (details: object, message: string) => void };
-
-const quiet: LdapLog = { debug: () => undefined };
+/** Where the reasons a person is refused go (the request's or the app's logger), at debug. */
+export type LdapLog = Pick<FastifyBaseLogger, 'debug'>;
 
 /** AD's userAccountControl ACCOUNTDISABLE bit. */
 const ACCOUNT_DISABLED = 0x2;
@@ -33,7 +32,7 @@ export async function ldapSignIn(
   config: LdapConfig,
   username: string,
   password: string,
-  log: LdapLog = quiet,
+  log?: LdapLog,
 ): Promise<ExternalProfile | null> {
   // An empty password is an "unauthenticated bind" (RFC 4513 5.1.2): many directories answer it with
   // success, which would let anyone in under any name.
@@ -42,7 +41,7 @@ export async function ldapSignIn(
     const entry = await findPerson(client, config, username, log);
     if (!entry) return null;
     if (disabled(entry)) {
-      log.debug({ dn: entry.dn }, 'LDAP sign-in refused: the account is disabled');
+      log?.debug({ dn: entry.dn }, 'LDAP sign-in refused: the account is disabled');
       return null;
     }
     const profile = await profileOf(client, config, entry, username);
@@ -53,7 +52,7 @@ export async function ldapSignIn(
       // account); only a lost connection is the directory's fault.
       if (!(error instanceof ResultCodeError)) throw unavailable('did not answer the person’s bind', error);
       const reason = error instanceof InvalidCredentialsError ? 'wrong password' : error.message;
-      log.debug({ dn: entry.dn, reason }, 'LDAP sign-in refused');
+      log?.debug({ dn: entry.dn, reason }, 'LDAP sign-in refused');
       return null;
     }
     return profile;
@@ -64,7 +63,7 @@ export async function ldapSignIn(
 export async function ldapLookup(
   config: LdapConfig,
   subject: string,
-  log: LdapLog = quiet,
+  log?: LdapLog,
 ): Promise<ExternalProfile | null> {
   return withServiceBind(config, async (client) => {
     let entry: Entry | undefined;
@@ -79,7 +78,7 @@ export async function ldapLookup(
       if (!(error instanceof NoSuchObjectError)) throw unavailable('did not answer a lookup', error);
     }
     if (!entry) {
-      log.debug({ dn: subject }, 'LDAP re-check: the entry is gone');
+      log?.debug({ dn: subject }, 'LDAP re-check: the entry is gone');
       return null;
     }
     const username = first(entry, config.usernameAttribute);
@@ -87,11 +86,11 @@ export async function ldapLookup(
     // filter (another OU, a "former staff" mark, a group the filter requires) is gone for us too.
     const found = username === null ? null : await findPerson(client, config, username, log);
     if (!found || !sameDn(found.dn, entry.dn)) {
-      log.debug({ dn: subject }, 'LDAP re-check: the entry is no longer within the search filter');
+      log?.debug({ dn: subject }, 'LDAP re-check: the entry is no longer within the search filter');
       return null;
     }
     if (disabled(found)) {
-      log.debug({ dn: subject }, 'LDAP re-check: the account is disabled');
+      log?.debug({ dn: subject }, 'LDAP re-check: the account is disabled');
       return null;
     }
     return profileOf(client, config, found, username!);
@@ -163,9 +162,10 @@ async function findPerson(
   client: Client,
   config: LdapConfig,
   username: string,
-  log: LdapLog,
+  log: LdapLog | undefined,
 ): Promise<Entry | null> {
   const filter = config.searchFilter.replaceAll('{{username}}', Filter.escape(username));
+  // Two are enough to know the name is ambiguous (ldapts answers the first two when more match).
   const { searchEntries } = await client.search(config.searchBase, {
     scope: 'sub',
     filter,
@@ -173,8 +173,8 @@ async function findPerson(
     sizeLimit: 2,
   });
   if (searchEntries.length === 1) return searchEntries[0]!;
-  log.debug(
-    { username, found: searchEntries.length },
+  log?.debug(
+    { username },
     searchEntries.length === 0
       ? 'LDAP: nobody within the search filter has this name'
       : 'LDAP: several entries within the search filter have this name: none is signed in',
