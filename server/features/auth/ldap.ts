@@ -100,10 +100,11 @@ export async function ldapLookup(
 /** Connects (LDAPS, or LDAP with StartTLS when asked), binds as the service account, runs `fn`, unbinds. */
 async function withServiceBind<T>(config: LdapConfig, fn: (client: Client) => Promise<T>): Promise<T> {
   const url = new URL(config.url);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
   const tlsOptions: ConnectionOptions = {
     ...(config.tlsCa ? { ca: [config.tlsCa] } : {}),
     // SNI takes a host name only; the certificate is still checked against an address.
-    ...(isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0 ? { servername: url.hostname } : {}),
+    ...(isIP(host) === 0 ? { servername: host } : {}),
   };
   const client = new Client({
     url: config.url,
@@ -116,7 +117,7 @@ async function withServiceBind<T>(config: LdapConfig, fn: (client: Client) => Pr
   try {
     if (config.startTls) {
       try {
-        await client.startTLS({ ...tlsOptions, host: url.hostname });
+        await client.startTLS({ ...tlsOptions, host });
       } catch (error) {
         throw unavailable('refused StartTLS', error);
       }
@@ -124,12 +125,13 @@ async function withServiceBind<T>(config: LdapConfig, fn: (client: Client) => Pr
     try {
       await client.bind(config.bindDn, config.bindPassword);
     } catch (error) {
-      throw unavailable(
+      const what =
         error instanceof InvalidCredentialsError
-          ? 'refused the service account (ldap.bindDn)'
-          : 'did not answer',
-        error,
-      );
+          ? 'refused the service account (ldap.bindDn and its password)'
+          : error instanceof ResultCodeError
+            ? 'refused the service account’s bind'
+            : 'did not answer';
+      throw unavailable(what, error);
     }
     try {
       return await fn(client);
