@@ -137,7 +137,7 @@ export async function register(ctx: SessionDeps, input: RegisterInput): Promise<
 /** The directory's answer for a name and password; a directory that does not answer is a 503. */
 async function ldapProfile(ctx: SessionDeps, ldap: LdapConfig, input: LoginInput) {
   try {
-    return await ldapSignIn(ldap, input.username, input.password);
+    return await ldapSignIn(ldap, input.username, input.password, ctx.log);
   } catch (error) {
     if (!(error instanceof LdapUnavailableError)) throw error;
     ctx.log.error({ err: error }, 'LDAP sign-in failed: the directory did not answer');

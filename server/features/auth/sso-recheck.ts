@@ -22,7 +22,7 @@ import { applyGroups } from './sso-sign-in.js';
 /** Checks every company-account session due; answers how many sessions it ended. */
 export async function recheckSsoSessions(
   deps: AppDeps,
-  log?: Pick<FastifyBaseLogger, 'warn'>,
+  log?: Pick<FastifyBaseLogger, 'warn' | 'debug'>,
 ): Promise<number> {
   const sso = deps.config.sso;
   if (!sso) return 0;
@@ -45,7 +45,7 @@ export async function recheckSsoSessions(
     if (provider === 'ldap' && sso.ldap) {
       let profile;
       try {
-        profile = await ldapLookup(sso.ldap, subject!);
+        profile = await ldapLookup(sso.ldap, subject!, log);
       } catch (error) {
         log?.warn({ err: error }, 'SSO re-check: the LDAP directory did not answer');
         continue;
