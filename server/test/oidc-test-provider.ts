@@ -36,6 +36,8 @@ export interface TestOidcProvider {
   tamperIdTokens: boolean;
   /** What the provider took back: every grant (and so every refresh token) of the account. */
   revokeGrantsOf(sub: string): Promise<number>;
+  /** Registers the relying party (its addresses) after the start. */
+  registerClient(client: TestOidcClient): void;
   /** The back-channel logout deliveries that failed (the provider logs nothing of them). */
   backchannelErrors: unknown[];
   close(): Promise<void>;
@@ -86,9 +88,27 @@ function signingKey() {
 
 const SCOPES = 'openid offline_access profile email groups';
 
-/** Starts the provider on a free loopback port with one confidential client. */
+/** A relying party as the provider knows it: a confidential client of the code flow. */
+function clientMetadata(client: TestOidcClient): AdapterPayload {
+  return {
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    redirect_uris: client.redirectUris,
+    post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    ...(client.backchannelLogoutUri
+      ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true }
+      : {}),
+  };
+}
+
+/**
+ * Starts the provider on a free loopback port, with `client` registered, or none until registerClient
+ * (a server whose address is known only once it runs).
+ */
 export async function startOidcTestProvider(
-  client: TestOidcClient,
+  client?: TestOidcClient,
   accounts: TestAccount[] = [],
 ): Promise<TestOidcProvider> {
   const server = http.createServer();
@@ -100,6 +120,12 @@ export async function startOidcTestProvider(
     accounts: new Map(accounts.map((a) => [a.sub, a])),
     tamperIdTokens: false,
     backchannelErrors: [],
+    registerClient: (registered) => {
+      // Kept in the provider's store as a dynamically registered client is.
+      const clients = store.get('Client') ?? new Map<string, AdapterPayload>();
+      store.set('Client', clients);
+      clients.set(registered.clientId, clientMetadata(registered));
+    },
     revokeGrantsOf: async (sub) => {
       const grants = [...(store.get('Grant') ?? new Map<string, AdapterPayload>())].filter(
         ([, grant]) => grant.accountId === sub,
@@ -117,22 +143,10 @@ export async function startOidcTestProvider(
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+  if (client) state.registerClient(client);
 
   const provider = new Provider(issuer, {
     adapter: memoryAdapter(store),
-    clients: [
-      {
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        redirect_uris: client.redirectUris,
-        post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        ...(client.backchannelLogoutUri
-          ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true }
-          : {}),
-      },
-    ],
     cookies: { keys: ['oidc-test-provider-cookie-key'] },
     jwks: { keys: [signingKey()] },
     ttl: {
