@@ -130,7 +130,7 @@ export async function deleteLinkRequest(db: Db, id: string, now: string): Promis
 export function listSessionsToRecheck(db: Db, checkedBefore: string) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'sso_provider', 'sso_subject', 'sso_refresh_token'])
+    .select(['id', 'user_id', 'sso_provider', 'sso_subject', 'sso_refresh_token', 'sso_id_token'])
     .where('sso_provider', 'is not', null)
     .where((eb) => eb.or([eb('sso_checked_at', 'is', null), eb('sso_checked_at', '<', checkedBefore)]))
     .orderBy('sso_checked_at')

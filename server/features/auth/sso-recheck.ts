@@ -96,7 +96,8 @@ async function recheckOidcSession(
   if (user) await applyGroups(deps, user, answer.profile.groups);
   await markSessionsChecked(deps.db, [session.id], now, {
     refreshToken: answer.refreshToken ?? session.sso_refresh_token,
-    idToken: answer.idToken,
+    // A refresh may answer without a new ID token: keep the last (the hint of RP-initiated logout).
+    idToken: answer.idToken ?? session.sso_id_token,
   });
   return 0;
 }
