@@ -84,10 +84,12 @@ export function signInMethodName(method: string, sso: PublicConfig['sso'] | unde
 function SignInMethods({ methods }: { methods: string[] }) {
   const sso = trpc.auth.publicConfig.useQuery().data?.sso;
   if (methods.length === 0) return null;
+  // Two identities of one kind (two proxy names, say) are one way in.
+  const distinct = [...new Set(methods)];
   return (
     <Group gap={4} mt={4} wrap="wrap">
       <VisuallyHidden>Signs in with</VisuallyHidden>
-      {methods.map((method) => (
+      {distinct.map((method) => (
         <Badge key={method} size="xs" variant="outline" color="gray" miw="max-content" tt="none">
           {signInMethodName(method, sso)}
         </Badge>

@@ -100,6 +100,11 @@ function LoginPanel({
         color="gray"
         size="sm"
         fullWidth
+        fw={500}
+        // Its words wrap on a narrow card rather than being cut off.
+        h="auto"
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.4 } }}
         leftSection={<IconShieldLock aria-hidden size={16} />}
         aria-expanded={unfolded}
         aria-controls="local-admin-sign-in"
