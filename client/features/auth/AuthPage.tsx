@@ -64,12 +64,7 @@ function LoginPanel({
       {ssoError}
     </Alert>
   );
-  const buttons = providers.length > 0 && (
-    <>
-      <SsoButtons providers={providers} returnTo={returnTo} />
-      {passwordSignIn && <Divider label="or" labelPosition="center" />}
-    </>
-  );
+  const buttons = providers.length > 0 && <SsoButtons providers={providers} returnTo={returnTo} />;
   const form = (autoFocus: boolean) => (
     <LoginForm
       // No local passwords to reset in SSO-only mode (the break-glass admin's is the server's setting).
@@ -77,7 +72,15 @@ function LoginPanel({
       twoFactorFirst={twoFactorFirst}
       onTwoFactorBack={onTwoFactorBack}
       autoFocus={autoFocus}
-      before={folded ? undefined : buttons}
+      // "or": the form is another way in (a password here, or the directory's in SSO-only mode).
+      before={
+        buttons && !folded ? (
+          <>
+            {buttons}
+            <Divider label="or" labelPosition="center" />
+          </>
+        ) : undefined
+      }
     />
   );
 
