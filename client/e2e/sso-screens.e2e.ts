@@ -15,6 +15,8 @@ import { allowConsoleErrors, desktop, newPage, phone, screenshot, withAppServer 
 
 const ADMIN_PASSWORD = 'admin-sso-password';
 const PROVIDER = 'Acme SSO';
+/** The proxy's own sign-out page (answered by the test's route: no such host). */
+const PROXY_LOGOUT = 'http://sso.acme.test/logout';
 const PASSWORDS_OFF = 'Sign-in with a password is turned off on this server. Use your company account.';
 
 // Written before the server starts (withAppServer starts it before the first test).
@@ -33,7 +35,7 @@ fs.writeFileSync(
     ],
     // The browser's own requests come from 127.0.0.1: a context that sends Remote-User is the proxy's
     // person (the way to a pending link request without a running provider).
-    proxy: { trustedAddresses: ['127.0.0.1', '::1'] },
+    proxy: { trustedAddresses: ['127.0.0.1', '::1'], logoutUrl: PROXY_LOGOUT },
     ssoOnly: true,
     breakGlassAdmin: 'admin',
   }),
@@ -270,6 +272,16 @@ describe('/auth/link', () => {
       await page.getByRole('button', { name: 'Link account' }).click();
       await page.waitForURL((u) => u.pathname === '/');
       await toast(page, 'Login successful').getByText('Welcome back, linda').waitFor();
+
+      // Logging out signs out of the proxy too: its sign-out page, not /auth (where it would sign the
+      // person straight back in).
+      await context.route(`${new URL(PROXY_LOGOUT).origin}/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Acme</title><p>Signed out of Acme</p>' }),
+      );
+      await page.getByRole('button', { name: 'Account menu for linda' }).click();
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await page.waitForURL(PROXY_LOGOUT);
+      await page.getByText('Signed out of Acme').waitFor();
       await context.close();
     }
 
