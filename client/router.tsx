@@ -11,6 +11,7 @@ import {
   adminWorkspacesRoute,
   analyticsRoute,
   appRoute,
+  authLinkRoute,
   authRoute,
   createQrRoute,
   dashboardRoute,
@@ -35,6 +36,9 @@ export type { RouterContext } from './routes';
 
 rootRoute.update({ notFoundComponent: NotFoundPage });
 authRoute.update({ component: lazyRouteComponent(() => import('./features/auth/AuthPage'), 'AuthPage') });
+authLinkRoute.update({
+  component: lazyRouteComponent(() => import('./features/auth/LinkAccountPage'), 'LinkAccountPage'),
+});
 resetPasswordRoute.update({
   component: lazyRouteComponent(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
 });
@@ -110,6 +114,7 @@ adminWorkspacesRoute.update({
 
 const routeTree = rootRoute.addChildren([
   authRoute,
+  authLinkRoute,
   resetPasswordRoute,
   verifyEmailRoute,
   undoEmailChangeRoute,

@@ -9,6 +9,7 @@ import {
   retainSearchParams,
 } from '@tanstack/react-router';
 import { qrIdFromText } from '../src/qr/qr-id';
+import { linkCheckDue, linkPageShown, pendingLink } from './features/auth/sso-link';
 import {
   INVITATIONS_PATH,
   invitationsAfterSignIn,
@@ -35,14 +36,48 @@ const qrIdParams = {
   stringify: ({ id }: { id: number | null }) => ({ id: id === null ? '' : String(id) }),
 };
 
+/**
+ * /auth's search: where a company sign-in came back (`?sso=two-factor`: its two-factor code is asked;
+ * `?sso_error=…`: why it failed), read without zod as the workspace search below.
+ */
+const authSearch = (search: Record<string, unknown>): { sso?: 'two-factor'; sso_error?: string } => ({
+  ...(search.sso === 'two-factor' ? { sso: 'two-factor' as const } : {}),
+  ...(typeof search.sso_error === 'string' && search.sso_error.trim() !== ''
+    ? { sso_error: search.sso_error.slice(0, 500) }
+    : {}),
+});
+
 // Public pages.
 export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth',
+  validateSearch: authSearch,
+  beforeLoad: async ({ context, preload }) => {
+    if (await context.trpcUtils.auth.me.ensureData()) throw redirect({ to: '/' });
+    // Behind a trusted sign-in proxy the app lands here while the proxy's person still has to prove an
+    // existing account's password: the link page is where they can.
+    if (!preload && linkCheckDue() && (await pendingLink(context.trpcUtils)).link) {
+      throw redirect({ to: '/auth/link' });
+    }
+  },
+  loader: async ({ context }) => {
+    await context.trpcUtils.auth.publicConfig.ensureData();
+    // Where a company sign-in (a full page load through the provider) should come back to: the page a
+    // password sign-in would open next.
+    return { returnTo: invitationsAfterSignIn() ? INVITATIONS_PATH : '/' };
+  },
+});
+/** Linking a company account to the existing account of its address (`trpc.auth.ssoLink`). */
+export const authLinkRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/link',
   beforeLoad: async ({ context }) => {
     if (await context.trpcUtils.auth.me.ensureData()) throw redirect({ to: '/' });
   },
-  loader: ({ context }) => context.trpcUtils.auth.publicConfig.ensureData(),
+  loader: async ({ context, preload }) => {
+    if (!preload) linkPageShown();
+    return pendingLink(context.trpcUtils);
+  },
 });
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,

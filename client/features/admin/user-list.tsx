@@ -1,8 +1,9 @@
-import { Badge, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminUser, UserSortKey } from '../../../src/admin/admin.schema';
+import type { PublicConfig } from '../../../src/auth/auth.schema';
 import { plans } from '../../../src/plans';
 import { apiError, trpc } from '../../lib/trpc';
 
@@ -70,7 +71,37 @@ export function PlanBadge({ user }: { user: AdminUser }) {
   );
 }
 
-/** 'Ada Lovelace' over 'ada · ada@example.com', the way both admin tables show a user. */
+/** A sign-in method of `AdminUser.signInMethods` as the sign-in page names it. */
+export function signInMethodName(method: string, sso: PublicConfig['sso'] | undefined): string {
+  if (method === 'local') return 'Password';
+  if (method === 'ldap') return sso?.ldap ?? 'Company directory';
+  if (method === 'proxy') return 'Sign-in proxy';
+  const id = method.replace(/^oidc:/, '');
+  return sso?.providers.find((p) => p.id === id)?.name ?? id;
+}
+
+/** How the person signs in: a small badge per method (a password here, the directory, a provider). */
+function SignInMethods({ methods }: { methods: string[] }) {
+  const sso = trpc.auth.publicConfig.useQuery().data?.sso;
+  if (methods.length === 0) return null;
+  // Two identities of one kind (two proxy names, say) are one way in.
+  const distinct = [...new Set(methods)];
+  return (
+    <Group gap={4} mt={4} wrap="wrap">
+      <VisuallyHidden>Signs in with</VisuallyHidden>
+      {distinct.map((method) => (
+        <Badge key={method} size="xs" variant="outline" color="gray" miw="max-content" tt="none">
+          {signInMethodName(method, sso)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * 'Ada Lovelace' over 'ada · ada@example.com', the way both admin tables show a user, and how they sign
+ * in under it (under the name, not a column of its own: it stays in view on a phone's narrow table).
+ */
 export function UserCell({ user }: { user: AdminUser }) {
   return (
     <div>
@@ -80,6 +111,7 @@ export function UserCell({ user }: { user: AdminUser }) {
       <Text size="xs" c="dimmed">
         {[user.name, user.email].filter(Boolean).join(' · ') || '—'}
       </Text>
+      <SignInMethods methods={user.signInMethods} />
     </div>
   );
 }

@@ -1,113 +1,40 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
 import { loginInput, type LoginInput, type User } from '../../../src/auth/auth.schema';
-import { OneTimeCodeInput } from '../../components/OneTimeCodeInput';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { lastUsername } from './last-username';
+import { TwoFactorStep } from './TwoFactorStep';
 import { useEnterApp } from './use-enter-app';
 
-/**
- * The second step of a sign-in with two-factor on: a code from the app, or a recovery code. A complete
- * 6-digit code is sent by itself (once); a refused one empties the boxes and puts the focus back in them.
- */
-function TwoFactorStep({
-  onSignedIn,
-  onBack,
-}: {
-  onSignedIn: (user: User) => Promise<void>;
-  onBack: () => void;
-}) {
-  const [useRecovery, setUseRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  // A new set of boxes after each refusal: empty, focused, ready for the next code.
-  const [attempt, setAttempt] = useState(0);
-  const sending = useRef(false);
-  const verify = trpc.auth.loginTwoFactor.useMutation({
-    onSuccess: onSignedIn,
-    onError: (e) => {
-      const { message } = apiError(e, 'Login failed');
-      setError(message);
-      notify.error('Login failed', message);
-      if (!useRecovery) {
-        setCode('');
-        setAttempt((n) => n + 1);
-      }
-    },
-    onSettled: () => {
-      sending.current = false;
-    },
-  });
-  const submit = (value: string) => {
-    if (sending.current || value.trim() === '') return;
-    sending.current = true;
-    verify.mutate({ code: value });
-  };
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(code);
-      }}
-      noValidate
-    >
-      <Stack gap="md">
-        <Text size="sm" id="two-factor-label">
-          {useRecovery
-            ? 'Enter one of your recovery codes.'
-            : 'Enter the 6-digit code from your authenticator app.'}
-        </Text>
-        {useRecovery ? (
-          <TextInput
-            label="Recovery code"
-            autoComplete="off"
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={error}
-            data-autofocus
-          />
-        ) : (
-          <OneTimeCodeInput
-            key={attempt}
-            value={code}
-            onChange={setCode}
-            onComplete={submit}
-            readOnly={verify.isPending}
-            error={error}
-            labelId="two-factor-label"
-            autoFocus
-          />
-        )}
-        <Button type="submit" fullWidth loading={verify.isPending} disabled={code.trim() === ''}>
-          Verify
-        </Button>
-        <Group justify="space-between">
-          <Anchor component="button" type="button" size="sm" onClick={onBack}>
-            Back
-          </Anchor>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => {
-              setUseRecovery((r) => !r);
-              setCode('');
-              setError(null);
-            }}
-          >
-            {useRecovery ? 'Use the authenticator app' : 'Use a recovery code'}
-          </Anchor>
-        </Group>
-      </Stack>
-    </form>
-  );
+export interface LoginFormProps {
+  /** Opens the forgot-password panel; without it (SSO-only: no local passwords to reset) no link. */
+  onForgotPassword?: (() => void) | undefined;
+  /** A company sign-in came back asking for the person's two-factor code: that step first. */
+  twoFactorFirst?: boolean;
+  /** The two-factor step's Back was pressed. */
+  onTwoFactorBack?: () => void;
+  /** Shown above the form, not in the two-factor step: the company sign-in buttons. */
+  before?: ReactNode;
+  /** The username (or, for a returning user, the password) takes the focus: the form was just unfolded. */
+  autoFocus?: boolean;
 }
 
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
-  const demo = trpc.auth.publicConfig.useQuery().data?.demoAccount;
-  const [needsCode, setNeedsCode] = useState(false);
+export function LoginForm({
+  onForgotPassword,
+  twoFactorFirst = false,
+  onTwoFactorBack,
+  before,
+  autoFocus = false,
+}: LoginFormProps) {
+  const config = trpc.auth.publicConfig.useQuery().data;
+  // In SSO-only mode the form is the break-glass admin's (or the directory's): never the demo account's.
+  const demo = config?.sso.passwordSignIn === false ? null : config?.demoAccount;
+  const ldap = config?.sso.ldap ?? null;
+  const navigate = useNavigate();
+  const [needsCode, setNeedsCode] = useState(twoFactorFirst);
   // The demo account only in a browser that never signed in to another account here; otherwise the last
   // username (no password), so Enter never signs a returning user in to the shared demo.
   const [returning] = useState(lastUsername);
@@ -131,7 +58,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       }
       // A directory account whose address is an existing account's: prove that password once.
       if ('linkRequired' in result) {
-        window.location.assign('/auth/link');
+        await navigate({ to: '/auth/link' });
         return;
       }
       await signedIn(result);
@@ -142,16 +69,29 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     },
   });
 
-  if (needsCode) return <TwoFactorStep onSignedIn={signedIn} onBack={() => setNeedsCode(false)} />;
+  if (needsCode) {
+    return (
+      <TwoFactorStep
+        onSignedIn={signedIn}
+        onBack={() => {
+          setNeedsCode(false);
+          onTwoFactorBack?.();
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
       <Stack gap="md">
+        {before}
         <TextInput
           label="Username"
+          description={ldap ? `Use your ${ldap} account` : undefined}
           autoComplete="username"
           required
           data-autofocus
+          autoFocus={autoFocus && returning === null}
           {...form.getInputProps('username')}
         />
         <PasswordInput
@@ -162,11 +102,13 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           autoFocus={returning !== null}
           {...form.getInputProps('password')}
         />
-        <Group justify="flex-end">
-          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
-            Forgot password?
-          </Anchor>
-        </Group>
+        {onForgotPassword && (
+          <Group justify="flex-end">
+            <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+              Forgot password?
+            </Anchor>
+          </Group>
+        )}
         <Button type="submit" fullWidth loading={login.isPending}>
           Log in
         </Button>

@@ -10,11 +10,14 @@ export function useCurrentUser() {
 export function useLogout() {
   const navigate = useNavigate();
   return trpc.auth.logout.useMutation({
-    onSuccess: async () => {
+    onSuccess: async ({ logoutUrl }) => {
       queryClient.clear();
       trpcUtils.auth.me.setData(undefined, null);
       notify.success('Logged out', 'You have been logged out successfully.');
-      await navigate({ to: '/auth' });
+      // Signed in through a company account: its provider signs the person out too (its own page), else
+      // the next visit would sign them straight back in.
+      if (logoutUrl) window.location.assign(logoutUrl);
+      else await navigate({ to: '/auth' });
     },
     onError: (error) => notify.error('Logout failed', apiError(error, 'Logout failed').message),
   });

@@ -1,0 +1,103 @@
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import type { User } from '../../../src/auth/auth.schema';
+import { OneTimeCodeInput } from '../../components/OneTimeCodeInput';
+import { notify } from '../../lib/notify';
+import { apiError, trpc } from '../../lib/trpc';
+
+/**
+ * The second step of a sign-in with two-factor on: a code from the app, or a recovery code. A complete
+ * 6-digit code is sent by itself (once); a refused one empties the boxes and puts the focus back in them.
+ */
+export function TwoFactorStep({
+  onSignedIn,
+  onBack,
+}: {
+  onSignedIn: (user: User) => Promise<void>;
+  onBack: () => void;
+}) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // A new set of boxes after each refusal: empty, focused, ready for the next code.
+  const [attempt, setAttempt] = useState(0);
+  const sending = useRef(false);
+  const verify = trpc.auth.loginTwoFactor.useMutation({
+    onSuccess: onSignedIn,
+    onError: (e) => {
+      const { message } = apiError(e, 'Login failed');
+      setError(message);
+      notify.error('Login failed', message);
+      if (!useRecovery) {
+        setCode('');
+        setAttempt((n) => n + 1);
+      }
+    },
+    onSettled: () => {
+      sending.current = false;
+    },
+  });
+  const submit = (value: string) => {
+    if (sending.current || value.trim() === '') return;
+    sending.current = true;
+    verify.mutate({ code: value });
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(code);
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <Text size="sm" id="two-factor-label">
+          {useRecovery
+            ? 'Enter one of your recovery codes.'
+            : 'Enter the 6-digit code from your authenticator app.'}
+        </Text>
+        {useRecovery ? (
+          <TextInput
+            label="Recovery code"
+            autoComplete="off"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+        ) : (
+          <OneTimeCodeInput
+            key={attempt}
+            value={code}
+            onChange={setCode}
+            onComplete={submit}
+            readOnly={verify.isPending}
+            error={error}
+            labelId="two-factor-label"
+            autoFocus
+          />
+        )}
+        <Button type="submit" fullWidth loading={verify.isPending} disabled={code.trim() === ''}>
+          Verify
+        </Button>
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={onBack}>
+            Back
+          </Anchor>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setUseRecovery((r) => !r);
+              setCode('');
+              setError(null);
+            }}
+          >
+            {useRecovery ? 'Use the authenticator app' : 'Use a recovery code'}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import type { SsoLink } from '../../../src/auth/auth.schema';
+import { apiError, type TrpcUtils } from '../../lib/trpc';
+
+// A company account whose address is an existing account's waits for that account's password at
+// /auth/link; the browser holds the request in an HTTP-only cookie, so only the server can say whether one
+// is pending. Read by routes.ts before /auth and /auth/link load: nothing here may import a page.
+
+export type PendingLink = { link: SsoLink; error: null } | { link: null; error: string };
+
+/**
+ * This browser's pending link request, or why there is none (the server's 404 message). Asked in one
+ * batch with the public config: alone, "none pending" would be a failed request in the console of every
+ * sign-in page; inside a batch it is one part of a 207 answer.
+ */
+export async function pendingLink(utils: TrpcUtils): Promise<PendingLink> {
+  const [, result] = await Promise.all([
+    utils.auth.publicConfig.fetch(undefined, { staleTime: 0 }),
+    utils.auth.ssoLink.fetch(undefined, { staleTime: 0 }).then(
+      (link): PendingLink => ({ link, error: null }),
+      (error: unknown): PendingLink => ({
+        link: null,
+        error: apiError(error, 'This link request could not be loaded.').message,
+      }),
+    ),
+  ]);
+  return result;
+}
+
+// Once the link page has been shown in this page load, /auth no longer sends the person back to it: its
+// Cancel leads to /auth, which would otherwise send them straight back while the request lasts.
+let linkPageSeen = false;
+
+/** The link page is on screen: from now on /auth stays /auth. */
+export function linkPageShown(): void {
+  linkPageSeen = true;
+}
+
+/**
+ * Whether /auth should look for a pending link: behind a trusted sign-in proxy the app lands there (the
+ * proxy's person is not signed in until the link is proved), never after the link page was shown.
+ */
+export function linkCheckDue(): boolean {
+  return !linkPageSeen;
+}
