@@ -56,7 +56,8 @@ export const authRoute = createRoute({
     if (await context.trpcUtils.auth.me.ensureData()) throw redirect({ to: '/' });
     // Behind a trusted sign-in proxy the app lands here while the proxy's person still has to prove an
     // existing account's password: the link page is where they can.
-    if (!preload && linkCheckDue() && (await pendingLink(context.trpcUtils)).link) {
+    const config = await context.trpcUtils.auth.publicConfig.ensureData();
+    if (!preload && config.sso.proxy && linkCheckDue() && (await pendingLink(context.trpcUtils)).link) {
       throw redirect({ to: '/auth/link' });
     }
   },

@@ -65,9 +65,7 @@ async function signInWithProvider(page: Page, sub: string, name: string) {
   // The provider's development pages import a web font from the internet, which the test run has not.
   allowConsoleErrors(page, /fonts\.googleapis\.com|Failed to load resource/);
   await page.goto('/auth');
-  // TODO(issue 32): click the /auth button "Sign in with Corp SSO" once the client shows it:
-  //   await page.getByRole('link', { name: `Sign in with ${PROVIDER.name}` }).click();
-  await page.goto(`/api/auth/oidc/${PROVIDER.id}/start`);
+  await page.getByRole('link', { name: `Sign in with ${PROVIDER.name}` }).click();
   await page.waitForURL((u) => u.origin === op.issuer);
   await screenshot(page, `sso-oidc-provider-login-${name}`, { fullPage: false });
   await page.getByPlaceholder('Enter any login').fill(sub);

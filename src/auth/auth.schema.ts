@@ -191,6 +191,8 @@ export const publicConfigSchema = z.object({
       ldap: z.string().nullable(),
       /** false in SSO-only mode: the password form is for the break-glass admin alone, no Register tab. */
       passwordSignIn: z.boolean(),
+      /** A trusted sign-in proxy signs people in (its person may land on /auth with a link pending). */
+      proxy: z.boolean(),
     })
     .meta({ description: 'Sign-in with company accounts (SSO_CONFIG).' }),
 });

@@ -7,23 +7,16 @@ import { apiError, type TrpcUtils } from '../../lib/trpc';
 
 export type PendingLink = { link: SsoLink; error: null } | { link: null; error: string };
 
-/**
- * This browser's pending link request, or why there is none (the server's 404 message). Asked in one
- * batch with the public config: alone, "none pending" would be a failed request in the console of every
- * sign-in page; inside a batch it is one part of a 207 answer.
- */
+/** This browser's pending link request, or why there is none. */
 export async function pendingLink(utils: TrpcUtils): Promise<PendingLink> {
-  const [, result] = await Promise.all([
-    utils.auth.publicConfig.fetch(undefined, { staleTime: 0 }),
-    utils.auth.ssoLink.fetch(undefined, { staleTime: 0 }).then(
-      (link): PendingLink => ({ link, error: null }),
-      (error: unknown): PendingLink => ({
-        link: null,
-        error: apiError(error, 'This link request could not be loaded.').message,
-      }),
-    ),
-  ]);
-  return result;
+  try {
+    const link = await utils.auth.ssoLink.fetch(undefined, { staleTime: 0 });
+    return link
+      ? { link, error: null }
+      : { link: null, error: 'This link request has expired. Sign in with your company account again.' };
+  } catch (error) {
+    return { link: null, error: apiError(error, 'This link request could not be loaded.').message };
+  }
 }
 
 // Once the link page has been shown in this page load, /auth no longer sends the person back to it: its

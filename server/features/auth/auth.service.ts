@@ -165,6 +165,7 @@ export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {
       providers: deps.config.sso?.oidc.map((p) => ({ id: p.id, name: p.name })) ?? [],
       ldap: deps.config.sso?.ldap?.name ?? null,
       passwordSignIn: !deps.config.sso?.ssoOnly,
+      proxy: Boolean(deps.config.sso?.proxy),
     },
   };
 }

@@ -373,7 +373,7 @@ describeEachDb('SSO-only mode', (getDb) => {
     const config = await call(t.app, 'GET', '/api/config');
     expect(config.json()).toMatchObject({
       registrationOpen: false,
-      sso: { providers: [], ldap: null, passwordSignIn: false },
+      sso: { providers: [], ldap: null, passwordSignIn: false, proxy: true },
     });
   });
 

@@ -32,7 +32,7 @@ export function toUpgradeRequest(r: RequestRow): UpgradeRequest {
 
 /** How a person signs in: a local password (none for one made at a company sign-in) and each provider. */
 export function signInMethodsOf(row: { password: string }, providers: string[] = []): string[] {
-  return [...(row.password === NO_LOCAL_PASSWORD ? [] : ['local']), ...providers];
+  return [...(row.password === NO_LOCAL_PASSWORD ? [] : ['local']), ...new Set(providers)];
 }
 
 export function toAdminUser(
