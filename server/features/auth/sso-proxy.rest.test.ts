@@ -348,6 +348,24 @@ describeEachDb('sign-in through a trusted proxy', (getDb) => {
   });
 });
 
+describeEachDb('the twoFactor setting behind a proxy', (getDb) => {
+  const getApp = useTestApp(getDb, { config: { sso: ssoConfig({ twoFactor: true }) } });
+
+  it('never asks the proxy for a code: it asks its own factors on every request', async () => {
+    const t = getApp();
+    const first = await viaProxy(t, '/api/user', { user: 'nia' });
+    const id = first.json<User>().id;
+    await t.db
+      .updateTable('users')
+      .set({ totp_secret: new Secret({ size: 20 }).base32, totp_enabled: true })
+      .where('id', '=', id)
+      .execute();
+    const again = await viaProxy(t, '/api/user', { user: 'nia' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<User>().id).toBe(id);
+  });
+});
+
 describeEachDb('SSO-only mode', (getDb) => {
   const getApp = useTestApp(getDb, { config: { sso: ssoConfig({ ssoOnly: true }) } });
 

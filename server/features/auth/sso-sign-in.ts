@@ -207,7 +207,8 @@ async function finishSignIn(
   await applyGroups(ctx, row, profile.groups);
   const fresh = (await findUserById(ctx.db, row.id)) ?? row;
   const ssoSession: SsoSession = { provider: profile.provider, subject: profile.subject, ...session };
-  if (sso.twoFactor && fresh.totp_enabled) {
+  // Not behind the proxy: it names the person on every request and asks its own factors (Authelia, Authentik).
+  if (sso.twoFactor && fresh.totp_enabled && profile.provider !== 'proxy') {
     const pending = await beginPendingLogin(ctx, fresh.id, ssoSession);
     return { status: 'two-factor', message: pending.message };
   }
