@@ -217,3 +217,8 @@ export function findTeamNamed(db: Db, workspace: string | number) {
 export async function setAdminFlag(db: Db, userId: number, isAdmin: boolean): Promise<void> {
   await db.updateTable('users').set({ is_admin: isAdmin }).where('id', '=', userId).execute();
 }
+
+/** Removes a person just made at a first sign-in that another instance won (nothing of theirs exists yet). */
+export async function deleteFreshPerson(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).where('password', '=', '!sso').execute();
+}

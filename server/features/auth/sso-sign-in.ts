@@ -22,6 +22,7 @@ import {
 } from '../workspaces/workspaces.repository.js';
 import {
   countLinkAttempt,
+  deleteFreshPerson,
   deleteLinkRequest,
   findIdentity,
   findLinkRequest,
@@ -283,13 +284,20 @@ async function signInOnce(
   }
 
   const row = await createPerson(ctx, profile);
-  await insertIdentity(ctx.db, {
-    provider: profile.provider,
-    subject: profile.subject,
-    userId: row.id,
-    email: profile.email,
-    now: ctx.clock.now().toISOString(),
-  });
+  try {
+    await insertIdentity(ctx.db, {
+      provider: profile.provider,
+      subject: profile.subject,
+      userId: row.id,
+      email: profile.email,
+      now: ctx.clock.now().toISOString(),
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another instance made this person at the same moment (the lock above is per process): theirs stands.
+    await deleteFreshPerson(ctx.db, row.id);
+    return signInOnce(ctx, profile, session);
+  }
   return finishSignIn(ctx, row, profile, session);
 }
 
