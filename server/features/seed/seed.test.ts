@@ -174,6 +174,8 @@ describeEachDb('bootstrap (first start)', (getDb) => {
         requireEmailVerification: false,
         registrationOpen: true,
         payments: 'request',
+        // No SSO_CONFIG: passwords only.
+        sso: { providers: [], ldap: null, passwordSignIn: true, proxy: false },
       });
 
       await t().db.deleteFrom('users').where('username', '=', 'demo').execute();
