@@ -2,6 +2,7 @@ import { Client } from 'ldapts';
 import { describe, expect, it } from 'vitest';
 import type { Workspace } from '../../../src/workspaces/workspace.schema.js';
 import { insertTestUser } from '../../test/fixtures.js';
+import { testSsoConfig } from '../../test/sso-config.js';
 import { describeOnSqlite } from '../../test/test-db.js';
 import {
   call,
@@ -28,19 +29,7 @@ import type { LdapConfig, SsoConfig } from './sso.config.js';
 const RECHECK_MS = 5 * 60_000;
 
 function ssoWith(ldap: LdapConfig): SsoConfig {
-  return {
-    oidc: [],
-    ldap,
-    proxy: undefined,
-    groups: {
-      admin: ['qr-admins'],
-      workspaces: [{ group: 'marketing', workspace: 'Marketing', role: 'editor' }],
-    },
-    ssoOnly: false,
-    breakGlassAdmin: 'admin',
-    twoFactor: false,
-    recheckMs: RECHECK_MS,
-  };
+  return testSsoConfig({ ldap, recheckMs: RECHECK_MS });
 }
 
 async function workspaces(t: TestApp, cookie: string): Promise<{ name: string; role: string }[]> {

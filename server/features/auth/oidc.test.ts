@@ -18,6 +18,7 @@ import {
   type Response,
   type TestApp,
 } from '../../test/test-app.js';
+import { testSsoConfig } from '../../test/sso-config.js';
 import { countRows, describeEachDb } from '../../test/test-db.js';
 import { recheckSsoSessions } from './sso-recheck.js';
 import { ssoMessages } from './sso-sign-in.js';
@@ -38,7 +39,7 @@ async function freePort(): Promise<number> {
 }
 
 function ssoConfig(issuer: string): SsoConfig {
-  return {
+  return testSsoConfig({
     oidc: [
       {
         id: 'example',
@@ -50,17 +51,7 @@ function ssoConfig(issuer: string): SsoConfig {
         usernameClaim: 'preferred_username',
       },
     ],
-    ldap: undefined,
-    proxy: undefined,
-    groups: {
-      admin: ['qr-admins'],
-      workspaces: [{ group: 'marketing', workspace: 'Marketing', role: 'editor' }],
-    },
-    ssoOnly: false,
-    breakGlassAdmin: 'admin',
-    twoFactor: false,
-    recheckMs: 5 * 60_000,
-  };
+  });
 }
 
 const ada: TestAccount = {

@@ -13,6 +13,7 @@ import {
   type Response,
   type TestApp,
 } from '../../test/test-app.js';
+import { testSsoConfig } from '../../test/sso-config.js';
 import { describeEachDb } from '../../test/test-db.js';
 import { recheckSsoSessions } from './sso-recheck.js';
 
@@ -24,9 +25,7 @@ const PROXY = '10.0.0.5';
 const START = new Date('2026-12-01T09:00:00Z');
 
 function ssoConfig(overrides: Partial<SsoConfig> = {}): SsoConfig {
-  return {
-    oidc: [],
-    ldap: undefined,
+  return testSsoConfig({
     proxy: {
       trustedAddresses: ['10.0.0.0/24'],
       userHeader: 'Remote-User',
@@ -42,12 +41,9 @@ function ssoConfig(overrides: Partial<SsoConfig> = {}): SsoConfig {
         { group: 'marketing-leads', workspace: 'Marketing', role: 'admin' },
       ],
     },
-    ssoOnly: false,
     breakGlassAdmin: 'root',
-    twoFactor: false,
-    recheckMs: 5 * 60_000,
     ...overrides,
-  };
+  });
 }
 
 function viaProxy(
