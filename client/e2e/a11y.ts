@@ -31,6 +31,20 @@ export interface Finding {
 /** The violations of the WCAG rules on the page as it is now (the whole document, portals included). */
 export async function audit(page: Page): Promise<Finding[]> {
   await ensureAxe(page);
+  const findings = await auditOnce(page);
+  if (findings.length === 0) return findings;
+  // What a user sees once the page has settled: a finding of a moment (a control re-rendered while axe
+  // read it, a transition half-way) is gone on a second look; a real one is found again.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+  await page.waitForTimeout(300);
+  return auditOnce(page);
+}
+
+function auditOnce(page: Page): Promise<Finding[]> {
   return page.evaluate(async (tags) => {
     type AxeResult = {
       violations: {

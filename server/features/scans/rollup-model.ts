@@ -75,8 +75,8 @@ export function categoryOf(device: string | null | undefined): DeviceCategory {
  */
 export interface ScanToStore {
   qr_code_id: number;
-  /** When: a Date, or ISO 8601 text. */
-  timestamp: Date | string;
+  /** When: ms since the epoch (the redirect's own scans: nothing to format or parse), a Date, or ISO 8601 text. */
+  timestamp: number | Date | string;
   user_agent?: string | null;
   ip_address?: string | null;
   referrer?: string | null;
@@ -133,6 +133,7 @@ export interface Rollups {
 
 /** A scan's time in whole ms since the epoch. */
 export function timeOf(timestamp: unknown): number {
+  if (typeof timestamp === 'number' && Number.isFinite(timestamp)) return Math.floor(timestamp);
   const ms = timestamp instanceof Date ? timestamp.getTime() : Date.parse(String(timestamp));
   if (Number.isNaN(ms)) throw new Error(`A scan's timestamp is not a time: ${String(timestamp)}`);
   return ms;

@@ -2,8 +2,10 @@ import type SQLite from 'better-sqlite3';
 import { sqliteConnectionOf } from '../../db/create-db.js';
 import type { Db } from '../../db/database.js';
 import type { ScanToStore } from './rollup-model.js';
-import { DictionaryCache, nativeDictionaryResolver, resolveDictionaryIds } from './scan-columns.js';
-import { nativeScanWriter, writeScansWithRollups } from './scan-rollups.js';
+import { DictionaryCache, resolveDictionaryIds } from './scan-columns.js';
+import { writeScansWithRollups } from './scan-rollups.js';
+import { createNativeSqliteWriter } from './scan-sqlite-writer.js';
+import { startScanWriterThread } from './scan-writer-thread.js';
 
 /** One written batch, as an observer (the metrics) learns of it. */
 export interface ScanBatchReport {
@@ -43,27 +45,40 @@ const MAX_BATCH = 500;
  * request is answered when that transaction commits. While a flush runs, new scans queue up for the
  * next one, so a busy server commits in large batches and an idle one commits each scan at once.
  *
- * SQLite fast path: prepared statements run inside one synchronous transaction — no SQL text that
- * changes with the batch size, no await between statements. It refuses (answers false) while Kysely
- * has a transaction open on the same connection, so a batch never becomes part of someone else's
- * transaction (and its rollback).
+ * Where the batch is written:
+ * - a SQLite database in a file: on the scan writer's own thread (scan-writer-thread.ts), so the
+ *   request thread goes on answering redirects while a batch commits, on another core;
+ * - SQLite in memory (tests): on this thread, with the same prepared statements
+ *   (scan-sqlite-writer.ts). That fast path refuses while Kysely has a transaction open on the same
+ *   connection, so a batch never becomes part of someone else's transaction (and its rollback);
+ *   the batch then goes through Kysely, after that transaction;
+ * - PostgreSQL: through Kysely.
  */
-function nativeSqliteWriter(connection: SQLite.Database, cache: DictionaryCache) {
-  const resolve = nativeDictionaryResolver(connection, cache);
-  const writeAll = connection.transaction(nativeScanWriter(connection));
+function inlineSqliteWriter(connection: SQLite.Database, cache: DictionaryCache) {
+  const write = createNativeSqliteWriter(connection, cache);
   return (rows: ScanToStore[]): boolean => {
     if (connection.inTransaction) return false;
-    // New user agents, referrers and locations are committed first (each an insert of its own), so
-    // the ids remembered never belong to a batch that rolls back.
-    writeAll(rows, resolve(rows));
+    write(rows);
     return true;
   };
 }
 
-export function createScanRecorder(db: Db): ScanRecorder {
+export interface ScanRecorderOptions {
+  /**
+   * SQLite in a file: write on a thread of its own (the default) or on the request thread (false).
+   * Ignored for SQLite in memory, which no other thread can open, and for PostgreSQL.
+   */
+  writerThread?: boolean;
+}
+
+export function createScanRecorder(db: Db, options: ScanRecorderOptions = {}): ScanRecorder {
   const connection = sqliteConnectionOf(db);
   const dictionary = new DictionaryCache();
-  const writeNatively = connection ? nativeSqliteWriter(connection, dictionary) : null;
+  const thread =
+    connection && !connection.memory && options.writerThread !== false
+      ? startScanWriterThread(connection.name)
+      : null;
+  const writeNatively = connection && !thread ? inlineSqliteWriter(connection, dictionary) : null;
   let queue: { row: ScanToStore; resolve: () => void; reject: (error: unknown) => void }[] = [];
   let flushing: Promise<void> | null = null;
   let scheduled = false;
@@ -86,6 +101,7 @@ export function createScanRecorder(db: Db): ScanRecorder {
   }
 
   async function write(rows: ScanToStore[]) {
+    if (thread) return thread.write(rows);
     if (writeNatively?.(rows)) return;
     // On SQLite this runs only while Kysely holds a transaction on the connection: the ids are then
     // resolved inside the batch's transaction and not remembered.
@@ -154,6 +170,7 @@ export function createScanRecorder(db: Db): ScanRecorder {
         if (flushing) await flushing;
         else await new Promise((resolve) => setImmediate(resolve));
       }
+      await thread?.close();
     },
     queueDepth: () => queue.length + writing,
     observe(observer) {

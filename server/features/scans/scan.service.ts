@@ -58,7 +58,7 @@ export function createScanService(
     async record(code, client, refused, rule) {
       const ip = normalizeAddress(client.ip);
       const now = deps.clock.now();
-      const scan = { owner_id: code.ownerId, qr_code_id: code.qrCodeId, timestamp: now.toISOString() };
+      const scan = { owner_id: code.ownerId, qr_code_id: code.qrCodeId, timestamp: now.getTime() };
       const address = deps.config.anonymizeIps ? anonymizeAddress(ip) : ip.slice(0, 64);
       // Decided before anything awaits: a served scan by a person counts towards the code's scan limit
       // at once, so two scans arriving together cannot both take its last place (scan-counts.ts).

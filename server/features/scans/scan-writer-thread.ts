@@ -1,0 +1,114 @@
+import { Worker } from 'node:worker_threads';
+import type { ScanToStore } from './rollup-model.js';
+
+/**
+ * The scans' writes on a thread of their own, for a SQLite database in a file: the request thread
+ * answers redirects while the writer commits the previous batch on another core. Each batch is one
+ * message and one transaction; its promise resolves once the transaction has committed (a scan is
+ * answered only then, as on the request thread), or rejects with the database's error (its `code`
+ * kept, so a deleted code's foreign-key refusal is still told apart).
+ *
+ * Two connections to one file now write: the request thread's (everything else) and this one (scan
+ * rows, their rollups and dictionaries). SQLite lets one write at a time; each waits for the other with
+ * its busy timeout, a batch for up to `busyTimeoutMs`, since the other side's transactions are short.
+ */
+
+export interface ScanWriterData {
+  file: string;
+  busyTimeoutMs: number;
+}
+export type ScanWriterRequest =
+  | { kind: 'write'; id: number; rows: readonly ScanToStore[] }
+  | { kind: 'close' };
+export type ScanWriterReply =
+  | { ready: true }
+  | { id: number; error?: { message: string; code?: string } };
+
+export interface ScanWriterThread {
+  write(rows: readonly ScanToStore[]): Promise<void>;
+  /** Lets the batches sent finish, then closes the connection and ends the thread. */
+  close(): Promise<void>;
+}
+
+/**
+ * The worker's file: beside the server bundle (dist/scan-writer-worker.mjs, built with dist/server.mjs by
+ * scripts/build/build-if-needed.mjs), or the TypeScript source (tests, npm run dev, the tsx scripts).
+ */
+const fromSource = import.meta.url.endsWith('.ts');
+const workerFile = new URL(
+  fromSource ? './scan-writer.worker.ts' : './scan-writer-worker.mjs',
+  import.meta.url,
+);
+/** tsx's API, named through a variable: package.mjs ships any quoted name after `.resolve(` as a package. */
+const TSX_API = 'tsx/esm/api';
+
+function startWorker(data: ScanWriterData): Worker {
+  const options = { name: 'scan-writer', workerData: data };
+  if (!fromSource) return new Worker(workerFile, options);
+  // Node 20 loads a worker's entry file before any --import hook: a bootstrap has tsx load the source.
+  const bootstrap =
+    `import(${JSON.stringify(import.meta.resolve(TSX_API))})` +
+    `.then(({ tsImport }) => tsImport(${JSON.stringify(workerFile.href)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(bootstrap, { ...options, eval: true });
+}
+
+class DatabaseError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function startScanWriterThread(file: string, busyTimeoutMs = 30_000): ScanWriterThread {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: () => void; reject: (error: unknown) => void }>();
+
+  /** The thread is gone (an uncaught error, or killed): its batches fail, the next write starts anew. */
+  const lost = (w: Worker, error: unknown) => {
+    if (worker !== w) return;
+    worker = null;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+
+  function running(): Worker {
+    if (worker) return worker;
+    const w = startWorker({ file, busyTimeoutMs });
+    w.on('message', (reply: ScanWriterReply) => {
+      if ('ready' in reply) return;
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      if (reply.error) waiting.reject(new DatabaseError(reply.error.message, reply.error.code));
+      else waiting.resolve();
+    });
+    w.on('error', (error) => lost(w, error));
+    w.on('exit', (code) => lost(w, new Error(`The scan writer's thread stopped (exit code ${code})`)));
+    // Not a reason to keep the process alive: close() ends it on shutdown.
+    w.unref();
+    worker = w;
+    return w;
+  }
+
+  return {
+    write(rows) {
+      const w = running();
+      const id = nextId++;
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        w.postMessage({ kind: 'write', id, rows } satisfies ScanWriterRequest);
+      });
+    },
+    async close() {
+      const w = worker;
+      if (!w) return;
+      const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+      // Messages are handled in order: every batch sent before is committed first.
+      w.postMessage({ kind: 'close' } satisfies ScanWriterRequest);
+      await exited;
+    },
+  };
+}
