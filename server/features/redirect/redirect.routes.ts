@@ -141,6 +141,8 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
       const type = normalizeQrType(code.type);
       const now = deps.clock.now();
       const query = queryOf(req.url);
+      // Behind a trusted proxy each read of req.ip parses X-Forwarded-For again: once is enough.
+      const ip = req.ip;
       // Read before deciding: nothing awaits between the decision and the scan's count (scan-counts.ts).
       const unlocked = code.password_hash === null || (await passwordCookieOk(req, code, now.getTime()));
       const options = code.options;
@@ -150,7 +152,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
             scanFactsOf({
               userAgent: req.headers['user-agent'],
               acceptLanguage: req.headers['accept-language'],
-              country: () => deps.scans.countryOf(req.ip),
+              country: () => deps.scans.countryOf(ip),
               at: now,
               scansBefore: () => code.servedScans(),
             }),
@@ -165,7 +167,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
         const recorded = await deps.scans.record(
           { qrCodeId: code.id, ownerId: code.user_id },
           {
-            ip: req.ip,
+            ip,
             userAgent: req.headers['user-agent'],
             referrer: req.headers.referer,
           },

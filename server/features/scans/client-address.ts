@@ -18,11 +18,15 @@ privateRanges.addAddress('::1', 'ipv6');
 privateRanges.addSubnet('fc00::', 7, 'ipv6');
 privateRanges.addSubnet('fe80::', 10, 'ipv6');
 
+const BARE_IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
 /**
  * The bare address: proxies may forward `1.2.3.4:5678` or `[2001:db8::1]:443`, and IPv4 seen through
  * an IPv6 socket arrives as `::ffff:1.2.3.4`.
  */
 export function normalizeAddress(raw: string): string {
+  // The common case, asked on every scan: a bare IPv4 address, nothing to take off.
+  if (BARE_IPV4.test(raw)) return raw;
   const value = raw.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
   if (bracketed?.[1]) return unmapIpv4(bracketed[1]);

@@ -24,13 +24,20 @@ const COUNTRY_DB_V6 =
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** Names by code, worked out once each: a few hundred at most, asked on every scan. */
+const countryNames = new Map<string, string | undefined>();
+
 function countryName(code: string | undefined): string | undefined {
   if (!code) return undefined;
+  if (countryNames.has(code)) return countryNames.get(code);
+  let name: string | undefined;
   try {
-    return regionNames.of(code.toUpperCase());
+    name = regionNames.of(code.toUpperCase());
   } catch {
-    return undefined;
+    name = undefined;
   }
+  if (countryNames.size < 1000) countryNames.set(code, name);
+  return name;
 }
 
 /** A lookup is a few microseconds, all in memory, once its database is read. */
@@ -45,18 +52,36 @@ export async function createGeoLocator(options: { cityDbPath?: string | undefine
   const city: Reader<CityResponse> | null = options.cityDbPath
     ? await maxmind.open<CityResponse>(options.cityDbPath)
     : null;
+  /**
+   * The records of one address, the last one asked: a scan whose rules ask its country is located for
+   * its row a moment later, one lookup for both.
+   */
+  let lastAddress = '';
+  let lastCity: CityResponse | null = null;
+  let lastCountry: { country_code?: string } | null = null;
+  const lookup = (address: string) => {
+    if (address !== lastAddress) {
+      lastAddress = '';
+      lastCity = city?.get(address) ?? null;
+      // The country database only when the city database (if any) has no country code for it.
+      lastCountry = lastCity?.country?.iso_code
+        ? null
+        : (countryOf(address).get(address) as { country_code?: string } | null);
+      lastAddress = address;
+    }
+    return { cityRecord: lastCity, countryRecord: lastCountry };
+  };
   return {
     locate(ip) {
       const address = unmapIpv4(ip);
       if (isPrivateAddress(address)) return 'Unknown';
       try {
-        const cityRecord = city?.get(address);
+        const { cityRecord, countryRecord } = lookup(address);
         const cityName = cityRecord?.city?.names?.en;
         const fromCity = cityRecord?.country?.names?.en ?? countryName(cityRecord?.country?.iso_code);
         if (cityName && fromCity) return `${cityName}, ${fromCity}`;
         if (fromCity) return fromCity;
-        const record = countryOf(address).get(address) as { country_code?: string } | null;
-        return countryName(record?.country_code) ?? 'Unknown';
+        return countryName(countryRecord?.country_code) ?? 'Unknown';
       } catch {
         return 'Unknown';
       }
@@ -65,9 +90,8 @@ export async function createGeoLocator(options: { cityDbPath?: string | undefine
       const address = unmapIpv4(ip);
       if (isPrivateAddress(address)) return null;
       try {
-        const code =
-          city?.get(address)?.country?.iso_code ??
-          (countryOf(address).get(address) as { country_code?: string } | null)?.country_code;
+        const { cityRecord, countryRecord } = lookup(address);
+        const code = cityRecord?.country?.iso_code ?? countryRecord?.country_code;
         return code && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : null;
       } catch {
         return null;

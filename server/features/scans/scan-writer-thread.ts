@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ScanToStore } from './rollup-model.js';
+import { timeOf, type ScanToStore } from './rollup-model.js';
 
 /**
  * The scans' writes on a thread of their own, for a SQLite database in a file: the request thread
@@ -17,12 +17,56 @@ export interface ScanWriterData {
   file: string;
   busyTimeoutMs: number;
 }
-export type ScanWriterRequest =
-  | { kind: 'write'; id: number; rows: readonly ScanToStore[] }
-  | { kind: 'close' };
-export type ScanWriterReply =
-  | { ready: true }
-  | { id: number; error?: { message: string; code?: string } };
+export type ScanWriterRequest = { kind: 'write'; id: number; rows: PackedScans } | { kind: 'close' };
+
+/**
+ * A batch as one flat array, FIELDS values a scan: cloning it to the other thread writes no property
+ * names, about half the work of cloning the row objects.
+ */
+export type PackedScans = (string | number | boolean | null | undefined)[];
+const FIELDS = 12;
+
+export function packScans(rows: readonly ScanToStore[]): PackedScans {
+  const out: PackedScans = new Array(rows.length * FIELDS);
+  let i = 0;
+  for (const r of rows) {
+    out[i++] = r.qr_code_id;
+    out[i++] = r.owner_id;
+    out[i++] = timeOf(r.timestamp);
+    out[i++] = r.throttled ?? false;
+    out[i++] = r.user_agent;
+    out[i++] = r.ip_address;
+    out[i++] = r.referrer;
+    out[i++] = r.location;
+    out[i++] = r.device;
+    out[i++] = r.visitor;
+    out[i++] = r.refused;
+    out[i++] = r.rule;
+  }
+  return out;
+}
+
+export function unpackScans(packed: PackedScans): ScanToStore[] {
+  const rows: ScanToStore[] = [];
+  for (let i = 0; i < packed.length; i += FIELDS) {
+    rows.push({
+      qr_code_id: packed[i] as number,
+      owner_id: packed[i + 1] as number,
+      timestamp: packed[i + 2] as number,
+      throttled: packed[i + 3] as boolean,
+      user_agent: packed[i + 4] as string | null | undefined,
+      ip_address: packed[i + 5] as string | null | undefined,
+      referrer: packed[i + 6] as string | null | undefined,
+      location: packed[i + 7] as string | null | undefined,
+      device: packed[i + 8] as string | null | undefined,
+      visitor: packed[i + 9] as number | null | undefined,
+      refused: packed[i + 10] as number | null | undefined,
+      rule: packed[i + 11] as number | null | undefined,
+    });
+  }
+  return rows;
+}
+export type ScanWriterReply = { ready: true } | { id: number; error?: { message: string; code?: string } };
 
 export interface ScanWriterThread {
   write(rows: readonly ScanToStore[]): Promise<void>;
@@ -99,7 +143,7 @@ export function startScanWriterThread(file: string, busyTimeoutMs = 30_000): Sca
       const id = nextId++;
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        w.postMessage({ kind: 'write', id, rows } satisfies ScanWriterRequest);
+        w.postMessage({ kind: 'write', id, rows: packScans(rows) } satisfies ScanWriterRequest);
       });
     },
     async close() {

@@ -1,6 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite } from '../../db/create-db.js';
-import type { ScanWriterReply, ScanWriterRequest, ScanWriterData } from './scan-writer-thread.js';
+import {
+  unpackScans,
+  type ScanWriterData,
+  type ScanWriterReply,
+  type ScanWriterRequest,
+} from './scan-writer-thread.js';
 import { createNativeSqliteWriter } from './scan-sqlite-writer.js';
 
 /**
@@ -27,7 +32,7 @@ port.on('message', (request: ScanWriterRequest) => {
   }
   let reply: ScanWriterReply;
   try {
-    write(request.rows);
+    write(unpackScans(request.rows));
     reply = { id: request.id };
   } catch (error) {
     const { message, code } = error as { message?: unknown; code?: unknown };

@@ -5,6 +5,7 @@ import { isForeignKeyViolation } from '../../db/db-errors.js';
 import { anonymizeAddress, normalizeAddress } from './client-address.js';
 import { deviceCategory } from './device.js';
 import { createGeoLocator, type GeoLocator } from './geo.js';
+import type { ScanToStore } from './rollup-model.js';
 import { createScanRecorder, type ScanRecorder, type ScanRecorderObserver } from './scan-recorder.js';
 import { createScanThrottle } from './scan-throttle.js';
 import { createVisitorHasher } from './unique-scanners.js';
@@ -57,30 +58,32 @@ export function createScanService(
   return {
     async record(code, client, refused, rule) {
       const ip = normalizeAddress(client.ip);
-      const now = deps.clock.now();
-      const scan = { owner_id: code.ownerId, qr_code_id: code.qrCodeId, timestamp: now.getTime() };
+      const nowMs = deps.clock.now().getTime();
       const address = deps.config.anonymizeIps ? anonymizeAddress(ip) : ip.slice(0, 64);
       // Decided before anything awaits: a served scan by a person counts towards the code's scan limit
       // at once, so two scans arriving together cannot both take its last place (scan-counts.ts).
-      const excess = throttle.isExcess(code.qrCodeId, ip, client.userAgent, now.getTime());
+      const excess = throttle.isExcess(code.qrCodeId, ip, client.userAgent, nowMs);
       const device = deviceCategory(client.userAgent);
       if (counts && !excess && !refused && device !== 'Bot') counts.add(code.qrCodeId);
       // From the address as stored: with ANONYMIZE_IPS a hash of the full one and today's salt would
       // give the zeroed octet back in 256 tries. A promise only at the first scan of a day (the day's
       // salt is read once), so no await otherwise.
-      const hashed = visitors.hashOf(code.qrCodeId, address ?? '', client.userAgent, now.getTime());
+      const hashed = excess ? null : visitors.hashOf(code.qrCodeId, address ?? '', client.userAgent, nowMs);
       const visitor = hashed instanceof Promise ? await hashed : hashed;
-      const row = excess
-        ? { ...scan, throttled: true }
+      // One shape for every row (the scan writer's thread gets them cloned): no spreads on the hot path.
+      const row: ScanToStore = excess
+        ? { owner_id: code.ownerId, qr_code_id: code.qrCodeId, timestamp: nowMs, throttled: true }
         : {
-            ...scan,
+            owner_id: code.ownerId,
+            qr_code_id: code.qrCodeId,
+            timestamp: nowMs,
             user_agent: clip(client.userAgent, 512),
             ip_address: address,
             referrer: clip(client.referrer, 1024),
             location: geo.locate(ip),
             device,
             visitor,
-            ...(refused ? { refused: refusalCodes[refused] } : {}),
+            refused: refused ? refusalCodes[refused] : null,
             rule: rule ?? null,
           };
       try {
