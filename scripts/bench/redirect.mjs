@@ -12,6 +12,8 @@
 // X-Forwarded-For (the servers trust loopback as their proxy, TRUST_PROXY=127.0.0.1, as behind nginx), so
 // the per-client scan limit stays at its default and every scan is a new unique scanner with its own
 // location lookup — the most work a scan can cost.
+// CLIENTS=one loads from one address instead (the per-client limit then off, SCANS_PER_CLIENT_MINUTE=0), as
+// this benchmark did before 2026-11-28: a lighter scan (one visitor per user agent, a private address).
 // Besides req/s, each row gives the CPU time the server processes spent per request (/proc): the work a
 // request costs, which the rest of the machine disturbs far less than the rate.
 // PIN=0 leaves the processes unpinned (every core for the server, its scan writer thread and autocannon).
@@ -28,6 +30,7 @@ import { freePort, startCommand } from './start-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const connections = Number(process.env.CONNECTIONS ?? 50);
+const manyClients = process.env.CLIENTS !== 'one';
 const pgBase = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL : null;
 const instances = Number(process.env.INSTANCES ?? 1);
 if (instances > 1 && !pgBase) throw new Error('INSTANCES > 1 needs DATABASE_URL=postgres://…');
@@ -89,7 +92,7 @@ async function load(url, amount, conns = connections) {
             headers: {
               ...req.headers,
               'user-agent': userAgents[n % userAgents.length],
-              'x-forwarded-for': clientAddress(),
+              ...(manyClients ? { 'x-forwarded-for': clientAddress() } : {}),
             },
           };
         },
@@ -187,7 +190,7 @@ const servers = ports.map((p) =>
       PORT: String(p),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      TRUST_PROXY: '127.0.0.1',
+      ...(manyClients ? { TRUST_PROXY: '127.0.0.1' } : { SCANS_PER_CLIENT_MINUTE: '0' }),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
     stdio: 'ignore',
@@ -371,7 +374,7 @@ const row = (name, runs) => {
     .padStart(5)} µs/request   errors ${errors}`;
 };
 console.log(
-  `${pin ? 'servers on core 0, autocannon on core 1; ' : 'not pinned; '}autocannon: ${connections} connections, ${rounds} alternating rounds of ${perRoundA} (a) and ${perRoundB} (b) requests, ${userAgents.length} user agents, loopback; medians`,
+  `${pin ? 'servers on core 0, autocannon on core 1; ' : 'not pinned; '}${manyClients ? 'a new client address per request' : 'one client address'}; autocannon: ${connections} connections, ${rounds} alternating rounds of ${perRoundA} (a) and ${perRoundB} (b) requests, ${userAgents.length} user agents, loopback; medians`,
 );
 console.log(row('(a) bare Fastify constant 302', runsA));
 const where = databaseUrl
