@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { ScanToStore } from './rollup-model.js';
 import { DictionaryCache, nativeDictionaryResolver, resolveDictionaryIds } from './scan-columns.js';
 import { nativeScanWriter, writeScansWithRollups } from './scan-rollups.js';
+import { createPgScanWriter } from './scan-writer-pg.js';
 
 /** One written batch, as an observer (the metrics) learns of it. */
 export interface ScanBatchReport {
@@ -64,6 +65,7 @@ export function createScanRecorder(db: Db): ScanRecorder {
   const connection = sqliteConnectionOf(db);
   const dictionary = new DictionaryCache();
   const writeNatively = connection ? nativeSqliteWriter(connection, dictionary) : null;
+  const writePg = connection ? null : createPgScanWriter(db);
   let queue: { row: ScanToStore; resolve: () => void; reject: (error: unknown) => void }[] = [];
   let flushing: Promise<void> | null = null;
   let scheduled = false;
@@ -87,6 +89,8 @@ export function createScanRecorder(db: Db): ScanRecorder {
 
   async function write(rows: ScanToStore[]) {
     if (writeNatively?.(rows)) return;
+    // PostgreSQL: the batch as one statement (scan-writer-pg.ts).
+    if (writePg) return writePg(rows);
     // On SQLite this runs only while Kysely holds a transaction on the connection: the ids are then
     // resolved inside the batch's transaction and not remembered.
     const ids = connection ? undefined : await resolveDictionaryIds(db, rows, dictionary);
