@@ -17,7 +17,7 @@ import {
   type DictionaryIds,
 } from './scan-columns.js';
 import { inKeyOrder } from './scan-rollups.js';
-import { runPgScanBatch } from './scans.repository.js';
+import { runPgScanBatch, type PgScanBatch } from './scans.repository.js';
 
 /**
  * # The PostgreSQL scan writer: a batch in one statement
@@ -27,7 +27,7 @@ import { runPgScanBatch } from './scans.repository.js';
  * rollup table — plus BEGIN and COMMIT, and holds the rollup rows it has locked for all of them: two
  * instances then queue up behind each other on a popular code's rows. Here the batch is summed in
  * JavaScript as there (the same `rollupsOf`, key order and refused counts), handed to ONE statement
- * (PG_SCAN_BATCH_SQL, scans.repository.ts) as arrays and JSON, and run on its own: one round trip,
+ * (pgScanBatchQuery, scans.repository.ts) as arrays and JSON, and run on its own: one round trip,
  * prepared once per connection, its locks held only while it runs and commits. It writes exactly the
  * rows the Kysely writer does (scan-writer-pg.test.ts compares them table by table).
  *
@@ -117,8 +117,8 @@ function candidatesOf(rows: readonly ScanToStore[]): Candidate[] {
   );
 }
 
-/** The statement's 15 parameters for a batch (their meaning: PG_SCAN_BATCH_SQL). */
-export function pgScanBatchParams(rows: readonly ScanToStore[], cache?: DictionaryCache): unknown[] {
+/** A batch as the statement takes it (PgScanBatch, scans.repository.ts). */
+export function pgScanBatchOf(rows: readonly ScanToStore[], cache?: DictionaryCache): PgScanBatch {
   const { ids, missing } = collectDictionaryIds(rows, cache);
   const owners = new Set<number>();
   const codes = new Set<number>();
@@ -130,23 +130,36 @@ export function pgScanBatchParams(rows: readonly ScanToStore[], cache?: Dictiona
   }
   // Unique scanners without this batch's first sightings (0, or null when unknown): the statement adds those.
   const r = rollupsOf(rows);
+  const refused = refusedOf(rows);
   const numerically = (a: number, b: number) => a - b;
-  return [
-    [...owners].sort(numerically),
-    [...codes].sort(numerically),
+  const anyNew = dictionaryColumns.some((column) => missing[column].size > 0);
+  return {
+    owners: [...owners].sort(numerically),
+    codes: [...codes].sort(numerically),
     // Sorted as resolveDictionaryIds sorts them: every writer inserts new values in one order.
-    ...dictionaryColumns.map((column) => [...missing[column]].sort()),
-    JSON.stringify(candidatesOf(rows)),
-    JSON.stringify(scans),
-    JSON.stringify(inKeyOrder(r.userQuarters.values(), ['user_id', 'bucket'])),
-    JSON.stringify(inKeyOrder(r.codeQuarters.values(), ['qr_code_id', 'bucket'])),
-    JSON.stringify(inKeyOrder(r.codeDays.values(), ['qr_code_id', 'day'])),
-    JSON.stringify(inKeyOrder(r.codeDayLocations.values(), ['qr_code_id', 'day', 'location'])),
-    JSON.stringify(inKeyOrder(r.userDayLocations.values(), ['user_id', 'day', 'location'])),
-    JSON.stringify(inKeyOrder(r.codePlaces.values(), ['qr_code_id', 'place'])),
-    JSON.stringify(inKeyOrder(r.codeThrottled.values(), ['qr_code_id', 'day'])),
-    JSON.stringify(refusedOf(rows)),
-  ];
+    newValues: anyNew
+      ? {
+          user_agent: [...missing.user_agent].sort(),
+          referrer: [...missing.referrer].sort(),
+          location: [...missing.location].sort(),
+        }
+      : null,
+    candidates: JSON.stringify(candidatesOf(rows)),
+    scans: JSON.stringify(scans),
+    userQuarters: JSON.stringify(inKeyOrder(r.userQuarters.values(), ['user_id', 'bucket'])),
+    codeQuarters: JSON.stringify(inKeyOrder(r.codeQuarters.values(), ['qr_code_id', 'bucket'])),
+    codeDays: JSON.stringify(inKeyOrder(r.codeDays.values(), ['qr_code_id', 'day'])),
+    codeDayLocations: JSON.stringify(
+      inKeyOrder(r.codeDayLocations.values(), ['qr_code_id', 'day', 'location']),
+    ),
+    userDayLocations: JSON.stringify(inKeyOrder(r.userDayLocations.values(), ['user_id', 'day', 'location'])),
+    codePlaces: JSON.stringify(inKeyOrder(r.codePlaces.values(), ['qr_code_id', 'place'])),
+    throttled:
+      r.codeThrottled.size > 0
+        ? JSON.stringify(inKeyOrder(r.codeThrottled.values(), ['qr_code_id', 'day']))
+        : null,
+    refused: refused.length > 0 ? JSON.stringify(refused) : null,
+  };
 }
 
 /**
@@ -157,7 +170,7 @@ export function createPgScanWriter(db: Db): (rows: readonly ScanToStore[]) => Pr
   const cache = new DictionaryCache();
   return async (rows) => {
     if (rows.length === 0) return;
-    const created = await runPgScanBatch(db, pgScanBatchParams(rows, cache));
+    const created = await runPgScanBatch(db, pgScanBatchOf(rows, cache));
     for (const { kind, id, value } of created) cache.set(kind, value, Number(id));
   };
 }
