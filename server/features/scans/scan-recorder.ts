@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { sqliteConnectionOf } from '../../db/create-db.js';
+import { dialectOf, sqliteConnectionOf } from '../../db/create-db.js';
 import type { Db } from '../../db/database.js';
 import type { ScanToStore } from './rollup-model.js';
 import { DictionaryCache, nativeDictionaryResolver, resolveDictionaryIds } from './scan-columns.js';
@@ -65,7 +65,7 @@ export function createScanRecorder(db: Db): ScanRecorder {
   const connection = sqliteConnectionOf(db);
   const dictionary = new DictionaryCache();
   const writeNatively = connection ? nativeSqliteWriter(connection, dictionary) : null;
-  const writePg = connection ? null : createPgScanWriter(db);
+  const writePg = dialectOf(db) === 'postgres' ? createPgScanWriter(db) : null;
   let queue: { row: ScanToStore; resolve: () => void; reject: (error: unknown) => void }[] = [];
   let flushing: Promise<void> | null = null;
   let scheduled = false;

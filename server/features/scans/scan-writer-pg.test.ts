@@ -121,6 +121,10 @@ function batchesOf({ codes }: Fixture): ScanToStore[][] {
     }
     batches.push(batch);
   }
+  // Last, a batch of values all seen before, with nothing throttled or refused: the statement's lean
+  // variant (no dictionary, throttled or refused part).
+  const seen = batches.flat().filter((row) => !row.throttled);
+  batches.push(seen.slice(0, 30).map((row, i) => ({ ...row, timestamp: new Date(ms + i), refused: null })));
   return batches;
 }
 

@@ -459,7 +459,9 @@ export function pgScanBatchQuery(b: PgScanBatch): { name: string; text: string; 
       `select null::text as kind, null::int as id, null::text as value where (select count(*) from ${previous}) < 0`;
   const text = `with ${ctes.join(',\n')}
     select d.kind, d.id, d.value from (${created}) d where (select count(*) from ${previous}) >= 0`;
-  const name = `qr_scan_batch_${newValues ? 'd' : ''}${b.throttled ? 't' : ''}${b.refused ? 'r' : ''}`;
+  // One name per variant (pg prepares a name once per connection and refuses another text for it).
+  const parts = `${newValues ? 'd' : ''}${b.throttled ? 't' : ''}${b.refused ? 'r' : ''}`;
+  const name = parts ? `qr_scan_batch_${parts}` : 'qr_scan_batch';
   return { name, text, values };
 }
 
@@ -472,13 +474,18 @@ export interface NewDictionaryId {
 
 /**
  * Runs the batch statement: as a named statement (parsed and planned once per connection) when `db` is
- * createDb's own, else through Kysely.
+ * createDb's own, on its own. Any other `db` runs it through Kysely: inside the transaction it is, or
+ * in a transaction of its own (the same single statement, with BEGIN and COMMIT round trips).
  */
 export async function runPgScanBatch(db: Db, batch: PgScanBatch): Promise<NewDictionaryId[]> {
   const query = pgScanBatchQuery(batch);
   const pool = postgresPoolOf(db);
   if (pool) return (await pool.query<NewDictionaryId>(query)).rows;
-  return (await db.executeQuery(CompiledQuery.raw(query.text, query.values))).rows as NewDictionaryId[];
+  const compiled = CompiledQuery.raw(query.text, query.values);
+  const { rows } = db.isTransaction
+    ? await db.executeQuery(compiled)
+    : await db.transaction().execute((trx) => trx.executeQuery(compiled));
+  return rows as NewDictionaryId[];
 }
 
 /** A code's quarter-hour rows, in bucket order (to take them out of its owner's). */
