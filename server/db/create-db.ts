@@ -103,6 +103,17 @@ export function sqliteConnectionOf(db: Kysely<Database>): SQLite.Database | unde
   return rawSqlite.get(db);
 }
 
+const pgPools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The pg pool behind a Kysely instance made by createDb (PostgreSQL only), for the hot paths that send
+ * named statements (prepared once per connection), which Kysely cannot: the scan writer and the short
+ * link's lookup. Undefined for a transaction or any other Kysely instance: those go through Kysely.
+ */
+export function postgresPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pgPools.get(db);
+}
+
 /**
  * A file, `:memory:`, or the bytes of a serialized database (an in-memory copy of them: tests start
  * each database from one migrated image instead of migrating anew).
@@ -185,6 +196,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
       dialect: new PostgresDialect({ pool }),
       ...(options.log ? { log: options.log } : {}),
     });
+    pgPools.set(db, pool);
     return {
       db,
       dialect: 'postgres',

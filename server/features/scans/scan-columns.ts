@@ -88,7 +88,7 @@ export class DictionaryCache {
  * The ids of a batch's values that the cache holds (copied, so a cache cleared meanwhile loses
  * nothing), and the distinct values it does not.
  */
-function collect(rows: readonly ScanToStore[], cache?: DictionaryCache) {
+export function collectDictionaryIds(rows: readonly ScanToStore[], cache?: DictionaryCache) {
   const ids = emptyIds();
   const missing = { user_agent: new Set<string>(), referrer: new Set<string>(), location: new Set<string>() };
   for (const row of rows) {
@@ -113,7 +113,7 @@ export async function resolveDictionaryIds(
   rows: readonly ScanToStore[],
   cache?: DictionaryCache,
 ): Promise<DictionaryIds> {
-  const { ids, missing } = collect(rows, cache);
+  const { ids, missing } = collectDictionaryIds(rows, cache);
   for (const column of dictionaryColumns) {
     // Sorted: two instances inserting the same new values lock them in the same order.
     const values = [...missing[column]].sort();
@@ -143,7 +143,7 @@ export function nativeDictionaryResolver(
     ]),
   ) as Record<DictionaryColumn, { insert: SQLite.Statement; find: SQLite.Statement }>;
   return (rows) => {
-    const { ids, missing } = collect(rows, cache);
+    const { ids, missing } = collectDictionaryIds(rows, cache);
     for (const column of dictionaryColumns) {
       const { insert, find } = statements[column];
       for (const value of missing[column]) {

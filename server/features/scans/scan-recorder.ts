@@ -1,10 +1,11 @@
 import type SQLite from 'better-sqlite3';
-import { sqliteConnectionOf } from '../../db/create-db.js';
+import { dialectOf, sqliteConnectionOf } from '../../db/create-db.js';
 import type { Db } from '../../db/database.js';
 import type { ScanToStore } from './rollup-model.js';
 import { DictionaryCache, resolveDictionaryIds } from './scan-columns.js';
 import { writeScansWithRollups } from './scan-rollups.js';
 import { createNativeSqliteWriter } from './scan-sqlite-writer.js';
+import { createPgScanWriter } from './scan-writer-pg.js';
 import { startScanWriterThread } from './scan-writer-thread.js';
 
 /** One written batch, as an observer (the metrics) learns of it. */
@@ -52,7 +53,7 @@ const MAX_BATCH = 500;
  *   (scan-sqlite-writer.ts). That fast path refuses while Kysely has a transaction open on the same
  *   connection, so a batch never becomes part of someone else's transaction (and its rollback);
  *   the batch then goes through Kysely, after that transaction;
- * - PostgreSQL: through Kysely.
+ * - PostgreSQL: the batch as one statement (scan-writer-pg.ts).
  */
 function inlineSqliteWriter(connection: SQLite.Database, cache: DictionaryCache) {
   const write = createNativeSqliteWriter(connection, cache);
@@ -79,6 +80,7 @@ export function createScanRecorder(db: Db, options: ScanRecorderOptions = {}): S
       ? startScanWriterThread(connection.name)
       : null;
   const writeNatively = connection && !thread ? inlineSqliteWriter(connection, dictionary) : null;
+  const writePg = dialectOf(db) === 'postgres' ? createPgScanWriter(db) : null;
   let queue: { row: ScanToStore; resolve: () => void; reject: (error: unknown) => void }[] = [];
   let flushing: Promise<void> | null = null;
   let scheduled = false;
@@ -103,6 +105,8 @@ export function createScanRecorder(db: Db, options: ScanRecorderOptions = {}): S
   async function write(rows: ScanToStore[]) {
     if (thread) return thread.write(rows);
     if (writeNatively?.(rows)) return;
+    // PostgreSQL: the batch as one statement (scan-writer-pg.ts).
+    if (writePg) return writePg(rows);
     // On SQLite this runs only while Kysely holds a transaction on the connection: the ids are then
     // resolved inside the batch's transaction and not remembered.
     const ids = connection ? undefined : await resolveDictionaryIds(db, rows, dictionary);

@@ -77,7 +77,7 @@ export function nativeScanWriter(
  * Rows in key order: every writer (and a code's deletion) then locks rollup rows in the same order,
  * so two PostgreSQL instances flushing at once wait for each other instead of deadlocking.
  */
-function inKeyOrder<T extends object>(rows: Iterable<T>, keys: (keyof T)[]): T[] {
+export function inKeyOrder<T extends object>(rows: Iterable<T>, keys: (keyof T)[]): T[] {
   return [...rows].sort((a, b) => {
     for (const k of keys) {
       const x = a[k];

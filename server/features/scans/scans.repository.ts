@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
-import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { postgresPoolOf } from '../../db/create-db.js';
 import type { Database, Db } from '../../db/database.js';
 import { deviceColumns, type DeviceColumn } from './rollup-model.js';
 
@@ -213,6 +214,278 @@ export function addThrottledScans(trx: Kysely<Database>, rows: Row<'throttled_sc
       }),
     )
     .execute();
+}
+
+// ---- PostgreSQL: a whole batch in one statement (scan-writer-pg.ts) ----
+
+/**
+ * A batch as the PostgreSQL statement takes it, built by scan-writer-pg.ts. The JSON arrays hold rows
+ * named as the tables' columns, in key order (each key once: a statement may not update a row twice).
+ */
+export interface PgScanBatch {
+  /** The batch's owners and codes, ascending. */
+  owners: number[];
+  codes: number[];
+  /** User agents, referrers and locations not in the writer's cache, sorted; null when none. */
+  newValues: { user_agent: string[]; referrer: string[]; location: string[] } | null;
+  /** First-sighting candidates {qr_code_id, day, visitor, user_id, bucket}: a visitor's first scan of a code and UTC day in the batch. */
+  candidates: string;
+  /**
+   * The raw scans in batch order: the columns of qr_scans, each dictionary column as its id
+   * (`user_agent_id`…) or, when not cached, its value (`user_agent`…).
+   */
+  scans: string;
+  /** Rows added to each rollup, unique scanners without this batch's first sightings. */
+  userQuarters: string;
+  codeQuarters: string;
+  codeDays: string;
+  codeDayLocations: string;
+  userDayLocations: string;
+  codePlaces: string;
+  /** Rows added to throttled_scans and refused_scans; null when none. */
+  throttled: string | null;
+  refused: string | null;
+}
+
+/** A rollup table as the batch statement upserts it. */
+interface RollupUpsert {
+  /** The CTE's name. */
+  name: string;
+  table: string;
+  /** The batch's rows (a JSON array, see PgScanBatch), or null: none. */
+  rows: (b: PgScanBatch) => string | null;
+  key: string[];
+  /** Columns set on insert only (the owner of a code's row). */
+  extra?: string[];
+  /** Columns added to the stored row's on conflict. */
+  counts: readonly string[];
+  /** The first sightings' columns matching `key`: their number is added to `unique_scanners`. */
+  firsts?: string[];
+}
+
+const DEVICE_COUNTS = [...deviceColumns, 'unique_scanners'] as const;
+
+/** The batch statement's upserts, in the Kysely writer's order (scan-rollups.ts). */
+const PG_UPSERTS: RollupUpsert[] = [
+  {
+    name: 'user_quarters',
+    table: 'scan_user_quarters',
+    rows: (b) => b.userQuarters,
+    key: ['user_id', 'bucket'],
+    counts: DEVICE_COUNTS,
+    firsts: ['user_id', 'bucket'],
+  },
+  {
+    name: 'code_quarters',
+    table: 'scan_code_quarters',
+    rows: (b) => b.codeQuarters,
+    key: ['qr_code_id', 'bucket'],
+    counts: DEVICE_COUNTS,
+    firsts: ['qr_code_id', 'bucket'],
+  },
+  {
+    name: 'code_days',
+    table: 'scan_code_days',
+    rows: (b) => b.codeDays,
+    key: ['qr_code_id', 'day'],
+    extra: ['user_id'],
+    counts: DEVICE_COUNTS,
+    firsts: ['qr_code_id', 'day'],
+  },
+  {
+    name: 'code_day_locations',
+    table: 'scan_code_day_locations',
+    rows: (b) => b.codeDayLocations,
+    key: ['qr_code_id', 'day', 'location'],
+    extra: ['user_id'],
+    counts: ['scans', 'bots'],
+  },
+  {
+    name: 'user_day_locations',
+    table: 'scan_user_day_locations',
+    rows: (b) => b.userDayLocations,
+    key: ['user_id', 'day', 'location'],
+    counts: ['scans', 'bots'],
+  },
+  {
+    name: 'code_places',
+    table: 'scan_code_places',
+    rows: (b) => b.codePlaces,
+    key: ['qr_code_id', 'place'],
+    counts: ['scans', 'bots'],
+  },
+  {
+    name: 'throttled',
+    table: 'throttled_scans',
+    rows: (b) => b.throttled,
+    key: ['qr_code_id', 'day'],
+    counts: ['scans'],
+  },
+  {
+    name: 'refused',
+    table: 'refused_scans',
+    rows: (b) => b.refused,
+    key: ['qr_code_id', 'day'],
+    counts: ['scans', 'bots', 'simulated', 'password_forms'],
+  },
+];
+
+const DICTIONARIES = [
+  ['user_agents', 'scan_user_agents', 'user_agent'],
+  ['referrers', 'scan_referrers', 'referrer'],
+  ['locations', 'scan_locations', 'location'],
+] as const;
+
+/**
+ * One batch of scans, its rollups and everything they need, as ONE statement run on its own (its own
+ * transaction: no BEGIN/COMMIT round trips, and its row locks held only while it runs and commits).
+ * Its text depends only on which optional parts the batch has (new dictionary values, throttled
+ * scans, refused scans), so each variant is a named statement, prepared once per connection; a part
+ * left out is a handful of tables the statement does not open. It answers the new dictionary values'
+ * ids ({kind, id, value}).
+ *
+ * Order. Data-modifying CTEs run in no documented order, so each one starts with a one-time filter on
+ * the row count of the one before (`where (select count(*) from previous) >= 0`), which must run that
+ * one to its end first; the main query's filter on the last one runs the whole chain. The chain is the
+ * Kysely writer's order (scan-rollups.ts): dictionaries, visitors, raw scans, then the rollup tables one
+ * after another, every table's rows in key order (`order by` their position in the sorted JSON); two
+ * instances writing at once therefore take row locks in the same order and wait for each other instead
+ * of deadlocking.
+ * - The owners' and codes' rows are locked FOR KEY SHARE first (what the foreign keys' checks take
+ *   anyway, but those run at the end of a statement): a code's deletion locks the code first too, so
+ *   whichever comes second waits before holding any rollup row the other needs.
+ * - Dictionary values are upserted (`do update`), not `do nothing`: the statement's snapshot would not
+ *   see a value another instance committed a moment ago, but `do update … returning` answers its id.
+ * - Visitors before the raw scans: a visitor another instance holds uncommitted makes this statement
+ *   wait until that one commits, so whichever claims a visitor first has given its scans their ids
+ *   first — a visitor's first sighting is always their first stored scan (as in scan-rollups.ts).
+ */
+export function pgScanBatchQuery(b: PgScanBatch): { name: string; text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const param = (value: unknown, type: string) => {
+    values.push(value);
+    return `$${values.length}::${type}`;
+  };
+  const ctes: string[] = [];
+  let previous = '';
+  /** A CTE of the chain: `body` gets the one-time filter that waits for the previous CTE. */
+  const step = (name: string, body: (after: string) => string) => {
+    ctes.push(`${name} as (${body(previous ? `(select count(*) from ${previous}) >= 0` : 'true')})`);
+    previous = name;
+  };
+  step(
+    'owners',
+    (after) =>
+      `select id from users where id = any(${param(b.owners, 'int[]')}) and ${after} order by id for key share`,
+  );
+  step(
+    'codes',
+    (after) =>
+      `select id from qr_codes where id = any(${param(b.codes, 'int[]')}) and ${after} order by id for key share`,
+  );
+  const newValues = b.newValues;
+  if (newValues)
+    for (const [name, table, column] of DICTIONARIES)
+      step(
+        name,
+        (after) => `insert into ${table} (value)
+          select v.value from unnest(${param(newValues[column], 'text[]')}) with ordinality as v(value, n)
+          where ${after} order by v.n
+          on conflict (value) do update set value = excluded.value
+          returning id, value`,
+      );
+  const candidates = param(b.candidates, 'json');
+  step(
+    'visitors',
+    (after) => `insert into scan_code_day_visitors (qr_code_id, day, visitor)
+      select v.qr_code_id, v.day, v.visitor
+      from rows from (json_to_recordset(${candidates}) as (qr_code_id int, day int, visitor bigint))
+        with ordinality as v(qr_code_id, day, visitor, n)
+      where ${after} order by v.n
+      on conflict do nothing
+      returning qr_code_id, day, visitor`,
+  );
+  ctes.push(`firsts as (
+    select v.qr_code_id, v.day, v.user_id, v.bucket
+    from json_to_recordset(${candidates}) as v(qr_code_id int, day int, visitor bigint, user_id int, bucket int)
+    join visitors f on f.qr_code_id = v.qr_code_id and f.day = v.day and f.visitor = v.visitor
+  )`);
+  const idOf = (name: string, column: string) =>
+    newValues
+      ? `coalesce(s.${column}_id, (select id from ${name} where value = s.${column}))`
+      : `s.${column}_id`;
+  step(
+    'scans',
+    (after) => `insert into qr_scans (${RAW_SCAN_COLUMNS.join(', ')})
+      select s.qr_code_id, s.at, ${DICTIONARIES.map(([name, , column]) => idOf(name, column)).join(', ')},
+        s.ip_address, s.device, s.refused, s.visitor, s.rule
+      from rows from (json_to_recordset(${param(b.scans, 'json')}) as (
+          qr_code_id int, at bigint, user_agent_id int, user_agent text, referrer_id int, referrer text,
+          location_id int, location text, ip_address text, device smallint, refused smallint,
+          visitor bigint, rule smallint))
+        with ordinality as s(qr_code_id, at, user_agent_id, user_agent, referrer_id, referrer,
+          location_id, location, ip_address, device, refused, visitor, rule, n)
+      where ${after} order by s.n
+      returning 1`,
+  );
+  for (const u of PG_UPSERTS) {
+    const rows = u.rows(b);
+    if (rows === null) continue;
+    const columns = [...u.key, ...(u.extra ?? []), ...u.counts];
+    const selected = columns.map((c) =>
+      c === 'unique_scanners' && u.firsts ? 'r.unique_scanners + coalesce(f.n, 0)' : `r.${c}`,
+    );
+    const firsts = u.firsts
+      ? `left join (select ${u.firsts.join(', ')}, count(*)::int as n from firsts group by ${u.firsts.join(', ')}) f
+          on ${u.firsts.map((k, i) => `f.${k} = r.${u.key[i]}`).join(' and ')}`
+      : '';
+    step(
+      u.name,
+      (after) => `insert into ${u.table} (${columns.join(', ')})
+        select ${selected.join(', ')}
+        from rows from (json_populate_recordset(null::${u.table}, ${param(rows, 'json')})) with ordinality as r
+        ${firsts}
+        where ${after} order by r.ordinality
+        on conflict (${u.key.join(', ')}) do update set
+          ${u.counts.map((c) => `${c} = ${u.table}.${c} + excluded.${c}`).join(', ')}
+        returning 1`,
+    );
+  }
+  const created = newValues
+    ? DICTIONARIES.map(([name, , column]) => `select '${column}' as kind, id, value from ${name}`).join(
+        ' union all ',
+      )
+    : // Nothing new: no row (a condition the planner cannot fold away, so the chain still runs).
+      `select null::text as kind, null::int as id, null::text as value where (select count(*) from ${previous}) < 0`;
+  const text = `with ${ctes.join(',\n')}
+    select d.kind, d.id, d.value from (${created}) d where (select count(*) from ${previous}) >= 0`;
+  // One name per variant (pg prepares a name once per connection and refuses another text for it).
+  const parts = `${newValues ? 'd' : ''}${b.throttled ? 't' : ''}${b.refused ? 'r' : ''}`;
+  const name = parts ? `qr_scan_batch_${parts}` : 'qr_scan_batch';
+  return { name, text, values };
+}
+
+/** A new dictionary value's id, as the batch statement answers it. */
+export interface NewDictionaryId {
+  kind: 'user_agent' | 'referrer' | 'location';
+  id: number;
+  value: string;
+}
+
+/**
+ * Runs the batch statement: as a named statement (parsed and planned once per connection) when `db` is
+ * createDb's own, on its own. Any other `db` runs it through Kysely: inside the transaction it is, or
+ * in a transaction of its own (the same single statement, with BEGIN and COMMIT round trips).
+ */
+export async function runPgScanBatch(db: Db, batch: PgScanBatch): Promise<NewDictionaryId[]> {
+  const query = pgScanBatchQuery(batch);
+  const pool = postgresPoolOf(db);
+  if (pool) return (await pool.query<NewDictionaryId>(query)).rows;
+  const compiled = CompiledQuery.raw(query.text, query.values);
+  const { rows } = db.isTransaction
+    ? await db.executeQuery(compiled)
+    : await db.transaction().execute((trx) => trx.executeQuery(compiled));
+  return rows as NewDictionaryId[];
 }
 
 /** A code's quarter-hour rows, in bucket order (to take them out of its owner's). */
