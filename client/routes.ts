@@ -8,14 +8,14 @@ import {
   redirect,
   retainSearchParams,
 } from '@tanstack/react-router';
-import { qrIdFromText } from '../src/qr/qr-id';
 import { linkCheckDue, linkPageShown, pendingLink } from './features/auth/sso-link';
 import {
   INVITATIONS_PATH,
   invitationsAfterSignIn,
   keepInvitationLink,
 } from './features/workspaces/invitation-link';
-import { enterWorkspace, workspaceInUse, type TrpcUtils } from './lib/trpc';
+import { qrIdFromParam } from './lib/qr-id-param';
+import { enterWorkspace, workspaceChosen, workspaceInUse, type TrpcUtils } from './lib/trpc';
 
 export interface RouterContext {
   trpcUtils: TrpcUtils;
@@ -32,7 +32,7 @@ const tokenSearch = (search: Record<string, unknown>) => ({
  * as /qr-details/abc). The page then shows its own error, inside the app shell, rather than a 404.
  */
 const qrIdParams = {
-  parse: ({ id }: { id: string }): { id: number | null } => ({ id: qrIdFromText(id) }),
+  parse: ({ id }: { id: string }): { id: number | null } => ({ id: qrIdFromParam(id) }),
   stringify: ({ id }: { id: number | null }) => ({ id: id === null ? '' : String(id) }),
 };
 
@@ -53,10 +53,14 @@ export const authRoute = createRoute({
   path: '/auth',
   validateSearch: authSearch,
   beforeLoad: async ({ context, preload }) => {
-    if (await context.trpcUtils.auth.me.ensureData()) throw redirect({ to: '/' });
+    // Asked together: one batched request on a first load instead of two one after the other.
+    const [user, config] = await Promise.all([
+      context.trpcUtils.auth.me.ensureData(),
+      context.trpcUtils.auth.publicConfig.ensureData(),
+    ]);
+    if (user) throw redirect({ to: '/' });
     // Behind a trusted sign-in proxy the app lands here while the proxy's person still has to prove an
     // existing account's password: the link page is where they can.
-    const config = await context.trpcUtils.auth.publicConfig.ensureData();
     if (!preload && config.sso.proxy && linkCheckDue() && (await pendingLink(context.trpcUtils)).link) {
       throw redirect({ to: '/auth/link' });
     }
@@ -132,6 +136,13 @@ export const appRoute = createRoute({
   validateSearch: workspaceSearch,
   search: { middlewares: [retainSearchParams(['workspace'])] },
   beforeLoad: async ({ context, location, search, preload }) => {
+    // The first app page of a page load at an address without a workspace (/ or /create typed in) needs
+    // the one the server remembers: asked in the same batched request as the user, not after it. Only
+    // while the tab has chosen none, so it goes without `X-Workspace`; signed out it fails, unused.
+    const remembered =
+      search.workspace === undefined && !preload && !workspaceChosen()
+        ? context.trpcUtils.workspaces.current.fetch().catch(() => null)
+        : null;
     const user = await context.trpcUtils.auth.me.ensureData();
     if (!preload) keepInvitationLink(location.pathname, Boolean(user));
     if (!user) throw redirect({ to: '/auth' });
@@ -144,7 +155,9 @@ export const appRoute = createRoute({
     if (search.workspace === undefined) {
       // The one in use in this tab, else the one the server remembers for the user (the switcher's last
       // choice), written into the address without a new history entry.
-      const id = workspaceInUse(user.id) ?? (await context.trpcUtils.workspaces.current.fetch()).id;
+      const id =
+        workspaceInUse(user.id) ??
+        ((await remembered) ?? (await context.trpcUtils.workspaces.current.fetch())).id;
       const params = new URLSearchParams(location.searchStr);
       params.set('workspace', String(id));
       throw redirect({ href: `${location.pathname}?${params.toString()}`, replace: true });
