@@ -15,6 +15,8 @@ import {
   keepInvitationLink,
 } from './features/workspaces/invitation-link';
 import { qrIdFromParam } from './lib/qr-id-param';
+import { noteSignedIn } from './lib/signed-in-hint';
+import { viewerTimeZone } from './lib/time-zone';
 import { enterWorkspace, workspaceChosen, workspaceInUse, type TrpcUtils } from './lib/trpc';
 
 export interface RouterContext {
@@ -58,6 +60,7 @@ export const authRoute = createRoute({
       context.trpcUtils.auth.me.ensureData(),
       context.trpcUtils.auth.publicConfig.ensureData(),
     ]);
+    if (!preload) noteSignedIn(Boolean(user));
     if (user) throw redirect({ to: '/' });
     // Behind a trusted sign-in proxy the app lands here while the proxy's person still has to prove an
     // existing account's password: the link page is where they can.
@@ -144,7 +147,10 @@ export const appRoute = createRoute({
         ? context.trpcUtils.workspaces.current.fetch().catch(() => null)
         : null;
     const user = await context.trpcUtils.auth.me.ensureData();
-    if (!preload) keepInvitationLink(location.pathname, Boolean(user));
+    if (!preload) {
+      keepInvitationLink(location.pathname, Boolean(user));
+      noteSignedIn(Boolean(user));
+    }
     if (!user) throw redirect({ to: '/auth' });
     // Signed in after opening an invitation signed out: back to it.
     if (invitationsAfterSignIn() && location.pathname !== INVITATIONS_PATH) {
@@ -172,9 +178,29 @@ export const appRoute = createRoute({
 
 const appPage = <TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => appRoute, path });
 
-export const dashboardRoute = appPage('/');
+// A page's data is asked for with its code (and, hovering a link, with the link's preload), not after the
+// code has arrived and drawn the page: the same queries, with the same inputs, as the page makes. Not
+// awaited: the page shows its own placeholders meanwhile.
+export const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  loader: ({ context: { trpcUtils } }) => {
+    const tz = viewerTimeZone();
+    void trpcUtils.analytics.user.prefetch({ tz });
+    void trpcUtils.analytics.daily.prefetch({ days: 7, tz });
+    void trpcUtils.qr.list.prefetch();
+  },
+});
 export const createQrRoute = appPage('/create');
-export const myQrCodesRoute = appPage('/my-qr-codes');
+export const myQrCodesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/my-qr-codes',
+  loader: ({ context: { trpcUtils } }) => {
+    void trpcUtils.qr.list.prefetch();
+    void trpcUtils.folders.list.prefetch();
+    void trpcUtils.analytics.user.prefetch({ tz: viewerTimeZone() });
+  },
+});
 export const analyticsRoute = appPage('/analytics');
 export const settingsRoute = appPage('/settings');
 export const profileRoute = appPage('/profile');
