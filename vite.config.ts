@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { chunkGroups } from './scripts/build/chunk-groups.ts';
 import { deepImports } from './scripts/build/deep-imports.ts';
 import { MANTINE_BASE_ID, mantineStylesByComponent } from './scripts/build/mantine-styles.ts';
+import { pagePreload } from './scripts/build/page-preload.ts';
 import { precompressDir } from './scripts/build/precompress.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,6 +35,8 @@ export default defineConfig({
     deepImports(['@mantine/core', '@mantine/hooks', '@tabler/icons-react']),
     mantineStylesByComponent(path.join(here, 'node_modules/@mantine/core/styles')),
     chunkGroups({ vendorAlso: MANTINE_BASE_ID }),
+    // The page's chunks asked for with the app's, by the address (index.html's page-preload script).
+    pagePreload({ clientRoot: path.join(here, 'client') }),
     precompress(),
   ],
   build: {

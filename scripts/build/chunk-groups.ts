@@ -117,7 +117,8 @@ const designerPage = feature('qr-designer[\\\\/]\\w+Page');
  * The chunk a module goes to, or null for Rolldown's own splitting (a page's own code, and what a few
  * pages share beyond these):
  * - `vendor`: what the entry imports from packages (through their index files too: a router hook its
- *   index exports goes there even when only a page uses it), with Mantine's base styles (`vendorAlso`);
+ *   index exports goes there even when only a page uses it), with Mantine's base styles (`vendorAlso`),
+ *   the entry's own styles and the bundler's runtime;
  * - `forms`: zod and @mantine/form, only for the pages with a form;
  * - `public-ui`: the components the sign-in and mailed-link pages are made of (the app's pages use most
  *   of them too); `public`: those pages' own code (what they share with the app's pages goes to
@@ -135,7 +136,9 @@ const designerPage = feature('qr-designer[\\\\/]\\w+Page');
 export function chunkOf(id: string, reach: Reach, vendorAlso: string): string | null {
   const library = inModules.test(id);
   const at = reach.pagesOf(id);
-  if (at.has('entry')) return library || id === vendorAlso ? 'vendor' : null;
+  // The entry's styles too: one stylesheet for a first load rather than two. And the bundler's runtime.
+  if (at.has('entry')) return library || id === vendorAlso || /\.css$/.test(id) ? 'vendor' : null;
+  if (id === '\0rolldown/runtime.js') return 'vendor';
   if (reach.onlyThrough(forms, id)) return 'forms';
   const pages = [...at];
   if (pages.some((p) => publicPage.test(p))) {
