@@ -191,7 +191,14 @@ export const dashboardRoute = createRoute({
     void trpcUtils.qr.list.prefetch();
   },
 });
-export const createQrRoute = appPage('/create');
+export const createQrRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/create',
+  loader: ({ context: { trpcUtils } }) => {
+    void trpcUtils.qr.limit.prefetch();
+    void trpcUtils.folders.list.prefetch();
+  },
+});
 export const myQrCodesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/my-qr-codes',
