@@ -8,14 +8,16 @@ import {
   redirect,
   retainSearchParams,
 } from '@tanstack/react-router';
-import { qrIdFromText } from '../src/qr/qr-id';
 import { linkCheckDue, linkPageShown, pendingLink } from './features/auth/sso-link';
 import {
   INVITATIONS_PATH,
   invitationsAfterSignIn,
   keepInvitationLink,
 } from './features/workspaces/invitation-link';
-import { enterWorkspace, workspaceInUse, type TrpcUtils } from './lib/trpc';
+import { qrIdFromParam } from './lib/qr-id-param';
+import { noteSignedIn } from './lib/signed-in-hint';
+import { viewerTimeZone } from './lib/time-zone';
+import { enterWorkspace, workspaceChosen, workspaceInUse, type TrpcUtils } from './lib/trpc';
 
 export interface RouterContext {
   trpcUtils: TrpcUtils;
@@ -32,7 +34,7 @@ const tokenSearch = (search: Record<string, unknown>) => ({
  * as /qr-details/abc). The page then shows its own error, inside the app shell, rather than a 404.
  */
 const qrIdParams = {
-  parse: ({ id }: { id: string }): { id: number | null } => ({ id: qrIdFromText(id) }),
+  parse: ({ id }: { id: string }): { id: number | null } => ({ id: qrIdFromParam(id) }),
   stringify: ({ id }: { id: number | null }) => ({ id: id === null ? '' : String(id) }),
 };
 
@@ -53,10 +55,15 @@ export const authRoute = createRoute({
   path: '/auth',
   validateSearch: authSearch,
   beforeLoad: async ({ context, preload }) => {
-    if (await context.trpcUtils.auth.me.ensureData()) throw redirect({ to: '/' });
+    // Asked together: one batched request on a first load instead of two one after the other.
+    const [user, config] = await Promise.all([
+      context.trpcUtils.auth.me.ensureData(),
+      context.trpcUtils.auth.publicConfig.ensureData(),
+    ]);
+    if (!preload) noteSignedIn(Boolean(user));
+    if (user) throw redirect({ to: '/' });
     // Behind a trusted sign-in proxy the app lands here while the proxy's person still has to prove an
     // existing account's password: the link page is where they can.
-    const config = await context.trpcUtils.auth.publicConfig.ensureData();
     if (!preload && config.sso.proxy && linkCheckDue() && (await pendingLink(context.trpcUtils)).link) {
       throw redirect({ to: '/auth/link' });
     }
@@ -132,8 +139,18 @@ export const appRoute = createRoute({
   validateSearch: workspaceSearch,
   search: { middlewares: [retainSearchParams(['workspace'])] },
   beforeLoad: async ({ context, location, search, preload }) => {
+    // The first app page of a page load at an address without a workspace (/ or /create typed in) needs
+    // the one the server remembers: asked in the same batched request as the user, not after it. Only
+    // while the tab has chosen none, so it goes without `X-Workspace`; signed out it fails, unused.
+    const remembered =
+      search.workspace === undefined && !preload && !workspaceChosen()
+        ? context.trpcUtils.workspaces.current.fetch().catch(() => null)
+        : null;
     const user = await context.trpcUtils.auth.me.ensureData();
-    if (!preload) keepInvitationLink(location.pathname, Boolean(user));
+    if (!preload) {
+      keepInvitationLink(location.pathname, Boolean(user));
+      noteSignedIn(Boolean(user));
+    }
     if (!user) throw redirect({ to: '/auth' });
     // Signed in after opening an invitation signed out: back to it.
     if (invitationsAfterSignIn() && location.pathname !== INVITATIONS_PATH) {
@@ -144,7 +161,9 @@ export const appRoute = createRoute({
     if (search.workspace === undefined) {
       // The one in use in this tab, else the one the server remembers for the user (the switcher's last
       // choice), written into the address without a new history entry.
-      const id = workspaceInUse(user.id) ?? (await context.trpcUtils.workspaces.current.fetch()).id;
+      const id =
+        workspaceInUse(user.id) ??
+        ((await remembered) ?? (await context.trpcUtils.workspaces.current.fetch())).id;
       const params = new URLSearchParams(location.searchStr);
       params.set('workspace', String(id));
       throw redirect({ href: `${location.pathname}?${params.toString()}`, replace: true });
@@ -159,9 +178,36 @@ export const appRoute = createRoute({
 
 const appPage = <TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => appRoute, path });
 
-export const dashboardRoute = appPage('/');
-export const createQrRoute = appPage('/create');
-export const myQrCodesRoute = appPage('/my-qr-codes');
+// A page's data is asked for with its code (and, hovering a link, with the link's preload), not after the
+// code has arrived and drawn the page: the same queries, with the same inputs, as the page makes. Not
+// awaited: the page shows its own placeholders meanwhile.
+export const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  loader: ({ context: { trpcUtils } }) => {
+    const tz = viewerTimeZone();
+    void trpcUtils.analytics.user.prefetch({ tz });
+    void trpcUtils.analytics.daily.prefetch({ days: 7, tz });
+    void trpcUtils.qr.list.prefetch();
+  },
+});
+export const createQrRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/create',
+  loader: ({ context: { trpcUtils } }) => {
+    void trpcUtils.qr.limit.prefetch();
+    void trpcUtils.folders.list.prefetch();
+  },
+});
+export const myQrCodesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/my-qr-codes',
+  loader: ({ context: { trpcUtils } }) => {
+    void trpcUtils.qr.list.prefetch();
+    void trpcUtils.folders.list.prefetch();
+    void trpcUtils.analytics.user.prefetch({ tz: viewerTimeZone() });
+  },
+});
 export const analyticsRoute = appPage('/analytics');
 export const settingsRoute = appPage('/settings');
 export const profileRoute = appPage('/profile');

@@ -1,18 +1,7 @@
 // Number and date formatters shared by the dashboard, the analytics page and the code details page.
 
-let zone: string | undefined;
-
-/** The viewer's IANA zone (sent as `tz`): the server counts days and hours in it. */
-export function viewerTimeZone(): string {
-  if (zone === undefined) {
-    try {
-      zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    } catch {
-      zone = 'UTC';
-    }
-  }
-  return zone;
-}
+// The viewer's zone, apart for the route tree (routes.ts), which asks for the pages' data.
+export { viewerTimeZone } from './time-zone';
 
 /** A 'YYYY-MM-DD' calendar date as a Date at UTC midnight, so formatting in UTC gives that very day. */
 function utcDay(date: string): Date {

@@ -35,6 +35,11 @@ export function workspaceInUse(personId: number): number | null {
   return requestWorkspace;
 }
 
+/** Whether this tab acts on a workspace yet (none before the first app page of a page load). */
+export function workspaceChosen(): boolean {
+  return requestWorkspace !== null;
+}
+
 /** `X-Workspace` for a request the app makes itself (tRPC, or a `fetch('/api/…')`). */
 export function workspaceHeaders(): Record<string, string> {
   return requestWorkspace === null ? {} : { 'X-Workspace': String(requestWorkspace) };

@@ -16,12 +16,15 @@ export function buildIfNeeded() {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** The built server of checkout `dir`, ready (GET /readyz answers 200); `stop()` ends it and its data. */
-export function startBuiltServer(dir = root) {
+/**
+ * The built server of checkout `dir`, ready (GET /readyz answers 200), with `env` on top of LOG_LEVEL=warn;
+ * `stop()` ends it and its data.
+ */
+export function startBuiltServer(dir = root, env = {}) {
   return startServer({
     cwd: dir,
     args: [path.join(dir, 'dist/server.mjs')],
-    env: { LOG_LEVEL: 'warn' },
+    env: { LOG_LEVEL: 'warn', ...env },
   });
 }
 

@@ -37,7 +37,10 @@ const clientInputs = Math.max(
   newest('src'),
   installed,
   mtime('vite.config.ts'),
-  mtime('scripts/build/precompress.ts'),
+  // The build plugins vite.config.ts uses (precompress, chunk groups, page preload…).
+  ...['precompress', 'chunk-groups', 'deep-imports', 'mantine-styles', 'page-preload'].map((name) =>
+    mtime(`scripts/build/${name}.ts`),
+  ),
 );
 const serverOnly = process.argv.includes('--server');
 if (!serverOnly && mtime('dist/client/index.html') < clientInputs) {

@@ -197,21 +197,3 @@ export const publicConfigSchema = z.object({
     .meta({ description: 'Sign-in with company accounts (SSO_CONFIG).' }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-/** Avatar initials: up to two words of the name, else two letters of the username, else '?'. */
-export function initialsOf(user: { name?: string | null; username?: string } | null | undefined) {
-  if (!user) return '?';
-  const words = (user.name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length > 0) {
-    return words
-      .slice(0, 2)
-      .map((w) => Array.from(w)[0] ?? '')
-      .join('')
-      .toUpperCase();
-  }
-  const fromUsername = Array.from(user.username ?? '')
-    .slice(0, 2)
-    .join('')
-    .toUpperCase();
-  return fromUsername || '?';
-}

@@ -1,32 +1,15 @@
 import { z } from 'zod';
 import { emailField, subscriptionTiers, text, usernameField } from '../auth/auth.schema.js';
+import { workspaceRoles } from './roles.js';
 
 // Workspaces: a person's own, and the teams they work in, with a role in each.
 
 const bodyError = { error: 'Request body must be a JSON object' };
 
-export const workspaceRoles = ['viewer', 'editor', 'admin', 'owner'] as const;
-export type WorkspaceRole = (typeof workspaceRoles)[number];
-
-/** What each role may do on top of the one below it (the team settings page shows this). */
-export const roleDescriptions: Record<WorkspaceRole, string> = {
-  viewer: 'Sees codes and analytics, downloads',
-  editor: 'Also creates, edits, moves and deletes codes and folders',
-  admin: 'Also manages members, invitations and API tokens',
-  owner: 'Also plan and billing, renames, deletes and transfers the workspace',
-};
-
-export const roleLabels: Record<WorkspaceRole, string> = {
-  viewer: 'Viewer',
-  editor: 'Editor',
-  admin: 'Admin',
-  owner: 'Owner',
-};
-
-/** True when `role` may do what `needed` may. */
-export function roleAtLeast(role: WorkspaceRole, needed: WorkspaceRole): boolean {
-  return workspaceRoles.indexOf(role) >= workspaceRoles.indexOf(needed);
-}
+// The roles and the messages are in modules without zod, for the app's frame (routes.ts, the shell),
+// which draws before any form: re-exported here for everything else.
+export { roleAtLeast, roleDescriptions, roleLabels, workspaceRoles, type WorkspaceRole } from './roles.js';
+export { workspaceMessages } from './workspace-messages.js';
 
 export const WORKSPACE_NAME_MIN = 2;
 export const WORKSPACE_NAME_MAX = 60;
@@ -207,31 +190,3 @@ export const adminWorkspaceSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminWorkspace = z.infer<typeof adminWorkspaceSchema>;
-
-export const workspaceMessages = {
-  notFound: 'Workspace not found',
-  memberNotFound: 'Member not found',
-  invitationNotFound: 'Invitation not found',
-  invitationGone: 'This invitation is no longer valid',
-  roleRequired: (role: WorkspaceRole) => `This needs the ${role} role in this workspace`,
-  personal: 'A personal workspace has no members',
-  lastOwner: 'A workspace needs at least one owner: make another member owner first',
-  ownerOnly: 'Only an owner can give or take the owner role',
-  alreadyMember: 'That user is already a member',
-  alreadyInvited: 'That user already has a pending invitation',
-  noSuchUser: 'No user with that username',
-  tokenWorkspace: 'This API token belongs to another workspace',
-  created: 'Workspace created',
-  renamed: 'Workspace renamed',
-  deleted: 'Workspace deleted',
-  invited: 'Invitation sent',
-  revoked: 'Invitation revoked',
-  accepted: 'Invitation accepted',
-  declined: 'Invitation declined',
-  roleChanged: 'Role changed',
-  removed: 'Member removed',
-  left: 'You left the workspace',
-  transferred: 'Ownership transferred',
-  moved: 'QR code moved',
-  sameWorkspace: 'The code is already in that workspace',
-} as const;

@@ -2,7 +2,8 @@ import { ActionIcon, Avatar, Box, FileButton, Loader, Tooltip } from '@mantine/c
 import { IconCamera } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { accountMessages } from '../../../src/auth/account.schema';
-import { initialsOf, type User } from '../../../src/auth/auth.schema';
+import type { User } from '../../../src/auth/auth.schema';
+import { initialsOf } from '../../../src/auth/initials';
 import { notify } from '../../lib/notify';
 import { trpcUtils } from '../../lib/trpc';
 

@@ -13,12 +13,12 @@ import {
 } from '@mantine/core';
 import { IconActivity, IconChartBar, IconList, IconPlus, IconQrcode, IconScan } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { CHART_COLORS, colorAt } from '../../components/chart-colors';
 import { ChartCard } from '../../components/ChartCard';
-import { DailyScansChart } from '../../components/DailyScansChart';
 import { NoCodesState, NoScansState } from '../../components/EmptyStates';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { SharePie } from '../../components/SharePie';
+import { LazyDailyScansChart, LazySharePie, preloadCharts } from '../../components/LazyCharts';
 import { StatCard } from '../../components/StatCard';
 import { exactTime, formatCount, relativeTime, scansLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -65,6 +65,8 @@ export function DashboardPage() {
   const staticIds = useStaticCodeIds();
   const canEdit = useCanEdit();
   const actions = quickActions.filter((a) => canEdit || !a.editorOnly);
+  // The charts' code comes beside the figures, not after them.
+  useEffect(preloadCharts, []);
 
   const failed = summary.isError || daily.isError;
   const s = summary.data;
@@ -163,7 +165,7 @@ export function DashboardPage() {
                   ) : null
                 }
               >
-                {days && <DailyScansChart data={days} caption="Scans per day, last 7 days" />}
+                {days && <LazyDailyScansChart data={days} caption="Scans per day, last 7 days" />}
               </ChartCard>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -183,7 +185,7 @@ export function DashboardPage() {
                 }
               >
                 {tracked && (
-                  <SharePie
+                  <LazySharePie
                     label="Most scanned QR codes"
                     caption="Scans of the most scanned QR codes, all time"
                     nameColumn="QR code"

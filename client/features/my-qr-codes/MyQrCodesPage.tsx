@@ -28,14 +28,13 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { describeContent } from '../../../src/qr/content';
 import type { QrCode } from '../../../src/qr/qr.schema';
 import { CardGridSkeleton } from '../../components/PageSkeletons';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
-import { BulkCreateDialog } from '../bulk/BulkCreateDialog';
 import { MoveToTeamDialog } from '../workspaces/MoveToTeamDialog';
 import { useCanEdit, useCurrentWorkspace, useMoveTargets } from '../workspaces/use-current-workspace';
 import { codeMarks } from './code-marks';
@@ -46,6 +45,11 @@ import { QrCodeCard } from './QrCodeCard';
 import { QrCodeList, QrCodeListSkeleton, type ListEntry } from './QrCodeList';
 import { useQrActions } from './use-qr-actions';
 import { useScanFigures } from './use-scan-figures';
+
+// Bulk creation (its spreadsheet columns and checks) loads when its dialog is first opened, not with the list.
+const BulkCreateDialog = lazy(() =>
+  import('../bulk/BulkCreateDialog').then((m) => ({ default: m.BulkCreateDialog })),
+);
 
 type Kind = 'all' | 'dynamic' | 'static';
 type Sort = 'newest' | 'oldest' | 'name';
@@ -72,6 +76,9 @@ export function MyQrCodesPage() {
   const [sort, setSort] = useState<Sort>('newest');
   const [newFolderOpened, newFolder] = useDisclosure(false);
   const [bulkOpened, bulk] = useDisclosure(false);
+  // Drawn from its first opening on, so that it closes with its transition.
+  const [bulkAsked, setBulkAsked] = useState(false);
+  if (bulkOpened && !bulkAsked) setBulkAsked(true);
   const [moving, setMoving] = useState<QrCode | null>(null);
   const [movingToTeam, setMovingToTeam] = useState<QrCode | null>(null);
   // A viewer sees the codes and downloads them; creating, editing, moving and deleting take an editor.
@@ -355,7 +362,11 @@ export function MyQrCodesPage() {
         </SimpleGrid>
       )}
 
-      <BulkCreateDialog opened={bulkOpened} onClose={bulk.close} />
+      {(bulkOpened || bulkAsked) && (
+        <Suspense fallback={null}>
+          <BulkCreateDialog opened={bulkOpened} onClose={bulk.close} />
+        </Suspense>
+      )}
       <NewFolderDialog
         opened={newFolderOpened}
         onClose={newFolder.close}

@@ -70,7 +70,13 @@ export function QrCodeCard({
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={code.name}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <QrPreview data={data} customization={code.customization} size={160} label={qrImageLabel(code)} />
+        <QrPreview
+          data={data}
+          customization={code.customization}
+          size={160}
+          label={qrImageLabel(code)}
+          deferred
+        />
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
           <Text fw={700} lineClamp={2}>
             {code.name}

@@ -1,8 +1,9 @@
 import { Box, Skeleton, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Customization } from '../../../src/qr/customization';
 import { DOWNLOAD_PNG_PX, renderQrSvg } from '../../lib/qr-render';
+import { queuePreview } from './preview-queue';
 
 export interface QrPreviewProps {
   /** The encoded payload. */
@@ -17,6 +18,11 @@ export interface QrPreviewProps {
    * card; the designer turns it off where it draws its own backdrop (e.g. a checkerboard for transparency).
    */
   tile?: boolean;
+  /**
+   * Drawn in its turn among other deferred previews (preview-queue.ts), those on screen first, rather than
+   * at once: for a page of many (My QR Codes' cards).
+   */
+  deferred?: boolean;
 }
 
 const DEBOUNCE_MS = 150;
@@ -33,26 +39,38 @@ const DEBOUNCE_MS = 150;
  * text (the logo is an inlined data: URL), colours are validated hex values and the frame text is
  * XML-escaped by wrapWithFrame.
  */
-export function QrPreview({ data, customization, size, label, tile = true }: QrPreviewProps) {
+export function QrPreview({
+  data,
+  customization,
+  size,
+  label,
+  tile = true,
+  deferred = false,
+}: QrPreviewProps) {
   const key = useMemo(() => JSON.stringify([data, customization]), [data, customization]);
   const [debouncedKey] = useDebouncedValue(key, DEBOUNCE_MS);
   const [result, setResult] = useState<{ key: string; svg: string | null; error: boolean } | null>(null);
 
+  const box = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     let cancelled = false;
     const [d, c] = JSON.parse(debouncedKey) as [string, Customization];
-    renderQrSvg(d, c, DOWNLOAD_PNG_PX).then(
-      (svg) => {
-        if (!cancelled) setResult({ key: debouncedKey, svg, error: false });
-      },
-      () => {
-        if (!cancelled) setResult({ key: debouncedKey, svg: null, error: true });
-      },
-    );
+    const draw = () =>
+      renderQrSvg(d, c, DOWNLOAD_PNG_PX).then(
+        (svg) => {
+          if (!cancelled) setResult({ key: debouncedKey, svg, error: false });
+        },
+        () => {
+          if (!cancelled) setResult({ key: debouncedKey, svg: null, error: true });
+        },
+      );
+    const dequeue = deferred ? queuePreview(box.current, draw) : (void draw(), undefined);
     return () => {
       cancelled = true;
+      dequeue?.();
     };
-  }, [debouncedKey]);
+  }, [debouncedKey, deferred]);
 
   const name = label ?? 'QR code';
   const svg = result?.svg ?? null;
@@ -64,6 +82,7 @@ export function QrPreview({ data, customization, size, label, tile = true }: QrP
   return (
     <Skeleton visible={result === null} width={px} height={px} radius="sm">
       <Box
+        ref={box}
         role="img"
         aria-label={name}
         aria-busy={pending}

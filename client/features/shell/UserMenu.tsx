@@ -8,7 +8,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { initialsOf, type User } from '../../../src/auth/auth.schema';
+import type { User } from '../../../src/auth/auth.schema';
+import { initialsOf } from '../../../src/auth/initials';
 import { useLogout } from '../auth/use-auth';
 import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
 

@@ -10,14 +10,20 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { roleLabels, type Workspace } from '../../../src/workspaces/workspace.schema';
-import { CreateWorkspaceDialog } from '../workspaces/CreateWorkspaceDialog';
+import { lazy, Suspense, useState } from 'react';
+import { roleLabels } from '../../../src/workspaces/roles';
+import type { Workspace } from '../../../src/workspaces/workspace.schema';
 import { usePendingInvitations } from '../workspaces/use-invitations';
 import {
   useCurrentWorkspace,
   useSwitchWorkspace,
   useWorkspaceList,
 } from '../workspaces/use-current-workspace';
+
+// The dialog's form (and zod, which checks it) is not part of every page's frame: it loads when opened.
+const CreateWorkspaceDialog = lazy(() =>
+  import('../workspaces/CreateWorkspaceDialog').then((m) => ({ default: m.CreateWorkspaceDialog })),
+);
 
 function KindIcon({ workspace, size = 16 }: { workspace: Pick<Workspace, 'kind'>; size?: number }) {
   return workspace.kind === 'team' ? (
@@ -50,6 +56,8 @@ export function WorkspaceSwitcher({
   const { pending } = usePendingInvitations();
   const { switchTo, pending: switching } = useSwitchWorkspace();
   const [createOpened, create] = useDisclosure(false);
+  const [createAsked, setCreateAsked] = useState(false);
+  if (createOpened && !createAsked) setCreateAsked(true);
   const name = workspace?.name ?? (notFound ? 'Workspace not found' : 'Loading…');
   const role = workspace ? roleLabels[workspace.role] : null;
 
@@ -161,7 +169,12 @@ export function WorkspaceSwitcher({
           )}
         </Menu.Dropdown>
       </Menu>
-      <CreateWorkspaceDialog opened={createOpened} onClose={create.close} />
+      {/* Drawn from its first opening on (it closes with its transition): its form and zod load then. */}
+      {(createOpened || createAsked) && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog opened={createOpened} onClose={create.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf } from '../../../src/auth/auth.schema';
+import { initialsOf } from '../../../src/auth/initials';
 import { documentTitle, headerTitle, pageTitle } from './header-title';
 import { activeNavPath, adminNav, mainNav, upgradeNav } from './nav-items';
 

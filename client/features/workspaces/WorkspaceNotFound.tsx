@@ -1,6 +1,6 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
-import { workspaceMessages } from '../../../src/workspaces/workspace.schema';
+import { workspaceMessages } from '../../../src/workspaces/workspace-messages';
 import { useSwitchWorkspace } from './use-current-workspace';
 
 /**

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { roleAtLeast, type Workspace } from '../../../src/workspaces/workspace.schema';
+import { roleAtLeast } from '../../../src/workspaces/roles';
+import type { Workspace } from '../../../src/workspaces/workspace.schema';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 

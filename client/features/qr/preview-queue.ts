@@ -1,0 +1,60 @@
+// Drawing a code's preview (styled-qr-code, at the download's size) takes the main thread for a few
+// milliseconds: fifty of them at once, as My QR Codes' cards asked, held the page's first frame for a
+// quarter of a second or more. A deferred preview waits its turn here: one at a time, each in a task of
+// its own so the page paints between them, those on screen first.
+
+type Job = { element: Element | null; run: () => Promise<unknown>; cancelled: boolean };
+
+const jobs: Job[] = [];
+const onScreen = new WeakSet<Element>();
+let observer: IntersectionObserver | null = null;
+let running = false;
+
+function watch(element: Element) {
+  observer ??=
+    typeof IntersectionObserver === 'undefined'
+      ? null
+      : new IntersectionObserver((entries) => {
+          for (const entry of entries) {
+            if (entry.isIntersecting) onScreen.add(entry.target);
+            else onScreen.delete(entry.target);
+          }
+        });
+  observer?.observe(element);
+}
+
+function next() {
+  if (running) return;
+  const live = jobs.filter((job) => !job.cancelled);
+  jobs.length = 0;
+  jobs.push(...live);
+  if (jobs.length === 0) return;
+  running = true;
+  // A task of its own: the browser paints, and learns what is on screen, before each preview.
+  setTimeout(() => {
+    const index = Math.max(
+      0,
+      jobs.findIndex((job) => job.element !== null && onScreen.has(job.element)),
+    );
+    const [job] = jobs.splice(index, 1);
+    if (job?.element) observer?.unobserve(job.element);
+    void (job && !job.cancelled ? job.run() : Promise.resolve())
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+        next();
+      });
+  }, 0);
+}
+
+/** Runs `run` (a preview's drawing) in its turn; the answer cancels it if it has not started. */
+export function queuePreview(element: Element | null, run: () => Promise<unknown>): () => void {
+  const job: Job = { element, run, cancelled: false };
+  if (element) watch(element);
+  jobs.push(job);
+  next();
+  return () => {
+    job.cancelled = true;
+    if (element) observer?.unobserve(element);
+  };
+}
