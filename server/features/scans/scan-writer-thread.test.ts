@@ -128,7 +128,9 @@ describe('the scan writer thread', () => {
       device: 'Mobile',
       visitor: 7,
     });
-    const outcomes = await Promise.allSettled([scan(1), scan(code.id), scan(2)].map((s) => recorder.record(s)));
+    const outcomes = await Promise.allSettled(
+      [scan(1), scan(code.id), scan(2)].map((s) => recorder.record(s)),
+    );
     await recorder.close();
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(isForeignKeyViolation((outcomes[1] as PromiseRejectedResult).reason)).toBe(true);
@@ -144,7 +146,10 @@ describe('the scan writer thread', () => {
     await recorder.close();
     await Promise.all(pending);
     expect((await scanTables(threaded.db)).qr_scans!.length).toBe(
-      before + scansToStore().slice(1, 40).filter((r) => !r.throttled).length,
+      before +
+        scansToStore()
+          .slice(1, 40)
+          .filter((r) => !r.throttled).length,
     );
     await expect(recorder.record(scansToStore()[1]!)).rejects.toThrow('The scan recorder is closed');
   });
