@@ -27,7 +27,7 @@ export type PackedScans = (string | number | boolean | null | undefined)[];
 const FIELDS = 12;
 
 export function packScans(rows: readonly ScanToStore[]): PackedScans {
-  const out: PackedScans = new Array(rows.length * FIELDS);
+  const out: PackedScans = new Array<PackedScans[number]>(rows.length * FIELDS);
   let i = 0;
   for (const r of rows) {
     out[i++] = r.qr_code_id;
