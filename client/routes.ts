@@ -180,11 +180,15 @@ const appPage = <TPath extends string>(path: TPath) => createRoute({ getParentRo
 
 // A page's data is asked for with its code (and, hovering a link, with the link's preload), not after the
 // code has arrived and drawn the page: the same queries, with the same inputs, as the page makes. Not
-// awaited: the page shows its own placeholders meanwhile.
+// awaited: the page shows its own placeholders meanwhile. Not for a workspace the user is no member of
+// (its `workspaces.current` answered 404): the shell says so and the page asks nothing.
+const inWorkspace = (trpcUtils: RouterContext['trpcUtils']) =>
+  trpcUtils.workspaces.current.getData() !== undefined;
 export const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   loader: ({ context: { trpcUtils } }) => {
+    if (!inWorkspace(trpcUtils)) return;
     const tz = viewerTimeZone();
     void trpcUtils.analytics.user.prefetch({ tz });
     void trpcUtils.analytics.daily.prefetch({ days: 7, tz });
@@ -195,6 +199,7 @@ export const createQrRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/create',
   loader: ({ context: { trpcUtils } }) => {
+    if (!inWorkspace(trpcUtils)) return;
     void trpcUtils.qr.limit.prefetch();
     void trpcUtils.folders.list.prefetch();
   },
@@ -203,6 +208,7 @@ export const myQrCodesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/my-qr-codes',
   loader: ({ context: { trpcUtils } }) => {
+    if (!inWorkspace(trpcUtils)) return;
     void trpcUtils.qr.list.prefetch();
     void trpcUtils.folders.list.prefetch();
     void trpcUtils.analytics.user.prefetch({ tz: viewerTimeZone() });

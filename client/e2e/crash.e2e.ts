@@ -106,7 +106,12 @@ describe('a server killed with SIGKILL under load', () => {
     };
     const loops = Array.from({ length: LOOPS }, (_, n) => loop(n));
 
-    await new Promise((r) => setTimeout(r, LOAD_MS));
+    // At least LOAD_MS of load, and more than 100 scans answered (a loaded machine answers fewer in that time).
+    const loadStarted = Date.now();
+    while (Date.now() - loadStarted < LOAD_MS || answered <= 100) {
+      if (Date.now() - loadStarted > 30_000) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const answeredBeforeKill = answered;
     first.child.kill('SIGKILL');
     const exit = await first.exited;
