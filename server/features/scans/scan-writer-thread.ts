@@ -66,7 +66,10 @@ export function unpackScans(packed: PackedScans): ScanToStore[] {
   }
   return rows;
 }
-export type ScanWriterReply = { ready: true } | { id: number; error?: { message: string; code?: string } };
+export interface ScanWriterReply {
+  id: number;
+  error?: { message: string; code?: string };
+}
 
 export interface ScanWriterThread {
   write(rows: readonly ScanToStore[]): Promise<void>;
@@ -122,7 +125,6 @@ export function startScanWriterThread(file: string, busyTimeoutMs = 30_000): Sca
     if (worker) return worker;
     const w = startWorker({ file, busyTimeoutMs });
     w.on('message', (reply: ScanWriterReply) => {
-      if ('ready' in reply) return;
       const waiting = pending.get(reply.id);
       if (!waiting) return;
       pending.delete(reply.id);

@@ -43,4 +43,3 @@ port.on('message', (request: ScanWriterRequest) => {
   }
   port.postMessage(reply);
 });
-port.postMessage({ ready: true } satisfies ScanWriterReply);

@@ -70,7 +70,7 @@ export function createScanService(
       // salt is read once), so no await otherwise.
       const hashed = excess ? null : visitors.hashOf(code.qrCodeId, address ?? '', client.userAgent, nowMs);
       const visitor = hashed instanceof Promise ? await hashed : hashed;
-      // One shape for every row (the scan writer's thread gets them cloned): no spreads on the hot path.
+      // One object literal per kind of row: no spreads on the hot path.
       const row: ScanToStore = excess
         ? { owner_id: code.ownerId, qr_code_id: code.qrCodeId, timestamp: nowMs, throttled: true }
         : {
