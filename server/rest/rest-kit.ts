@@ -135,6 +135,16 @@ export interface RestRoute<
    * sessions, tokens, profile, picture) never opts in: the authorization matrix holds it to that.
    */
   tokens?: 'read' | 'write';
+  /**
+   * A list: takes the paging, search, filter and sort query of `src/api/paging.ts`, answers one page as the
+   * array the spec documents, with `X-Total-Count` and a `Link` header (first, prev, next, last).
+   */
+  paged?: true;
+  /**
+   * A path on its way out: every answer carries `Deprecation` (the date it was deprecated), `Sunset` (the
+   * date it stops answering, at least six months later) and `Link: <…>; rel="deprecation"` to docs/api.md.
+   */
+  deprecated?: { since: string; sunset: string };
   /** The JSON body arrives unparsed, as bytes in `file` (a webhook whose signature covers the exact bytes). */
   rawBody?: true;
   /** The status of a success (default 200); a handler may still set another on `reply`. */
