@@ -23,7 +23,7 @@ function postCode(t: TestApp, cookie: string | undefined, headers: Record<string
 
 /** Refused exactly as a foreign Origin is: 403, the same body. */
 function expectRefused(res: Response, asForeignOrigin: Response) {
-  const body = expectRestError(res, 403, 'FORBIDDEN');
+  const body = expectRestError(res, 403, 'CROSS_SITE_REFUSED');
   expect(body.message).toBe('Cross-origin request refused');
   expect(res.statusCode).toBe(asForeignOrigin.statusCode);
   expect(res.json()).toEqual(asForeignOrigin.json());

@@ -18,6 +18,7 @@ import { startNotificationJobs } from './features/notifications/notifications.se
 import { startScanCheckSweeper } from './features/qr/scan-verdicts.js';
 import { startUploadSweep } from './features/uploads/uploads.service.js';
 import { startScanRetention } from './features/scans/scan-retention.js';
+import { startIdempotencySweep } from './features/idempotency/idempotency.js';
 import { startVisitorSweep } from './features/scans/unique-scanners.js';
 import { countAsAppPage, createMetrics, registerMetrics, type Metrics } from './ops/metrics.js';
 import { registerRequestLog } from './ops/request-log.js';
@@ -143,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       referer !== undefined &&
       foreign(originOf(referer));
     if (foreignOrigin || foreignReferer || (origin === undefined && site === 'cross-site')) {
-      void reply.status(403).send({ message: 'Cross-origin request refused', code: 'FORBIDDEN' });
+      void reply.status(403).send({ message: 'Cross-origin request refused', code: 'CROSS_SITE_REFUSED' });
       return;
     }
     done();
@@ -217,6 +218,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Finished days' visitor salts and sets are deleted, so no stored value links a scanner across days.
     const stopVisitorSweep = startVisitorSweep(deps, app.log);
     app.addHook('onClose', () => stopVisitorSweep());
+    // Idempotency keys (and the answers they replay) are kept 24 hours.
+    const stopIdempotencySweep = startIdempotencySweep(deps, app.log);
+    app.addHook('onClose', () => stopIdempotencySweep());
   }
   // Codes without a scan-safety verdict yet (older codes, bulk imports) are checked in the background.
   if (deps.config.backgroundScanChecks) {

@@ -473,6 +473,16 @@ export interface ScanCodePlaceTable {
   bots: ColumnType<number, number | undefined, number>;
 }
 
+/** A POST's Idempotency-Key, remembered for 24 hours with the answer it got (null while it runs). */
+export interface IdempotencyKeyTable {
+  owner: string;
+  key: string;
+  fingerprint: string;
+  status: number | null;
+  body: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -514,6 +524,7 @@ export interface Database {
   api_tokens: ApiTokenTable;
   api_token_usage: ApiTokenUsageTable;
   workspace_members: WorkspaceMemberTable;
+  idempotency_keys: IdempotencyKeyTable;
   workspace_invitations: WorkspaceInvitationTable;
   workspace_activity: WorkspaceActivityTable;
 }

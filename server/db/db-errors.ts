@@ -2,7 +2,8 @@
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+  // SQLite names a composite primary key's violation apart from a unique index's.
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
 /** A row named a parent that is gone (say, a scan of a code deleted a moment before). */

@@ -4,14 +4,15 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { errorAnswer } from '../../src/api/answers.js';
 import { isNulInTextError, nulInTextMessage } from '../db/db-errors.js';
-import { extrasOf, publicMessageOf, validationIssuesOf } from '../errors.js';
+import type { ErrorCode } from '../../src/api/error-codes.js';
+import { extrasOf, hasReason, publicMessageOf, reasonOf, validationIssuesOf } from '../errors.js';
 
 export type RestErrorBody = z.infer<typeof errorAnswer>;
 
 /** Fastify's own request errors (bad JSON, unsupported media type, body too large) in our words. */
-const fastifyMessages: Record<string, [number, string, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_REQUEST', 'Request body is not valid JSON'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'BAD_REQUEST', 'Request body must be a JSON object'],
+const fastifyMessages: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', 'Request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'INVALID_JSON', 'Request body must be a JSON object'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [
     415,
     'UNSUPPORTED_MEDIA_TYPE',
@@ -25,29 +26,34 @@ const fastifyMessages: Record<string, [number, string, string]> = {
   ],
 };
 
-const codeOfStatus: Record<number, string> = {
-  401: 'UNAUTHORIZED',
+const codeOfStatus: Record<number, ErrorCode> = {
+  401: 'NOT_SIGNED_IN',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
-  405: 'METHOD_NOT_SUPPORTED',
+  405: 'METHOD_NOT_ALLOWED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
+  429: 'RATE_LIMITED',
 };
 
 /** THE one mapping of errors to HTTP statuses and bodies for the documented /api paths. */
 export function toRestError(error: unknown): { status: number; body: RestErrorBody } {
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
-    const issues = validationIssuesOf(error);
+    const message = publicMessageOf(error);
+    const { field, ...extras } = extrasOf(error) ?? {};
+    // A service's refusal of one field (`field` for the app's form) is an issue like a schema's: one shape.
+    const issues =
+      validationIssuesOf(error) ??
+      (typeof field === 'string' && status === 400 ? [{ path: field, message }] : undefined);
     return {
       status,
       body: {
-        message: publicMessageOf(error),
-        code: error.code,
+        message,
+        code: issues && status === 400 && !hasReason(error) ? 'VALIDATION_FAILED' : reasonOf(error),
         ...(issues ? { issues } : {}),
-        ...extrasOf(error),
+        ...extras,
       },
     };
   }
@@ -72,6 +78,15 @@ export function sendRestError(error: unknown, request: FastifyRequest, reply: Fa
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   if (status === 429 && typeof body.retryAfterSeconds === 'number') {
     void reply.header('Retry-After', String(body.retryAfterSeconds));
+  }
+  // RFC 9110: a 401 says how to authenticate. A token that was sent and refused is named as such (RFC 6750).
+  if (status === 401) {
+    void reply.header(
+      'WWW-Authenticate',
+      body.code === 'TOKEN_INVALID'
+        ? 'Bearer realm="QR Creator", error="invalid_token"'
+        : 'Bearer realm="QR Creator"',
+    );
   }
   return reply.status(status).send(body);
 }

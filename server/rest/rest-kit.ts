@@ -8,7 +8,16 @@ import { appRouter } from '../trpc/app-router.js';
 import { checkAccess, type Access } from '../trpc/access.js';
 import { createRestContext, type Context } from '../trpc/context.js';
 import type { RuntimeDeps } from '../app-deps.js';
-import { appError, parseInput } from '../errors.js';
+import { appError, parseInput, refuse } from '../errors.js';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  fingerprintOf,
+  IDEMPOTENCY_HEADER,
+  idempotencyKeyOf,
+  releaseIdempotencyKey,
+} from '../features/idempotency/idempotency.js';
+import { closedSchema } from './closed-schema.js';
 import { securityEvent } from '../security-log.js';
 import { createCallerFactory } from '../trpc/init.js';
 import { checkRole, resolveWorkspace } from '../trpc/workspace-access.js';
@@ -226,9 +235,9 @@ const NO_FILE = Buffer.alloc(0);
 
 /** A read token only reads; admin paths need a token made with the admin scope (by an admin). */
 function checkTokenScope(route: AnyRestRoute, scope: TokenScope): void {
-  if (route.access === 'admin' && scope !== 'admin') throw appError('FORBIDDEN', tokenMessages.notAdminScope);
+  if (route.access === 'admin' && scope !== 'admin') throw refuse('TOKEN_SCOPE', tokenMessages.notAdminScope);
   if ((route.tokens !== 'read' || route.method !== 'GET') && scope === 'read') {
-    throw appError('FORBIDDEN', tokenMessages.readOnly);
+    throw refuse('TOKEN_READ_ONLY', tokenMessages.readOnly);
   }
 }
 
@@ -256,16 +265,47 @@ async function checkTokenCall(route: AnyRestRoute, ctx: Context, token: NonNulla
   }
 }
 
-/** The Fastify handler of a route: who calls, then the input, then the feature's handler. */
-export function handlerOf(route: AnyRestRoute, deps: RuntimeDeps) {
+/** The versioned path of a documented one: `/api/qr-codes` → `/api/v1/qr-codes`. */
+export function v1PathOf(path: string): string {
+  return path.replace(/^\/api\//, `${API_V1_PREFIX}/`);
+}
+export const API_V1_PREFIX = '/api/v1';
+
+/** RFC 9745's `Deprecation` (a structured date: `@` and seconds) and RFC 8594's `Sunset` (an HTTP date). */
+function deprecationHeaders(
+  reply: FastifyReply,
+  deprecated: { since: string; sunset: string },
+  publicUrl: string,
+) {
+  void reply
+    .header('Deprecation', `@${Math.floor(Date.parse(deprecated.since) / 1000)}`)
+    .header('Sunset', new Date(deprecated.sunset).toUTCString())
+    .header('Link', `<${publicUrl}/api/docs#section/Versions-and-deprecation>; rel="deprecation"`);
+}
+
+/** Who an idempotency key belongs to: the token, else the signed-in person. */
+function keyOwnerOf(ctx: Context): string | undefined {
+  if (ctx.apiToken) return `token:${ctx.apiToken.id}`;
+  return ctx.user ? `user:${ctx.user.id}` : undefined;
+}
+
+/**
+ * The Fastify handler of a route: who calls, then the input, then the feature's handler. `strict`: the
+ * `/api/v1` path, whose body refuses unknown fields (closed-schema.ts); the spec's own path ignores them.
+ */
+export function handlerOf(route: AnyRestRoute, deps: RuntimeDeps, strict = false) {
+  const bodySchema = route.body && strict ? closedSchema(route.body) : route.body;
+  // Safe retries for the calls a script makes: every POST an API token may call (docs/api.md).
+  const takesIdempotencyKey = route.method === 'POST' && route.tokens !== undefined;
   return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (route.deprecated) deprecationHeaders(reply, route.deprecated, deps.config.publicUrl);
     if (!route.tokens && bearerOf(req.headers.authorization) !== undefined) {
       // Refused before the token is looked up: nothing of what was sent is named.
       await securityEvent({ ...deps, log: req.log, ip: req.ip }, 'token.refused', {
         message: `API token refused on ${route.method} ${route.path}: the path takes the app's session only`,
         details: { reason: 'session-only path', route: `${route.method} ${route.path}` },
       });
-      throw appError('FORBIDDEN', tokenMessages.sessionOnly);
+      throw refuse('TOKEN_NOT_ACCEPTED', tokenMessages.sessionOnly);
     }
     const ctx = await createRestContext(deps, req, reply);
     if (ctx.apiToken) await checkTokenCall(route, ctx, ctx.apiToken);
@@ -280,22 +320,75 @@ export function handlerOf(route: AnyRestRoute, deps: RuntimeDeps) {
     }
     const params = route.params ? parseInput(route.params, req.params) : undefined;
     const query = route.query ? parseInput(route.query, req.query) : undefined;
-    const body = route.body ? parseInput(route.body, req.body) : undefined;
+    const body = bodySchema ? parseInput(bodySchema, req.body) : undefined;
     const upload = route.multipart
       ? await readFilePart(req, route.multipart)
       : { bytes: route.rawBody && Buffer.isBuffer(req.body) ? req.body : NO_FILE, fileName: '' };
     if (route.status) void reply.status(route.status);
-    return route.handler({
-      params,
-      query,
-      body,
-      file: upload.bytes,
-      fileName: upload.fileName,
-      ctx,
-      owner,
-      caller: createCaller(ctx),
-      req,
-      reply,
-    });
+    const idempotency = takesIdempotencyKey ? idempotencyOf(req, ctx, route, upload.bytes) : undefined;
+    if (idempotency) {
+      const claim = await claimIdempotencyKey(
+        ctx.db,
+        ctx.clock.now(),
+        idempotency.owner,
+        idempotency.key,
+        idempotency.fingerprint,
+      );
+      if (claim.replay) {
+        return reply
+          .status(claim.status)
+          .header('Content-Type', 'application/json; charset=utf-8')
+          .header('Idempotent-Replayed', 'true')
+          .send(claim.body);
+      }
+    }
+    const call = () =>
+      route.handler({
+        params,
+        query,
+        body,
+        file: upload.bytes,
+        fileName: upload.fileName,
+        ctx,
+        owner,
+        caller: createCaller(ctx),
+        req,
+        reply,
+      });
+    if (!idempotency) return call();
+    const { owner: keyOwner, key } = idempotency;
+    let answer: unknown;
+    try {
+      answer = await call();
+    } catch (error) {
+      // Refused or failed: nothing was changed, so the same key may try again.
+      await releaseIdempotencyKey(ctx.db, keyOwner, key);
+      throw error;
+    }
+    if (answer === reply || answer === undefined || reply.sent) {
+      // A file or a reply the handler sent itself: not kept, the key is free again.
+      await releaseIdempotencyKey(ctx.db, keyOwner, key);
+    } else {
+      await completeIdempotencyKey(ctx.db, keyOwner, key, {
+        status: reply.statusCode,
+        body: JSON.stringify(answer),
+      });
+    }
+    return answer;
   };
+}
+
+/** The request's Idempotency-Key with what it asks (method, route, ids, workspace, body), when it has one. */
+function idempotencyOf(req: FastifyRequest, ctx: Context, route: AnyRestRoute, file: Buffer) {
+  const key = idempotencyKeyOf(req.headers[IDEMPOTENCY_HEADER]);
+  const owner = keyOwnerOf(ctx);
+  if (key === undefined || owner === undefined) return undefined;
+  const fingerprint = fingerprintOf([
+    route.method,
+    route.path,
+    JSON.stringify(req.params ?? {}),
+    JSON.stringify(ctx.workspaceRequest.asked ?? null),
+    route.multipart ? file : JSON.stringify(req.body ?? null),
+  ]);
+  return { owner, key, fingerprint };
 }

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RuntimeDeps } from '../app-deps.js';
 import { adminRoutes } from '../features/admin/admin.rest.js';
@@ -15,7 +15,9 @@ import { foldersRoutes } from '../features/folders/folders.rest.js';
 import { qrRoutes } from '../features/qr/qr.rest.js';
 import { uploadsRoutes } from '../features/uploads/uploads.rest.js';
 import { workspacesRoutes } from '../features/workspaces/workspaces.rest.js';
-import { defineRoute, handlerOf, type AnyRestRoute, type RouteTable } from './rest-kit.js';
+import { bearerOf } from '../features/tokens/tokens.service.js';
+import { authenticateBearer } from '../trpc/context.js';
+import { defineRoute, handlerOf, v1PathOf, type AnyRestRoute, type RouteTable } from './rest-kit.js';
 import { openApiDocument } from './openapi.js';
 
 /**
@@ -53,14 +55,31 @@ export const restTables: readonly RouteTable[] = [
 
 export const restRoutes: readonly AnyRestRoute[] = restTables.flatMap((table) => table.routes);
 
+/**
+ * Each route at its spec path and at `/api/v1/…` (the versioned path: the same answer, a body closed to
+ * unknown fields). A route that takes API tokens looks the token up as the request arrives, so that the
+ * rate limit counts every request, even one refused before its body is read (415, 413, bad JSON).
+ */
 function register(app: FastifyInstance, route: AnyRestRoute, deps: RuntimeDeps) {
-  app.route({
-    method: route.method,
-    url: route.path,
-    exposeHeadRoute: route.head ?? route.method === 'GET',
-    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
-    handler: handlerOf(route, deps),
-  });
+  const countToken = route.tokens
+    ? async (req: FastifyRequest, reply: FastifyReply) => {
+        const bearer = bearerOf(req.headers.authorization);
+        if (bearer !== undefined) await authenticateBearer(deps, req, reply, bearer);
+      }
+    : undefined;
+  for (const [url, strict] of [
+    [route.path, false],
+    [v1PathOf(route.path), true],
+  ] as const) {
+    app.route({
+      method: route.method,
+      url,
+      exposeHeadRoute: route.head ?? route.method === 'GET',
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+      ...(countToken ? { onRequest: countToken } : {}),
+      handler: handlerOf(route, deps, strict),
+    });
+  }
 }
 
 export function restPlugin(deps: RuntimeDeps) {

@@ -36,7 +36,7 @@ describeOnSqlite('REST routes and who may call them', (getDb) => {
           : { headers: { 'content-type': 'application/json' }, payload: '"not an object"' }),
       });
       expect([route.method, route.path, res.statusCode], res.body).toEqual([route.method, route.path, 401]);
-      expect(res.json()).toEqual({ message: 'Not signed in', code: 'UNAUTHORIZED' });
+      expect(res.json()).toEqual({ message: 'Not signed in', code: 'NOT_SIGNED_IN' });
     }
   });
 

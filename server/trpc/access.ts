@@ -1,5 +1,5 @@
 import type { User } from '../../src/auth/auth.schema.js';
-import { appError } from '../errors.js';
+import { appError, refuse } from '../errors.js';
 
 /** Who may call: anyone, a signed-in user (else 401), or an admin (else 401, then 403). */
 export type Access = 'public' | 'user' | 'admin';
@@ -8,5 +8,5 @@ export type Access = 'public' | 'user' | 'admin';
 export function checkAccess(access: Access, user: User | null): void {
   if (access === 'public') return;
   if (!user) throw appError('UNAUTHORIZED', 'Not signed in');
-  if (access === 'admin' && !user.isAdmin) throw appError('FORBIDDEN', 'Admin access required');
+  if (access === 'admin' && !user.isAdmin) throw refuse('ADMIN_REQUIRED', 'Admin access required');
 }

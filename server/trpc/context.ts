@@ -68,6 +68,32 @@ export async function createContext(
   return context;
 }
 
+type TokenAuth = Awaited<ReturnType<typeof authenticateToken>>;
+const tokenAuths = new WeakMap<FastifyRequest, Promise<TokenAuth>>();
+
+/**
+ * The bearer token of a REST request, looked up and counted against its rate limit once per request:
+ * as soon as the request arrives (so that a request refused later, even before its body is read, still
+ * counts), and reused by the context.
+ */
+export function authenticateBearer(
+  deps: RuntimeDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  bearer: string,
+): Promise<TokenAuth> {
+  let auth = tokenAuths.get(req);
+  if (!auth) {
+    auth = authenticateToken(
+      { ...deps, log: req.log, ip: req.ip, route: `${req.method} ${req.routeOptions.url ?? '?'}` },
+      bearer,
+      reply,
+    );
+    tokenAuths.set(req, auth);
+  }
+  return auth;
+}
+
 /**
  * A REST request's context: a bearer token when the request carries one (then cookies are not read), else
  * the session cookie as for tRPC.
@@ -79,11 +105,7 @@ export async function createRestContext(
 ): Promise<Context> {
   const bearer = bearerOf(req.headers.authorization);
   if (bearer === undefined) return createContext(deps, req, reply);
-  const auth = await authenticateToken(
-    { ...deps, log: req.log, ip: req.ip, route: `${req.method} ${req.routeOptions.url ?? '?'}` },
-    bearer,
-    reply,
-  );
+  const auth = await authenticateBearer(deps, req, reply, bearer);
   const noCookies = { read: () => undefined, set: () => undefined, clear: () => undefined };
   return {
     ...deps,

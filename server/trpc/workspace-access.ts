@@ -6,7 +6,7 @@ import {
   workspaceRoles,
   type WorkspaceRole,
 } from '../../src/workspaces/workspace.schema.js';
-import { appError } from '../errors.js';
+import { appError, refuse } from '../errors.js';
 import type { Db } from '../db/database.js';
 import { findTeamMembership } from '../features/workspaces/workspaces.repository.js';
 import { toUser } from '../features/users/users.mapper.js';
@@ -75,7 +75,7 @@ export async function resolveWorkspace(
   }
   if (request.tokenWorkspace !== null) {
     if (asked !== undefined && asked !== request.tokenWorkspace) {
-      throw appError('FORBIDDEN', workspaceMessages.tokenWorkspace);
+      throw refuse('TOKEN_SCOPE', workspaceMessages.tokenWorkspace);
     }
     const found = await membershipOf(db, user, request.tokenWorkspace);
     // The token's maker left the team: the token no longer reaches it.
@@ -97,5 +97,5 @@ export async function resolveWorkspace(
 /** Refuses a caller whose role is below what the call needs (403, naming the role). */
 export function checkRole(workspace: CurrentWorkspace, needed: WorkspaceRole): void {
   if (!roleAtLeast(workspace.role, needed))
-    throw appError('FORBIDDEN', workspaceMessages.roleRequired(needed));
+    throw refuse('ROLE_REQUIRED', workspaceMessages.roleRequired(needed));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withStrictVariant } from '../api/strict.js';
 import { customizationSchema } from './customization.js';
 import { qrIdSchema } from './qr-id.js';
 import { qrTypes } from './qr-types.js';
@@ -33,11 +34,17 @@ const folderId = z
   .positive('Folder must be a folder id or null')
   .nullable();
 
-const type = z
-  .string({ error: (i) => (i.input === undefined ? 'Type is required' : 'Type must be text') })
-  .trim()
-  .min(1, 'Type is required')
-  .max(20, 'Type is not a known QR code type');
+const type = withStrictVariant(
+  z
+    .string({ error: (i) => (i.input === undefined ? 'Type is required' : 'Type must be text') })
+    .trim()
+    .min(1, 'Type is required')
+    .max(20, 'Type is not a known QR code type'),
+  // /api/v1: one of the known types, never read as url.
+  z.enum(qrTypes, {
+    error: (i) => (i.input === undefined ? 'Type is required' : `Type must be one of: ${qrTypes.join(', ')}`),
+  }),
+);
 
 export const createQrCodeInput = z
   .object(

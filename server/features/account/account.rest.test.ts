@@ -105,7 +105,7 @@ describeOnSqlite('account REST paths', (getDb) => {
     ])('refuses %j with 400 %j', async (json, message) => {
       const { cookie } = await signedInUser(t(), 'refused');
       const res = await call(t().app, 'PUT', '/api/user/profile', { cookie, json });
-      expect(expectRestError(res, 400, 'BAD_REQUEST').message).toBe(message);
+      expect(expectRestError(res, 400, 'VALIDATION_FAILED').message).toBe(message);
     });
 
     it('answers 401 when signed out', async () => {
@@ -138,8 +138,11 @@ describeOnSqlite('account REST paths', (getDb) => {
         cookie,
         json: { currentPassword: 'not-it-at-all', newPassword: 'brand-new-secret' },
       });
-      const body = expectRestError(res, 400, 'BAD_REQUEST');
-      expect(body).toMatchObject({ message: 'Current password is incorrect', field: 'currentPassword' });
+      const body = expectRestError(res, 400, 'VALIDATION_FAILED');
+      expect(body).toMatchObject({
+        message: 'Current password is incorrect',
+        issues: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+      });
       expect((await currentUser(t(), cookie)).statusCode).toBe(200);
       expect((await login(t().app, 'forgetful', TEST_PASSWORD)).statusCode).toBe(200);
     });

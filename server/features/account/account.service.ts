@@ -15,7 +15,7 @@ import { maskIp } from '../../../src/analytics/mask-ip.js';
 import type { AppDeps, SessionDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
-import { appError } from '../../errors.js';
+import { appError, refuse } from '../../errors.js';
 import { beginLoginAttempt, limitVerificationLinks } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { sendPasswordChangedMail, sendVerificationMail } from '../auth/recovery.service.js';
@@ -69,7 +69,7 @@ export async function updateProfile(ctx: SessionDeps, user: User, input: UpdateP
     return toUser(await updateProfileRow(ctx.db, user.id, { name: input.name, email: input.email }));
   }
   const holder = await findUserByEmail(ctx.db, input.email);
-  if (holder && holder.id !== user.id) throw appError('CONFLICT', accountMessages.emailTaken);
+  if (holder && holder.id !== user.id) throw refuse('EMAIL_TAKEN', accountMessages.emailTaken);
   if (row.email && row.email_verified) {
     if (!input.currentPassword) {
       throw appError('BAD_REQUEST', accountMessages.passwordForEmail, { field: 'currentPassword' });
@@ -116,7 +116,7 @@ export async function updateProfile(ctx: SessionDeps, user: User, input: UpdateP
     });
   } catch (error) {
     // Two accounts taking the same address at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw appError('CONFLICT', accountMessages.emailTaken);
+    if (isUniqueViolation(error)) throw refuse('EMAIL_TAKEN', accountMessages.emailTaken);
     throw error;
   }
   await securityEvent(ctx, 'email.changed', {
@@ -169,7 +169,7 @@ export const verificationLinkMessages = {
 export async function sendVerificationLink(ctx: SessionDeps, user: User): Promise<{ message: string }> {
   const row = await userRowOf(ctx, user);
   if (!row.email) throw appError('BAD_REQUEST', verificationLinkMessages.noEmail, { field: 'email' });
-  if (row.email_verified) throw appError('CONFLICT', verificationLinkMessages.alreadyVerified);
+  if (row.email_verified) throw refuse('ALREADY_DONE', verificationLinkMessages.alreadyVerified);
   await limitVerificationLinks(ctx, row.id);
   try {
     // Not queued: the user waits on this answer and may simply ask again.

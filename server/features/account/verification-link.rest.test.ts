@@ -108,7 +108,7 @@ describeEachDb('verification links you can finish from the app', (getDb) => {
     expect((await sendLink(t(), cookie)).statusCode).toBe(200);
 
     const soon = await sendLink(t(), cookie);
-    const body = expectRestError(soon, 429, 'TOO_MANY_REQUESTS');
+    const body = expectRestError(soon, 429, 'RATE_LIMITED');
     expect(body.message).toBe(
       'A verification link was sent less than a minute ago. Please try again in 1 minute.',
     );
@@ -126,7 +126,7 @@ describeEachDb('verification links you can finish from the app', (getDb) => {
     }
     // Five in the last hour (the first 4 min 30 s ago and more): the sixth waits for the first to age.
     const hourly = await sendLink(t(), cookie);
-    const hourlyBody = expectRestError(hourly, 429, 'TOO_MANY_REQUESTS');
+    const hourlyBody = expectRestError(hourly, 429, 'RATE_LIMITED');
     expect(hourlyBody.message).toMatch(
       /^You asked for 5 verification links in the last hour\. Please try again in \d+ minutes\.$/,
     );
@@ -144,13 +144,13 @@ describeEachDb('verification links you can finish from the app', (getDb) => {
   it('a verified address gets a 409 and no mail; an account without an address a 400 naming it', async () => {
     const { user, cookie } = await signedInUser(t(), 'already');
     await t().db.updateTable('users').set({ email_verified: true }).where('id', '=', user.id).execute();
-    const body = expectRestError(await sendLink(t(), cookie), 409, 'CONFLICT');
+    const body = expectRestError(await sendLink(t(), cookie), 409, 'ALREADY_DONE');
     expect(body.message).toBe('Your e-mail address is already verified.');
 
     const bare = await insertTestUser(t().db, { username: 'noaddress', email: null });
     const bareBody = expectRestError(await sendLink(t(), await sessionFor(t(), bare.id)), 400);
     expect(bareBody.message).toMatch(/e-mail address/);
-    expect(bareBody.field).toBe('email');
+    expect(bareBody.issues).toEqual([{ path: 'email', message: bareBody.message }]);
 
     await sleep(100);
     expect(await readOutbox(t().outbox)).toEqual([]);
@@ -164,7 +164,7 @@ describeEachDb('verification links you can finish from the app', (getDb) => {
       const body = expectRestError(
         await sendLink(t(), undefined, { authorization: `Bearer ${token}` }),
         403,
-        'FORBIDDEN',
+        'TOKEN_NOT_ACCEPTED',
       );
       expect(body.message).toBe(tokenMessages.sessionOnly);
     }

@@ -87,7 +87,7 @@ describeEachDb('deleting a person who works in teams', (getDb) => {
       };
 
       const res = await call(t().app, 'DELETE', `/api/admin/users/${ada.id}`, { cookie });
-      expect(expectRestError(res, 409, 'CONFLICT').message).toBe(
+      expect(expectRestError(res, 409, 'LAST_OWNER').message).toBe(
         'Menus has 2 QR codes and no other owner, Posters has 1 QR code and no other owner: make another member owner first',
       );
       expect({
@@ -117,7 +117,7 @@ describeEachDb('deleting a person who works in teams', (getDb) => {
       expectRestError(
         await call(t().app, 'DELETE', `/api/admin/users/${ada.id}`, { cookie }),
         409,
-        'CONFLICT',
+        'LAST_OWNER',
       );
       await callerFor(t(), ada).workspaces.changeRole({ workspaceId: menus, userId: bob.id, role: 'owner' });
 

@@ -33,8 +33,8 @@ describeEachDb('admins hear about upgrade requests', (getDb) => {
   describe('GET /api/admin/notices', () => {
     it('is for admins only: 401 signed out, 403 for a user', async () => {
       const { cookie } = await signedInUser(t(), 'ada');
-      expectRestError(await call(t().app, 'GET', '/api/admin/notices'), 401, 'UNAUTHORIZED');
-      expectRestError(await call(t().app, 'GET', '/api/admin/notices', { cookie }), 403, 'FORBIDDEN');
+      expectRestError(await call(t().app, 'GET', '/api/admin/notices'), 401, 'NOT_SIGNED_IN');
+      expectRestError(await call(t().app, 'GET', '/api/admin/notices', { cookie }), 403, 'ADMIN_REQUIRED');
     });
 
     it('counts the pending upgrade requests, and no longer a decided one', async () => {

@@ -16,7 +16,7 @@ import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db, UserUpdate } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
-import { appError, parseInput } from '../../errors.js';
+import { appError, parseInput, refuse } from '../../errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { clearTwoFactor } from '../auth/two-factor.repository.js';
 import { sendPasswordChangedMail } from '../auth/recovery.service.js';
@@ -120,9 +120,9 @@ export async function createUserAsAdmin(
 ): Promise<AdminUser> {
   const input = parseInput(adminCreateUserInput, raw);
   if (await findUserByUsername(deps.db, input.username))
-    throw appError('CONFLICT', adminMessages.usernameTaken);
+    throw refuse('USERNAME_TAKEN', adminMessages.usernameTaken);
   if (input.email && (await findUserByEmail(deps.db, input.email))) {
-    throw appError('CONFLICT', adminMessages.emailTaken);
+    throw refuse('EMAIL_TAKEN', adminMessages.emailTaken);
   }
   const now = deps.clock.now();
   const password = await hashPassword(input.password);
@@ -159,7 +159,7 @@ export async function createUserAsAdmin(
     }
     return created;
   } catch (error) {
-    if (isUniqueViolation(error)) throw appError('CONFLICT', adminMessages.usernameTaken);
+    if (isUniqueViolation(error)) throw refuse('USERNAME_TAKEN', adminMessages.usernameTaken);
     throw error;
   }
 }
@@ -181,10 +181,10 @@ export async function updateUserAsAdmin(
   }
   if (input.username !== undefined && input.username.toLowerCase() !== before.username.toLowerCase()) {
     if (await findUserByUsername(deps.db, input.username))
-      throw appError('CONFLICT', adminMessages.usernameTaken);
+      throw refuse('USERNAME_TAKEN', adminMessages.usernameTaken);
   }
   if (input.email && input.email.toLowerCase() !== (before.email ?? '').toLowerCase()) {
-    if (await findUserByEmail(deps.db, input.email)) throw appError('CONFLICT', adminMessages.emailTaken);
+    if (await findUserByEmail(deps.db, input.email)) throw refuse('EMAIL_TAKEN', adminMessages.emailTaken);
   }
   const changes: UserUpdate = {};
   if (input.username !== undefined) changes.username = input.username;
@@ -220,7 +220,7 @@ export async function updateUserAsAdmin(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw appError('CONFLICT', adminMessages.usernameTaken);
+    if (isUniqueViolation(error)) throw refuse('USERNAME_TAKEN', adminMessages.usernameTaken);
     throw error;
   }
   const after = await getAdminUser(deps.db, id);
@@ -372,7 +372,7 @@ export async function toggleUnlimitedAccess(deps: RequestDeps, admin: User, id: 
 export async function deletePersonAndTeams(trx: Db, id: number): Promise<DeletionImpact> {
   const impact = await impactOf(trx, id);
   if (impact.blockingTeams.length > 0) {
-    throw appError('CONFLICT', adminMessages.lastTeamOwner(impact.blockingTeams));
+    throw refuse('LAST_OWNER', adminMessages.lastTeamOwner(impact.blockingTeams));
   }
   for (const team of impact.teamsDeleted) {
     await forgetRememberedWorkspace(trx, team.id);

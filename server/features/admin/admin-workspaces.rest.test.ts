@@ -66,9 +66,9 @@ describeEachDb('admin workspace paths', (getDb) => {
         ['GET', '/api/admin/workspaces', undefined],
         ...workspacePaths(team),
       ] as const) {
-        expectRestError(await call(t().app, method, url, { json }), 401, 'UNAUTHORIZED');
+        expectRestError(await call(t().app, method, url, { json }), 401, 'NOT_SIGNED_IN');
         const res = await call(t().app, method, url, { json, cookie });
-        expect(expectRestError(res, 403, 'FORBIDDEN').message).toBe('Admin access required');
+        expect(expectRestError(res, 403, 'ADMIN_REQUIRED').message).toBe('Admin access required');
       }
       const row = await t()
         .db.selectFrom('users')

@@ -55,9 +55,9 @@ describeEachDb('admin REST paths', (getDb) => {
     it('answers 401 signed out and 403 to a user, for every admin path, and changes nothing', async () => {
       const { user, cookie } = await signedInUser(t(), 'ada');
       for (const [method, url, json] of paths(user.id)) {
-        expectRestError(await call(t().app, method, url, { json }), 401, 'UNAUTHORIZED');
+        expectRestError(await call(t().app, method, url, { json }), 401, 'NOT_SIGNED_IN');
         const res = await call(t().app, method, url, { json, cookie });
-        expect(expectRestError(res, 403, 'FORBIDDEN').message).toBe('Admin access required');
+        expect(expectRestError(res, 403, 'ADMIN_REQUIRED').message).toBe('Admin access required');
       }
       expect(await countRows(t().db, 'users')).toBe(1);
       expect(await auditActions(t())).toEqual([]);

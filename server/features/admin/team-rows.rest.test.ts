@@ -107,7 +107,7 @@ describeEachDb('a team row never acts as a person', (getDb) => {
   it('never signs in with its handle, even with a password that would verify, nor by a session', async () => {
     const { user: ada } = await signedInUser(t(), 'ada');
     const team = await teamOf(t(), ada, 'Marketing');
-    expectRestError(await login(t().app, team.username, '!team'), 401, 'UNAUTHORIZED');
+    expectRestError(await login(t().app, team.username, '!team'), 401, 'INVALID_CREDENTIALS');
     // A row whose password hash verifies is still no person.
     await t()
       .db.updateTable('users')
@@ -115,10 +115,10 @@ describeEachDb('a team row never acts as a person', (getDb) => {
       .where('id', '=', team.id)
       .execute();
     const res = await login(t().app, team.username, TEST_PASSWORD);
-    expect(expectRestError(res, 401, 'UNAUTHORIZED').message).toBe('Invalid username or password');
+    expect(expectRestError(res, 401, 'INVALID_CREDENTIALS').message).toBe('Invalid username or password');
     expect(res.headers['set-cookie']).toBeUndefined();
     const cookie = await sessionFor(t(), team.id);
-    expectRestError(await call(t().app, 'GET', '/api/user', { cookie }), 401, 'UNAUTHORIZED');
+    expectRestError(await call(t().app, 'GET', '/api/user', { cookie }), 401, 'NOT_SIGNED_IN');
     expect(await findUserByUsername(t().db, team.username)).toBeUndefined();
   });
 

@@ -46,7 +46,7 @@ describeEachDb('analytics REST paths: validation, ownership, sign-in, tRPC twins
     for (const path of periodPaths()) {
       for (const days of ['0', '366', 'abc', '-1', '1.5']) {
         const res = await call(t().app, 'GET', `${path}?days=${days}`, { cookie: aliceCookie });
-        const body = expectRestError(res, 400, 'BAD_REQUEST');
+        const body = expectRestError(res, 400, 'VALIDATION_FAILED');
         expect(body.message, `${path}?days=${days}`).toMatch(/days/);
         expect(body.issues?.map((i) => i.path)).toEqual(['days']);
       }
@@ -64,7 +64,7 @@ describeEachDb('analytics REST paths: validation, ownership, sign-in, tRPC twins
         const res = await call(t().app, 'GET', `${path}?tz=${encodeURIComponent(tz)}`, {
           cookie: aliceCookie,
         });
-        const body = expectRestError(res, 400, 'BAD_REQUEST');
+        const body = expectRestError(res, 400, 'VALIDATION_FAILED');
         expect(body.message, `${path}?tz=${tz}`).toMatch(/\btz\b/);
         expect(body.issues?.map((i) => i.path)).toEqual(['tz']);
       }
@@ -72,7 +72,7 @@ describeEachDb('analytics REST paths: validation, ownership, sign-in, tRPC twins
     const res = await call(t().app, 'GET', '/api/analytics/devices?excludeBots=maybe', {
       cookie: aliceCookie,
     });
-    expect(expectRestError(res, 400, 'BAD_REQUEST').message).toMatch(/excludeBots/);
+    expect(expectRestError(res, 400, 'VALIDATION_FAILED').message).toMatch(/excludeBots/);
   });
 
   // ---- Ownership and sign-in ------------------------------------------------------------------------
@@ -160,8 +160,8 @@ describeEachDb('analytics REST paths: validation, ownership, sign-in, tRPC twins
       '/api/analytics/locations',
       '/api/analytics/performance',
     ]) {
-      expectRestError(await call(t().app, 'GET', path), 401, 'UNAUTHORIZED');
-      expectRestError(await call(t().app, 'GET', path, { cookie: 'not-a-session' }), 401, 'UNAUTHORIZED');
+      expectRestError(await call(t().app, 'GET', path), 401, 'NOT_SIGNED_IN');
+      expectRestError(await call(t().app, 'GET', path, { cookie: 'not-a-session' }), 401, 'NOT_SIGNED_IN');
     }
   });
 

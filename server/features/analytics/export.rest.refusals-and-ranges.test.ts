@@ -19,7 +19,7 @@ describeEachDb('GET /api/analytics/export', (getDb) => {
     it('answers 401 in the REST error shape when signed out', async () => {
       await seed(t());
       const res = await download(t(), undefined, { ...NY, type: 'full', format: 'csv' });
-      expectRestError(res, 401, 'UNAUTHORIZED');
+      expectRestError(res, 401, 'NOT_SIGNED_IN');
       expect(res.headers['content-disposition']).toBeUndefined();
     });
 
@@ -40,7 +40,7 @@ describeEachDb('GET /api/analytics/export', (getDb) => {
         const f = await seed(t());
         const params: Record<string, string> = { ...NY, type: 'full', format: 'csv', ...change };
         if (change.to === '') delete params.to;
-        const body = expectRestError(await download(t(), f.cookie, params), 400, 'BAD_REQUEST');
+        const body = expectRestError(await download(t(), f.cookie, params), 400, 'VALIDATION_FAILED');
         expect(body.issues?.map((i) => i.path)).toContain(field);
         expect(body.message).toContain(field);
       });

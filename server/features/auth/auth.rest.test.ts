@@ -253,7 +253,7 @@ describeEachDb('auth REST paths', (getDb) => {
         const res = await call(t().app, 'POST', '/api/register', { json: { ...newUserBody(), ...patch } });
         expect(res.statusCode).toBe(400);
         const body = expectRestError(res, 400);
-        expect(body.code).toBe('BAD_REQUEST');
+        expect(body.code).toBe('VALIDATION_FAILED');
         expect(body.message).toBe(message);
         expect(body.issues).toEqual([{ path: field, message }]);
         expect(cookieValue(res)).toBeUndefined();
@@ -299,7 +299,7 @@ describeEachDb('auth REST paths', (getDb) => {
       expect(res.statusCode).toBe(409);
       const body = expectRestError(res, 409);
       expect(body.message).toBe('Username already exists');
-      expect(body.code).toBe('CONFLICT');
+      expect(body.code).toBe('USERNAME_TAKEN');
       expect(cookieValue(res)).toBeUndefined();
       expect(await snapshotCounts(t())).toEqual(before);
     });
@@ -442,7 +442,7 @@ describeEachDb('auth REST paths', (getDb) => {
       const unknown = await login(t().app, 'nobody-here', 'not-the-password');
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHORIZED' });
+        expect(res.json()).toEqual({ message: INVALID_CREDENTIALS, code: 'INVALID_CREDENTIALS' });
         expect(cookieValue(res)).toBeUndefined();
       }
       expect(await countRows(t().db, 'sessions')).toBe(0);
@@ -456,7 +456,7 @@ describeEachDb('auth REST paths', (getDb) => {
       const res = await call(t().app, 'POST', '/api/login', { json: body });
       expect(res.statusCode).toBe(400);
       const error = expectRestError(res, 400);
-      expect(error.code).toBe('BAD_REQUEST');
+      expect(error.code).toBe('VALIDATION_FAILED');
       expect(error.message).toBe(message);
       expect(error.issues).toEqual([{ path: field, message }]);
       expect(await snapshotCounts(t())).toEqual(before);
@@ -488,7 +488,7 @@ describeEachDb('auth REST paths', (getDb) => {
       const res = await login(t().app, 'erin', TEST_PASSWORD);
       expect(res.statusCode).toBe(429);
       const body = expectRestError(res, 429);
-      expect(body.code).toBe('TOO_MANY_REQUESTS');
+      expect(body.code).toBe('RATE_LIMITED');
       expect(body.message).toMatch(/try again/i);
       const retryAfter = Number(res.headers['retry-after']);
       expect(Number.isInteger(retryAfter)).toBe(true);
@@ -596,7 +596,7 @@ describeEachDb('auth REST paths', (getDb) => {
       const res = await call(t().app, 'GET', '/api/user');
       expect(res.statusCode).toBe(401);
       const body = expectRestError(res, 401);
-      expect(body.code).toBe('UNAUTHORIZED');
+      expect(body.code).toBe('NOT_SIGNED_IN');
     });
 
     it('answers 401 for a cookie that names no session', async () => {

@@ -14,7 +14,7 @@ import { composeMail, greetingFor } from '../mail/layout.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { claimNotification } from '../notifications/notifications.repository.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
-import { appError } from '../../errors.js';
+import { appError, refuse } from '../../errors.js';
 import { findUserByEmail, findUserByUsername, insertUser } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
 import { beginLoginAttempt, limitRegistrations } from './login-throttle.js';
@@ -63,7 +63,7 @@ export async function login(
     const profile = ldap ? await ldapProfile(ctx, ldap, input) : null;
     if (!profile) {
       await attempt.failed();
-      throw appError('UNAUTHORIZED', messages.invalidCredentials);
+      throw refuse('INVALID_CREDENTIALS', messages.invalidCredentials);
     }
     await attempt.succeeded();
     const result = await signInExternal(ctx, profile);
@@ -75,7 +75,7 @@ export async function login(
   await trustThisDevice(ctx, row.id);
   const settings = await getInstanceSettings(ctx);
   if (settings.requireEmailVerification && !row.email_verified && !row.is_admin) {
-    throw appError('FORBIDDEN', messages.verifyFirst, { requiresVerification: true });
+    throw refuse('EMAIL_NOT_VERIFIED', messages.verifyFirst, { requiresVerification: true });
   }
   if (row.totp_enabled) return beginPendingLogin(ctx, row.id);
   // A new session on every login: an id set before sign-in is never promoted (no fixation).
@@ -87,17 +87,17 @@ export async function login(
 
 export async function register(ctx: SessionDeps, input: RegisterInput): Promise<RegisterResult> {
   const settings = await getInstanceSettings(ctx);
-  if (!settings.registrationOpen) throw appError('FORBIDDEN', messages.registrationClosed);
+  if (!settings.registrationOpen) throw refuse('REGISTRATION_CLOSED', messages.registrationClosed);
   // SSO-only: accounts come from the company's sign-in, never from the Register tab.
   if (ctx.config.sso?.ssoOnly) throw appError('FORBIDDEN', ssoMessages.passwordsOff);
   if (await findUserByUsername(ctx.db, input.username)) {
-    throw appError('CONFLICT', messages.usernameTaken);
+    throw refuse('USERNAME_TAKEN', messages.usernameTaken);
   }
   const owner = await findUserByEmail(ctx.db, input.email);
   if (owner) {
     // With verification on, the answer must not tell anyone whether an address has an account: it is
     // the one a new registration gets, and the address's owner is told instead.
-    if (!settings.requireEmailVerification) throw appError('CONFLICT', messages.emailTaken);
+    if (!settings.requireEmailVerification) throw refuse('EMAIL_TAKEN', messages.emailTaken);
     await limitRegistrations(ctx);
     await hashPassword(input.password); // the same work as a real registration: no timing tell
     await tellOwnerOfRegistrationAttempt(ctx, owner);

@@ -164,7 +164,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       async (email) => {
         await insertTestUser(t().db, { username: 'dave', email: 'dave@example.com' });
         const res = await requestReset(t(), email);
-        const body = expectRestError(res, 400, 'BAD_REQUEST');
+        const body = expectRestError(res, 400, 'VALIDATION_FAILED');
         expect(body.message).toBe('Please enter a valid email address');
         expect(body.issues).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
         expect(await countRows(t().db, 'password_reset_tokens')).toBe(0);
@@ -174,7 +174,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
 
     it('refuses a missing address with 400 naming Email', async () => {
       const res = await call(t().app, 'POST', '/api/password-reset/request', { json: {} });
-      const body = expectRestError(res, 400, 'BAD_REQUEST');
+      const body = expectRestError(res, 400, 'VALIDATION_FAILED');
       expect(body.message).toMatch(/Email/);
     });
   });
@@ -219,7 +219,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       ['a missing token', {}],
       ['an empty token', { token: '' }],
     ])('answers 400 naming Token for %s', async (_label, body) => {
-      const error = expectRestError(await verifyReset(t(), body), 400, 'BAD_REQUEST');
+      const error = expectRestError(await verifyReset(t(), body), 400, 'VALIDATION_FAILED');
       expect(error.message).toMatch(/Token/);
       expect(error.issues?.[0]?.path).toBe('token');
     });
@@ -326,7 +326,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       const user = await insertTestUser(t().db, { username: 'nina', email: 'nina@example.com' });
       const token = await resetTokenFor(t(), 'nina@example.com');
       const res = await resetPassword(t(), { token, password: '12345' });
-      const body = expectRestError(res, 400, 'BAD_REQUEST');
+      const body = expectRestError(res, 400, 'VALIDATION_FAILED');
       expect(body.message).toBe('Password must be at least 6 characters');
       expect(body.issues).toEqual([{ path: 'password', message: 'Password must be at least 6 characters' }]);
       expect(await passwordHashOf(t(), user.id)).toBe(user.password);
@@ -362,7 +362,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       ['a missing token', { password: NEW_PASSWORD }],
       ['an empty token', { token: '', password: NEW_PASSWORD }],
     ])('refuses %s with 400 naming Token', async (_label, body) => {
-      const error = expectRestError(await resetPassword(t(), body), 400, 'BAD_REQUEST');
+      const error = expectRestError(await resetPassword(t(), body), 400, 'VALIDATION_FAILED');
       expect(error.message).toMatch(/Token/);
     });
 
@@ -456,7 +456,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
       ['a missing token', undefined],
       ['an empty token', ''],
     ])('refuses %s with 400 naming Token', async (_label, token) => {
-      const body = expectRestError(await verifyEmail(t(), token), 400, 'BAD_REQUEST');
+      const body = expectRestError(await verifyEmail(t(), token), 400, 'VALIDATION_FAILED');
       expect(body.message).toMatch(/Token/);
     });
   });
@@ -538,7 +538,7 @@ describeEachDb('password reset and e-mail verification REST paths', (getDb) => {
 
     it('refuses an invalid address with 400 and the form message', async () => {
       const res = await resend(t(), 'not-an-email');
-      const body = expectRestError(res, 400, 'BAD_REQUEST');
+      const body = expectRestError(res, 400, 'VALIDATION_FAILED');
       expect(body.message).toBe('Please enter a valid email address');
       expect(await outboxAfterSettling(t())).toEqual([]);
     });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
-import { appError } from '../../errors.js';
+import { appError, refuse } from '../../errors.js';
 import {
   deleteApiTokensOfUser,
   findUserByEmail,
@@ -262,7 +262,7 @@ export async function undoEmailChange(ctx: RequestDeps, token: string) {
     throw appError('BAD_REQUEST', recoveryMessages.undoInvalid);
   }
   const holder = await findUserByEmail(ctx.db, change.old_email);
-  if (holder && holder.id !== change.user_id) throw appError('CONFLICT', recoveryMessages.undoTaken);
+  if (holder && holder.id !== change.user_id) throw refuse('EMAIL_TAKEN', recoveryMessages.undoTaken);
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await closeEmailChangesOf(trx, change.user_id, now.toISOString());
@@ -275,7 +275,7 @@ export async function undoEmailChange(ctx: RequestDeps, token: string) {
       await deleteApiTokensOfUser(trx, change.user_id);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw appError('CONFLICT', recoveryMessages.undoTaken);
+    if (isUniqueViolation(error)) throw refuse('EMAIL_TAKEN', recoveryMessages.undoTaken);
     throw error;
   }
   const user = await findUserById(ctx.db, change.user_id);

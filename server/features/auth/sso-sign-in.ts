@@ -5,7 +5,7 @@ import type { AppDeps, SessionDeps } from '../../app-deps.js';
 import { recordAudit } from '../../audit.js';
 import type { UserRow } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
-import { appError } from '../../errors.js';
+import { appError, refuse } from '../../errors.js';
 import { afterSignIn } from './login-alerts.js';
 import { verifyPassword } from './passwords.js';
 import { cookieOptions, endSession, startSession } from './sessions.js';
@@ -335,11 +335,11 @@ export async function completeLink(ctx: SessionDeps, password: string): Promise<
   if (!row || request.attempts >= LINK_ATTEMPTS) {
     await deleteLinkRequest(ctx.db, request.id, now);
     ctx.cookies.clear(LINK_COOKIE, cookieOptions(ctx.config.publicUrl));
-    throw appError('UNAUTHORIZED', row ? ssoMessages.tooManyAttempts : ssoMessages.noLinkPending);
+    throw refuse('INVALID_CREDENTIALS', row ? ssoMessages.tooManyAttempts : ssoMessages.noLinkPending);
   }
   if (!(await verifyPassword(row.password, password))) {
     await countLinkAttempt(ctx.db, request.id);
-    throw appError('UNAUTHORIZED', ssoMessages.wrongPassword);
+    throw refuse('INVALID_CREDENTIALS', ssoMessages.wrongPassword);
   }
   await deleteLinkRequest(ctx.db, request.id, now);
   ctx.cookies.clear(LINK_COOKIE, cookieOptions(ctx.config.publicUrl));

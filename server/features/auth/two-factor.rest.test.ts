@@ -146,7 +146,8 @@ describeEachDb('two-factor sign-in', (getDb) => {
     });
     expect(expectRestError(wrongPassword, 400)).toMatchObject({
       message: 'Password is incorrect',
-      field: 'password',
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'password', message: 'Password is incorrect' }],
     });
     const wrongCode = await call(t().app, 'POST', '/api/user/two-factor/disable', {
       cookie,

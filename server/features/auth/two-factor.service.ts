@@ -8,7 +8,7 @@ import {
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps, SessionDeps } from '../../app-deps.js';
 import type { UserRow } from '../../db/database.js';
-import { appError } from '../../errors.js';
+import { appError, refuse } from '../../errors.js';
 import { securityEvent } from '../../security-log.js';
 import { findUserById } from '../users/users.repository.js';
 import { toUser } from '../users/users.mapper.js';
@@ -107,7 +107,7 @@ export async function beginTwoFactor(
   password: string,
 ): Promise<TwoFactorEnrolment> {
   const row = await userRowOf(ctx, user.id);
-  if (row.totp_enabled) throw appError('CONFLICT', twoFactorMessages.alreadyOn);
+  if (row.totp_enabled) throw refuse('ALREADY_DONE', twoFactorMessages.alreadyOn);
   const attempt = await beginLoginAttempt(
     ctx,
     { username: row.username, user: row },
@@ -130,7 +130,7 @@ export async function confirmTwoFactor(
   code: string,
 ): Promise<{ recoveryCodes: string[] }> {
   const row = await userRowOf(ctx, user.id);
-  if (row.totp_enabled) throw appError('CONFLICT', twoFactorMessages.alreadyOn);
+  if (row.totp_enabled) throw refuse('ALREADY_DONE', twoFactorMessages.alreadyOn);
   if (!row.totp_secret) throw appError('BAD_REQUEST', twoFactorMessages.notStarted);
   if (!/^\d{6}$/.test(code.replace(/\s+/g, '')) || !(await acceptCode(ctx, row, code))) {
     await securityEvent(ctx, 'twofactor.failed', {
@@ -234,12 +234,12 @@ export async function finishPendingLogin(ctx: SessionDeps, code: string): Promis
   const now = ctx.clock.now().toISOString();
   const id = cookie && cookie.length <= 100 ? hashToken(cookie) : null;
   const pending = id ? await findPendingLogin(ctx.db, id, now) : undefined;
-  if (!id || pending === undefined) throw appError('UNAUTHORIZED', twoFactorMessages.notPending);
+  if (!id || pending === undefined) throw refuse('INVALID_CREDENTIALS', twoFactorMessages.notPending);
   const row = await userRowOf(ctx, pending.user_id);
   const attempt = await beginCodeAttempt(ctx, row, 'sign-in');
   if (!(await acceptCode(ctx, row, code))) {
     await failedCode(ctx, row, attempt);
-    throw appError('UNAUTHORIZED', twoFactorMessages.invalidCode);
+    throw refuse('INVALID_CREDENTIALS', twoFactorMessages.invalidCode);
   }
   await attempt.succeeded();
   await deletePendingLogin(ctx.db, id, now);

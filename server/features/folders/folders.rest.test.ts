@@ -63,7 +63,7 @@ describeEachDb('folder REST paths', (getDb) => {
     });
 
     it('answers 401 when signed out', async () => {
-      expectRestError(await call(t().app, 'GET', '/api/folders'), 401, 'UNAUTHORIZED');
+      expectRestError(await call(t().app, 'GET', '/api/folders'), 401, 'NOT_SIGNED_IN');
     });
   });
 
@@ -131,7 +131,7 @@ describeEachDb('folder REST paths', (getDb) => {
     ])('refuses %s with 400 and writes nothing', async (_n, json, message) => {
       const { cookie } = await signedInUser(t(), 'badfolder');
       const res = await call(t().app, 'POST', '/api/folders', { cookie, json });
-      const body = expectRestError(res, 400, 'BAD_REQUEST');
+      const body = expectRestError(res, 400, 'VALIDATION_FAILED');
       expect(body.message).toBe(message);
       expect(await countRows(t().db, 'folders')).toBe(0);
     });
@@ -158,7 +158,7 @@ describeEachDb('folder REST paths', (getDb) => {
 
     it('answers 401 when signed out and writes nothing', async () => {
       const res = await call(t().app, 'POST', '/api/folders', { json: { name: 'Nobody' } });
-      expectRestError(res, 401, 'UNAUTHORIZED');
+      expectRestError(res, 401, 'NOT_SIGNED_IN');
       expect(await countRows(t().db, 'folders')).toBe(0);
     });
 
@@ -169,7 +169,7 @@ describeEachDb('folder REST paths', (getDb) => {
         json: { name: 'Planted' },
         headers: { origin: EVIL_ORIGIN },
       });
-      expectRestError(res, 403, 'FORBIDDEN');
+      expectRestError(res, 403, 'CROSS_SITE_REFUSED');
       expect(await countRows(t().db, 'folders')).toBe(0);
     });
   });
@@ -243,14 +243,14 @@ describeEachDb('folder REST paths', (getDb) => {
       const me = await signedInUser(t(), 'badid');
       await insertFolderRow(t().db, me.user.id);
       const res = await call(t().app, 'DELETE', `/api/folders/${id}`, { cookie: me.cookie });
-      expectRestError(res, 400, 'BAD_REQUEST');
+      expectRestError(res, 400, 'VALIDATION_FAILED');
       expect(await countRows(t().db, 'folders')).toBe(1);
     });
 
     it('answers 401 when signed out and changes nothing', async () => {
       const owner = await signedInUser(t(), 'owner2');
       const folder = await insertFolderRow(t().db, owner.user.id);
-      expectRestError(await call(t().app, 'DELETE', `/api/folders/${folder.id}`), 401, 'UNAUTHORIZED');
+      expectRestError(await call(t().app, 'DELETE', `/api/folders/${folder.id}`), 401, 'NOT_SIGNED_IN');
       expect(await countRows(t().db, 'folders')).toBe(1);
     });
 
@@ -263,7 +263,7 @@ describeEachDb('folder REST paths', (getDb) => {
         cookie: me.cookie,
         headers: { origin: EVIL_ORIGIN },
       });
-      expectRestError(res, 403, 'FORBIDDEN');
+      expectRestError(res, 403, 'CROSS_SITE_REFUSED');
       expect(await snapshot(t())).toEqual(before);
     });
   });

@@ -224,8 +224,8 @@ describeOnSqlite('bulk creation REST paths', (getDb) => {
         ],
       ];
       for (const [part, message] of cases) {
-        const body = expectRestError(await upload(t(), cookie, [part]), 400, 'BAD_REQUEST');
-        expect(body).toEqual({ message, code: 'BAD_REQUEST', field: 'file' });
+        const body = expectRestError(await upload(t(), cookie, [part]), 400, 'VALIDATION_FAILED');
+        expect(body).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path: 'file', message }] });
       }
     });
 
@@ -251,8 +251,8 @@ describeOnSqlite('bulk creation REST paths', (getDb) => {
         const refused = expectRestError(await upload(t(), cookie, [filePart(file, 'bomb.xlsx')]), 400);
         expect(refused).toEqual({
           message: bulkParseMessages.unpackedTooLarge,
-          code: 'BAD_REQUEST',
-          field: 'file',
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'file', message: bulkParseMessages.unpackedTooLarge }],
         });
       }
     });
@@ -269,8 +269,8 @@ describeOnSqlite('bulk creation REST paths', (getDb) => {
       const body = expectRestError(await upload(t(), cookie, [filePart(file, 'merged.xlsx')]), 400);
       expect(body).toEqual({
         message: bulkParseMessages.unpackedTooLarge,
-        code: 'BAD_REQUEST',
-        field: 'file',
+        code: 'VALIDATION_FAILED',
+        issues: [{ path: 'file', message: bulkParseMessages.unpackedTooLarge }],
       });
       await expect.poll(() => spreadsheetReaderCount()).toBe(0);
     });
@@ -332,7 +332,7 @@ describeOnSqlite('bulk creation REST paths', (getDb) => {
       // Each read starts its worker as it begins.
       await expect.poll(() => spreadsheetReaderCount()).toBe(2);
       const third = await upload(t(), cookie, [filePart('Name,URL\nMenu,https://example.com\n')]);
-      const body = expectRestError(third, 429, 'TOO_MANY_REQUESTS');
+      const body = expectRestError(third, 429, 'RATE_LIMITED');
       expect(body.message).toBe('Too many spreadsheets are being read right now: try again in a few seconds');
       expect(third.headers['retry-after']).toBe('5');
       for (const res of await Promise.all([first, second])) expect(res.statusCode, res.body).toBe(200);
@@ -371,11 +371,16 @@ describeOnSqlite('bulk creation REST paths', (getDb) => {
       const { cookie } = await signedInUser(t(), 'slow');
       // About 5 s of reading on the test machine.
       const res = await upload(t(), cookie, [filePart(slowWorkbook(10_000), 'slow.xlsx')]);
-      const body = expectRestError(res, 400, 'BAD_REQUEST');
+      const body = expectRestError(res, 400, 'VALIDATION_FAILED');
       expect(body).toEqual({
         message: `The file took too long to read: keep it to ${BULK_MAX_ROWS} rows of codes, or save it as CSV`,
-        code: 'BAD_REQUEST',
-        field: 'file',
+        code: 'VALIDATION_FAILED',
+        issues: [
+          {
+            path: 'file',
+            message: `The file took too long to read: keep it to ${BULK_MAX_ROWS} rows of codes, or save it as CSV`,
+          },
+        ],
       });
       // Terminated, not left running: it exits at once rather than when its reading would have ended.
       await expect.poll(() => spreadsheetReaderCount(), { timeout: 2000 }).toBe(0);

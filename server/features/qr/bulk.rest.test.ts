@@ -145,7 +145,7 @@ describeEachDb('bulk creation REST paths', (getDb) => {
           code({ name: 'Four', content: 'javascript:alert(1)' }),
         ],
       });
-      const body = expectRestError(res, 400, 'BAD_REQUEST');
+      const body = expectRestError(res, 400, 'VALIDATION_FAILED');
       expect(body.issues).toEqual([
         { path: 'codes.2.content', message: 'Row 3: Email must be a valid email address' },
         { path: 'codes.3.content', message: 'Row 4: URL must be a valid URL' },
@@ -228,7 +228,7 @@ describeEachDb('bulk creation REST paths', (getDb) => {
       expect(refused.json()).toEqual({
         message:
           'These 4 QR codes do not fit: your plan allows 3 QR codes and you have 1. Create at most 2, or upgrade to Pro.',
-        code: 'FORBIDDEN',
+        code: 'LIMIT_REACHED',
         limitReached: true,
         currentCount: 1,
         maxCount: 3,
@@ -249,26 +249,21 @@ describeEachDb('bulk creation REST paths', (getDb) => {
       expect((await t().db.selectFrom('folders').select('name').execute()).map((f) => f.name)).toEqual(['F']);
       expect(await countRows(t().db, 'qr_codes')).toBe(3);
 
-      // Full: the same 403 as POST /api/qr-codes; or nothing created and everything skipped.
-      const full = await bulk(t(), cookie, { codes: [code()] });
-      expect(full.statusCode).toBe(403);
-      expect(full.json()).toEqual({
+      // Full: the same 403 as POST /api/qr-codes, with or without allOrNothing (a 201 that created
+      // nothing would read as a success to a script).
+      const limitRefusal = {
         message: limitReachedMessage(3),
-        code: 'FORBIDDEN',
+        code: 'LIMIT_REACHED',
         limitReached: true,
         currentCount: 3,
         maxCount: 3,
-      });
-      expect(await created(t(), cookie, { codes: [code(), code()], allOrNothing: false })).toEqual({
-        created: [],
-        skipped: [
-          { row: 0, message: "Over your plan's limit of 3 QR codes" },
-          { row: 1, message: "Over your plan's limit of 3 QR codes" },
-        ],
-        repeated: [],
-        currentCount: 3,
-        maxCount: 3,
-      });
+      };
+      const full = await bulk(t(), cookie, { codes: [code()] });
+      expect(full.statusCode).toBe(403);
+      expect(full.json()).toEqual(limitRefusal);
+      const none = await bulk(t(), cookie, { codes: [code(), code()], allOrNothing: false });
+      expect(none.statusCode).toBe(403);
+      expect(none.json()).toEqual(limitRefusal);
       expect(await countRows(t().db, 'qr_codes')).toBe(3);
     });
 

@@ -13,7 +13,7 @@ import { qrMessages } from '../../../src/qr/qr-messages.js';
 import { normalizeQrType } from '../../../src/qr/qr-types.js';
 import type { AppDeps } from '../../app-deps.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
-import { appError, extrasOf } from '../../errors.js';
+import { appError, extrasOf, refuse } from '../../errors.js';
 import { toQrCode } from './qr.mapper.js';
 import { checkContent, planLimitMessage } from './qr.service.js';
 import { generateSlug } from './slug.js';
@@ -100,7 +100,7 @@ function checkRows(deps: AppDeps, input: BulkCreate): BulkCodeRow[] {
  * created. With `repeats: 'skip'`, rows repeating one of the user's codes (same name, type and content)
  * are left out and listed in `repeated`. At the plan limit (counting only the rows to create):
  * allOrNothing refuses the call as POST /api/qr-codes does (403 limitReached); otherwise the first codes
- * that fit are created and the others listed in `skipped`.
+ * that fit are created and the others listed in `skipped` (when none fits, the call is refused too).
  * Their scan-safety check runs in the background afterwards (a verdict appears on each code later).
  */
 export async function bulkCreateQrCodes(
@@ -130,9 +130,11 @@ export async function bulkCreateQrCodes(
     if (!folderFound) throw appError('NOT_FOUND', qrMessages.folderNotFound);
     if (max === null) return wanted;
     const room = Math.max(0, max - count);
-    if (room >= wanted || !input.allOrNothing) return Math.min(room, wanted);
-    throw appError(
-      'FORBIDDEN',
+    // Some fit: without allOrNothing those are made and the rest listed. None fits: refused either way,
+    // as a single create is (a 201 that made nothing would read as a success to a script).
+    if (room >= wanted || (!input.allOrNothing && room > 0)) return Math.min(room, wanted);
+    throw refuse(
+      'LIMIT_REACHED',
       count >= max ? planLimitMessage(user, max, now) : doesNotFitMessage(user, wanted, count, max, now),
       { limitReached: true, currentCount: count, maxCount: max },
     );

@@ -313,7 +313,11 @@ describeEachDb('a code’s history', (getDb) => {
       const code = await createCode(t(), cookie, { isDynamic: false });
       const [only] = await versionsOf(t(), cookie, code.id);
       expect(only!.kind).toBe('created');
-      const body = expectRestError(await restore(t(), cookie, code.id, only!.id), 403, 'FORBIDDEN');
+      const body = expectRestError(
+        await restore(t(), cookie, code.id, only!.id),
+        403,
+        'STATIC_CODE_NOT_EDITABLE',
+      );
       expect(body.message).toBe('Static QR codes cannot be edited. Create a new QR code instead.');
       expect(await storedVersions(t(), code.id)).toEqual([{ id: only!.id, kind: 'created' }]);
     });

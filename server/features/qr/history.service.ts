@@ -14,7 +14,7 @@ import { updateQrCodeInput, type QrCode } from '../../../src/qr/qr.schema.js';
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
-import { appError, parseInput } from '../../errors.js';
+import { appError, parseInput, refuse } from '../../errors.js';
 import { getQrCode, updateQrCode } from './qr.service.js';
 import { findVersionOfCode, listVersionsOfCode } from './history.repository.js';
 
@@ -57,7 +57,7 @@ export async function restoreQrVersion(
   const code = await getQrCode(deps, user, input.id);
   const version = await findVersionOfCode(deps.db, code.id, input.versionId);
   if (!version) throw appError('NOT_FOUND', historyMessages.versionNotFound);
-  if (!code.isDynamic) throw appError('FORBIDDEN', qrMessages.staticEdit);
+  if (!code.isDynamic) throw refuse('STATIC_CODE_NOT_EDITABLE', qrMessages.staticEdit);
   const snapshot = readSnapshot(version.snapshot);
   const changes = parseInput(updateQrCodeInput, {
     id: code.id,

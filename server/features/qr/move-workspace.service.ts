@@ -3,7 +3,7 @@ import { qrMessages } from '../../../src/qr/qr-messages.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { workspaceMessages } from '../../../src/workspaces/workspace.schema.js';
 import type { AppDeps } from '../../app-deps.js';
-import { appError } from '../../errors.js';
+import { appError, refuse } from '../../errors.js';
 import { checkRole, membershipOf } from '../../trpc/workspace-access.js';
 import { moveCodeRollups } from '../scans/scan-rollups.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
@@ -40,7 +40,7 @@ export async function moveQrCodeToWorkspace(
     if (!code) throw appError('NOT_FOUND', qrMessages.notFound);
     const count = await countQrCodesOf(trx, target.id);
     if (max !== null && count >= max) {
-      throw appError('FORBIDDEN', planLimitMessage(target.owner, max, now), {
+      throw refuse('LIMIT_REACHED', planLimitMessage(target.owner, max, now), {
         limitReached: true,
         currentCount: count,
         maxCount: max,

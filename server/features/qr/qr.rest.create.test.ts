@@ -347,7 +347,7 @@ describeOnSqlite('QR code REST paths', (getDb) => {
       const { cookie } = await signedInUser(t(), 'invalid');
       for (const isDynamic of [true, false]) {
         const res = await postCode(t(), cookie, { name: 'Bad', type: c.type, content: c.content, isDynamic });
-        const body = expectRestError(res, 400, 'BAD_REQUEST');
+        const body = expectRestError(res, 400, 'VALIDATION_FAILED');
         expect(body.message).toBe(c.message);
       }
       expect(await countRows(t().db, 'qr_codes')).toBe(0);
@@ -364,14 +364,14 @@ describeOnSqlite('QR code REST paths', (getDb) => {
       const before = await snapshot(t());
       const content = url(t().config.publicUrl).replace('abc1234', first.slug!);
       const res = await postCode(t(), cookie, { name: 'Loop', type, content, isDynamic: true });
-      expect(expectRestError(res, 400, 'BAD_REQUEST').message).toBe(SELF_LINK);
+      expect(expectRestError(res, 400, 'VALIDATION_FAILED').message).toBe(SELF_LINK);
       expect(await snapshot(t())).toEqual(before);
     });
 
     it.each(invalidBodies)('refuses $name with 400 and writes nothing', async (c) => {
       const { cookie } = await signedInUser(t(), 'badbody');
       const res = await postCode(t(), cookie, c.body);
-      const body = expectRestError(res, 400, 'BAD_REQUEST');
+      const body = expectRestError(res, 400, 'VALIDATION_FAILED');
       expect(body.message).toContain(c.message);
       expect(await countRows(t().db, 'qr_codes')).toBe(0);
     });
@@ -379,7 +379,7 @@ describeOnSqlite('QR code REST paths', (getDb) => {
     it('lists every invalid field in issues', async () => {
       const { cookie } = await signedInUser(t(), 'issues');
       const res = await postCode(t(), cookie, { name: '', type: 'url', content: 42 });
-      const body = expectRestError(res, 400, 'BAD_REQUEST');
+      const body = expectRestError(res, 400, 'VALIDATION_FAILED');
       expect(body.issues).toEqual(
         expect.arrayContaining([
           { path: 'name', message: 'Name is required' },
@@ -500,14 +500,14 @@ describeOnSqlite('QR code REST paths', (getDb) => {
     });
 
     it('answers 401 when signed out and writes nothing', async () => {
-      expectRestError(await postCode(t(), undefined, urlBody()), 401, 'UNAUTHORIZED');
+      expectRestError(await postCode(t(), undefined, urlBody()), 401, 'NOT_SIGNED_IN');
       expect(await countRows(t().db, 'qr_codes')).toBe(0);
     });
 
     it('refuses a cross-origin request with 403 and writes nothing', async () => {
       const { cookie } = await signedInUser(t(), 'csrf');
       const res = await postCode(t(), cookie, urlBody(), { origin: EVIL_ORIGIN });
-      expectRestError(res, 403, 'FORBIDDEN');
+      expectRestError(res, 403, 'CROSS_SITE_REFUSED');
       expect(await countRows(t().db, 'qr_codes')).toBe(0);
     });
 

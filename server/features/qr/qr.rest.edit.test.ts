@@ -93,7 +93,7 @@ describeEachDb('QR code REST paths', (getDb) => {
       const code = await createCode(t(), cookie, { isDynamic: false });
       const before = await snapshot(t());
       const res = await put(code.id, cookie, { name: 'Changed', content: 'https://example.com/changed' });
-      const body = expectRestError(res, 403, 'FORBIDDEN');
+      const body = expectRestError(res, 403, 'STATIC_CODE_NOT_EDITABLE');
       expect(body.message).toMatch(STATIC_EDIT);
       expect(body.limitReached).toBeUndefined();
       expect(await snapshot(t())).toEqual(before);
@@ -133,7 +133,7 @@ describeEachDb('QR code REST paths', (getDb) => {
       const code = await createCode(t(), cookie);
       const before = await snapshot(t());
       const res = await put(code.id, cookie, json);
-      expect(expectRestError(res, 400, 'BAD_REQUEST').message).toContain(message);
+      expect(expectRestError(res, 400, 'VALIDATION_FAILED').message).toContain(message);
       expect(await snapshot(t())).toEqual(before);
     });
 
@@ -200,14 +200,14 @@ describeEachDb('QR code REST paths', (getDb) => {
     it.each(badIds)('answers 400 for the id %s', async (id, message) => {
       const { cookie } = await signedInUser(t(), 'badputid');
       const res = await put(id, cookie, { name: 'x' });
-      expect(expectRestError(res, 400, 'BAD_REQUEST').message).toBe(message);
+      expect(expectRestError(res, 400, 'VALIDATION_FAILED').message).toBe(message);
     });
 
     it('answers 401 when signed out, nothing changes', async () => {
       const { cookie } = await signedInUser(t(), 'putout');
       const code = await createCode(t(), cookie);
       const before = await snapshot(t());
-      expectRestError(await put(code.id, undefined, { name: 'x' }), 401, 'UNAUTHORIZED');
+      expectRestError(await put(code.id, undefined, { name: 'x' }), 401, 'NOT_SIGNED_IN');
       expect(await snapshot(t())).toEqual(before);
     });
 
@@ -221,7 +221,7 @@ describeEachDb('QR code REST paths', (getDb) => {
         { content: 'https://evil.example/phish' },
         { origin: EVIL_ORIGIN },
       );
-      expectRestError(res, 403, 'FORBIDDEN');
+      expectRestError(res, 403, 'CROSS_SITE_REFUSED');
       expect(await snapshot(t())).toEqual(before);
     });
   });

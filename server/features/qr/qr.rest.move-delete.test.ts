@@ -109,7 +109,7 @@ describeEachDb('QR code REST paths', (getDb) => {
         const code = await createCode(t(), cookie, { folderId: folder.id });
         const before = await snapshot(t());
         const res = await patch(code.id, cookie, json);
-        expect(expectRestError(res, 400, 'BAD_REQUEST').message).toMatch(message);
+        expect(expectRestError(res, 400, 'VALIDATION_FAILED').message).toMatch(message);
         expect(await snapshot(t())).toEqual(before);
       },
     );
@@ -117,7 +117,7 @@ describeEachDb('QR code REST paths', (getDb) => {
     it.each(badIds)('answers 400 for the id %s', async (id, message) => {
       const { cookie } = await signedInUser(t(), 'badpatchid');
       const res = await patch(id, cookie, { folderId: null });
-      expect(expectRestError(res, 400, 'BAD_REQUEST').message).toBe(message);
+      expect(expectRestError(res, 400, 'VALIDATION_FAILED').message).toBe(message);
     });
 
     it('answers 401 when signed out and refuses a cross-origin move with 403', async () => {
@@ -125,7 +125,7 @@ describeEachDb('QR code REST paths', (getDb) => {
       const folder = await insertFolderRow(t().db, user.id);
       const code = await createCode(t(), cookie);
       const before = await snapshot(t());
-      expectRestError(await patch(code.id, undefined, { folderId: folder.id }), 401, 'UNAUTHORIZED');
+      expectRestError(await patch(code.id, undefined, { folderId: folder.id }), 401, 'NOT_SIGNED_IN');
       expectRestError(await patch(code.id, cookie, { folderId: folder.id }, { origin: EVIL_ORIGIN }), 403);
       expect(await snapshot(t())).toEqual(before);
     });
@@ -191,7 +191,7 @@ describeEachDb('QR code REST paths', (getDb) => {
     it.each(badIds)('answers 400 for the id %s', async (id, message) => {
       const { cookie } = await signedInUser(t(), 'baddelid');
       await createCode(t(), cookie);
-      expect(expectRestError(await del(id, cookie), 400, 'BAD_REQUEST').message).toBe(message);
+      expect(expectRestError(await del(id, cookie), 400, 'VALIDATION_FAILED').message).toBe(message);
       expect(await countRows(t().db, 'qr_codes')).toBe(1);
     });
 
@@ -200,8 +200,8 @@ describeEachDb('QR code REST paths', (getDb) => {
       const code = await createCode(t(), cookie);
       await insertScans(t().db, code.id, 2);
       const before = await snapshot(t());
-      expectRestError(await del(code.id), 401, 'UNAUTHORIZED');
-      expectRestError(await del(code.id, cookie, { origin: EVIL_ORIGIN }), 403, 'FORBIDDEN');
+      expectRestError(await del(code.id), 401, 'NOT_SIGNED_IN');
+      expectRestError(await del(code.id, cookie, { origin: EVIL_ORIGIN }), 403, 'CROSS_SITE_REFUSED');
       expectRestError(await del(code.id, cookie, { 'sec-fetch-site': 'cross-site' }), 403);
       expect(await snapshot(t())).toEqual(before);
     });

@@ -17,7 +17,7 @@ describeEachDb('QR code REST paths', (getDb) => {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json()).toEqual({
         message: expect.stringContaining('QR code limit reached') as string,
-        code: 'FORBIDDEN',
+        code: 'LIMIT_REACHED',
         limitReached: true,
         currentCount: count,
         maxCount: max,
@@ -147,7 +147,7 @@ describeEachDb('QR code REST paths', (getDb) => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({
         message: expect.stringContaining('QR code limit reached') as string,
-        code: 'FORBIDDEN',
+        code: 'LIMIT_REACHED',
         limitReached: true,
         currentCount: 1,
         maxCount: 1,

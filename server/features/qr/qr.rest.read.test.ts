@@ -45,7 +45,7 @@ describeEachDb('QR code REST paths', (getDb) => {
     });
 
     it('answers 401 when signed out', async () => {
-      expectRestError(await call(t().app, 'GET', '/api/qr-codes'), 401, 'UNAUTHORIZED');
+      expectRestError(await call(t().app, 'GET', '/api/qr-codes'), 401, 'NOT_SIGNED_IN');
     });
   });
 
@@ -78,13 +78,13 @@ describeEachDb('QR code REST paths', (getDb) => {
     it.each(badIds)('answers 400 for the id %s (%s)', async (id, message) => {
       const { cookie } = await signedInUser(t(), 'badid');
       const res = await call(t().app, 'GET', `/api/qr-codes/${id}`, { cookie });
-      expect(expectRestError(res, 400, 'BAD_REQUEST').message).toBe(message);
+      expect(expectRestError(res, 400, 'VALIDATION_FAILED').message).toBe(message);
     });
 
     it('answers 401 when signed out', async () => {
       const { cookie } = await signedInUser(t(), 'signedout');
       const code = await createCode(t(), cookie);
-      expectRestError(await call(t().app, 'GET', `/api/qr-codes/${code.id}`), 401, 'UNAUTHORIZED');
+      expectRestError(await call(t().app, 'GET', `/api/qr-codes/${code.id}`), 401, 'NOT_SIGNED_IN');
     });
   });
 

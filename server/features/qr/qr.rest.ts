@@ -14,7 +14,7 @@ import {
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 import { redirectExportInput } from '../../../src/qr/redirect-export.schema.js';
 import { defineRoute, sendAttachment } from '../../rest/rest-kit.js';
-import { appError } from '../../errors.js';
+import { refuse } from '../../errors.js';
 import { historyRoutes } from './history.rest.js';
 import { getQrImage } from './qr-image.service.js';
 import { exportRedirects } from './redirect-export.service.js';
@@ -131,7 +131,7 @@ export const qrRoutes = [
     handler: ({ caller, params, req }) => {
       // A GET that writes: a link on another site must not make a signed-in owner's browser record scans.
       if (req.headers['sec-fetch-site'] === 'cross-site')
-        throw appError('FORBIDDEN', qrMessages.crossSiteScan);
+        throw refuse('CROSS_SITE_REFUSED', qrMessages.crossSiteScan);
       return caller.qr.scan(params);
     },
   }),

@@ -9,7 +9,7 @@ import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
-import { appError } from '../../errors.js';
+import { appError, refuse } from '../../errors.js';
 import { findFolderOf } from '../folders/folders.repository.js';
 import { toQrCode } from './qr.mapper.js';
 import {
@@ -127,7 +127,7 @@ export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode)
         ({ count, folderFound }) => {
           if (!folderFound) throw appError('NOT_FOUND', qrMessages.folderNotFound);
           if (max !== null && count >= max) {
-            throw appError('FORBIDDEN', planLimitMessage(user, max, deps.clock.now()), {
+            throw refuse('LIMIT_REACHED', planLimitMessage(user, max, deps.clock.now()), {
               limitReached: true,
               currentCount: count,
               maxCount: max,
@@ -175,7 +175,7 @@ export async function updateQrCode(
   version?: VersionNote,
 ): Promise<QrCode> {
   const existing = await getOrThrow(deps.db, user, input.id);
-  if (!existing.is_dynamic) throw appError('FORBIDDEN', qrMessages.staticEdit);
+  if (!existing.is_dynamic) throw refuse('STATIC_CODE_NOT_EDITABLE', qrMessages.staticEdit);
   const type = normalizeQrType(existing.type);
   if (input.type !== undefined && normalizeQrType(input.type) !== type) {
     throw appError('BAD_REQUEST', qrMessages.typeChange);

@@ -170,13 +170,13 @@ describeEachDb('QR code REST paths', (getDb) => {
       ['two formats', `${PATH}?format=csv&format=nginx`],
     ])('answers 400 naming the field for %s', async (_n, url) => {
       const { cookie } = await signedInUser(t(), 'badformat');
-      const body = expectRestError(await call(t().app, 'GET', url, { cookie }), 400, 'BAD_REQUEST');
+      const body = expectRestError(await call(t().app, 'GET', url, { cookie }), 400, 'VALIDATION_FAILED');
       expect(body.message).toBe('format must be one of csv, nginx, caddy, netlify');
       expect(body.issues?.map((i) => i.path)).toEqual(['format']);
     });
 
     it('answers 401 when signed out', async () => {
-      expectRestError(await call(t().app, 'GET', `${PATH}?format=csv`), 401, 'UNAUTHORIZED');
+      expectRestError(await call(t().app, 'GET', `${PATH}?format=csv`), 401, 'NOT_SIGNED_IN');
     });
 
     it('leaves /api/qr-codes/{id} to ids', async () => {
@@ -184,7 +184,11 @@ describeEachDb('QR code REST paths', (getDb) => {
       const code = await createCode(t(), cookie);
       const byId = await call(t().app, 'GET', `/api/qr-codes/${code.id}`, { cookie });
       expect(byId.json<QrCode>().id).toBe(code.id);
-      expectRestError(await call(t().app, 'GET', '/api/qr-codes/redirects', { cookie }), 400, 'BAD_REQUEST');
+      expectRestError(
+        await call(t().app, 'GET', '/api/qr-codes/redirects', { cookie }),
+        400,
+        'VALIDATION_FAILED',
+      );
     });
   });
 });

@@ -9,7 +9,7 @@ import {
 import type { User } from '../../../src/auth/auth.schema.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
-import { appError, parseInput } from '../../errors.js';
+import { appError, parseInput, refuse } from '../../errors.js';
 import { securityEvent, type SecurityDeps } from '../../security-log.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { DAY_MS } from '../scans/rollup-model.js';
@@ -60,7 +60,7 @@ export async function createToken(
   workspaceId = user.id,
 ): Promise<{ token: string; apiToken: ApiToken }> {
   const input = parseInput(createTokenInput, raw);
-  if (input.scope === 'admin' && !user.isAdmin) throw appError('FORBIDDEN', tokenMessages.adminScope);
+  if (input.scope === 'admin' && !user.isAdmin) throw refuse('ADMIN_REQUIRED', tokenMessages.adminScope);
   const token = `${TOKEN_PREFIX}${newToken()}`;
   const now = deps.clock.now();
   const row = await insertToken(deps.db, {
@@ -136,7 +136,7 @@ export async function authenticateToken(
         ...(expired ? { tokenId: expired.id, prefix: expired.prefix } : {}),
       },
     });
-    throw appError('UNAUTHORIZED', tokenMessages.invalid);
+    throw refuse('TOKEN_INVALID', tokenMessages.invalid);
   }
   const minute = Math.floor(now.getTime() / 60_000);
   const count = await countTokenRequest(deps.db, row.id, minute);

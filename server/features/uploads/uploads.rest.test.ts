@@ -324,14 +324,14 @@ describeOnSqlite('uploads REST paths', (getDb) => {
 
     it('answers 401 when signed out and stores nothing', async () => {
       const res = await uploadLogo(t().app, [logo(makePng())]);
-      expectRestError(res, 401, 'UNAUTHORIZED');
+      expectRestError(res, 401, 'NOT_SIGNED_IN');
       expect(await countRows(t().db, 'uploads')).toBe(0);
     });
 
     it('refuses a cross-origin upload (Origin: https://evil.example) with 403 and stores nothing', async () => {
       const { cookie } = await signedInUser(t(), 'csrf');
       const res = await uploadLogo(t().app, [logo(makePng())], { cookie, headers: { origin: EVIL_ORIGIN } });
-      expectRestError(res, 403, 'FORBIDDEN');
+      expectRestError(res, 403, 'CROSS_SITE_REFUSED');
       expect(await countRows(t().db, 'uploads')).toBe(0);
     });
 
@@ -471,7 +471,7 @@ describeOnSqlite('uploads REST paths', (getDb) => {
       const { cookie } = await signedInUser(t(), 'owner3');
       const url = await uploaded(t(), cookie, logo(makePng()));
       const res = await call(t().app, 'GET', url);
-      expectRestError(res, 401, 'UNAUTHORIZED');
+      expectRestError(res, 401, 'NOT_SIGNED_IN');
     });
 
     it('is a read: GET never changes what is stored', async () => {

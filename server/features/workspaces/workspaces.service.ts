@@ -14,7 +14,7 @@ import {
 } from '../../../src/workspaces/workspace.schema.js';
 import type { RequestDeps } from '../../app-deps.js';
 import { toIso, type Db, type UserRow } from '../../db/database.js';
-import { appError } from '../../errors.js';
+import { appError, refuse } from '../../errors.js';
 import {
   checkRole,
   membershipOf,
@@ -243,14 +243,14 @@ export async function changeMemberRole(
     const member = await findMember(trx, input.workspaceId, input.userId);
     if (!member) throw appError('NOT_FOUND', workspaceMessages.memberNotFound);
     if ((member.role === 'owner' || input.role === 'owner') && workspace.role !== 'owner') {
-      throw appError('FORBIDDEN', workspaceMessages.ownerOnly);
+      throw refuse('ROLE_REQUIRED', workspaceMessages.ownerOnly);
     }
     if (
       member.role === 'owner' &&
       input.role !== 'owner' &&
       (await countOwners(trx, input.workspaceId)) <= 1
     ) {
-      throw appError('CONFLICT', workspaceMessages.lastOwner);
+      throw refuse('LAST_OWNER', workspaceMessages.lastOwner);
     }
     if (member.role !== input.role) {
       await setMemberRole(trx, input.workspaceId, input.userId, input.role);
@@ -279,10 +279,10 @@ async function removeMembership(
     if (!member) throw appError('NOT_FOUND', workspaceMessages.memberNotFound);
     if (member.role === 'owner') {
       if (action === 'member.removed' && workspace.role !== 'owner') {
-        throw appError('FORBIDDEN', workspaceMessages.ownerOnly);
+        throw refuse('ROLE_REQUIRED', workspaceMessages.ownerOnly);
       }
       if ((await countOwners(trx, workspace.id)) <= 1)
-        throw appError('CONFLICT', workspaceMessages.lastOwner);
+        throw refuse('LAST_OWNER', workspaceMessages.lastOwner);
     }
     await deleteMember(trx, workspace.id, userId);
     await recordActivity(trx, workspace.id, actor, now, {
@@ -382,11 +382,11 @@ export async function inviteMember(
     invitee = await findUserByUsername(deps.db, input.username);
     if (!invitee || invitee.kind !== 'person') throw appError('NOT_FOUND', workspaceMessages.noSuchUser);
     if (await findMember(deps.db, workspace.id, invitee.id))
-      throw appError('CONFLICT', workspaceMessages.alreadyMember);
+      throw refuse('ALREADY_DONE', workspaceMessages.alreadyMember);
   }
   const to = input.email !== undefined ? { email: input.email } : { inviteeId: invitee!.id };
   if (await findPendingInvitationTo(deps.db, workspace.id, to, now.toISOString())) {
-    throw appError('CONFLICT', workspaceMessages.alreadyInvited);
+    throw refuse('ALREADY_DONE', workspaceMessages.alreadyInvited);
   }
   const token = input.email !== undefined ? newToken() : null;
   const id = await deps.db.transaction().execute(async (trx) => {
