@@ -12,12 +12,21 @@ const commands: Record<string, () => Promise<Command>> = {
   restore: () => import('./backup-commands.js').then((m) => m.restoreCommand),
   migrate: () => import('./migrate-command.js').then((m) => m.migrateCommand),
   'create-admin': () => import('./create-admin-command.js').then((m) => m.createAdminCommand),
+  'create-token': () => import('./token-command.js').then((m) => m.createTokenCommand),
   version: () => import('./version-command.js').then((m) => m.versionCommand),
   'check-config': () => import('./check-config.js').then((m) => m.checkConfigCommand),
 };
 
 /** The names the usage lists, in its order. */
-export const COMMAND_NAMES = ['backup', 'restore', 'migrate', 'check-config', 'create-admin', 'version'];
+export const COMMAND_NAMES = [
+  'backup',
+  'restore',
+  'migrate',
+  'check-config',
+  'create-admin',
+  'create-token',
+  'version',
+];
 
 export const USAGE =
   'Usage: qr-creator [--config <file>] [<command> [arguments]]\n' +
