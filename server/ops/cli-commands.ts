@@ -45,6 +45,9 @@ export const USAGE =
   '  create-admin <username> [--email <address>]\n' +
   '                       Creates an admin (password: ADMIN_PASSWORD, else the first line of standard\n' +
   '                       input, else a random one printed once), or makes an existing user one.\n' +
+  '  create-token --user <username> --name <label> --scope read|write|admin [--expires-days <days>]\n' +
+  '               [--workspace <id>]\n' +
+  '                       Makes an API token for scripts and CI and prints it alone on standard output.\n' +
   "  version              This build's version and the database's migration state.\n" +
   '\n' +
   'Options:\n' +

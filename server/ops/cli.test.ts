@@ -188,6 +188,7 @@ describe('the operations command line', () => {
       ['restore', 'Usage: qr-creator restore <file>'],
       ['migrate', 'Usage: qr-creator migrate [--dry-run]'],
       ['create-admin', 'Usage: qr-creator create-admin <username> [--email <address>]'],
+      ['create-token', 'Usage: qr-creator create-token --user <username>'],
       ['version', 'Usage: qr-creator version'],
     ] as const) {
       const described = await cli([command, '--help']);
