@@ -79,13 +79,7 @@ export async function runIntegratorJobs(
   log(`4. bulk: ${bulk.created.length} created, ${bulk.skipped.length} skipped`);
 
   // 3. List with paging: one page, then every match a page at a time.
-  const page = await client.qrCodes.list({
-    page: 2,
-    pageSize: 10,
-    search: 'Bulk',
-    sort: 'name',
-    order: 'asc',
-  });
+  const page = await client.qrCodes.list({ page: 2, pageSize: 10, search: 'Bulk' });
   log(`3. page ${page.page}: ${page.items.length} of ${page.total} codes`);
   let bulkSeen = 0;
   for await (const code of client.qrCodes.listAll({ search: 'Bulk', pageSize: 20 })) {

@@ -50,8 +50,15 @@ export type ErrorBody = Json<paths[typeof QR_CODE]['get']['responses'][404]>;
 /** Whether a call succeeded: `{ success, message }`. */
 export type Done = Ok<paths[typeof QR_CODE]['delete']>;
 
-/** GET /api/qr-codes: one page of the caller's codes, narrowed and ordered. */
-export interface ListQrCodesQuery {
+/**
+ * GET /api/qr-codes: one page of the caller's codes, narrowed and ordered. The document's own query
+ * parameters when it declares them; these until then.
+ */
+export type ListQrCodesQuery = [DeclaredListQuery] extends [never]
+  ? ListQrCodesFallbackQuery
+  : DeclaredListQuery;
+type DeclaredListQuery = Query<paths[typeof QR_CODES]['get']>;
+interface ListQrCodesFallbackQuery {
   /** 1-based. */
   page?: number;
   pageSize?: number;

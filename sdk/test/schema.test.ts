@@ -124,7 +124,7 @@ describe('the SDK against the running server', () => {
     'the checks can fail: a path the document lacks is a type error, a cast is found',
     { timeout: 60_000 },
     () => {
-      const broken = regenerated.replace("'/api/qr-codes/{id}/image': {", "'/api/qr-codes/{id}/picture': {");
+      const broken = regenerated.replace("/qr-codes/{id}/image': {", "/qr-codes/{id}/picture': {");
       expect(broken).not.toBe(regenerated);
       expect(typeErrors(broken).join('\n')).toMatch(/src\/index\.ts:\d+:\d+ /);
       expect(escapes('x.ts', 'const a = b as string; let c: any = d!;')).toHaveLength(3);
