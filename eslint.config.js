@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'test-results', 'node_modules', 'coverage'] },
+  { ignores: ['dist', 'sdk/dist', 'data', 'test-results', 'node_modules', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

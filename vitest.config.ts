@@ -19,6 +19,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'client/**/*.test.ts',
             'migrations/**/*.test.ts',
+            'sdk/**/*.test.ts',
           ],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],

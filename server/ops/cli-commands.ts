@@ -12,12 +12,21 @@ const commands: Record<string, () => Promise<Command>> = {
   restore: () => import('./backup-commands.js').then((m) => m.restoreCommand),
   migrate: () => import('./migrate-command.js').then((m) => m.migrateCommand),
   'create-admin': () => import('./create-admin-command.js').then((m) => m.createAdminCommand),
+  'create-token': () => import('./token-command.js').then((m) => m.createTokenCommand),
   version: () => import('./version-command.js').then((m) => m.versionCommand),
   'check-config': () => import('./check-config.js').then((m) => m.checkConfigCommand),
 };
 
 /** The names the usage lists, in its order. */
-export const COMMAND_NAMES = ['backup', 'restore', 'migrate', 'check-config', 'create-admin', 'version'];
+export const COMMAND_NAMES = [
+  'backup',
+  'restore',
+  'migrate',
+  'check-config',
+  'create-admin',
+  'create-token',
+  'version',
+];
 
 export const USAGE =
   'Usage: qr-creator [--config <file>] [<command> [arguments]]\n' +
@@ -36,6 +45,9 @@ export const USAGE =
   '  create-admin <username> [--email <address>]\n' +
   '                       Creates an admin (password: ADMIN_PASSWORD, else the first line of standard\n' +
   '                       input, else a random one printed once), or makes an existing user one.\n' +
+  '  create-token --user <username> --name <label> --scope read|write|admin [--expires-days <days>]\n' +
+  '               [--workspace <id>]\n' +
+  '                       Makes an API token for scripts and CI and prints it alone on standard output.\n' +
   "  version              This build's version and the database's migration state.\n" +
   '\n' +
   'Options:\n' +

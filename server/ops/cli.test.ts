@@ -157,7 +157,15 @@ describe('the operations command line', () => {
     expect(help).toEqual({ code: 0, stdout: USAGE, stderr: '' });
     expect(await cli(['help'])).toEqual(help);
     expect(await cli(['-h'])).toEqual(help);
-    for (const name of ['backup', 'restore', 'migrate', 'check-config', 'create-admin', 'version'])
+    for (const name of [
+      'backup',
+      'restore',
+      'migrate',
+      'check-config',
+      'create-admin',
+      'create-token',
+      'version',
+    ])
       expect(USAGE).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     expect(USAGE).toContain('--config <file>');
 
@@ -165,7 +173,7 @@ describe('the operations command line', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toBe(
-      'Unknown argument "frob": the commands are backup, restore, migrate, check-config, create-admin and version.\n\n' +
+      'Unknown argument "frob": the commands are backup, restore, migrate, check-config, create-admin, create-token and version.\n\n' +
         USAGE,
     );
     // Not a way into the object's own properties either.
@@ -180,6 +188,7 @@ describe('the operations command line', () => {
       ['restore', 'Usage: qr-creator restore <file>'],
       ['migrate', 'Usage: qr-creator migrate [--dry-run]'],
       ['create-admin', 'Usage: qr-creator create-admin <username> [--email <address>]'],
+      ['create-token', 'Usage: qr-creator create-token --user <username>'],
       ['version', 'Usage: qr-creator version'],
     ] as const) {
       const described = await cli([command, '--help']);
@@ -707,7 +716,7 @@ describe('node dist/server.mjs', () => {
     const unknown = run(['--frob']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr.split('\n')[0]).toBe(
-      'Unknown argument "--frob": the commands are backup, restore, migrate, check-config, create-admin and version.',
+      'Unknown argument "--frob": the commands are backup, restore, migrate, check-config, create-admin, create-token and version.',
     );
     expect(unknown.stderr).toContain(USAGE);
 

@@ -53,11 +53,13 @@ export async function listTokens(deps: AppDeps, user: User, workspaceId = user.i
 
 /** A new token: its value is answered once and never again (only its hash is kept). */
 export async function createToken(
-  deps: AppDeps & SecurityDeps,
+  deps: SecurityDeps,
   user: User,
   raw: unknown,
   /** The workspace the token acts on (default: the maker's own). */
   workspaceId = user.id,
+  /** Made on the host (`qr-creator create-token`) rather than in the app: the security log says so. */
+  onHost = false,
 ): Promise<{ token: string; apiToken: ApiToken }> {
   const input = parseInput(createTokenInput, raw);
   if (input.scope === 'admin' && !user.isAdmin) throw refuse('ADMIN_REQUIRED', tokenMessages.adminScope);
@@ -77,10 +79,31 @@ export async function createToken(
   });
   await securityEvent(deps, 'token.created', {
     user,
-    message: `API token ${row.prefix} (${row.scope}) created by ${user.username}`,
-    details: { tokenId: row.id, prefix: row.prefix, scope: row.scope, expiresAt: toIso(row.expires_at) },
+    message: onHost
+      ? `API token ${row.prefix} (${row.scope}) created for ${user.username} on the command line`
+      : `API token ${row.prefix} (${row.scope}) created by ${user.username}`,
+    details: {
+      tokenId: row.id,
+      prefix: row.prefix,
+      scope: row.scope,
+      expiresAt: toIso(row.expires_at),
+      ...(onHost ? { via: 'command line', workspaceId } : {}),
+    },
   });
   return { token, apiToken: toApiToken(row) };
+}
+
+/**
+ * A token for a user, made on the host without a request (`qr-creator create-token`, for scripts and
+ * CI): the app's rules (an admin scope for admins only), the same row and the same security event.
+ */
+export function createTokenOnHost(
+  deps: SecurityDeps,
+  user: User,
+  raw: unknown,
+  workspaceId = user.id,
+): Promise<{ token: string; apiToken: ApiToken }> {
+  return createToken(deps, user, raw, workspaceId, true);
 }
 
 export async function revokeToken(
