@@ -11,7 +11,8 @@ import { deleteExpiredIdempotencyKeys, idempotencyMessages } from '../features/i
 import { call, expectRestError, signedInUser, useTestApp, type TestApp } from '../test/test-app.js';
 import { countRows, describeEachDb } from '../test/test-db.js';
 import { sendRestError } from './rest-errors.js';
-import { defineRoute, handlerOf } from './rest-kit.js';
+import { defineRoute, handlerOf, v1PathOf } from './rest-kit.js';
+import { restRoutes } from './rest-plugin.js';
 
 const newCode = {
   name: 'Menu',
@@ -45,6 +46,13 @@ describeEachDb('REST conventions: /api/v1, strict input, idempotency, error code
       404,
       'NOT_FOUND',
     );
+  });
+
+  it('registers a /api/v1 twin of every documented path, with the same method', () => {
+    for (const route of restRoutes) {
+      expect(t().app.hasRoute({ method: route.method, url: route.path }), route.path).toBe(true);
+      expect(t().app.hasRoute({ method: route.method, url: v1PathOf(route.path) }), route.path).toBe(true);
+    }
   });
 
   it('/api/v1 refuses a field it does not know, naming it, and changes nothing; the spec path ignores it', async () => {
