@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { containsPattern as searchPattern, offsetOf } from '../../../src/api/paging.js';
+import type { MemberListQuery, MemberSortKey } from '../../../src/workspaces/member-list.schema.js';
 import type { Db, UserRow } from '../../db/database.js';
 
 /**
@@ -115,6 +117,52 @@ export function listMembers(db: Db, workspaceId: number) {
     .orderBy(sql`case m.role when 'owner' then 0 when 'admin' then 1 when 'editor' then 2 else 3 end`)
     .orderBy(sql`lower(u.username)`)
     .execute();
+}
+
+const roleRank = sql`case m.role when 'owner' then 0 when 'admin' then 1 when 'editor' then 2 else 3 end`;
+
+const memberSortColumns: Record<MemberSortKey, ReturnType<typeof sql>> = {
+  role: roleRank,
+  username: sql`lower(u.username)`,
+  joined: sql`m.created_at`,
+};
+
+/** The members a list query keeps (search, role), for the page and its count alike. */
+function filteredMembers(db: Db, workspaceId: number, query: MemberListQuery) {
+  let q = db
+    .selectFrom('workspace_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .where('m.workspace_id', '=', workspaceId);
+  if (query.search) {
+    const pattern = sql`${searchPattern(query.search)} escape '\\'`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(u.username)`, 'like', pattern),
+        eb(sql`lower(coalesce(u.name, ''))`, 'like', pattern),
+        eb(sql`lower(coalesce(u.email, ''))`, 'like', pattern),
+      ]),
+    );
+  }
+  if (query.role) q = q.where('m.role', '=', query.role);
+  return q;
+}
+
+/** One page of a team's members, searched, filtered, sorted and cut by the database. */
+export async function listMemberPage(db: Db, workspaceId: number, query: MemberListQuery) {
+  const count = await filteredMembers(db, workspaceId, query)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const rows = await filteredMembers(db, workspaceId, query)
+    .select(['u.id', 'u.username', 'u.name', 'u.email', 'm.role', 'm.created_at'])
+    .orderBy(sql`${memberSortColumns[query.sort]} ${direction}`)
+    // Within a role, A to Z; the id breaks the last ties, so paging never repeats or skips a member.
+    .orderBy(sql`lower(u.username) ${direction}`)
+    .orderBy('u.id', query.order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query))
+    .execute();
+  return { rows, total: Number(count.total) };
 }
 
 export function findMember(db: Db, workspaceId: number, userId: number) {
