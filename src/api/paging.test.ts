@@ -48,6 +48,11 @@ describe('dateBoundParam', () => {
     expect(to.parse('2026-03-01T12:00Z')).toBe('2026-03-01T12:00:00.001Z');
   });
 
+  it('keeps bounds at the far ends of time within the years the databases read', () => {
+    expect(to.parse('9999-12-31')).toBe('9999-12-31T23:59:59.999Z');
+    expect(from.parse('0000-01-01T00:00:00+01:00')).toBe('0001-01-01T00:00:00.000Z');
+  });
+
   it.each(['2026-02-30', '2026-13-01', 'yesterday', '2026-03-01T12:00:00', '1700000000'])(
     'refuses %s',
     (value) => {

@@ -40,6 +40,8 @@ export function booleanParam(name: string) {
     .transform((value) => value === 'true');
 }
 
+const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -62,7 +64,8 @@ export function dateBoundParam(name: string, { end }: { end: boolean }) {
         return z.NEVER;
       }
       if (end) at.setTime(at.getTime() + (dateOnly ? 86_400_000 : 1));
-      return at.toISOString();
+      // Kept within the years both databases read (0001–9999): a bound outside them keeps the same rows.
+      return new Date(Math.min(Math.max(at.getTime(), EARLIEST), LATEST)).toISOString();
     })
     .meta({ description: 'ISO 8601 date or date-time; a date means the whole UTC day.' });
 }
