@@ -16,3 +16,19 @@ export const memberListQuery = pagedQuery({
   },
 });
 export type MemberListQuery = z.output<typeof memberListQuery>;
+
+/** GET /api/workspaces/{id}/invitations: the newest first, as today. */
+export const invitationSortKeys = ['created', 'expires'] as const;
+export type InvitationSortKey = (typeof invitationSortKeys)[number];
+
+export const invitationListQuery = pagedQuery({
+  sort: invitationSortKeys,
+  defaultSort: 'created',
+  searchIn: "invitee's e-mail address or username",
+  filters: {
+    role: enumParam('role', workspaceRoles)
+      .optional()
+      .meta({ description: 'Only invitations to this role.' }),
+  },
+});
+export type InvitationListQuery = z.output<typeof invitationListQuery>;

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { containsPattern as searchPattern, offsetOf } from '../../../src/api/paging.js';
-import type { MemberListQuery, MemberSortKey } from '../../../src/workspaces/member-list.schema.js';
+import type {
+  InvitationListQuery,
+  MemberListQuery,
+  MemberSortKey,
+} from '../../../src/workspaces/member-list.schema.js';
 import type { Db, UserRow } from '../../db/database.js';
 
 /**
@@ -321,6 +325,45 @@ export function listPendingInvitations(db: Db, workspaceId: number, now: string)
     .where('i.expires_at', '>', now)
     .orderBy('i.id', 'desc')
     .execute();
+}
+
+/** The team's pending invitations a list query keeps (search, role), for the page and its count alike. */
+function filteredPendingInvitations(db: Db, workspaceId: number, now: string, query: InvitationListQuery) {
+  let q = invitations(db)
+    .where('i.workspace_id', '=', workspaceId)
+    .where('i.status', '=', 'pending')
+    .where('i.expires_at', '>', now);
+  if (query.search) {
+    const pattern = sql`${searchPattern(query.search)} escape '\\'`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(coalesce(i.email, ''))`, 'like', pattern),
+        eb(sql`lower(coalesce(invitee.username, ''))`, 'like', pattern),
+      ]),
+    );
+  }
+  if (query.role) q = q.where('i.role', '=', query.role);
+  return q;
+}
+
+/** One page of the team's pending invitations, searched, filtered, sorted and cut by the database. */
+export async function listPendingInvitationPage(
+  db: Db,
+  workspaceId: number,
+  now: string,
+  query: InvitationListQuery,
+) {
+  const count = await filteredPendingInvitations(db, workspaceId, now, query)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await filteredPendingInvitations(db, workspaceId, now, query)
+    .orderBy(query.sort === 'expires' ? 'i.expires_at' : 'i.created_at', query.order)
+    .orderBy('i.id', query.order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query))
+    .execute();
+  return { rows, total: Number(count.total) };
 }
 
 /** The pending invitations a person can answer in the app: to their username, or to their address. */

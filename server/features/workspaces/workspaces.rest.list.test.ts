@@ -11,7 +11,7 @@ import {
 import { describeEachDb } from '../../test/test-db.js';
 import { insertMember } from './workspaces.repository.js';
 
-// GET /api/workspaces/{id}/members as a paged list (src/api/paging.ts).
+// GET /api/workspaces/{id}/members and /invitations as paged lists (src/api/paging.ts).
 
 function usernames(res: Response): string[] {
   expect(res.statusCode, res.body).toBe(200);
@@ -73,5 +73,45 @@ describeEachDb('GET /api/workspaces/{id}/members, paged', (getDb) => {
     const none = await get('?search=nobody');
     expect(usernames(none)).toEqual([]);
     expect(none.headers['x-total-count']).toBe('0');
+  });
+
+  it('pages the team’s pending invitations, newest first, searched and filtered by role', async () => {
+    const owner = await signedInUser(t(), 'inviter');
+    const team = (await callerFor(t(), owner.user).workspaces.create({ name: 'Hosts' })).id;
+    for (const name of ['guest1', 'guest2']) await signedInUser(t(), name);
+    const invite = async (body: Record<string, string>) => {
+      const res = await call(t().app, 'POST', `/api/workspaces/${team}/invitations`, {
+        cookie: owner.cookie,
+        json: body,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await invite({ username: 'guest1', role: 'viewer' });
+    t().clock.advance(1_000);
+    await invite({ email: 'Printer@Shop.example', role: 'editor' });
+    t().clock.advance(1_000);
+    await invite({ username: 'guest2', role: 'editor' });
+    const get = (query: string) =>
+      call(t().app, 'GET', `/api/workspaces/${team}/invitations${query}`, { cookie: owner.cookie });
+    const who = async (query: string) => {
+      const res = await get(query);
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ email: string | null; username: string | null }[]>()
+        .map((i) => i.username ?? i.email);
+    };
+
+    const first = await get('?pageSize=2');
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(await who('?pageSize=2')).toEqual(['guest2', 'Printer@Shop.example']);
+    expect(await who('?page=2&pageSize=2')).toEqual(['guest1']);
+    expect(nextOf(first)).toMatch(/page=2/);
+    expect(await who('?sort=created&order=asc')).toEqual(['guest1', 'Printer@Shop.example', 'guest2']);
+    expect(await who('?search=GUEST')).toEqual(['guest2', 'guest1']);
+    expect(await who('?search=shop.EXAMPLE')).toEqual(['Printer@Shop.example']);
+    expect(await who('?role=editor')).toEqual(['guest2', 'Printer@Shop.example']);
+    expect(expectRestError(await get('?sort=email'), 400).message).toBe(
+      'sort: must be one of created, expires',
+    );
   });
 });

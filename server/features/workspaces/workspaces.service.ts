@@ -14,7 +14,7 @@ import {
 } from '../../../src/workspaces/workspace.schema.js';
 import type { RequestDeps } from '../../app-deps.js';
 import type { Page } from '../../../src/api/paging.js';
-import type { MemberListQuery } from '../../../src/workspaces/member-list.schema.js';
+import type { InvitationListQuery, MemberListQuery } from '../../../src/workspaces/member-list.schema.js';
 import { toIso, type Db, type UserRow } from '../../db/database.js';
 import { appError } from '../../errors.js';
 import {
@@ -48,6 +48,7 @@ import {
   listInvitationsFor,
   listMemberPage,
   listMembers,
+  listPendingInvitationPage,
   listPendingInvitations,
   listTeamsOf,
   renameTeam,
@@ -389,6 +390,19 @@ export async function listWorkspaceInvitations(deps: RequestDeps, user: User, wo
   return (await listPendingInvitations(deps.db, workspaceId, now.toISOString())).map((r) =>
     toInvitation(r, now),
   );
+}
+
+/** One page of the team's pending invitations for a list query (GET /api/workspaces/{id}/invitations). */
+export async function listWorkspaceInvitationPage(
+  deps: RequestDeps,
+  user: User,
+  workspaceId: number,
+  query: InvitationListQuery,
+): Promise<Page<WorkspaceInvitation>> {
+  await requireTeamRole(deps, user, workspaceId, 'admin');
+  const now = deps.clock.now();
+  const { rows, total } = await listPendingInvitationPage(deps.db, workspaceId, now.toISOString(), query);
+  return { items: rows.map((r) => toInvitation(r, now)), total, page: query.page, pageSize: query.pageSize };
 }
 
 /**
