@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import { containsPattern, offsetOf } from '../../../src/api/paging.js';
+import type { SessionListQuery } from '../../../src/auth/session-list.schema.js';
 import type { Db, UserRow } from '../../db/database.js';
 
 /** The user's own columns a profile edit may change. */
@@ -68,6 +71,33 @@ export function listSessionsOf(db: Db, userId: number, now: string) {
     .where('expires_at', '>', now)
     .orderBy('last_seen_at', 'desc')
     .execute();
+}
+
+/** The user's live sessions a list query keeps, for the page and its count alike. */
+function filteredSessionsOf(db: Db, userId: number, now: string, query: SessionListQuery) {
+  let q = db.selectFrom('sessions').where('user_id', '=', userId).where('expires_at', '>', now);
+  if (query.search) {
+    q = q.where(
+      sql<boolean>`lower(coalesce(user_agent, '')) like ${containsPattern(query.search)} escape '\\'`,
+    );
+  }
+  return q;
+}
+
+/** One page of the user's live sessions, searched, sorted and cut by the database. */
+export async function listSessionPageOf(db: Db, userId: number, now: string, query: SessionListQuery) {
+  const count = await filteredSessionsOf(db, userId, now, query)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await filteredSessionsOf(db, userId, now, query)
+    .select(['id', 'created_at', 'last_seen_at', 'ip_address', 'user_agent'])
+    .orderBy(query.sort === 'created' ? 'created_at' : 'last_seen_at', query.order)
+    // The session's id breaks ties (never shown: the answer names sessions by a hash of it).
+    .orderBy('id', query.order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query))
+    .execute();
+  return { rows, total: Number(count.total) };
 }
 
 export async function deleteSessionOf(db: Db, userId: number, id: string): Promise<boolean> {

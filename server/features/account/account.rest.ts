@@ -15,9 +15,11 @@ import {
   updatePreferencesInput,
   updateProfileInput,
 } from '../../../src/auth/account.schema.js';
+import { sessionListQuery } from '../../../src/auth/session-list.schema.js';
+import { sendPage } from '../../rest/paging.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 import { MAX_UPLOAD_BYTES } from '../uploads/image-sniff.js';
-import { storeProfilePicture } from './account.service.js';
+import { listSessionPage, storeProfilePicture } from './account.service.js';
 
 export const accountRoutes = [
   defineRoute({
@@ -92,10 +94,14 @@ export const accountRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/user/sessions',
-    summary: "The caller's signed-in browsers: browser, OS, masked address, created, last seen, current.",
+    summary:
+      "The caller's signed-in browsers, most recently seen first: browser, OS, masked address, created, last seen, current; one page (?page, ?pageSize ≤ 500, 100 by default), searched in the user agent (?search), sorted (?sort=lastSeen|created, ?order); X-Total-Count and Link headers.",
     access: 'user',
+    paged: true,
+    query: sessionListQuery,
     answer: z.array(activeSessionSchema),
-    handler: ({ caller }) => caller.account.sessions(),
+    handler: async ({ ctx, query, req, reply }) =>
+      sendPage(req, reply, await listSessionPage(ctx, ctx.user, query)),
   }),
   defineRoute({
     method: 'DELETE',

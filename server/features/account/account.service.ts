@@ -11,6 +11,8 @@ import {
   type UpdateProfileInput,
 } from '../../../src/auth/account.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
+import type { SessionListQuery } from '../../../src/auth/session-list.schema.js';
+import type { Page } from '../../../src/api/paging.js';
 import { maskIp } from '../../../src/analytics/mask-ip.js';
 import type { AppDeps, SessionDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
@@ -38,6 +40,7 @@ import {
   deleteSessionOf,
   deleteUploadOf,
   findPreferenceRow,
+  listSessionPageOf,
   listSessionsOf,
   setProfilePicture,
   updatePreferenceRow,
@@ -259,16 +262,37 @@ function describeAgent(userAgent: string | null): { browser: string; os: string 
   };
 }
 
-export async function listSessions(ctx: SessionDeps, user: User): Promise<ActiveSession[]> {
-  const rows = await listSessionsOf(ctx.db, user.id, ctx.clock.now().toISOString());
-  return rows.map((row) => ({
+type SessionRow = Awaited<ReturnType<typeof listSessionsOf>>[number];
+
+function toActiveSession(ctx: SessionDeps, row: SessionRow): ActiveSession {
+  return {
     id: publicSessionId(row.id),
     ...describeAgent(row.user_agent),
     ip: maskIp(row.ip_address),
     createdAt: toIso(row.created_at),
     lastSeenAt: toIso(row.last_seen_at),
     current: row.id === ctx.sessionId,
-  }));
+  };
+}
+
+export async function listSessions(ctx: SessionDeps, user: User): Promise<ActiveSession[]> {
+  const rows = await listSessionsOf(ctx.db, user.id, ctx.clock.now().toISOString());
+  return rows.map((row) => toActiveSession(ctx, row));
+}
+
+/** One page of the user's live sessions for a list query (GET /api/user/sessions). */
+export async function listSessionPage(
+  ctx: SessionDeps,
+  user: User,
+  query: SessionListQuery,
+): Promise<Page<ActiveSession>> {
+  const { rows, total } = await listSessionPageOf(ctx.db, user.id, ctx.clock.now().toISOString(), query);
+  return {
+    items: rows.map((row) => toActiveSession(ctx, row)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** Signs one of the caller's own sessions out; another user's (or an unknown) session is 404. */

@@ -13,6 +13,8 @@ import {
   type AdminUserListInput,
 } from '../../../src/admin/admin.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
+import type { AdminUserListQuery } from '../../../src/admin/admin-lists.schema.js';
+import type { Page } from '../../../src/api/paging.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db, UserUpdate } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
@@ -60,12 +62,21 @@ function auditView(user: AdminUser | User) {
 
 export async function listAdminUsers(deps: AppDeps, raw: AdminUserListInput): Promise<AdminUserPage> {
   const input = parseInput(adminUserListInput, raw);
+  const { items, total } = await listAdminUserPage(deps, input);
+  return { rows: items, total, page: input.page, pageSize: input.pageSize };
+}
+
+/** One page of people for a checked list query (the REST list's larger pages included). */
+export async function listAdminUserPage(
+  deps: AppDeps,
+  input: Omit<AdminUserListQuery, 'search'> & { search?: string | undefined },
+): Promise<Page<AdminUser>> {
   const { rows, total } = await listUsersPage(deps.db, input);
   const ids = rows.map((r) => r.id);
   const requests = await pendingRequestsOf(deps.db, ids);
   const providers = await providersOf(deps.db, ids);
   return {
-    rows: rows.map((r) =>
+    items: rows.map((r) =>
       toAdminUser(
         r,
         requests.find((q) => q.user_id === r.id),

@@ -185,10 +185,10 @@ describeEachDb('admin workspace paths', (getDb) => {
       expect(await names('page=9')).toEqual([]);
 
       expect(expectRestError(await get('sort=username'), 400).message).toBe(
-        'Sort must be one of name, createdAt, qrCodeCount, memberCount',
+        'sort: must be one of name, createdAt, qrCodeCount, memberCount',
       );
-      expect(expectRestError(await get('pageSize=500'), 400).message).toBe('Page size must be at most 100');
-      expect(expectRestError(await get('order=up'), 400).message).toBe('Order must be asc or desc');
+      expect(expectRestError(await get('pageSize=501'), 400).message).toBe('pageSize: must be at most 500');
+      expect(expectRestError(await get('order=up'), 400).message).toBe('order: must be one of asc, desc');
     });
 
     it('answers in a fixed number of statements whatever the page size (no query per row)', async () => {

@@ -4,6 +4,8 @@ import {
   type AdminWorkspacePage,
 } from '../../../src/admin/admin.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
+import type { AdminWorkspaceListQuery } from '../../../src/admin/admin-lists.schema.js';
+import type { Page } from '../../../src/api/paging.js';
 import { workspaceMessages, type AdminWorkspace } from '../../../src/workspaces/workspace.schema.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import { toIso, type Db } from '../../db/database.js';
@@ -56,8 +58,17 @@ export async function listAdminWorkspaces(
   raw: AdminWorkspaceListInput,
 ): Promise<AdminWorkspacePage> {
   const input = parseInput(adminWorkspaceListInput, raw);
+  const { items, total } = await listAdminWorkspacePage(deps, input);
+  return { rows: items, total, page: input.page, pageSize: input.pageSize };
+}
+
+/** The same page for a checked list query (the REST list's larger pages included). */
+export async function listAdminWorkspacePage(
+  deps: AppDeps,
+  input: AdminWorkspaceListQuery,
+): Promise<Page<AdminWorkspace>> {
   const { rows, total } = await listTeamsPage(deps.db, input);
-  return { rows: await withOwners(deps.db, rows), total, page: input.page, pageSize: input.pageSize };
+  return { items: await withOwners(deps.db, rows), total, page: input.page, pageSize: input.pageSize };
 }
 
 /** One team workspace as the admin pages show it; a person's id or an unknown one is a 404. */

@@ -116,8 +116,8 @@ describeEachDb('admin REST paths', (getDb) => {
       // A wildcard typed in the search is a letter.
       const literal = await call(t().app, 'GET', '/api/admin/users?search=%25', { cookie });
       expect(literal.json()).toEqual([]);
-      const bad = await call(t().app, 'GET', '/api/admin/users?pageSize=500', { cookie });
-      expect(expectRestError(bad, 400).message).toBe('Page size must be at most 100');
+      const bad = await call(t().app, 'GET', '/api/admin/users?pageSize=501', { cookie });
+      expect(expectRestError(bad, 400).message).toBe('pageSize: must be at most 500');
     });
   });
 

@@ -7,11 +7,9 @@ import {
   adminUpdateUserInput,
   adminUserChangeSchema,
   adminUserIdInput,
-  adminUserListInput,
   adminUserSchema,
   adminWorkspaceChangeSchema,
   adminWorkspaceIdInput,
-  adminWorkspaceListInput,
   auditListInput,
   auditPageSchema,
   cancelInput,
@@ -22,13 +20,16 @@ import {
   mailLogSchema,
   mailQueueSchema,
   queuedMailIdInput,
-  PAGE_SIZE_MAX,
   systemStatsSchema,
   updateInstanceSettingsInput,
   upgradeInput,
 } from '../../../src/admin/admin.schema.js';
 import { adminWorkspaceSchema } from '../../../src/workspaces/workspace.schema.js';
+import { adminUserListQuery, adminWorkspaceListQuery } from '../../../src/admin/admin-lists.schema.js';
+import { sendPage } from '../../rest/paging.js';
 import { defineRoute } from '../../rest/rest-kit.js';
+import { listAdminUserPage } from './admin-users.service.js';
+import { listAdminWorkspacePage } from './admin-workspaces.service.js';
 
 /** What waits for an admin (the sidebar's and /admin's counts). */
 const adminNoticesSchema = z.object({
@@ -45,17 +46,8 @@ const adminNoticesSchema = z.object({
 /** A body that may be left out entirely: its fields' defaults apply. */
 const optionalBody = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? {}, schema);
 
-/** Without paging parameters a list answers its first 100 rows; `X-Total-Count` says how many there are. */
-const listQuery = adminUserListInput.extend({
-  pageSize: adminUserListInput.shape.pageSize.unwrap().default(PAGE_SIZE_MAX),
-});
-
 const list =
-  '{ search?, sort?, order?, page?, pageSize? (≤ 100), filter? } → an array of users with qrCodeCount; X-Total-Count header.';
-
-const workspaceListQuery = adminWorkspaceListInput.extend({
-  pageSize: adminWorkspaceListInput.shape.pageSize.unwrap().default(PAGE_SIZE_MAX),
-});
+  'One page (?page, ?pageSize ≤ 500, 100 by default) searched by username, name or e-mail (?search), filtered (?filter=all|paid|requests) and sorted (?sort, ?order) → an array of users with qrCodeCount; X-Total-Count and Link headers.';
 
 export const adminRoutes = [
   defineRoute({
@@ -65,12 +57,9 @@ export const adminRoutes = [
     summary: `Users, searched, sorted and paged by the server. ${list}`,
     access: 'admin',
     answer: z.array(adminUserSchema),
-    query: listQuery,
-    handler: async ({ caller, query, reply }) => {
-      const page = await caller.admin.users(query);
-      void reply.header('X-Total-Count', String(page.total));
-      return page.rows;
-    },
+    paged: true,
+    query: adminUserListQuery,
+    handler: async ({ ctx, query, req, reply }) => sendPage(req, reply, await listAdminUserPage(ctx, query)),
   }),
   defineRoute({
     method: 'POST',
@@ -146,12 +135,9 @@ export const adminRoutes = [
     summary: `Users with their subscription (tier, status, end date, pending upgrade request). ${list}`,
     access: 'admin',
     answer: z.array(adminUserSchema),
-    query: listQuery,
-    handler: async ({ caller, query, reply }) => {
-      const page = await caller.admin.subscriptions(query);
-      void reply.header('X-Total-Count', String(page.total));
-      return page.rows;
-    },
+    paged: true,
+    query: adminUserListQuery,
+    handler: async ({ ctx, query, req, reply }) => sendPage(req, reply, await listAdminUserPage(ctx, query)),
   }),
   defineRoute({
     method: 'POST',
@@ -194,15 +180,13 @@ export const adminRoutes = [
     path: '/api/admin/workspaces',
     tokens: 'read',
     summary:
-      "Team workspaces, searched (name, owners' usernames), sorted (name, createdAt, qrCodeCount, memberCount) and paged by the server. { search?, sort?, order?, page?, pageSize? (≤ 100) } → an array of workspaces with plan, memberCount, qrCodeCount and owners; X-Total-Count header.",
+      "Team workspaces, newest first: one page (?page, ?pageSize ≤ 500, 100 by default) searched by name or an owner's username (?search) and sorted (?sort=name|createdAt|qrCodeCount|memberCount, ?order) → an array of workspaces with plan, memberCount, qrCodeCount and owners; X-Total-Count and Link headers.",
     access: 'admin',
     answer: z.array(adminWorkspaceSchema),
-    query: workspaceListQuery,
-    handler: async ({ caller, query, reply }) => {
-      const page = await caller.admin.workspaces(query);
-      void reply.header('X-Total-Count', String(page.total));
-      return page.rows;
-    },
+    paged: true,
+    query: adminWorkspaceListQuery,
+    handler: async ({ ctx, query, req, reply }) =>
+      sendPage(req, reply, await listAdminWorkspacePage(ctx, query)),
   }),
   defineRoute({
     method: 'GET',

@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import { containsPattern, offsetOf } from '../../../src/api/paging.js';
+import type { FolderListQuery, FolderSortKey } from '../../../src/qr/qr-list.schema.js';
 import type { Db, FolderRow } from '../../db/database.js';
 
 export function findFolderOf(db: Db, userId: number, id: number): Promise<FolderRow | undefined> {
@@ -23,6 +26,47 @@ export function listFoldersOf(db: Db, userId: number) {
     .groupBy(['folders.id', 'folders.name', 'folders.created'])
     .orderBy('folders.name')
     .execute();
+}
+
+const folderSortColumns: Record<FolderSortKey, ReturnType<typeof sql>> = {
+  name: sql`lower(folders.name)`,
+  created: sql`folders.created`,
+  qrCodeCount: sql`qr_code_count`,
+};
+
+/** The owner's folders a list query keeps (its search), for the page and its count alike. */
+function filteredFoldersOf(db: Db, userId: number, query: FolderListQuery) {
+  let q = db.selectFrom('folders').where('folders.user_id', '=', userId);
+  if (query.search) {
+    q = q.where(sql<boolean>`lower(folders.name) like ${containsPattern(query.search)} escape '\\'`);
+  }
+  return q;
+}
+
+/** One page of the owner's folders with their number of codes, searched, sorted and cut by the database. */
+export async function listFolderPageOf(db: Db, userId: number, query: FolderListQuery) {
+  const count = await filteredFoldersOf(db, userId, query)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const rows = await filteredFoldersOf(db, userId, query)
+    .select((eb) => [
+      'folders.id',
+      'folders.name',
+      'folders.created',
+      eb
+        .selectFrom('qr_codes')
+        .select(eb.fn.countAll<number | string>().as('c'))
+        .whereRef('qr_codes.folder_id', '=', 'folders.id')
+        .as('qr_code_count'),
+    ])
+    .orderBy(sql`${folderSortColumns[query.sort]} ${direction}`)
+    // The id breaks ties, so paging never shows a folder twice or skips one.
+    .orderBy('folders.id', query.order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query))
+    .execute();
+  return { rows, total: Number(count.total) };
 }
 
 export function insertFolder(db: Db, userId: number, name: string, now: string) {

@@ -1,3 +1,7 @@
+import { sql } from 'kysely';
+import { containsPattern, offsetOf } from '../../../src/api/paging.js';
+import type { QrCodeListQuery, QrCodeSortKey } from '../../../src/qr/qr-list.schema.js';
+import { qrTypes } from '../../../src/qr/qr-types.js';
 import { dialectOf } from '../../db/create-db.js';
 import { findFolderOf } from '../folders/folders.repository.js';
 import { subtractCodeFromUserRollups } from '../scans/scan-rollups.js';
@@ -12,6 +16,64 @@ export function listQrCodesOf(db: Db, userId: number): Promise<QrCodeRow[]> {
     .orderBy('created', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+/** A code's scans by people (bots left out) from its daily rollups: what `sort=scans` orders by. */
+const scansOfCode = sql<number>`(select coalesce(sum(d.mobile + d.tablet + d.desktop + d.unknown), 0)
+  from scan_code_days d where d.qr_code_id = qr_codes.id)`;
+
+const codeSortColumns: Record<QrCodeSortKey, ReturnType<typeof sql>> = {
+  created: sql`qr_codes.created`,
+  updated: sql`qr_codes.updated`,
+  name: sql`lower(qr_codes.name)`,
+  scans: scansOfCode,
+};
+
+/** The owner's codes a list query keeps: its search and filters, as one where clause for the page and its count. */
+function filteredCodesOf(db: Db, userId: number, query: QrCodeListQuery) {
+  let q = db.selectFrom('qr_codes').where('qr_codes.user_id', '=', userId);
+  if (query.search) {
+    q = q.where(sql<boolean>`lower(qr_codes.name) like ${containsPattern(query.search)} escape '\\'`);
+  }
+  if (query.type === 'url') {
+    // A type this version does not know is read as url (normalizeQrType): it is listed with them.
+    q = q.where((eb) =>
+      eb.or([eb('qr_codes.type', '=', 'url'), eb('qr_codes.type', 'not in', [...qrTypes])]),
+    );
+  } else if (query.type) {
+    q = q.where('qr_codes.type', '=', query.type);
+  }
+  if (query.dynamic !== undefined) q = q.where('qr_codes.is_dynamic', '=', query.dynamic);
+  if (query.folderId === 'root') q = q.where('qr_codes.folder_id', 'is', null);
+  else if (query.folderId !== undefined) q = q.where('qr_codes.folder_id', '=', query.folderId);
+  if (query.createdFrom) q = q.where('qr_codes.created', '>=', query.createdFrom);
+  if (query.createdTo) q = q.where('qr_codes.created', '<', query.createdTo);
+  if (query.verdict) q = q.where('qr_codes.scan_verdict', '=', query.verdict);
+  return q;
+}
+
+/**
+ * One page of the owner's codes, searched, filtered, sorted, counted and cut by the database (GET
+ * /api/qr-codes): the page and its total come from the same where clause.
+ */
+export async function listQrCodePageOf(
+  db: Db,
+  userId: number,
+  query: QrCodeListQuery,
+): Promise<{ rows: QrCodeRow[]; total: number }> {
+  const count = await filteredCodesOf(db, userId, query)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const rows = await filteredCodesOf(db, userId, query)
+    .selectAll('qr_codes')
+    .orderBy(sql`${codeSortColumns[query.sort]} ${direction}`)
+    // The id breaks ties, so paging never shows a code twice or skips one.
+    .orderBy('qr_codes.id', query.order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query))
+    .execute();
+  return { rows, total: Number(count.total) };
 }
 
 /** The caller's code, or undefined: another user's code is indistinguishable from a missing one. */

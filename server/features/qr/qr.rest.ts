@@ -13,22 +13,29 @@ import {
 } from '../../../src/qr/qr.schema.js';
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 import { redirectExportInput } from '../../../src/qr/redirect-export.schema.js';
+import { qrCodeListQuery } from '../../../src/qr/qr-list.schema.js';
 import { defineRoute, sendAttachment } from '../../rest/rest-kit.js';
+import { sendPage } from '../../rest/paging.js';
 import { refuse } from '../../errors.js';
 import { historyRoutes } from './history.rest.js';
 import { getQrImage } from './qr-image.service.js';
 import { exportRedirects } from './redirect-export.service.js';
+import { listQrCodePage } from './qr.service.js';
 
 export const qrRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/qr-codes',
     tokens: 'read',
-    summary: "The caller's codes, newest first.",
+    summary:
+      "The caller's codes, newest first: one page (?page, ?pageSize ≤ 500, 100 by default), searched by name (?search), filtered (?type, ?dynamic, ?folderId or root, ?createdFrom, ?createdTo, ?verdict) and sorted (?sort=created|updated|name|scans, scans by people; ?order=asc|desc); X-Total-Count and Link headers.",
     access: 'user',
     role: 'viewer',
+    paged: true,
+    query: qrCodeListQuery,
     answer: z.array(qrCodeSchema),
-    handler: ({ caller }) => caller.qr.list(),
+    handler: async ({ ctx, owner, query, req, reply }) =>
+      sendPage(req, reply, await listQrCodePage(ctx, owner, query)),
   }),
   defineRoute({
     method: 'GET',

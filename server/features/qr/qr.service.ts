@@ -5,6 +5,8 @@ import { validatePayload } from '../../../src/qr/content.js';
 import { normalizeQrType, redirectingQrTypes, type QrType } from '../../../src/qr/qr-types.js';
 import type { Customization } from '../../../src/qr/customization.js';
 import type { QrCode, QrLimitInfo } from '../../../src/qr/qr.schema.js';
+import type { Page } from '../../../src/api/paging.js';
+import type { QrCodeListQuery } from '../../../src/qr/qr-list.schema.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
@@ -17,6 +19,7 @@ import {
   deleteQrCodeWithScans,
   findQrCodeOf,
   insertQrCodeOfOwner,
+  listQrCodePageOf,
   listQrCodesOf,
   updateQrCodeRow,
 } from './qr.repository.js';
@@ -71,6 +74,21 @@ async function checkFolder(db: Db, user: User, folderId: number | null | undefin
 export async function listQrCodes(deps: AppDeps, user: User): Promise<QrCode[]> {
   const rows = await listQrCodesOf(deps.db, user.id);
   return rows.map((r) => toQrCode(r, deps.config.publicUrl));
+}
+
+/** One page of the owner's codes for a list query (GET /api/qr-codes). */
+export async function listQrCodePage(
+  deps: AppDeps,
+  user: User,
+  query: QrCodeListQuery,
+): Promise<Page<QrCode>> {
+  const { rows, total } = await listQrCodePageOf(deps.db, user.id, query);
+  return {
+    items: rows.map((r) => toQrCode(r, deps.config.publicUrl)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function getQrCode(deps: AppDeps, user: User, id: number): Promise<QrCode> {

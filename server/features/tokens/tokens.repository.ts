@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import { containsPattern, offsetOf } from '../../../src/api/paging.js';
+import type { TokenListQuery, TokenSortKey } from '../../../src/auth/token-list.schema.js';
 import type { Db } from '../../db/database.js';
 
 /** A workspace's tokens, only `userId`'s when given (older tokens have no workspace: their maker's own). */
@@ -13,6 +16,51 @@ export function listTokensOf(db: Db, workspaceId: number, userId?: number) {
     );
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   return query.orderBy('id', 'desc').execute();
+}
+
+const tokenSortColumns: Record<TokenSortKey, ReturnType<typeof sql>> = {
+  created: sql`created_at`,
+  name: sql`lower(name)`,
+  lastUsed: sql`last_used_at`,
+  expires: sql`expires_at`,
+};
+
+/** The workspace's tokens a list query keeps (as listTokensOf, plus search and scope), for the page and its count. */
+function filteredTokensOf(db: Db, workspaceId: number, userId: number | undefined, query: TokenListQuery) {
+  let q = db
+    .selectFrom('api_tokens')
+    .where((eb) =>
+      eb.or([
+        eb('workspace_id', '=', workspaceId),
+        eb.and([eb('workspace_id', 'is', null), eb('user_id', '=', workspaceId)]),
+      ]),
+    );
+  if (userId !== undefined) q = q.where('user_id', '=', userId);
+  if (query.search) q = q.where(sql<boolean>`lower(name) like ${containsPattern(query.search)} escape '\\'`);
+  if (query.scope) q = q.where('scope', '=', query.scope);
+  return q;
+}
+
+/** One page of a workspace's tokens, searched, filtered, sorted and cut by the database. */
+export async function listTokenPageOf(
+  db: Db,
+  workspaceId: number,
+  userId: number | undefined,
+  query: TokenListQuery,
+) {
+  const count = await filteredTokensOf(db, workspaceId, userId, query)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const rows = await filteredTokensOf(db, workspaceId, userId, query)
+    .selectAll()
+    // Never used or never expiring: last in both orders (the databases disagree on where nulls go).
+    .orderBy(sql`${tokenSortColumns[query.sort]} ${direction} nulls last`)
+    .orderBy('id', query.order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query))
+    .execute();
+  return { rows, total: Number(count.total) };
 }
 
 export function insertToken(

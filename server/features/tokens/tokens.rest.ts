@@ -6,17 +6,24 @@ import {
   createTokenInput,
   tokenIdInput,
 } from '../../../src/auth/api-token.schema.js';
+import { tokenListQuery } from '../../../src/auth/token-list.schema.js';
+import { sendPage } from '../../rest/paging.js';
 import { defineRoute } from '../../rest/rest-kit.js';
+import { listTokenPage } from './tokens.service.js';
 
 export const tokensRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/user/tokens',
-    summary: "The caller's API tokens: name, scope, prefix, created, last used, expiry (never the token).",
+    summary:
+      "The caller's API tokens, newest first: name, scope, prefix, created, last used, expiry (never the token); one page (?page, ?pageSize ≤ 500, 100 by default), searched by name (?search), filtered (?scope) and sorted (?sort=created|name|lastUsed|expires, ?order); X-Total-Count and Link headers.",
     access: 'user',
     role: 'admin',
+    paged: true,
+    query: tokenListQuery,
     answer: z.array(apiTokenSchema),
-    handler: ({ caller }) => caller.tokens.list(),
+    handler: async ({ ctx, owner, query, req, reply }) =>
+      sendPage(req, reply, await listTokenPage(ctx, ctx.user, owner.id, query)),
   }),
   defineRoute({
     method: 'POST',

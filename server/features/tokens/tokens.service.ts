@@ -7,6 +7,8 @@ import {
   type TokenScope,
 } from '../../../src/auth/api-token.schema.js';
 import type { User } from '../../../src/auth/auth.schema.js';
+import type { TokenListQuery } from '../../../src/auth/token-list.schema.js';
+import type { Page } from '../../../src/api/paging.js';
 import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { appError, parseInput, refuse } from '../../errors.js';
@@ -21,6 +23,7 @@ import {
   findTokenByHash,
   forgetOldUsage,
   insertToken,
+  listTokenPageOf,
   listTokensOf,
   touchToken,
 } from './tokens.repository.js';
@@ -49,6 +52,18 @@ export async function listTokens(deps: AppDeps, user: User, workspaceId = user.i
   return (await listTokensOf(deps.db, workspaceId, workspaceId === user.id ? user.id : undefined)).map(
     toApiToken,
   );
+}
+
+/** One page of a workspace's tokens for a list query (GET /api/user/tokens), with the same rule as listTokens. */
+export async function listTokenPage(
+  deps: AppDeps,
+  user: User,
+  workspaceId: number,
+  query: TokenListQuery,
+): Promise<Page<ApiToken>> {
+  const mine = workspaceId === user.id ? user.id : undefined;
+  const { rows, total } = await listTokenPageOf(deps.db, workspaceId, mine, query);
+  return { items: rows.map(toApiToken), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** A new token: its value is answered once and never again (only its hash is kept). */

@@ -1,4 +1,10 @@
 import { sql } from 'kysely';
+import { containsPattern as searchPattern, offsetOf } from '../../../src/api/paging.js';
+import type {
+  InvitationListQuery,
+  MemberListQuery,
+  MemberSortKey,
+} from '../../../src/workspaces/member-list.schema.js';
 import type { Db, UserRow } from '../../db/database.js';
 
 /**
@@ -115,6 +121,52 @@ export function listMembers(db: Db, workspaceId: number) {
     .orderBy(sql`case m.role when 'owner' then 0 when 'admin' then 1 when 'editor' then 2 else 3 end`)
     .orderBy(sql`lower(u.username)`)
     .execute();
+}
+
+const roleRank = sql`case m.role when 'owner' then 0 when 'admin' then 1 when 'editor' then 2 else 3 end`;
+
+const memberSortColumns: Record<MemberSortKey, ReturnType<typeof sql>> = {
+  role: roleRank,
+  username: sql`lower(u.username)`,
+  joined: sql`m.created_at`,
+};
+
+/** The members a list query keeps (search, role), for the page and its count alike. */
+function filteredMembers(db: Db, workspaceId: number, query: MemberListQuery) {
+  let q = db
+    .selectFrom('workspace_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .where('m.workspace_id', '=', workspaceId);
+  if (query.search) {
+    const pattern = sql`${searchPattern(query.search)} escape '\\'`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(u.username)`, 'like', pattern),
+        eb(sql`lower(coalesce(u.name, ''))`, 'like', pattern),
+        eb(sql`lower(coalesce(u.email, ''))`, 'like', pattern),
+      ]),
+    );
+  }
+  if (query.role) q = q.where('m.role', '=', query.role);
+  return q;
+}
+
+/** One page of a team's members, searched, filtered, sorted and cut by the database. */
+export async function listMemberPage(db: Db, workspaceId: number, query: MemberListQuery) {
+  const count = await filteredMembers(db, workspaceId, query)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const rows = await filteredMembers(db, workspaceId, query)
+    .select(['u.id', 'u.username', 'u.name', 'u.email', 'm.role', 'm.created_at'])
+    .orderBy(sql`${memberSortColumns[query.sort]} ${direction}`)
+    // Within a role, A to Z; the id breaks the last ties, so paging never repeats or skips a member.
+    .orderBy(sql`lower(u.username) ${direction}`)
+    .orderBy('u.id', query.order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query))
+    .execute();
+  return { rows, total: Number(count.total) };
 }
 
 export function findMember(db: Db, workspaceId: number, userId: number) {
@@ -273,6 +325,45 @@ export function listPendingInvitations(db: Db, workspaceId: number, now: string)
     .where('i.expires_at', '>', now)
     .orderBy('i.id', 'desc')
     .execute();
+}
+
+/** The team's pending invitations a list query keeps (search, role), for the page and its count alike. */
+function filteredPendingInvitations(db: Db, workspaceId: number, now: string, query: InvitationListQuery) {
+  let q = invitations(db)
+    .where('i.workspace_id', '=', workspaceId)
+    .where('i.status', '=', 'pending')
+    .where('i.expires_at', '>', now);
+  if (query.search) {
+    const pattern = sql`${searchPattern(query.search)} escape '\\'`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(coalesce(i.email, ''))`, 'like', pattern),
+        eb(sql`lower(coalesce(invitee.username, ''))`, 'like', pattern),
+      ]),
+    );
+  }
+  if (query.role) q = q.where('i.role', '=', query.role);
+  return q;
+}
+
+/** One page of the team's pending invitations, searched, filtered, sorted and cut by the database. */
+export async function listPendingInvitationPage(
+  db: Db,
+  workspaceId: number,
+  now: string,
+  query: InvitationListQuery,
+) {
+  const count = await filteredPendingInvitations(db, workspaceId, now, query)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await filteredPendingInvitations(db, workspaceId, now, query)
+    .orderBy(query.sort === 'expires' ? 'i.expires_at' : 'i.created_at', query.order)
+    .orderBy('i.id', query.order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query))
+    .execute();
+  return { rows, total: Number(count.total) };
 }
 
 /** The pending invitations a person can answer in the app: to their username, or to their address. */

@@ -14,7 +14,10 @@ import {
   workspaceIdField,
   workspaceSchema,
 } from '../../../src/workspaces/workspace.schema.js';
+import { invitationListQuery, memberListQuery } from '../../../src/workspaces/member-list.schema.js';
+import { sendPage } from '../../rest/paging.js';
 import { defineRoute } from '../../rest/rest-kit.js';
+import { listWorkspaceInvitationPage, listWorkspaceMemberPage } from './workspaces.service.js';
 
 // Workspaces are managed from the app's session only: an API token acts inside its one workspace and
 // reads which one it is (GET /api/workspaces/current), nothing more.
@@ -136,13 +139,17 @@ export const workspacesRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/workspaces/:id/members',
-    summary: "The workspace's members with their roles.",
+    summary:
+      "The workspace's members with their roles, owners first: one page (?page, ?pageSize ≤ 500, 100 by default), searched by username, name or e-mail (?search), filtered (?role) and sorted (?sort=role|username|joined, ?order); X-Total-Count and Link headers.",
     access: 'user',
     role: 'viewer',
     object: 'workspace',
     params: idParams,
+    paged: true,
+    query: memberListQuery,
     answer: z.array(memberSchema),
-    handler: ({ caller, params }) => caller.workspaces.members({ workspaceId: params.id }),
+    handler: async ({ ctx, params, query, req, reply }) =>
+      sendPage(req, reply, await listWorkspaceMemberPage(ctx, ctx.user, params.id, query)),
   }),
   defineRoute({
     method: 'PATCH',
@@ -196,13 +203,17 @@ export const workspacesRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/workspaces/:id/invitations',
-    summary: "The team's pending invitations (admins).",
+    summary:
+      "The team's pending invitations (admins), newest first: one page (?page, ?pageSize ≤ 500, 100 by default), searched by the invitee's address or username (?search), filtered (?role) and sorted (?sort=created|expires, ?order); X-Total-Count and Link headers.",
     access: 'user',
     role: 'admin',
     object: 'workspace',
     params: idParams,
+    paged: true,
+    query: invitationListQuery,
     answer: z.array(invitationSchema),
-    handler: ({ caller, params }) => caller.workspaces.invitations({ workspaceId: params.id }),
+    handler: async ({ ctx, params, query, req, reply }) =>
+      sendPage(req, reply, await listWorkspaceInvitationPage(ctx, ctx.user, params.id, query)),
   }),
   defineRoute({
     method: 'POST',

@@ -13,6 +13,8 @@ import {
   type WorkspaceRole,
 } from '../../../src/workspaces/workspace.schema.js';
 import type { RequestDeps } from '../../app-deps.js';
+import type { Page } from '../../../src/api/paging.js';
+import type { InvitationListQuery, MemberListQuery } from '../../../src/workspaces/member-list.schema.js';
 import { toIso, type Db, type UserRow } from '../../db/database.js';
 import { appError, refuse } from '../../errors.js';
 import {
@@ -44,7 +46,9 @@ import {
   insertTeam,
   listActivity,
   listInvitationsFor,
+  listMemberPage,
   listMembers,
+  listPendingInvitationPage,
   listPendingInvitations,
   listTeamsOf,
   renameTeam,
@@ -228,6 +232,29 @@ export async function listWorkspaceMembers(deps: RequestDeps, user: User, worksp
   return (await listMembers(deps.db, workspaceId)).map(toMember);
 }
 
+/** One page of a workspace's members for a list query (GET /api/workspaces/{id}/members). */
+export async function listWorkspaceMemberPage(
+  deps: RequestDeps,
+  user: User,
+  workspaceId: number,
+  query: MemberListQuery,
+): Promise<Page<WorkspaceMember>> {
+  const workspace = await requireRole(deps, user, workspaceId, 'viewer');
+  if (workspace.kind === 'personal') {
+    // A personal workspace has one member, its person: kept or not by the same search and filter.
+    const [me] = await listWorkspaceMembers(deps, user, workspaceId);
+    const search = query.search?.toLowerCase();
+    const kept =
+      (!query.role || query.role === 'owner') &&
+      (!search ||
+        [me!.username, me!.name ?? '', me!.email ?? ''].some((v) => v.toLowerCase().includes(search)));
+    const items = kept && query.page === 1 ? [me!] : [];
+    return { items, total: kept ? 1 : 0, page: query.page, pageSize: query.pageSize };
+  }
+  const { rows, total } = await listMemberPage(deps.db, workspaceId, query);
+  return { items: rows.map(toMember), total, page: query.page, pageSize: query.pageSize };
+}
+
 /**
  * Changes a member's role. Admins manage viewers, editors and admins; only an owner gives or takes the
  * owner role; the last owner stays an owner.
@@ -363,6 +390,19 @@ export async function listWorkspaceInvitations(deps: RequestDeps, user: User, wo
   return (await listPendingInvitations(deps.db, workspaceId, now.toISOString())).map((r) =>
     toInvitation(r, now),
   );
+}
+
+/** One page of the team's pending invitations for a list query (GET /api/workspaces/{id}/invitations). */
+export async function listWorkspaceInvitationPage(
+  deps: RequestDeps,
+  user: User,
+  workspaceId: number,
+  query: InvitationListQuery,
+): Promise<Page<WorkspaceInvitation>> {
+  await requireTeamRole(deps, user, workspaceId, 'admin');
+  const now = deps.clock.now();
+  const { rows, total } = await listPendingInvitationPage(deps.db, workspaceId, now.toISOString(), query);
+  return { items: rows.map((r) => toInvitation(r, now)), total, page: query.page, pageSize: query.pageSize };
 }
 
 /**
