@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, createTestApp } from '../test/test-app.js';
 import { createTestDb } from '../test/test-db.js';
 import { answerProblem } from '../test/answer-check.js';
+import { documentPathOf } from './openapi.js';
 import { restRoutes } from './rest-plugin.js';
 
 interface Doc {
@@ -24,18 +25,18 @@ describe('GET /api/openapi.json', () => {
       const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
         Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
       );
-      const served = restRoutes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
+      const served = restRoutes.map((r) => `${r.method} ${documentPathOf(r.path)}`);
       expect(documented.sort()).toEqual(served.sort());
       for (const route of restRoutes) {
-        const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!;
+        const op = doc.paths[documentPathOf(route.path)]![route.method.toLowerCase()]!;
         if (route.path.includes(':id'))
           expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
         if (route.body) expect(op.requestBody, route.path).toBeDefined();
         expect(op.security.length > 0, route.path).toBe(route.access !== 'public');
       }
-      const create = doc.paths['/api/qr-codes']!.post!;
+      const create = doc.paths['/api/v1/qr-codes']!.post!;
       expect(JSON.stringify(create.requestBody)).toContain('"name"');
-      const list = doc.paths['/api/admin/users']!.get!;
+      const list = doc.paths['/api/v1/admin/users']!.get!;
       expect(list.parameters.map((p) => p.name)).toEqual(
         expect.arrayContaining(['search', 'sort', 'page', 'pageSize']),
       );
@@ -120,7 +121,7 @@ describe('the curl example', () => {
       }>();
       expect(doc.info.title).toBe('QR Creator API');
       expect(doc.servers).toEqual([{ url: 'https://codes.example.org' }]);
-      expect(doc.info.description).toContain('https://codes.example.org/api/qr-codes');
+      expect(doc.info.description).toContain('https://codes.example.org/api/v1/qr-codes');
       expect(doc.info.description).not.toMatch(/localhost|qr\.example\.com/);
     } finally {
       await t.close();
