@@ -262,10 +262,11 @@ export const headerComponents = {
     type: 'string',
     pattern: '^Bearer realm="QR Creator"',
   }),
-  'Content-Disposition': header('`attachment; filename="…"`: the file to save.', {
-    type: 'string',
-    pattern: '^attachment',
-  }),
+  'Content-Disposition': header(
+    '`attachment` (a download) or `inline` (an image shown as is), with the file\'s name: `filename="…"`, and ' +
+      '`filename*=UTF-8\'\'…` when the name is not plain ASCII.',
+    { type: 'string', pattern: '^(attachment|inline)\\b' },
+  ),
   'X-Total-Count': header('How many items the whole list holds (all pages, after `search` and filters).', {
     type: 'integer',
     minimum: 0,

@@ -1,4 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { documentPathOf, openApiDocument } from '../rest/openapi.js';
 import { restTables } from '../rest/rest-plugin.js';
@@ -195,20 +196,31 @@ export function checkAnswers(app: FastifyInstance): string[] {
   const problems: string[] = [];
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.url.startsWith('/api/')) return payload;
-    const body =
-      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-    const problem = answerProblem(
-      request.method,
-      request.routeOptions.url,
-      reply.statusCode,
-      reply.getHeader('content-type') as string | undefined,
-      body,
-      {
-        headers: reply.getHeaders() as Record<string, HeaderValue>,
-        tokenCall: /^bearer\s/i.test(request.headers.authorization ?? ''),
-      },
-    );
-    if (problem) problems.push(`${request.method} ${request.url.split('?')[0]}: ${problem}`);
+    const check = (body: string) => {
+      const problem = answerProblem(
+        request.method,
+        request.routeOptions.url,
+        reply.statusCode,
+        reply.getHeader('content-type') as string | undefined,
+        body,
+        {
+          headers: reply.getHeaders() as Record<string, HeaderValue>,
+          tokenCall: /^bearer\s/i.test(request.headers.authorization ?? ''),
+        },
+      );
+      if (problem) problems.push(`${request.method} ${request.url.split('?')[0]}: ${problem}`);
+    };
+    // A streamed JSON answer (the report) is checked once it has all gone out, through a copy.
+    const json = mediaTypeOf(reply.getHeader('content-type') as string | undefined) === 'application/json';
+    if (payload instanceof Readable && json) {
+      const chunks: Buffer[] = [];
+      const copy = new PassThrough();
+      copy.on('data', (chunk: Buffer) => chunks.push(chunk));
+      copy.on('end', () => check(Buffer.concat(chunks).toString('utf8')));
+      payload.on('error', (error) => copy.destroy(error));
+      return payload.pipe(copy);
+    }
+    check(typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '');
     return payload;
   });
   return problems;
