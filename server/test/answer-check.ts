@@ -50,14 +50,19 @@ if (!REQUIRE.catalogueCodes) {
   };
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-// The formats the document uses, checked as strictly as a generated client would parse them.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-ajv.addFormat('date-time', (value: string) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
-ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
-ajv.addFormat('uri', (value: string) => URL.canParse(value));
-ajv.addFormat('email', /^[^\s@]+@[^\s@]+$/);
-ajv.addFormat('binary', true);
+
+/** The formats the document uses, checked as strictly as a generated client would parse them. */
+export function addFormats(ajv: Ajv2020): Ajv2020 {
+  return ajv
+    .addFormat('date-time', (value: string) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)))
+    .addFormat('date', /^\d{4}-\d{2}-\d{2}$/)
+    .addFormat('uri', (value: string) => URL.canParse(value))
+    .addFormat('email', /^[^\s@]+@[^\s@]+$/)
+    .addFormat('binary', true);
+}
+
+const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
 ajv.addSchema({ ...document, $id: 'openapi' });
 
 const compiled = new Map<string, ValidateFunction>();
