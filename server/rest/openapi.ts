@@ -151,7 +151,7 @@ class ComponentRegistry extends z.core.$ZodRegistry<z.core.GlobalMeta> {
   override get<S extends z.core.$ZodType>(schema: S) {
     const meta = z.globalRegistry.get(schema);
     const id = componentNames.get(schema as unknown as z.ZodType);
-    return (id ? { ...meta, id } : meta) as ReturnType<z.core.$ZodRegistry<z.core.GlobalMeta>['get']>;
+    return id ? { ...meta, id } : meta;
   }
 }
 const components = new ComponentRegistry();
@@ -264,7 +264,7 @@ export const headerComponents = {
   }),
   'Content-Disposition': header(
     '`attachment` (a download) or `inline` (an image shown as is), with the file\'s name: `filename="…"`, and ' +
-      '`filename*=UTF-8\'\'…` when the name is not plain ASCII.',
+      "`filename*=UTF-8''…` when the name is not plain ASCII.",
     { type: 'string', pattern: '^(attachment|inline)\\b' },
   ),
   'X-Total-Count': header('How many items the whole list holds (all pages, after `search` and filters).', {
@@ -315,38 +315,90 @@ const errorResponse = (description: string, headers: Record<string, unknown> = {
   content: { 'application/json': { schema: ERROR } },
 });
 
+const integer = { type: 'integer', minimum: 0 };
+const countOrNull = { type: ['integer', 'null'], minimum: 0 };
+const percent = { type: 'number', minimum: 0, maximum: 100, description: 'Share of the scans, one decimal.' };
+const closed = (properties: Record<string, JsonSchema>, description?: string): JsonSchema => ({
+  type: 'object',
+  ...(description ? { description } : {}),
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});
+
+/** GET /api/analytics/export?format=json (server/features/analytics/report-json.ts). */
+const reportJson: JsonSchema = {
+  ...closed({
+    report: { type: 'string', description: 'The report title.' },
+    type: { type: 'string', enum: ['full', 'activity', 'performance'] },
+    from: { type: 'string', format: 'date', description: 'The first local date, inclusive.' },
+    to: { type: 'string', format: 'date', description: 'The last local date, inclusive.' },
+    tz: { type: 'string', description: 'The IANA time zone the dates and hours are local to.' },
+    excludeBots: { type: 'boolean' },
+    generatedAt: { type: 'string', format: 'date-time' },
+    summary: closed({
+      totalScans: integer,
+      uniqueScanners: countOrNull,
+      uniqueScannersPartial: { type: 'boolean' },
+      activeQrCodes: integer,
+      days: integer,
+      averagePerDay: { type: 'number', minimum: 0 },
+      deviceCategories: integer,
+    }),
+    daily: {
+      type: 'array',
+      items: { $ref: `${COMPONENT}DailyCount` },
+      description: 'Every local day, oldest first.',
+    },
+    devices: {
+      type: 'array',
+      items: closed({ device: { type: 'string' }, count: integer, percent }),
+    },
+    locations: {
+      type: 'array',
+      items: closed({ location: { type: 'string' }, count: integer, percent }),
+    },
+    hourly: { type: 'array', items: { $ref: `${COMPONENT}HourlyCount` } },
+    performance: {
+      type: 'array',
+      description: 'Most scanned first.',
+      items: closed({
+        qrCodeId: integer,
+        name: { type: 'string' },
+        type: { type: 'string' },
+        isDynamic: { type: 'boolean' },
+        created: { type: 'string', format: 'date-time' },
+        count: integer,
+        uniqueScanners: countOrNull,
+        percent,
+        lastScanAt: { type: ['string', 'null'], format: 'date-time' },
+      }),
+    },
+  }),
+  description: 'The report as data (format=json): its figures, and for type=activity every scan.',
+};
+(reportJson.properties as Record<string, JsonSchema>).scans = {
+  type: 'array',
+  description: 'type=activity only: every scan of the range, newest first.',
+  items: closed({
+    id: integer,
+    timestamp: { type: 'string', format: 'date-time' },
+    localTime: { type: 'string', description: "Wall time in the report's zone, YYYY-MM-DD HH:mm:ss." },
+    qrCodeId: integer,
+    qrCodeName: { type: 'string' },
+    device: { type: 'string', enum: ['Mobile', 'Tablet', 'Desktop', 'Bot', 'Unknown'] },
+    location: { type: ['string', 'null'] },
+    referrer: { type: ['string', 'null'] },
+    ipAddress: { type: ['string', 'null'], description: 'Masked (203.0.*.*).' },
+  }),
+};
+
 /**
  * Where a file answer has a schema of its own (the JSON report): the document says what it holds rather
  * than "binary".
  */
 const fileSchemas: Record<string, Record<string, JsonSchema>> = {
-  'GET /api/analytics/export': {
-    'application/json': {
-      type: 'object',
-      description: 'The report as data (format=json): its figures, and for type=activity every scan.',
-      required: ['report', 'type', 'from', 'to', 'tz', 'excludeBots', 'generatedAt', 'summary'],
-      properties: {
-        report: { type: 'string', description: 'The report title.' },
-        type: { type: 'string', enum: ['full', 'activity', 'performance'] },
-        from: { type: 'string', format: 'date', description: 'The first local date, inclusive.' },
-        to: { type: 'string', format: 'date', description: 'The last local date, inclusive.' },
-        tz: { type: 'string', description: 'The IANA time zone the dates are local to.' },
-        excludeBots: { type: 'boolean' },
-        generatedAt: { type: 'string', format: 'date-time' },
-        summary: { type: 'object' },
-        daily: { type: 'array', items: { type: 'object' } },
-        devices: { type: 'array', items: { type: 'object' } },
-        locations: { type: 'array', items: { type: 'object' } },
-        hourly: { type: 'array', items: { type: 'object' } },
-        performance: { type: 'array', items: { type: 'object' } },
-        scans: {
-          type: 'array',
-          items: { type: 'object' },
-          description: 'type=activity: every scan, newest first.',
-        },
-      },
-    },
-  },
+  'GET /api/analytics/export': { 'application/json': reportJson },
 };
 
 /** The success answer: the declared JSON, or the declared file types. */

@@ -209,7 +209,7 @@ export function checkAnswers(app: FastifyInstance): string[] {
         reply.getHeader('content-type') as string | undefined,
         body,
         {
-          headers: reply.getHeaders() as Record<string, HeaderValue>,
+          headers: reply.getHeaders(),
           tokenCall: /^bearer\s/i.test(request.headers.authorization ?? ''),
         },
       );

@@ -176,13 +176,10 @@ export const userSummarySchema = z.object({
       }),
     )
     .meta({ description: 'Every code with its scans, most scanned first.' }),
-  lastScanAt: z
-    .string()
-    .nullable()
-    .meta({
-      format: 'date-time',
-      description: "ISO time of the most recent scan of any of the user's codes, or null.",
-    }),
+  lastScanAt: z.string().nullable().meta({
+    format: 'date-time',
+    description: "ISO time of the most recent scan of any of the user's codes, or null.",
+  }),
   uniqueScanners: uniqueScanners.meta({
     description:
       "Daily-unique scanners of all the user's codes, summed over the days of the period: a person scanning on two days, or two codes, counts twice; bots never count. Null when none of the period's scans had them counted.",

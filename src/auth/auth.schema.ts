@@ -160,13 +160,10 @@ export const ssoLinkInput = z.object({
 /** POST /api/logout: where the browser goes next when the sign-in provider should sign out too. */
 export const logoutAnswerSchema = z.object({
   message: z.string(),
-  logoutUrl: z
-    .string()
-    .optional()
-    .meta({
-      format: 'uri',
-      description: "The company sign-in's own sign-out page (OIDC end-session, the proxy's logout).",
-    }),
+  logoutUrl: z.string().optional().meta({
+    format: 'uri',
+    description: "The company sign-in's own sign-out page (OIDC end-session, the proxy's logout).",
+  }),
 });
 
 /** POST /api/register when the address must be verified first: no session, a message to read. */
