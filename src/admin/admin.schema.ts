@@ -362,13 +362,10 @@ export const queuedMailSchema = z.object({
     .string()
     .nullable()
     .meta({ format: 'date-time', description: 'The next try; null once given up.' }),
-  expiresAt: z
-    .string()
-    .nullable()
-    .meta({
-      format: 'date-time',
-      description: 'When its link expires (it is not sent after that); null: no link that expires.',
-    }),
+  expiresAt: z.string().nullable().meta({
+    format: 'date-time',
+    description: 'When its link expires (it is not sent after that); null: no link that expires.',
+  }),
   lastError: z.string().nullable(),
   createdAt: z.string().meta({ format: 'date-time' }),
   finishedAt: z.string().nullable().meta({ format: 'date-time', description: 'When it was given up.' }),
