@@ -331,7 +331,8 @@ describe('headers and statuses', () => {
 
   it('declares the JSON report as JSON with its schema, the other formats as files', () => {
     const report = doc.paths['/api/v1/analytics/export']!.get!.responses['200']!.content!;
-    const json = report['application/json']!.schema as { type: string; required: string[] };
+    expect(report['application/json']!.schema).toEqual({ $ref: '#/components/schemas/AnalyticsReport' });
+    const json = doc.components.schemas.AnalyticsReport as { type: string; required: string[] };
     expect(json.type).toBe('object');
     expect(json.required).toEqual(expect.arrayContaining(['summary', 'daily', 'performance']));
     expect(report['application/pdf']!.schema).toMatchObject({ format: 'binary' });

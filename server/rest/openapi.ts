@@ -7,12 +7,14 @@ import {
   auditEntrySchema,
   auditPageSchema,
   billingStatusSchema,
+  checkoutAnswer,
   deletionImpactSchema,
   instanceSettingsSchema,
   mailLogEntrySchema,
   mailLogSchema,
   mailQueueSchema,
   queuedMailSchema,
+  stripeWebhookAnswer,
   systemStatsSchema,
   upgradeRequestAnswer,
   upgradeRequestSchema,
@@ -31,6 +33,10 @@ import {
   activeSessionSchema,
   mailCheckResultSchema,
   preferencesAnswer,
+  profilePictureAnswer,
+  recoveryCodesSchema,
+  signedOutOthersAnswer,
+  twoFactorEnrolmentSchema,
   twoFactorStatusSchema,
 } from '../../src/auth/account.schema.js';
 import {
@@ -38,11 +44,25 @@ import {
   createdTokenSchema,
   TOKEN_RATE_PER_MINUTE,
 } from '../../src/auth/api-token.schema.js';
-import { publicConfigSchema, userSchema } from '../../src/auth/auth.schema.js';
+import {
+  linkRequiredSchema,
+  logoutAnswerSchema,
+  publicConfigSchema,
+  ssoLinkSchema,
+  twoFactorRequiredSchema,
+  userSchema,
+  verificationRequiredSchema,
+} from '../../src/auth/auth.schema.js';
 import { bulkCreateAnswer, bulkParseAnswer } from '../../src/qr/bulk.js';
 import { customizationSchema } from '../../src/qr/customization.js';
 import { qrVersionSchema, versionChangeSchema } from '../../src/qr/history.js';
-import { folderSchema, qrCodeSchema, qrLimitReachedAnswer, uploadAnswer } from '../../src/qr/qr.schema.js';
+import {
+  folderSchema,
+  qrCodeSchema,
+  qrLimitReachedAnswer,
+  qrScanAnswer,
+  uploadAnswer,
+} from '../../src/qr/qr.schema.js';
 import { scanOutcomeSchema, scanOutcomesSchema } from '../../src/qr/scan-outcome.js';
 import {
   redirectRuleSchema,
@@ -63,6 +83,7 @@ import {
   qrCodeAnalyticsWithOutcomesSchema,
   scanHistoryRowWithOutcomeSchema,
 } from '../features/analytics/scan-outcomes.js';
+import { bulkRepeatsAnswer } from '../features/qr/bulk-repeats.js';
 import { examples } from './examples.js';
 import { operationIds, operationKey } from './operation-ids.js';
 import type { AnyRestRoute, RouteTable } from './rest-kit.js';
@@ -93,10 +114,12 @@ const namedSchemas: readonly (readonly [z.ZodType, string])[] = [
   [redirectRuleSchema, 'RedirectRule'],
   [ruleConditionSchema, 'RuleCondition'],
   [utmSchema, 'Utm'],
+  [qrScanAnswer, 'TestScan'],
   [qrVersionSchema, 'QrCodeVersion'],
   [versionChangeSchema, 'QrCodeVersionChange'],
   [bulkCreateAnswer, 'BulkCreateResult'],
   [bulkParseAnswer, 'BulkParseResult'],
+  [bulkRepeatsAnswer, 'BulkRepeats'],
   [folderSchema, 'Folder'],
   [uploadAnswer, 'Upload'],
   [userSummarySchema, 'AnalyticsSummary'],
@@ -110,6 +133,15 @@ const namedSchemas: readonly (readonly [z.ZodType, string])[] = [
   [locationCountSchema, 'LocationCount'],
   [performanceRowSchema, 'PerformanceRow'],
   [userSchema, 'User'],
+  [twoFactorRequiredSchema, 'TwoFactorRequired'],
+  [linkRequiredSchema, 'LinkRequired'],
+  [verificationRequiredSchema, 'VerificationRequired'],
+  [ssoLinkSchema, 'SsoLink'],
+  [logoutAnswerSchema, 'SignedOut'],
+  [profilePictureAnswer, 'ProfilePicture'],
+  [signedOutOthersAnswer, 'SessionsSignedOut'],
+  [twoFactorEnrolmentSchema, 'TwoFactorEnrolment'],
+  [recoveryCodesSchema, 'RecoveryCodes'],
   [publicConfigSchema, 'PublicConfig'],
   [preferencesAnswer, 'Preferences'],
   [activeSessionSchema, 'Session'],
@@ -124,6 +156,8 @@ const namedSchemas: readonly (readonly [z.ZodType, string])[] = [
   [activitySchema, 'Activity'],
   [activityPageSchema, 'ActivityPage'],
   [billingStatusSchema, 'BillingStatus'],
+  [checkoutAnswer, 'CheckoutSession'],
+  [stripeWebhookAnswer, 'StripeEventReceived'],
   [upgradeRequestSchema, 'UpgradeRequest'],
   [upgradeRequestAnswer, 'UpgradeRequestResult'],
   [adminUserSchema, 'AdminUser'],
@@ -398,7 +432,7 @@ const reportJson: JsonSchema = {
  * than "binary".
  */
 const fileSchemas: Record<string, Record<string, JsonSchema>> = {
-  'GET /api/analytics/export': { 'application/json': reportJson },
+  'GET /api/analytics/export': { 'application/json': { $ref: `${COMPONENT}AnalyticsReport` } },
 };
 
 /** The success answer: the declared JSON, or the declared file types. */
@@ -661,7 +695,7 @@ export function openApiDocument(tables: readonly RouteTable[], publicUrl: string
 type OpenApiDocument = ReturnType<typeof buildDocument>;
 
 function buildDocument(tables: readonly RouteTable[], publicUrl: string) {
-  const schemas: Record<string, JsonSchema> = {};
+  const schemas: Record<string, JsonSchema> = { AnalyticsReport: reportJson };
   jsonSchemaOf(errorAnswer, 'output', schemas);
   // The code is one of the catalogue's, whatever the zod type lets the server write.
   const error = schemas.Error as { properties: Record<string, JsonSchema> };
