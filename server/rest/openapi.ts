@@ -175,7 +175,8 @@ const namedSchemas: readonly (readonly [z.ZodType, string])[] = [
   [queuedMailSchema, 'QueuedMail'],
   [mailQueueSchema, 'MailQueue'],
 ];
-export const componentNames: ReadonlyMap<z.ZodType, string> = new Map(namedSchemas);
+const componentNames: ReadonlyMap<z.ZodType, string> = new Map(namedSchemas);
+const namedIds = new Set(componentNames.values());
 
 /**
  * zod's metadata (descriptions, examples, formats from `.meta()`) plus, for a named answer schema, the
@@ -230,7 +231,7 @@ function jsonSchemaOf(
   delete out.$defs;
   for (const [name, def] of Object.entries(defs)) {
     // Only named schemas may be shared: anything else zod pulled out (a cycle) needs a name first.
-    if (![...componentNames.values()].includes(name)) {
+    if (!namedIds.has(name)) {
       throw new Error(`openapi: zod extracted an unnamed schema "${name}"; add it to namedSchemas`);
     }
     schemas[name] ??= pointAtComponents(def) as JsonSchema;
@@ -240,7 +241,7 @@ function jsonSchemaOf(
 
 /**
  * The JSON Schema of a route's request body: the one place the document reads `route.body`, so the rules
- * it publishes are the ones the server applies.
+ * it publishes are the ones the server applies (the strict copy /api/v1 checks, once it has one).
  */
 export function requestSchemaOf(
   route: AnyRestRoute,
@@ -276,9 +277,11 @@ export function documentPathOf(path: string): string {
 // ---- Headers ----
 
 const header = (description: string, schema: JsonSchema) => ({ description, schema });
+/** `Sun, 06 Jun 2027 00:00:00 GMT` (RFC 9110). */
+const HTTP_DATE = '[A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT';
 
 /** Every header the server sends or takes on the documented paths, declared once and referenced. */
-export const headerComponents = {
+const headerComponents = {
   'RateLimit-Limit': header(`Requests this API token may make a minute (${TOKEN_RATE_PER_MINUTE}).`, {
     type: 'integer',
     minimum: 0,
@@ -314,12 +317,13 @@ export const headerComponents = {
     '`true`: this is the stored answer of an earlier request with the same `Idempotency-Key`; nothing was done again.',
     { type: 'string', enum: ['true'] },
   ),
-  Deprecation: header('The path is deprecated: when it was (RFC 9745, `@` and a Unix time).', {
-    type: 'string',
-  }),
+  Deprecation: header(
+    'The path is deprecated, since this time: `@` and a Unix time (RFC 9745), such as `@1796083200`.',
+    { type: 'string', pattern: `^(@\\d+|${HTTP_DATE})$` },
+  ),
   Sunset: header(
     'The date the deprecated path stops answering (RFC 8594, an HTTP date), at least six months after Deprecation.',
-    { type: 'string' },
+    { type: 'string', pattern: `^${HTTP_DATE}$` },
   ),
 };
 type HeaderName = keyof typeof headerComponents;
@@ -329,7 +333,7 @@ const headerRefs = (...names: HeaderName[]) =>
 
 const RATE_LIMIT_HEADERS: HeaderName[] = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 
-export const IDEMPOTENCY_KEY = {
+const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
