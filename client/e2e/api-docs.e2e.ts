@@ -22,17 +22,17 @@ describe('/api/docs', () => {
     expect(await page.title()).toBe('QR Creator API');
     // The curl example is written for this server's own PUBLIC_URL (by default http://localhost:<PORT>).
     const port = new URL(app.server.url).port;
-    await page.getByText(`http://localhost:${port}/api/qr-codes`, { exact: false }).first().waitFor();
+    await page.getByText(`http://localhost:${port}/api/v1/qr-codes`, { exact: false }).first().waitFor();
     // Every tag of the document is in the menu; a path opens with its request and answer samples.
     for (const tag of ['Sign-in', 'QR codes', 'Analytics', 'API tokens', 'Admin'])
       await page.locator('[role="menuitem"], label, span').getByText(tag, { exact: true }).first().waitFor();
-    const create = page.locator('[data-section-id$="/operation/postApiQrCodes"]');
+    const create = page.locator('[data-section-id$="/operation/createQrCode"]');
     await create.scrollIntoViewIfNeeded();
     await create.getByText('Creates a code', { exact: false }).first().waitFor();
     await create.getByText('Request samples').waitFor();
     await create.getByText('Response samples').waitFor();
-    // The request sample is the schema's own example, not a placeholder.
-    await create.getByText('https://example.com/menu', { exact: false }).first().waitFor();
+    // The request sample is the operation's own example (server/rest/examples.ts), not a placeholder.
+    await create.getByText('https://cafe-aurora.example.com/menu', { exact: false }).first().waitFor();
     // The error body every refusal carries, documented once.
     await create.getByRole('tab', { name: '400' }).first().click();
     await create.getByText('"message"', { exact: false }).first().waitFor();

@@ -148,8 +148,8 @@ export const upgradeRequestSchema = z.object({
   userId: z.number().int(),
   tier: z.enum(paidTiers),
   status: z.enum(['pending', 'approved', 'declined']),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  decidedAt: z.string().nullable().meta({ format: 'date-time' }),
 });
 export type UpgradeRequest = z.infer<typeof upgradeRequestSchema>;
 
@@ -255,7 +255,7 @@ export const billingStatusSchema = z.object({
     .enum(subscriptionTiers)
     .meta({ description: 'The tier that counts now: a paid tier past its end date counts as Free.' }),
   status: z.string().nullable(),
-  endDate: z.string().nullable(),
+  endDate: z.string().nullable().meta({ format: 'date-time' }),
   currentCount: z.number().int(),
   maxCount: z.number().int().nullable().meta({ description: 'null: no limit.' }),
   payments: z.enum(['stripe', 'request']),
@@ -271,7 +271,7 @@ export const upgradeRequestAnswer = z.object({
 });
 
 /** POST /api/billing/checkout: the Stripe Checkout page to send the browser to. */
-export const checkoutAnswer = z.object({ url: z.string() });
+export const checkoutAnswer = z.object({ url: z.string().meta({ format: 'uri' }) });
 /** POST /api/stripe/webhook: received, and whether Stripe had sent this event before. */
 export const stripeWebhookAnswer = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
@@ -311,7 +311,7 @@ export const auditEntrySchema = z.object({
   targetLabel: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
-  createdAt: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({
@@ -339,7 +339,7 @@ export const mailLogEntrySchema = z.object({
     .enum(['sent', 'outbox', 'failed'])
     .meta({ description: "'sent' through SMTP, 'outbox' written to data/outbox, 'failed' with its error." }),
   error: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
 });
 export type MailLogEntry = z.infer<typeof mailLogEntrySchema>;
 export const mailLogSchema = z.object({
@@ -358,14 +358,17 @@ export const queuedMailSchema = z.object({
       "'waiting' for nextAttemptAt, 'sending' right now, 'given-up' after the last try or when its link expired.",
   }),
   attempts: z.number().int().meta({ description: 'Attempts made so far, the first one included.' }),
-  nextAttemptAt: z.string().nullable().meta({ description: 'The next try; null once given up.' }),
-  expiresAt: z
+  nextAttemptAt: z
     .string()
     .nullable()
-    .meta({ description: 'When its link expires (it is not sent after that); null: no link that expires.' }),
+    .meta({ format: 'date-time', description: 'The next try; null once given up.' }),
+  expiresAt: z.string().nullable().meta({
+    format: 'date-time',
+    description: 'When its link expires (it is not sent after that); null: no link that expires.',
+  }),
   lastError: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable().meta({ description: 'When it was given up.' }),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  finishedAt: z.string().nullable().meta({ format: 'date-time', description: 'When it was given up.' }),
 });
 export type QueuedMail = z.infer<typeof queuedMailSchema>;
 export const mailQueueSchema = z.object({
@@ -382,7 +385,7 @@ export const queuedMailIdInput = z.object({
     .max(2_147_483_647, 'Mail id is too large'),
 });
 
-const dayCount = z.object({ date: z.string(), count: z.number().int() });
+const dayCount = z.object({ date: z.string().meta({ format: 'date' }), count: z.number().int() });
 export const systemStatsSchema = z.object({
   users: z.number().int(),
   admins: z.number().int(),

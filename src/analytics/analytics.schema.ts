@@ -127,7 +127,7 @@ const uniqueScannersPartial = z.boolean().meta({
 });
 
 export const dailyCountSchema = z.object({
-  date: z.string().meta({ description: "The viewer's local date, YYYY-MM-DD." }),
+  date: z.string().meta({ format: 'date', description: "The viewer's local date, YYYY-MM-DD." }),
   count,
   uniqueScanners: uniqueScanners.meta({
     description:
@@ -169,16 +169,17 @@ export const userSummarySchema = z.object({
         type: qrType,
         scans: count,
         lastScanAt: z.string().nullable().meta({
+          format: 'date-time',
           description:
             "ISO time of the code's most recent scan (all time; bots left out with excludeBots), or null.",
         }),
       }),
     )
     .meta({ description: 'Every code with its scans, most scanned first.' }),
-  lastScanAt: z
-    .string()
-    .nullable()
-    .meta({ description: "ISO time of the most recent scan of any of the user's codes, or null." }),
+  lastScanAt: z.string().nullable().meta({
+    format: 'date-time',
+    description: "ISO time of the most recent scan of any of the user's codes, or null.",
+  }),
   uniqueScanners: uniqueScanners.meta({
     description:
       "Daily-unique scanners of all the user's codes, summed over the days of the period: a person scanning on two days, or two codes, counts twice; bots never count. Null when none of the period's scans had them counted.",
@@ -189,7 +190,7 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 
 export const scanHistoryRowSchema = z.object({
   id: z.number().int(),
-  timestamp: z.string(),
+  timestamp: z.string().meta({ format: 'date-time' }),
   userAgent: z.string().nullable(),
   location: z.string().nullable(),
   ipAddress: z.string().nullable(),

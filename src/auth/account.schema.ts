@@ -129,8 +129,8 @@ export const activeSessionSchema = z.object({
   browser: z.string().meta({ description: "'Chrome 131', 'Firefox', or 'Unknown browser'." }),
   os: z.string().meta({ description: "'Windows 10', 'iOS 18', or 'Unknown OS'." }),
   ip: z.string().meta({ description: "The address, masked ('203.0.*.*'), or 'Unknown'." }),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  lastSeenAt: z.string().meta({ format: 'date-time' }),
   current: z.boolean().meta({ description: 'The browser making this call.' }),
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
@@ -221,7 +221,10 @@ export const twoFactorStatusSchema = z.object({
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 /** What enrolment shows: the secret for the authenticator app, as a QR code (the URL) and as text. */
-export const twoFactorEnrolmentSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const twoFactorEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string().meta({ format: 'uri' }),
+});
 export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
 export const recoveryCodesSchema = z.object({
   recoveryCodes: z.array(z.string()).meta({ description: 'Ten codes, shown this once.' }),

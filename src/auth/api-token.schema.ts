@@ -44,9 +44,9 @@ export const apiTokenSchema = z.object({
   name: z.string(),
   scope: z.enum(tokenScopes),
   prefix: z.string().meta({ description: "The first characters, to tell tokens apart: 'qrc_Ab12…'." }),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  lastUsedAt: z.string().nullable().meta({ format: 'date-time' }),
+  expiresAt: z.string().nullable().meta({ format: 'date-time' }),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 

@@ -112,15 +112,15 @@ export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   name: z.string().nullable(),
-  email: z.string().nullable(),
+  email: z.string().nullable().meta({ format: 'email' }),
   profilePicture: z.string().nullable(),
   isAdmin: z.boolean(),
   emailVerified: z.boolean(),
   subscriptionTier: z.enum(subscriptionTiers),
   subscriptionStatus: z.string().nullable(),
-  subscriptionEndDate: z.string().nullable(),
+  subscriptionEndDate: z.string().nullable().meta({ format: 'date-time' }),
   hasUnlimitedAccess: z.boolean(),
-  createdAt: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -146,7 +146,7 @@ export type LinkRequired = z.infer<typeof linkRequiredSchema>;
 
 /** GET /api/auth/sso/link: the pending link request of this browser. */
 export const ssoLinkSchema = z.object({
-  email: z.string(),
+  email: z.string().meta({ format: 'email' }),
   username: z.string().meta({ description: 'The existing local account.' }),
   provider: z.string().meta({ description: 'The company sign-in, as its button names it.' }),
 });
@@ -160,10 +160,10 @@ export const ssoLinkInput = z.object({
 /** POST /api/logout: where the browser goes next when the sign-in provider should sign out too. */
 export const logoutAnswerSchema = z.object({
   message: z.string(),
-  logoutUrl: z
-    .string()
-    .optional()
-    .meta({ description: "The company sign-in's own sign-out page (OIDC end-session, the proxy's logout)." }),
+  logoutUrl: z.string().optional().meta({
+    format: 'uri',
+    description: "The company sign-in's own sign-out page (OIDC end-session, the proxy's logout).",
+  }),
 });
 
 /** POST /api/register when the address must be verified first: no session, a message to read. */

@@ -533,7 +533,7 @@ export const bulkCreateAnswer = z.object({
       type: z.enum(qrTypes),
       isDynamic: z.boolean(),
       folderId: z.number().int().nullable(),
-      shortUrl: z.string().nullable(),
+      shortUrl: z.string().nullable().meta({ format: 'uri' }),
       row: z.number().int().meta({ description: 'The index of the code in `codes` (0-based).' }),
     }),
   ),

@@ -62,7 +62,7 @@ export type VersionChange = z.infer<typeof versionChangeSchema>;
 
 export const qrVersionSchema = z.object({
   id: z.number().int(),
-  created: z.string(),
+  created: z.string().meta({ format: 'date-time' }),
   kind: z.enum(versionKinds),
   actor: z
     .object({ id: z.number().int(), username: z.string() })

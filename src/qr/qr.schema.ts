@@ -143,9 +143,9 @@ export const qrCodeSchema = z.object({
   shortUrl: z
     .string()
     .nullable()
-    .meta({ description: 'Dynamic codes only: the short link, which the image encodes.' }),
-  created: z.string(),
-  updated: z.string(),
+    .meta({ format: 'uri', description: 'Dynamic codes only: the short link, which the image encodes.' }),
+  created: z.string().meta({ format: 'date-time' }),
+  updated: z.string().meta({ format: 'date-time' }),
   scannable: z
     .object({ verdict: z.enum(scanVerdicts), reason: z.string() })
     .nullable()
@@ -172,7 +172,7 @@ export function imageDataOf(code: Pick<QrCode, 'content' | 'shortUrl'>): string 
 export const folderSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  created: z.string(),
+  created: z.string().meta({ format: 'date-time' }),
   qrCodeCount: z.number().int(),
 });
 export type Folder = z.infer<typeof folderSchema>;

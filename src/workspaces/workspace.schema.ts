@@ -41,7 +41,7 @@ export const invitationIdInput = z.object({
 export const planSchema = z.object({
   tier: z.enum(subscriptionTiers),
   status: z.string().nullable(),
-  endDate: z.string().nullable(),
+  endDate: z.string().nullable().meta({ format: 'date-time' }),
   hasUnlimitedAccess: z.boolean(),
 });
 export type WorkspacePlan = z.infer<typeof planSchema>;
@@ -56,7 +56,7 @@ export const workspaceSchema = z.object({
   plan: planSchema,
   memberCount: z.number().int(),
   qrCodeCount: z.number().int(),
-  createdAt: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
@@ -64,9 +64,9 @@ export const memberSchema = z.object({
   userId: z.number().int(),
   username: z.string(),
   name: z.string().nullable(),
-  email: z.string().nullable(),
+  email: z.string().nullable().meta({ format: 'email' }),
   role: z.enum(workspaceRoles),
-  joinedAt: z.string(),
+  joinedAt: z.string().meta({ format: 'date-time' }),
 });
 export type WorkspaceMember = z.infer<typeof memberSchema>;
 
@@ -77,13 +77,13 @@ export const invitationSchema = z.object({
   workspaceId: z.number().int(),
   workspaceName: z.string(),
   /** Who was invited: an e-mail address (a mailed link) or a username (seen in the app). */
-  email: z.string().nullable(),
+  email: z.string().nullable().meta({ format: 'email' }),
   username: z.string().nullable(),
   role: z.enum(workspaceRoles),
   invitedBy: z.string(),
   status: z.enum(invitationStatuses),
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  expiresAt: z.string().meta({ format: 'date-time' }),
 });
 export type WorkspaceInvitation = z.infer<typeof invitationSchema>;
 
@@ -98,7 +98,7 @@ export const activitySchema = z.object({
   targetId: z.string().nullable(),
   targetLabel: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
 });
 export type WorkspaceActivity = z.infer<typeof activitySchema>;
 
@@ -187,6 +187,6 @@ export const adminWorkspaceSchema = z.object({
   memberCount: z.number().int(),
   qrCodeCount: z.number().int(),
   owners: z.array(z.string()),
-  createdAt: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
 });
 export type AdminWorkspace = z.infer<typeof adminWorkspaceSchema>;
