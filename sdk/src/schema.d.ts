@@ -4,7 +4,7 @@
 /* eslint-disable */
 
 export interface paths {
-  '/api/user': {
+  '/api/v1/user': {
     parameters: {
       query?: never;
       header?: never;
@@ -12,7 +12,7 @@ export interface paths {
       cookie?: never;
     };
     /** The signed-in user; 401 when signed out. */
-    get: operations['getApiUser'];
+    get: operations['getCurrentUser'];
     put?: never;
     post?: never;
     delete?: never;
@@ -21,7 +21,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/login': {
+  '/api/v1/login': {
     parameters: {
       query?: never;
       header?: never;
@@ -31,14 +31,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { username, password } → the user, with the session cookie. With LDAP configured the directory's names and passwords are taken too. */
-    post: operations['postApiLogin'];
+    post: operations['signIn'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/register': {
+  '/api/v1/register': {
     parameters: {
       query?: never;
       header?: never;
@@ -48,14 +48,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { username, password, name, email } → 201 the user, or 200 { requiresVerification, message }. */
-    post: operations['postApiRegister'];
+    post: operations['register'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/logout': {
+  '/api/v1/logout': {
     parameters: {
       query?: never;
       header?: never;
@@ -65,14 +65,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Ends the session on the server and clears the cookie; `logoutUrl` when the company sign-in should sign out too. */
-    post: operations['postApiLogout'];
+    post: operations['signOut'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/auth/sso/link': {
+  '/api/v1/auth/sso/link': {
     parameters: {
       query?: never;
       header?: never;
@@ -80,17 +80,17 @@ export interface paths {
       cookie?: never;
     };
     /** This browser's pending link of a company account to the existing account with its address; null when none. */
-    get: operations['getApiAuthSsoLink'];
+    get: operations['getPendingSsoLink'];
     put?: never;
     /** { password } of the existing account → the user, signed in, with the company account linked (once). */
-    post: operations['postApiAuthSsoLink'];
+    post: operations['linkSsoAccount'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/password-reset/request': {
+  '/api/v1/password-reset/request': {
     parameters: {
       query?: never;
       header?: never;
@@ -100,14 +100,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { email } → the same neutral message whether or not the address is known. */
-    post: operations['postApiPasswordResetRequest'];
+    post: operations['requestPasswordReset'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/password-reset/verify': {
+  '/api/v1/password-reset/verify': {
     parameters: {
       query?: never;
       header?: never;
@@ -117,14 +117,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { token } → { success }, or 400 when the token is unusable. */
-    post: operations['postApiPasswordResetVerify'];
+    post: operations['verifyPasswordResetToken'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/password-reset/reset': {
+  '/api/v1/password-reset/reset': {
     parameters: {
       query?: never;
       header?: never;
@@ -134,14 +134,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { token, password } → { success, message }; ends every session of the account. */
-    post: operations['postApiPasswordResetReset'];
+    post: operations['resetPassword'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/email/verify-token': {
+  '/api/v1/email/verify-token': {
     parameters: {
       query?: never;
       header?: never;
@@ -149,7 +149,7 @@ export interface paths {
       cookie?: never;
     };
     /** ?token= marks the address verified → { success, message }. */
-    get: operations['getApiEmailVerifyToken'];
+    get: operations['verifyEmail'];
     put?: never;
     post?: never;
     delete?: never;
@@ -158,7 +158,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/email/undo-change': {
+  '/api/v1/email/undo-change': {
     parameters: {
       query?: never;
       header?: never;
@@ -168,14 +168,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { token } from the old address's mail (7 days) puts that address back, signs every browser out and revokes every API token → { success, message }. */
-    post: operations['postApiEmailUndoChange'];
+    post: operations['undoEmailChange'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/email/resend-verification': {
+  '/api/v1/email/resend-verification': {
     parameters: {
       query?: never;
       header?: never;
@@ -185,14 +185,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { email } → the same neutral message either way. */
-    post: operations['postApiEmailResendVerification'];
+    post: operations['resendEmailVerification'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/config': {
+  '/api/v1/config': {
     parameters: {
       query?: never;
       header?: never;
@@ -200,7 +200,7 @@ export interface paths {
       cookie?: never;
     };
     /** Public facts the client needs before sign-in (the demo account, the free limit). */
-    get: operations['getApiConfig'];
+    get: operations['getPublicConfig'];
     put?: never;
     post?: never;
     delete?: never;
@@ -209,7 +209,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/login/two-factor': {
+  '/api/v1/login/two-factor': {
     parameters: {
       query?: never;
       header?: never;
@@ -219,14 +219,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { code } (6 digits, or a recovery code) finishes this browser's pending sign-in → the user. */
-    post: operations['postApiLoginTwoFactor'];
+    post: operations['signInWithTwoFactor'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/user/two-factor': {
+  '/api/v1/user/two-factor': {
     parameters: {
       query?: never;
       header?: never;
@@ -234,7 +234,7 @@ export interface paths {
       cookie?: never;
     };
     /** Whether two-factor sign-in is on, and how many recovery codes are left. */
-    get: operations['getApiUserTwoFactor'];
+    get: operations['getTwoFactorStatus'];
     put?: never;
     post?: never;
     delete?: never;
@@ -243,7 +243,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/user/two-factor/begin': {
+  '/api/v1/user/two-factor/begin': {
     parameters: {
       query?: never;
       header?: never;
@@ -253,14 +253,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { password } → { secret, otpauthUrl }: a new secret, counted once a code confirms it. */
-    post: operations['postApiUserTwoFactorBegin'];
+    post: operations['beginTwoFactor'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/user/two-factor/confirm': {
+  '/api/v1/user/two-factor/confirm': {
     parameters: {
       query?: never;
       header?: never;
@@ -270,14 +270,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { code } turns two-factor sign-in on → { recoveryCodes } (ten, shown this once). */
-    post: operations['postApiUserTwoFactorConfirm'];
+    post: operations['confirmTwoFactor'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/user/two-factor/disable': {
+  '/api/v1/user/two-factor/disable': {
     parameters: {
       query?: never;
       header?: never;
@@ -287,14 +287,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { password, code } turns two-factor sign-in off. */
-    post: operations['postApiUserTwoFactorDisable'];
+    post: operations['disableTwoFactor'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/user/profile': {
+  '/api/v1/user/profile': {
     parameters: {
       query?: never;
       header?: never;
@@ -303,7 +303,7 @@ export interface paths {
     };
     get?: never;
     /** { name, email, currentPassword? } → the user. A new address is unverified until its link is followed; changing a verified one needs currentPassword; the old address can undo the change for 7 days. */
-    put: operations['putApiUserProfile'];
+    put: operations['updateProfile'];
     post?: never;
     delete?: never;
     options?: never;
@@ -311,7 +311,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/user/email/verification-link': {
+  '/api/v1/user/email/verification-link': {
     parameters: {
       query?: never;
       header?: never;
@@ -321,14 +321,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Mails a new verification link to the caller's unverified address → { message }. One a minute and five an hour (429 with Retry-After); 409 when the address is verified already. Not for API tokens: it sends mail on the user's behalf. */
-    post: operations['postApiUserEmailVerificationLink'];
+    post: operations['sendEmailVerificationLink'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/user/password': {
+  '/api/v1/user/password': {
     parameters: {
       query?: never;
       header?: never;
@@ -337,7 +337,7 @@ export interface paths {
     };
     get?: never;
     /** { currentPassword, newPassword } → { success, message }; a wrong current password is a 400 on currentPassword. Ends every other session. */
-    put: operations['putApiUserPassword'];
+    put: operations['changePassword'];
     post?: never;
     delete?: never;
     options?: never;
@@ -345,7 +345,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/upload/profile-picture': {
+  '/api/v1/upload/profile-picture': {
     parameters: {
       query?: never;
       header?: never;
@@ -355,14 +355,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Multipart field `profilePicture`: a JPEG, PNG or SVG (sanitised) under 5 MB → { url, user }. */
-    post: operations['postApiUploadProfilePicture'];
+    post: operations['uploadProfilePicture'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/user/preferences': {
+  '/api/v1/user/preferences': {
     parameters: {
       query?: never;
       header?: never;
@@ -370,9 +370,9 @@ export interface paths {
       cookie?: never;
     };
     /** The theme and the notification and login-alert switches, stored per user. */
-    get: operations['getApiUserPreferences'];
+    get: operations['getPreferences'];
     /** Any of { theme, productUpdates, scanDigest, scanThresholds, loginAlerts } → all preferences. */
-    put: operations['putApiUserPreferences'];
+    put: operations['updatePreferences'];
     post?: never;
     delete?: never;
     options?: never;
@@ -380,15 +380,15 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/user/sessions': {
+  '/api/v1/user/sessions': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The caller's signed-in browsers: browser, OS, masked address, created, last seen, current. */
-    get: operations['getApiUserSessions'];
+    /** The caller's signed-in browsers, most recently seen first: browser, OS, masked address, created, last seen, current; one page (?page, ?pageSize ≤ 500, 100 by default), searched in the user agent (?search), sorted (?sort=lastSeen|created, ?order); X-Total-Count and Link headers. */
+    get: operations['listSessions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -397,7 +397,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/user/sessions/{id}': {
+  '/api/v1/user/sessions/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -408,13 +408,13 @@ export interface paths {
     put?: never;
     post?: never;
     /** Signs one of the caller's sessions out; any other id is 404. */
-    delete: operations['deleteApiUserSessions/Id'];
+    delete: operations['deleteSession'];
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/user/sessions/sign-out-others': {
+  '/api/v1/user/sessions/sign-out-others': {
     parameters: {
       query?: never;
       header?: never;
@@ -424,14 +424,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Signs out every session of the caller but this one; `{ revokeTokens: true }` also revokes every API token → { success, count, tokensRevoked }. */
-    post: operations['postApiUserSessionsSignOutOthers'];
+    post: operations['signOutOtherSessions'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/email/verify': {
+  '/api/v1/email/verify': {
     parameters: {
       query?: never;
       header?: never;
@@ -439,7 +439,7 @@ export interface paths {
       cookie?: never;
     };
     /** Admins: checks the mail transport (SMTP login, or the outbox) → { success, message }. */
-    get: operations['getApiEmailVerify'];
+    get: operations['checkMailTransport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -448,7 +448,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/email/test': {
+  '/api/v1/email/test': {
     parameters: {
       query?: never;
       header?: never;
@@ -458,32 +458,32 @@ export interface paths {
     get?: never;
     put?: never;
     /** Admins: { to, subject, message, from? } sends a test mail → { success, message }; a refused sender answers 502 with senderRejected and the senders to verify. */
-    post: operations['postApiEmailTest'];
+    post: operations['sendTestMail'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes': {
+  '/api/v1/qr-codes': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The caller's codes, newest first. */
-    get: operations['getApiQrCodes'];
+    /** The caller's codes, newest first: one page (?page, ?pageSize ≤ 500, 100 by default), searched by name (?search), filtered (?type, ?dynamic, ?folderId or root, ?createdFrom, ?createdTo, ?verdict) and sorted (?sort=created|updated|name|scans, scans by people; ?order=asc|desc); X-Total-Count and Link headers. */
+    get: operations['listQrCodes'];
     put?: never;
     /** Creates a code → 201 the code; 403 { limitReached, currentCount, maxCount } at the plan limit. */
-    post: operations['postApiQrCodes'];
+    post: operations['createQrCode'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes/redirects/export': {
+  '/api/v1/qr-codes/redirects/export': {
     parameters: {
       query?: never;
       header?: never;
@@ -491,7 +491,7 @@ export interface paths {
       cookie?: never;
     };
     /** The caller's redirect table, to re-host the short domain: ?format=csv|nginx|caddy|netlify, as an attachment. */
-    get: operations['getApiQrCodesRedirectsExport'];
+    get: operations['exportRedirects'];
     put?: never;
     post?: never;
     delete?: never;
@@ -500,7 +500,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes/{id}': {
+  '/api/v1/qr-codes/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -508,19 +508,19 @@ export interface paths {
       cookie?: never;
     };
     /** The code; another user's code is 404. */
-    get: operations['getApiQrCodes/Id'];
+    get: operations['getQrCode'];
     /** Name, content and design of a dynamic code; a static code is 403. */
-    put: operations['putApiQrCodes/Id'];
+    put: operations['updateQrCode'];
     post?: never;
     /** Deletes the code and its scans. */
-    delete: operations['deleteApiQrCodes/Id'];
+    delete: operations['deleteQrCode'];
     options?: never;
     head?: never;
     /** { folderId } moves the code (null = the root). */
-    patch: operations['patchApiQrCodes/Id'];
+    patch: operations['moveQrCode'];
     trace?: never;
   };
-  '/api/qr-codes/{id}/scan': {
+  '/api/v1/qr-codes/{id}/scan': {
     parameters: {
       query?: never;
       header?: never;
@@ -528,7 +528,7 @@ export interface paths {
       cookie?: never;
     };
     /** { type, content } of the owner's code, recorded as a simulated scan (in the analytics, never counted against a scan limit). A write token or the app; never from another site. */
-    get: operations['getApiQrCodes/IdScan'];
+    get: operations['testScanQrCode'];
     put?: never;
     post?: never;
     delete?: never;
@@ -537,7 +537,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes/{id}/image': {
+  '/api/v1/qr-codes/{id}/image': {
     parameters: {
       query?: never;
       header?: never;
@@ -545,7 +545,7 @@ export interface paths {
       cookie?: never;
     };
     /** The owner's code rendered on the server: ?format=png|svg&size=64..2048. */
-    get: operations['getApiQrCodes/IdImage'];
+    get: operations['getQrCodeImage'];
     put?: never;
     post?: never;
     delete?: never;
@@ -554,7 +554,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes/{id}/history': {
+  '/api/v1/qr-codes/{id}/history': {
     parameters: {
       query?: never;
       header?: never;
@@ -562,7 +562,7 @@ export interface paths {
       cookie?: never;
     };
     /** The code's versions, newest first (the first is the current one), each with who, when and what changed. */
-    get: operations['getApiQrCodes/IdHistory'];
+    get: operations['listQrCodeVersions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -571,7 +571,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes/{id}/history/{versionId}/restore': {
+  '/api/v1/qr-codes/{id}/history/{versionId}/restore': {
     parameters: {
       query?: never;
       header?: never;
@@ -581,14 +581,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Restores an earlier version of a dynamic code (kept as a new version) → the code; a static code is 403, another code's version 404. */
-    post: operations['postApiQrCodes/IdHistory/VersionIdRestore'];
+    post: operations['restoreQrCodeVersion'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes/bulk/parse': {
+  '/api/v1/qr-codes/bulk/parse': {
     parameters: {
       query?: never;
       header?: never;
@@ -598,14 +598,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Multipart field `file`: a CSV or Excel (.xlsx) file of at most 5 MB → its first sheet as text { fileName, columns, rows, truncated } (at most 5000 rows). */
-    post: operations['postApiQrCodesBulkParse'];
+    post: operations['parseBulkFile'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes/bulk/repeats': {
+  '/api/v1/qr-codes/bulk/repeats': {
     parameters: {
       query?: never;
       header?: never;
@@ -615,14 +615,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** The same { codes } as POST /api/qr-codes/bulk → { repeats: [{ row, id }] }: the rows whose name, type and content repeat a code you already have. Creates nothing. */
-    post: operations['postApiQrCodesBulkRepeats'];
+    post: operations['findBulkRepeats'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes/bulk': {
+  '/api/v1/qr-codes/bulk': {
     parameters: {
       query?: never;
       header?: never;
@@ -632,14 +632,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Creates up to 5000 codes at once → 201 { created, skipped, repeated, currentCount, maxCount }; any invalid row is 400 and creates nothing; 403 { limitReached, … } when they do not all fit and allOrNothing is true; repeats: "skip" leaves out rows that repeat a code you have (default "create"). */
-    post: operations['postApiQrCodesBulk'];
+    post: operations['createQrCodesInBulk'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes/archive': {
+  '/api/v1/qr-codes/archive': {
     parameters: {
       query?: never;
       header?: never;
@@ -649,32 +649,32 @@ export interface paths {
     get?: never;
     put?: never;
     /** The caller's codes { ids, format: png|svg, size } as one ZIP, streamed: each code's image, named after it, and codes.csv (id, name, short_url). Any id not the caller's is 404. */
-    post: operations['postApiQrCodesArchive'];
+    post: operations['downloadQrCodeArchive'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/folders': {
+  '/api/v1/folders': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The caller's folders: [{ id, name, created, qrCodeCount }]. */
-    get: operations['getApiFolders'];
+    /** The caller's folders: [{ id, name, created, qrCodeCount }], A to Z; one page (?page, ?pageSize ≤ 500, 100 by default), searched by name (?search), sorted (?sort=name|created|qrCodeCount, ?order=asc|desc); X-Total-Count and Link headers. */
+    get: operations['listFolders'];
     put?: never;
     /** { name } → 201 the folder; a blank name is refused. */
-    post: operations['postApiFolders'];
+    post: operations['createFolder'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/folders/{id}': {
+  '/api/v1/folders/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -685,13 +685,13 @@ export interface paths {
     put?: never;
     post?: never;
     /** Deletes the folder; its codes move to the root. Another user's folder is 404. */
-    delete: operations['deleteApiFolders/Id'];
+    delete: operations['deleteFolder'];
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/upload/logo': {
+  '/api/v1/upload/logo': {
     parameters: {
       query?: never;
       header?: never;
@@ -701,14 +701,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Multipart field `logo`: a JPEG, PNG or SVG (sanitised) of at most 5 MB → 201 { url }. */
-    post: operations['postApiUploadLogo'];
+    post: operations['uploadLogo'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/uploads/{id}': {
+  '/api/v1/uploads/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -716,17 +716,17 @@ export interface paths {
       cookie?: never;
     };
     /** The owner's image, with our own Content-Type and no scripts, ever. */
-    get: operations['getApiUploads/Id'];
+    get: operations['getUpload'];
     put?: never;
     post?: never;
     /** Deletes one of the caller's uploads (its storage is freed); any other id is 404. */
-    delete: operations['deleteApiUploads/Id'];
+    delete: operations['deleteUpload'];
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/analytics/user': {
+  '/api/v1/analytics/user': {
     parameters: {
       query?: never;
       header?: never;
@@ -734,7 +734,7 @@ export interface paths {
       cookie?: never;
     };
     /** Totals of the caller's codes over the period (all time without `days`). */
-    get: operations['getApiAnalyticsUser'];
+    get: operations['getAnalyticsSummary'];
     put?: never;
     post?: never;
     delete?: never;
@@ -743,7 +743,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/analytics/qr-codes/{id}': {
+  '/api/v1/analytics/qr-codes/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -751,7 +751,7 @@ export interface paths {
       cookie?: never;
     };
     /** One code's figures and a page of its scan history; another user's code is 404. */
-    get: operations['getApiAnalyticsQrCodes/Id'];
+    get: operations['getQrCodeAnalytics'];
     put?: never;
     post?: never;
     delete?: never;
@@ -760,7 +760,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/analytics/qr-codes/{id}/outcomes': {
+  '/api/v1/analytics/qr-codes/{id}/outcomes': {
     parameters: {
       query?: never;
       header?: never;
@@ -768,7 +768,7 @@ export interface paths {
       cookie?: never;
     };
     /** One code's scans per outcome (rule N, default, password form, refused by pause, schedule or limit) and its served scans (what its scan limit counts). */
-    get: operations['getApiAnalyticsQrCodes/IdOutcomes'];
+    get: operations['getQrCodeScanOutcomes'];
     put?: never;
     post?: never;
     delete?: never;
@@ -777,7 +777,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/analytics/qr-codes/{id}/daily': {
+  '/api/v1/analytics/qr-codes/{id}/daily': {
     parameters: {
       query?: never;
       header?: never;
@@ -785,7 +785,7 @@ export interface paths {
       cookie?: never;
     };
     /** One code's scans per local day (`days`, default 7). */
-    get: operations['getApiAnalyticsQrCodes/IdDaily'];
+    get: operations['getQrCodeDailyScans'];
     put?: never;
     post?: never;
     delete?: never;
@@ -794,7 +794,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/analytics/daily': {
+  '/api/v1/analytics/daily': {
     parameters: {
       query?: never;
       header?: never;
@@ -802,7 +802,7 @@ export interface paths {
       cookie?: never;
     };
     /** Scans of all the caller's codes per local day (`days`, default 7). */
-    get: operations['getApiAnalyticsDaily'];
+    get: operations['getDailyScans'];
     put?: never;
     post?: never;
     delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/analytics/devices': {
+  '/api/v1/analytics/devices': {
     parameters: {
       query?: never;
       header?: never;
@@ -819,7 +819,7 @@ export interface paths {
       cookie?: never;
     };
     /** Scans by device category. */
-    get: operations['getApiAnalyticsDevices'];
+    get: operations['getScansByDevice'];
     put?: never;
     post?: never;
     delete?: never;
@@ -828,7 +828,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/analytics/hourly': {
+  '/api/v1/analytics/hourly': {
     parameters: {
       query?: never;
       header?: never;
@@ -836,7 +836,7 @@ export interface paths {
       cookie?: never;
     };
     /** Scans by local hour of the day. */
-    get: operations['getApiAnalyticsHourly'];
+    get: operations['getScansByHour'];
     put?: never;
     post?: never;
     delete?: never;
@@ -845,7 +845,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/analytics/locations': {
+  '/api/v1/analytics/locations': {
     parameters: {
       query?: never;
       header?: never;
@@ -853,7 +853,7 @@ export interface paths {
       cookie?: never;
     };
     /** Scans by country. */
-    get: operations['getApiAnalyticsLocations'];
+    get: operations['getScansByLocation'];
     put?: never;
     post?: never;
     delete?: never;
@@ -862,7 +862,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/analytics/performance': {
+  '/api/v1/analytics/performance': {
     parameters: {
       query?: never;
       header?: never;
@@ -870,7 +870,7 @@ export interface paths {
       cookie?: never;
     };
     /** Each code's scans over the period, most scanned first. */
-    get: operations['getApiAnalyticsPerformance'];
+    get: operations['getQrCodePerformance'];
     put?: never;
     post?: never;
     delete?: never;
@@ -879,7 +879,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/analytics/export': {
+  '/api/v1/analytics/export': {
     parameters: {
       query?: never;
       header?: never;
@@ -887,7 +887,7 @@ export interface paths {
       cookie?: never;
     };
     /** The caller's report as an attachment: ?from=YYYY-MM-DD&to=YYYY-MM-DD&type=full|activity|performance&format=csv|xlsx|pdf|json&tz=<IANA>&excludeBots=true|false. */
-    get: operations['getApiAnalyticsExport'];
+    get: operations['exportAnalyticsReport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -896,7 +896,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/billing/status': {
+  '/api/v1/billing/status': {
     parameters: {
       query?: never;
       header?: never;
@@ -904,7 +904,7 @@ export interface paths {
       cookie?: never;
     };
     /** The caller's plan: tier, effective tier, status, end date, counts, payments (stripe|request), pending request. */
-    get: operations['getApiBillingStatus'];
+    get: operations['getBillingStatus'];
     put?: never;
     post?: never;
     delete?: never;
@@ -913,7 +913,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/billing/checkout': {
+  '/api/v1/billing/checkout': {
     parameters: {
       query?: never;
       header?: never;
@@ -923,14 +923,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { tier: pro|premium } → { url } of a Stripe Checkout page (only when Stripe is set up; else 404). */
-    post: operations['postApiBillingCheckout'];
+    post: operations['createCheckoutSession'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/billing/upgrade-request': {
+  '/api/v1/billing/upgrade-request': {
     parameters: {
       query?: never;
       header?: never;
@@ -940,14 +940,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { tier: pro|premium } → { success, message, request }: asks the admins (servers without Stripe). */
-    post: operations['postApiBillingUpgradeRequest'];
+    post: operations['requestUpgrade'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/stripe/webhook': {
+  '/api/v1/stripe/webhook': {
     parameters: {
       query?: never;
       header?: never;
@@ -957,32 +957,32 @@ export interface paths {
     get?: never;
     put?: never;
     /** Stripe's events, signed (Stripe-Signature over the raw body; 400 if it does not match) → { received, duplicate }. */
-    post: operations['postApiStripeWebhook'];
+    post: operations['receiveStripeEvent'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/user/tokens': {
+  '/api/v1/user/tokens': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The caller's API tokens: name, scope, prefix, created, last used, expiry (never the token). */
-    get: operations['getApiUserTokens'];
+    /** The caller's API tokens, newest first: name, scope, prefix, created, last used, expiry (never the token); one page (?page, ?pageSize ≤ 500, 100 by default), searched by name (?search), filtered (?scope) and sorted (?sort=created|name|lastUsed|expires, ?order); X-Total-Count and Link headers. */
+    get: operations['listApiTokens'];
     put?: never;
     /** { name, scope: read|write|admin, expiresInDays? } → 201 { token, apiToken }: the token is shown this once. */
-    post: operations['postApiUserTokens'];
+    post: operations['createApiToken'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/user/tokens/{id}': {
+  '/api/v1/user/tokens/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -993,13 +993,13 @@ export interface paths {
     put?: never;
     post?: never;
     /** Revokes one of the caller’s tokens; any other id is 404. */
-    delete: operations['deleteApiUserTokens/Id'];
+    delete: operations['deleteApiToken'];
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/workspaces': {
+  '/api/v1/workspaces': {
     parameters: {
       query?: never;
       header?: never;
@@ -1007,17 +1007,17 @@ export interface paths {
       cookie?: never;
     };
     /** The caller's workspaces: their own ('personal') first, then their teams, each with the caller's role. */
-    get: operations['getApiWorkspaces'];
+    get: operations['listWorkspaces'];
     put?: never;
     /** { name } → 201 a new team workspace, the caller its owner. */
-    post: operations['postApiWorkspaces'];
+    post: operations['createWorkspace'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/workspaces/current': {
+  '/api/v1/workspaces/current': {
     parameters: {
       query?: never;
       header?: never;
@@ -1025,9 +1025,9 @@ export interface paths {
       cookie?: never;
     };
     /** The workspace this request acts on: an API token's own, else the `X-Workspace` header, else the one last switched to, else the caller's own. */
-    get: operations['getApiWorkspacesCurrent'];
+    get: operations['getCurrentWorkspace'];
     /** { workspaceId } → remembers it as the workspace requests without `X-Workspace` act on. */
-    put: operations['putApiWorkspacesCurrent'];
+    put: operations['setCurrentWorkspace'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1035,7 +1035,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/workspaces/{id}': {
+  '/api/v1/workspaces/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1043,26 +1043,26 @@ export interface paths {
       cookie?: never;
     };
     /** One workspace the caller is a member of; any other id is 404. */
-    get: operations['getApiWorkspaces/Id'];
+    get: operations['getWorkspace'];
     put?: never;
     post?: never;
     /** Deletes a team workspace with its codes, folders and scans (owners); its short links stop. */
-    delete: operations['deleteApiWorkspaces/Id'];
+    delete: operations['deleteWorkspace'];
     options?: never;
     head?: never;
     /** { name } → renames a team workspace (owners). */
-    patch: operations['patchApiWorkspaces/Id'];
+    patch: operations['updateWorkspace'];
     trace?: never;
   };
-  '/api/workspaces/{id}/members': {
+  '/api/v1/workspaces/{id}/members': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The workspace's members with their roles. */
-    get: operations['getApiWorkspaces/IdMembers'];
+    /** The workspace's members with their roles, owners first: one page (?page, ?pageSize ≤ 500, 100 by default), searched by username, name or e-mail (?search), filtered (?role) and sorted (?sort=role|username|joined, ?order); X-Total-Count and Link headers. */
+    get: operations['listWorkspaceMembers'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1071,7 +1071,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/workspaces/{id}/members/{userId}': {
+  '/api/v1/workspaces/{id}/members/{userId}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1082,14 +1082,14 @@ export interface paths {
     put?: never;
     post?: never;
     /** Removes a member (admins), or leaves when it is the caller; the last owner stays. */
-    delete: operations['deleteApiWorkspaces/IdMembers/UserId'];
+    delete: operations['deleteWorkspaceMember'];
     options?: never;
     head?: never;
     /** { role } → changes a member's role (admins; only owners give or take 'owner'; one owner always). */
-    patch: operations['patchApiWorkspaces/IdMembers/UserId'];
+    patch: operations['updateWorkspaceMember'];
     trace?: never;
   };
-  '/api/workspaces/{id}/leave': {
+  '/api/v1/workspaces/{id}/leave': {
     parameters: {
       query?: never;
       header?: never;
@@ -1099,14 +1099,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** The caller leaves the team workspace; the last owner cannot. */
-    post: operations['postApiWorkspaces/IdLeave'];
+    post: operations['leaveWorkspace'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/workspaces/{id}/transfer': {
+  '/api/v1/workspaces/{id}/transfer': {
     parameters: {
       query?: never;
       header?: never;
@@ -1116,32 +1116,32 @@ export interface paths {
     get?: never;
     put?: never;
     /** { userId } → makes that member an owner and the caller an admin (owners). */
-    post: operations['postApiWorkspaces/IdTransfer'];
+    post: operations['transferWorkspace'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/workspaces/{id}/invitations': {
+  '/api/v1/workspaces/{id}/invitations': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The team's pending invitations (admins). */
-    get: operations['getApiWorkspaces/IdInvitations'];
+    /** The team's pending invitations (admins), newest first: one page (?page, ?pageSize ≤ 500, 100 by default), searched by the invitee's address or username (?search), filtered (?role) and sorted (?sort=created|expires, ?order); X-Total-Count and Link headers. */
+    get: operations['listWorkspaceInvitations'];
     put?: never;
     /** { email | username, role } → 201 an invitation: a link mailed to the address, or waiting in that user's app; valid 7 days (admins). */
-    post: operations['postApiWorkspaces/IdInvitations'];
+    post: operations['createWorkspaceInvitation'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/workspaces/{id}/invitations/{invitationId}': {
+  '/api/v1/workspaces/{id}/invitations/{invitationId}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1152,13 +1152,13 @@ export interface paths {
     put?: never;
     post?: never;
     /** Revokes a pending invitation (admins); its link stops working. */
-    delete: operations['deleteApiWorkspaces/IdInvitations/InvitationId'];
+    delete: operations['deleteWorkspaceInvitation'];
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/workspaces/{id}/activity': {
+  '/api/v1/workspaces/{id}/activity': {
     parameters: {
       query?: never;
       header?: never;
@@ -1166,7 +1166,7 @@ export interface paths {
       cookie?: never;
     };
     /** Who did what in the workspace, newest first; `before` pages back. */
-    get: operations['getApiWorkspaces/IdActivity'];
+    get: operations['listWorkspaceActivity'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1175,7 +1175,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/invitations': {
+  '/api/v1/invitations': {
     parameters: {
       query?: never;
       header?: never;
@@ -1183,7 +1183,7 @@ export interface paths {
       cookie?: never;
     };
     /** The pending invitations waiting for the caller (to their username or address). */
-    get: operations['getApiInvitations'];
+    get: operations['listMyInvitations'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1192,7 +1192,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/invitations/accept': {
+  '/api/v1/invitations/accept': {
     parameters: {
       query?: never;
       header?: never;
@@ -1202,14 +1202,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { invitationId } (one of the caller's) or { token } (a mailed link) → the workspace joined. */
-    post: operations['postApiInvitationsAccept'];
+    post: operations['acceptInvitation'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/invitations/decline': {
+  '/api/v1/invitations/decline': {
     parameters: {
       query?: never;
       header?: never;
@@ -1219,14 +1219,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { invitationId } or { token } → declines the invitation. */
-    post: operations['postApiInvitationsDecline'];
+    post: operations['declineInvitation'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/qr-codes/{id}/move-to-workspace': {
+  '/api/v1/qr-codes/{id}/move-to-workspace': {
     parameters: {
       query?: never;
       header?: never;
@@ -1236,32 +1236,32 @@ export interface paths {
     get?: never;
     put?: never;
     /** { workspaceId } → moves a code of the current workspace into a team the caller edits; its short link never changes. */
-    post: operations['postApiQrCodes/IdMoveToWorkspace'];
+    post: operations['moveQrCodeToWorkspace'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/users': {
+  '/api/v1/admin/users': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Users, searched, sorted and paged by the server. { search?, sort?, order?, page?, pageSize? (≤ 100), filter? } → an array of users with qrCodeCount; X-Total-Count header. */
-    get: operations['getApiAdminUsers'];
+    /** Users, searched, sorted and paged by the server. One page (?page, ?pageSize ≤ 500, 100 by default) searched by username, name or e-mail (?search), filtered (?filter=all|paid|requests) and sorted (?sort, ?order) → an array of users with qrCodeCount; X-Total-Count and Link headers. */
+    get: operations['adminListUsers'];
     put?: never;
     /** { username, password, name?, email?, isAdmin? } → 201 the user; a taken username is 409. */
-    post: operations['postApiAdminUsers'];
+    post: operations['adminCreateUser'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/users/{id}': {
+  '/api/v1/admin/users/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1270,16 +1270,16 @@ export interface paths {
     };
     get?: never;
     /** Any of { username, name, email, isAdmin } → the user. Never demotes oneself or the last admin. */
-    put: operations['putApiAdminUsers/Id'];
+    put: operations['adminUpdateUser'];
     post?: never;
     /** Deletes the user with their personal codes, scans, folders, uploads and sessions, and the teams they alone own that hold no code → { success, message, deleted }. Teams another member owns keep their codes; 409 while the user alone owns a team holding codes. */
-    delete: operations['deleteApiAdminUsers/Id'];
+    delete: operations['adminDeleteUser'];
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/users/{id}/reset-password': {
+  '/api/v1/admin/users/{id}/reset-password': {
     parameters: {
       query?: never;
       header?: never;
@@ -1289,14 +1289,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { newPassword, clearTwoFactor? } → { success, message }; ends the user's sessions. */
-    post: operations['postApiAdminUsers/IdResetPassword'];
+    post: operations['adminResetUserPassword'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/users/{id}/deletion-impact': {
+  '/api/v1/admin/users/{id}/deletion-impact': {
     parameters: {
       query?: never;
       header?: never;
@@ -1304,7 +1304,7 @@ export interface paths {
       cookie?: never;
     };
     /** What a deletion would take with it → { qrCodes, scans, folders, teamsKept, teamsDeleted, blockingTeams }. */
-    get: operations['getApiAdminUsers/IdDeletionImpact'];
+    get: operations['adminGetUserDeletionImpact'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1313,7 +1313,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/users/{id}/toggle-unlimited': {
+  '/api/v1/admin/users/{id}/toggle-unlimited': {
     parameters: {
       query?: never;
       header?: never;
@@ -1323,22 +1323,22 @@ export interface paths {
     get?: never;
     put?: never;
     /** Grants or removes unlimited codes → { success, message, user }. */
-    post: operations['postApiAdminUsers/IdToggleUnlimited'];
+    post: operations['adminToggleUserUnlimited'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/subscriptions': {
+  '/api/v1/admin/subscriptions': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Users with their subscription (tier, status, end date, pending upgrade request). { search?, sort?, order?, page?, pageSize? (≤ 100), filter? } → an array of users with qrCodeCount; X-Total-Count header. */
-    get: operations['getApiAdminSubscriptions'];
+    /** Users with their subscription (tier, status, end date, pending upgrade request). One page (?page, ?pageSize ≤ 500, 100 by default) searched by username, name or e-mail (?search), filtered (?filter=all|paid|requests) and sorted (?sort, ?order) → an array of users with qrCodeCount; X-Total-Count and Link headers. */
+    get: operations['adminListSubscriptions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1347,7 +1347,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/users/{id}/subscription/upgrade': {
+  '/api/v1/admin/users/{id}/subscription/upgrade': {
     parameters: {
       query?: never;
       header?: never;
@@ -1357,14 +1357,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { tier: pro|premium, duration: 1–365 days (30) } → { success, message, user }. */
-    post: operations['postApiAdminUsers/IdSubscriptionUpgrade'];
+    post: operations['adminUpgradeUser'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/users/{id}/subscription/extend': {
+  '/api/v1/admin/users/{id}/subscription/extend': {
     parameters: {
       query?: never;
       header?: never;
@@ -1374,14 +1374,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { days: 1–365 (30) } → { success, message, user }; paid tiers only. */
-    post: operations['postApiAdminUsers/IdSubscriptionExtend'];
+    post: operations['adminExtendUserSubscription'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/users/{id}/subscription/cancel': {
+  '/api/v1/admin/users/{id}/subscription/cancel': {
     parameters: {
       query?: never;
       header?: never;
@@ -1391,22 +1391,22 @@ export interface paths {
     get?: never;
     put?: never;
     /** { immediate } → { success, message, user }: true back to Free now, false at the end date. */
-    post: operations['postApiAdminUsers/IdSubscriptionCancel'];
+    post: operations['adminCancelUserSubscription'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/workspaces': {
+  '/api/v1/admin/workspaces': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Team workspaces, searched (name, owners' usernames), sorted (name, createdAt, qrCodeCount, memberCount) and paged by the server. { search?, sort?, order?, page?, pageSize? (≤ 100) } → an array of workspaces with plan, memberCount, qrCodeCount and owners; X-Total-Count header. */
-    get: operations['getApiAdminWorkspaces'];
+    /** Team workspaces, newest first: one page (?page, ?pageSize ≤ 500, 100 by default) searched by name or an owner's username (?search) and sorted (?sort=name|createdAt|qrCodeCount|memberCount, ?order) → an array of workspaces with plan, memberCount, qrCodeCount and owners; X-Total-Count and Link headers. */
+    get: operations['adminListWorkspaces'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/workspaces/{id}': {
+  '/api/v1/admin/workspaces/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1423,7 +1423,7 @@ export interface paths {
       cookie?: never;
     };
     /** One team workspace → { id, name, plan, memberCount, qrCodeCount, owners, createdAt }; a person's id is 404. */
-    get: operations['getApiAdminWorkspaces/Id'];
+    get: operations['adminGetWorkspace'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1432,7 +1432,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/workspaces/{id}/subscription/upgrade': {
+  '/api/v1/admin/workspaces/{id}/subscription/upgrade': {
     parameters: {
       query?: never;
       header?: never;
@@ -1442,14 +1442,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** The team's plan: { tier: pro|premium, duration: 1–365 days (30) } → { success, message, workspace }. */
-    post: operations['postApiAdminWorkspaces/IdSubscriptionUpgrade'];
+    post: operations['adminUpgradeWorkspace'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/workspaces/{id}/subscription/extend': {
+  '/api/v1/admin/workspaces/{id}/subscription/extend': {
     parameters: {
       query?: never;
       header?: never;
@@ -1459,14 +1459,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** The team's plan: { days: 1–365 (30) } → { success, message, workspace }; paid tiers only. */
-    post: operations['postApiAdminWorkspaces/IdSubscriptionExtend'];
+    post: operations['adminExtendWorkspaceSubscription'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/workspaces/{id}/subscription/cancel': {
+  '/api/v1/admin/workspaces/{id}/subscription/cancel': {
     parameters: {
       query?: never;
       header?: never;
@@ -1476,14 +1476,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** The team's plan: { immediate } → { success, message, workspace }: true back to Free now, false at the end date. */
-    post: operations['postApiAdminWorkspaces/IdSubscriptionCancel'];
+    post: operations['adminCancelWorkspaceSubscription'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/workspaces/{id}/toggle-unlimited': {
+  '/api/v1/admin/workspaces/{id}/toggle-unlimited': {
     parameters: {
       query?: never;
       header?: never;
@@ -1493,14 +1493,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Grants or removes the team's unlimited codes → { success, message, workspace }. */
-    post: operations['postApiAdminWorkspaces/IdToggleUnlimited'];
+    post: operations['adminToggleWorkspaceUnlimited'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/upgrade-requests/{id}': {
+  '/api/v1/admin/upgrade-requests/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1510,14 +1510,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** { approve, duration? } → approves (an upgrade for duration days) or declines a request. */
-    post: operations['postApiAdminUpgradeRequests/Id'];
+    post: operations['adminDecideUpgradeRequest'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/stats': {
+  '/api/v1/admin/stats': {
     parameters: {
       query?: never;
       header?: never;
@@ -1525,7 +1525,7 @@ export interface paths {
       cookie?: never;
     };
     /** Users, codes, scans today / 7 / 30 days, sign-ups and scans per day, top users, database size. */
-    get: operations['getApiAdminStats'];
+    get: operations['adminGetStats'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1534,7 +1534,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/notices': {
+  '/api/v1/admin/notices': {
     parameters: {
       query?: never;
       header?: never;
@@ -1542,7 +1542,7 @@ export interface paths {
       cookie?: never;
     };
     /** What waits for an admin: { pendingUpgradeRequests, adminsWithEmail }. */
-    get: operations['getApiAdminNotices'];
+    get: operations['adminGetNotices'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1551,7 +1551,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/mails': {
+  '/api/v1/admin/mails': {
     parameters: {
       query?: never;
       header?: never;
@@ -1559,7 +1559,7 @@ export interface paths {
       cookie?: never;
     };
     /** The last 50 mails: recipient, subject, time, status (sent, outbox, failed). */
-    get: operations['getApiAdminMails'];
+    get: operations['adminListMails'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1568,7 +1568,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/mail-queue': {
+  '/api/v1/admin/mail-queue': {
     parameters: {
       query?: never;
       header?: never;
@@ -1576,7 +1576,7 @@ export interface paths {
       cookie?: never;
     };
     /** Mails whose first attempt failed: { waiting, givenUp, mails } with recipient, subject, attempts, next try, last error. */
-    get: operations['getApiAdminMailQueue'];
+    get: operations['adminListMailQueue'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1585,7 +1585,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/mail-queue/{id}/retry': {
+  '/api/v1/admin/mail-queue/{id}/retry': {
     parameters: {
       query?: never;
       header?: never;
@@ -1595,14 +1595,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Tries a queued or given-up mail now → { success, message }; 502 when the server refuses it again, 409 when its link expired. */
-    post: operations['postApiAdminMailQueue/IdRetry'];
+    post: operations['adminRetryMail'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/admin/settings': {
+  '/api/v1/admin/settings': {
     parameters: {
       query?: never;
       header?: never;
@@ -1610,9 +1610,9 @@ export interface paths {
       cookie?: never;
     };
     /** { registrationOpen, requireEmailVerification, freePlanLimit }. */
-    get: operations['getApiAdminSettings'];
+    get: operations['adminGetSettings'];
     /** Any of { registrationOpen, requireEmailVerification, freePlanLimit } → all settings. */
-    put: operations['putApiAdminSettings'];
+    put: operations['adminUpdateSettings'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1620,7 +1620,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/audit-log': {
+  '/api/v1/admin/audit-log': {
     parameters: {
       query?: never;
       header?: never;
@@ -1628,7 +1628,7 @@ export interface paths {
       cookie?: never;
     };
     /** Admin actions, newest first: { entries, total, page, pageSize }. */
-    get: operations['getApiAdminAuditLog'];
+    get: operations['adminListAuditLog'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1637,7 +1637,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/openapi.json': {
+  '/api/v1/openapi.json': {
     parameters: {
       query?: never;
       header?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
       cookie?: never;
     };
     /** This API as an OpenAPI 3.1 document, made from the route table the server registers. */
-    get: operations['getApiOpenapi.json'];
+    get: operations['getOpenApiDocument'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1658,10 +1658,387 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Activity: {
+      id: number;
+      actor: {
+        id: number | null;
+        username: string;
+      };
+      action: string;
+      targetType: string;
+      targetId: string | null;
+      targetLabel: string | null;
+      details: {
+        [key: string]: unknown;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    ActivityPage: {
+      items: components['schemas']['Activity'][];
+      nextBefore: number | null;
+    };
+    AdminUser: {
+      id: number;
+      username: string;
+      name: string | null;
+      /** Format: email */
+      email: string | null;
+      profilePicture: string | null;
+      isAdmin: boolean;
+      emailVerified: boolean;
+      /** @enum {string} */
+      subscriptionTier: 'free' | 'pro' | 'premium';
+      subscriptionStatus: string | null;
+      /** Format: date-time */
+      subscriptionEndDate: string | null;
+      hasUnlimitedAccess: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      qrCodeCount: number;
+      twoFactorEnabled: boolean;
+      /** @description How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each). */
+      signInMethods: string[];
+      /** @description A pending upgrade request (servers without Stripe), if any. */
+      upgradeRequest: components['schemas']['UpgradeRequest'] | null;
+    };
+    AdminUserChange: {
+      success: boolean;
+      message: string;
+      user: components['schemas']['AdminUser'];
+    };
+    AdminUserDeleted: {
+      success: boolean;
+      message: string;
+      deleted: components['schemas']['DeletionImpact'];
+    };
+    AdminWorkspace: {
+      id: number;
+      name: string;
+      plan: components['schemas']['Plan'];
+      memberCount: number;
+      qrCodeCount: number;
+      owners: string[];
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminWorkspaceChange: {
+      success: boolean;
+      message: string;
+      workspace: components['schemas']['AdminWorkspace'];
+    };
+    /** @description The report as data (format=json): its figures, and for type=activity every scan. */
+    AnalyticsReport: {
+      /** @description The report title. */
+      report: string;
+      /** @enum {string} */
+      type: 'full' | 'activity' | 'performance';
+      /**
+       * Format: date
+       * @description The first local date, inclusive.
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description The last local date, inclusive.
+       */
+      to: string;
+      /** @description The IANA time zone the dates and hours are local to. */
+      tz: string;
+      excludeBots: boolean;
+      /** Format: date-time */
+      generatedAt: string;
+      summary: {
+        totalScans: number;
+        uniqueScanners: number | null;
+        uniqueScannersPartial: boolean;
+        activeQrCodes: number;
+        days: number;
+        averagePerDay: number;
+        deviceCategories: number;
+      };
+      /** @description Every local day, oldest first. */
+      daily: components['schemas']['DailyCount'][];
+      devices: {
+        device: string;
+        count: number;
+        /** @description Share of the scans, one decimal. */
+        percent: number;
+      }[];
+      locations: {
+        location: string;
+        count: number;
+        /** @description Share of the scans, one decimal. */
+        percent: number;
+      }[];
+      hourly: components['schemas']['HourlyCount'][];
+      /** @description Most scanned first. */
+      performance: {
+        qrCodeId: number;
+        name: string;
+        type: string;
+        isDynamic: boolean;
+        /** Format: date-time */
+        created: string;
+        count: number;
+        uniqueScanners: number | null;
+        /** @description Share of the scans, one decimal. */
+        percent: number;
+        /** Format: date-time */
+        lastScanAt: string | null;
+      }[];
+      /** @description type=activity only: every scan of the range, newest first. */
+      scans?: {
+        id: number;
+        /** Format: date-time */
+        timestamp: string;
+        /** @description Wall time in the report's zone, YYYY-MM-DD HH:mm:ss. */
+        localTime: string;
+        qrCodeId: number;
+        qrCodeName: string;
+        /** @enum {string} */
+        device: 'Mobile' | 'Tablet' | 'Desktop' | 'Bot' | 'Unknown';
+        location: string | null;
+        referrer: string | null;
+        /** @description Masked (203.0.*.*). */
+        ipAddress: string | null;
+      }[];
+    };
+    AnalyticsSummary: {
+      totalQRCodes: number;
+      /** @description All scans of all the user's codes (or within `days` when given). */
+      totalScans: number;
+      /** @description Every code with its scans, most scanned first. */
+      qrCodeScans: {
+        id: number;
+        name: string;
+        /** @enum {string} */
+        type:
+          | 'url'
+          | 'email'
+          | 'text'
+          | 'sms'
+          | 'wifi'
+          | 'vcard'
+          | 'event'
+          | 'social'
+          | 'pdf'
+          | 'video'
+          | 'image'
+          | 'phone';
+        scans: number;
+        /**
+         * Format: date-time
+         * @description ISO time of the code's most recent scan (all time; bots left out with excludeBots), or null.
+         */
+        lastScanAt: string | null;
+      }[];
+      /**
+       * Format: date-time
+       * @description ISO time of the most recent scan of any of the user's codes, or null.
+       */
+      lastScanAt: string | null;
+      /** @description Daily-unique scanners of all the user's codes, summed over the days of the period: a person scanning on two days, or two codes, counts twice; bots never count. Null when none of the period's scans had them counted. */
+      uniqueScanners: number | null;
+      /** @description True when some scans of the period were counted before unique scanners were: their days are left out of uniqueScanners. */
+      uniqueScannersPartial: boolean;
+    };
+    ApiToken: {
+      id: number;
+      name: string;
+      /** @enum {string} */
+      scope: 'read' | 'write' | 'admin';
+      /** @description The first characters, to tell tokens apart: 'qrc_Ab12…'. */
+      prefix: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      lastUsedAt: string | null;
+      /** Format: date-time */
+      expiresAt: string | null;
+    };
+    AuditEntry: {
+      id: number;
+      actorId: number | null;
+      actorUsername: string;
+      action: string;
+      targetType: string;
+      targetId: string | null;
+      targetLabel: string | null;
+      before: unknown;
+      after: unknown;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AuditPage: {
+      entries: components['schemas']['AuditEntry'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    BillingStatus: {
+      /**
+       * @description The tier stored on the account.
+       * @enum {string}
+       */
+      tier: 'free' | 'pro' | 'premium';
+      /**
+       * @description The tier that counts now: a paid tier past its end date counts as Free.
+       * @enum {string}
+       */
+      effectiveTier: 'free' | 'pro' | 'premium';
+      status: string | null;
+      /** Format: date-time */
+      endDate: string | null;
+      currentCount: number;
+      /** @description null: no limit. */
+      maxCount: number | null;
+      /** @enum {string} */
+      payments: 'stripe' | 'request';
+      pendingRequest: components['schemas']['UpgradeRequest'] | null;
+    };
+    BulkCreateResult: {
+      created: {
+        id: number;
+        name: string;
+        /** @enum {string} */
+        type:
+          | 'url'
+          | 'email'
+          | 'text'
+          | 'sms'
+          | 'wifi'
+          | 'vcard'
+          | 'event'
+          | 'social'
+          | 'pdf'
+          | 'video'
+          | 'image'
+          | 'phone';
+        isDynamic: boolean;
+        folderId: number | null;
+        /** Format: uri */
+        shortUrl: string | null;
+        /** @description The index of the code in `codes` (0-based). */
+        row: number;
+      }[];
+      /** @description Codes over the plan limit, left out when allOrNothing is false. */
+      skipped: {
+        row: number;
+        message: string;
+      }[];
+      /** @description Rows left out as repeats of a code you already have (empty unless repeats is "skip"). */
+      repeated: {
+        /** @description The index of the code in `codes` (0-based). */
+        row: number;
+        /** @description The id of the code it repeats (the oldest such code). */
+        id: number;
+      }[];
+      currentCount: number;
+      /** @description null: unlimited. */
+      maxCount: number | null;
+    };
+    BulkParseResult: {
+      fileName: string;
+      /** @description The header row. */
+      columns: string[];
+      /** @description The data rows, each as long as columns. */
+      rows: string[][];
+      /** @description true: the file had more than 5000 rows; the first are given. */
+      truncated: boolean;
+    };
+    BulkRepeats: {
+      /** @description Rows that repeat a code you already have (same name, type and content). */
+      repeats: {
+        /** @description The index of the code in `codes` (0-based). */
+        row: number;
+        /** @description The id of the code it repeats (the oldest such code). */
+        id: number;
+      }[];
+    };
+    CheckoutSession: {
+      /** Format: uri */
+      url: string;
+    };
+    CreatedApiToken: {
+      token: string;
+      apiToken: components['schemas']['ApiToken'];
+    };
+    Customization: {
+      /** @default #000000 */
+      foregroundColor: string;
+      /** @default #FFFFFF */
+      backgroundColor: 'transparent' | string;
+      /**
+       * @default M
+       * @enum {string}
+       */
+      errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H';
+      /**
+       * @default square
+       * @enum {string}
+       */
+      style: 'square' | 'dots' | 'rounded' | 'classy';
+      logo?: {
+        url: string;
+        /** @default 40 */
+        size: number;
+      };
+      frame?: {
+        /** @default false */
+        enabled: boolean;
+        /** @default Scan Me */
+        text: string;
+        /**
+         * @default rounded
+         * @enum {string}
+         */
+        style: 'rounded' | 'square' | 'minimal';
+        /** @default #000000 */
+        color: string;
+      };
+    };
+    DailyCount: {
+      /**
+       * Format: date
+       * @description The viewer's local date, YYYY-MM-DD.
+       */
+      date: string;
+      count: number;
+      /** @description People who scanned that day (bots never count; the same person on two codes counts on each). Null: the day's scans were counted before unique scanners were. */
+      uniqueScanners: number | null;
+    };
+    DeletionImpact: {
+      qrCodes: number;
+      scans: number;
+      folders: number;
+      /** @description Teams another member also owns: they keep every code; only the membership goes. */
+      teamsKept: {
+        id: number;
+        name: string;
+        qrCodeCount: number;
+      }[];
+      /** @description Teams they alone own that hold no code: deleted with them, members and all. */
+      teamsDeleted: {
+        id: number;
+        name: string;
+      }[];
+      /** @description Teams they alone own that hold codes: the deletion is refused (409) until one has another owner. */
+      blockingTeams: {
+        id: number;
+        name: string;
+        qrCodeCount: number;
+      }[];
+    };
+    DeviceCount: {
+      /** @enum {string} */
+      device: 'Mobile' | 'Tablet' | 'Desktop' | 'Bot' | 'Unknown';
+      count: number;
+    };
     /**
      * @example {
      *       "message": "Name is required",
-     *       "code": "BAD_REQUEST",
+     *       "code": "VALIDATION_FAILED",
      *       "issues": [
      *         {
      *           "path": "name",
@@ -1674,30 +2051,700 @@ export interface components {
       /** @description What went wrong, naming the field at fault. */
       message: string;
       /**
-       * @example BAD_REQUEST
-       * @example UNAUTHORIZED
-       * @example FORBIDDEN
-       * @example NOT_FOUND
-       * @example CONFLICT
+       * @description The cause, for a program to branch on (the table in docs/api.md); never renamed.
+       * @enum {string}
        */
-      code: string;
+      code:
+        | 'VALIDATION_FAILED'
+        | 'BAD_REQUEST'
+        | 'INVALID_JSON'
+        | 'NOT_SIGNED_IN'
+        | 'INVALID_CREDENTIALS'
+        | 'TOKEN_INVALID'
+        | 'FORBIDDEN'
+        | 'ADMIN_REQUIRED'
+        | 'TOKEN_READ_ONLY'
+        | 'TOKEN_SCOPE'
+        | 'TOKEN_NOT_ACCEPTED'
+        | 'ROLE_REQUIRED'
+        | 'LIMIT_REACHED'
+        | 'STATIC_CODE_NOT_EDITABLE'
+        | 'EMAIL_NOT_VERIFIED'
+        | 'REGISTRATION_CLOSED'
+        | 'CROSS_SITE_REFUSED'
+        | 'NOT_FOUND'
+        | 'METHOD_NOT_ALLOWED'
+        | 'CONFLICT'
+        | 'USERNAME_TAKEN'
+        | 'EMAIL_TAKEN'
+        | 'SLUG_TAKEN'
+        | 'NAME_TAKEN'
+        | 'ALREADY_DONE'
+        | 'LAST_OWNER'
+        | 'IDEMPOTENCY_KEY_IN_USE'
+        | 'IDEMPOTENCY_KEY_REUSED'
+        | 'PAYLOAD_TOO_LARGE'
+        | 'UNSUPPORTED_MEDIA_TYPE'
+        | 'RATE_LIMITED'
+        | 'INTERNAL_SERVER_ERROR'
+        | 'UPSTREAM_FAILED'
+        | 'UNAVAILABLE';
+      /** @description Each invalid or unknown field (VALIDATION_FAILED): its path and what is wrong. */
       issues?: {
         path: string;
         message: string;
       }[];
+      /** @description RATE_LIMITED: seconds to wait, as the Retry-After header says. */
+      retryAfterSeconds?: number;
+      /**
+       * @description LIMIT_REACHED: the plan is full.
+       * @constant
+       */
+      limitReached?: true;
+      /** @description LIMIT_REACHED: codes the plan holds. */
+      currentCount?: number;
+      /** @description LIMIT_REACHED: the plan's limit. */
+      maxCount?: number | null;
+      /**
+       * @description EMAIL_NOT_VERIFIED: confirm the e-mail address first.
+       * @constant
+       */
+      requiresVerification?: true;
     } & {
       [key: string]: unknown;
     };
+    Folder: {
+      id: number;
+      name: string;
+      /** Format: date-time */
+      created: string;
+      qrCodeCount: number;
+    };
+    HourlyCount: {
+      /** @description 0–23 in the viewer's time zone. */
+      hour: number;
+      count: number;
+    };
+    InstanceSettings: {
+      registrationOpen: boolean;
+      requireEmailVerification: boolean;
+      freePlanLimit: number;
+    };
+    Invitation: {
+      id: number;
+      workspaceId: number;
+      workspaceName: string;
+      /** Format: email */
+      email: string | null;
+      username: string | null;
+      /** @enum {string} */
+      role: 'viewer' | 'editor' | 'admin' | 'owner';
+      invitedBy: string;
+      /** @enum {string} */
+      status: 'pending' | 'accepted' | 'declined' | 'revoked' | 'expired';
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    LimitReached: {
+      currentCount: number;
+      /** @description null: unlimited. */
+      maxCount: number | null;
+      message: string;
+      /** @constant */
+      code: 'LIMIT_REACHED';
+      /** @constant */
+      limitReached: true;
+    };
+    LinkRequired: {
+      /** @constant */
+      linkRequired: true;
+      message: string;
+    };
+    LocationCount: {
+      location: string;
+      count: number;
+    };
+    MailCheckResult: {
+      success: boolean;
+      message: string;
+      /** @description The mail server refused the sender: show the sender-verification help. */
+      senderRejected?: boolean;
+      /** @description The verified senders to set up: MAIL_FROM (no-reply) and MAIL_SUPPORT. */
+      senders?: string[];
+    };
+    MailLog: {
+      /** @enum {string} */
+      transport: 'smtp' | 'outbox';
+      from: string;
+      entries: components['schemas']['MailLogEntry'][];
+    };
+    MailLogEntry: {
+      id: number;
+      recipient: string;
+      subject: string;
+      /**
+       * @description 'sent' through SMTP, 'outbox' written to data/outbox, 'failed' with its error.
+       * @enum {string}
+       */
+      status: 'sent' | 'outbox' | 'failed';
+      error: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    MailQueue: {
+      /** @description Mails waiting for a try or being sent. */
+      waiting: number;
+      /** @description Mails given up and still kept (30 days). */
+      givenUp: number;
+      /** @description The newest 100 of them. */
+      mails: components['schemas']['QueuedMail'][];
+    };
+    Member: {
+      userId: number;
+      username: string;
+      name: string | null;
+      /** Format: email */
+      email: string | null;
+      /** @enum {string} */
+      role: 'viewer' | 'editor' | 'admin' | 'owner';
+      /** Format: date-time */
+      joinedAt: string;
+    };
+    Message: {
+      message: string;
+    };
+    PerformanceRow: {
+      qrCodeId: number;
+      name: string;
+      /** @enum {string} */
+      type:
+        | 'url'
+        | 'email'
+        | 'text'
+        | 'sms'
+        | 'wifi'
+        | 'vcard'
+        | 'event'
+        | 'social'
+        | 'pdf'
+        | 'video'
+        | 'image'
+        | 'phone';
+      count: number;
+    };
+    Plan: {
+      /** @enum {string} */
+      tier: 'free' | 'pro' | 'premium';
+      status: string | null;
+      /** Format: date-time */
+      endDate: string | null;
+      hasUnlimitedAccess: boolean;
+    };
+    Preferences: {
+      /** @enum {string} */
+      theme: 'light' | 'dark' | 'system';
+      productUpdates: boolean;
+      scanDigest: boolean;
+      scanThresholds: boolean;
+      loginAlerts: boolean;
+      timeZone: string;
+    };
+    ProfilePicture: {
+      url: string;
+      user: components['schemas']['User'];
+    };
+    PublicConfig: {
+      demoAccount: {
+        username: string;
+        password: string;
+      } | null;
+      freePlanLimit: number;
+      requireEmailVerification: boolean;
+      /** @description Whether the Register tab takes new accounts (an admin closes it from /admin). */
+      registrationOpen: boolean;
+      /**
+       * @description How /upgrade upgrades: Stripe Checkout, or a request an admin approves.
+       * @enum {string}
+       */
+      payments: 'stripe' | 'request';
+      /** @description Sign-in with company accounts (SSO_CONFIG). */
+      sso: {
+        providers: {
+          id: string;
+          name: string;
+        }[];
+        ldap: string | null;
+        passwordSignIn: boolean;
+        proxy: boolean;
+      };
+    };
+    QrCode: {
+      id: number;
+      name: string;
+      /** @enum {string} */
+      type:
+        | 'url'
+        | 'email'
+        | 'text'
+        | 'sms'
+        | 'wifi'
+        | 'vcard'
+        | 'event'
+        | 'social'
+        | 'pdf'
+        | 'video'
+        | 'image'
+        | 'phone';
+      /** @description The encoded payload (mailto:, WIFI:, vCard…). */
+      content: string;
+      isDynamic: boolean;
+      customization: components['schemas']['Customization'];
+      userId: number;
+      folderId: number | null;
+      /** @description Dynamic codes only: the short link's path segment. */
+      slug: string | null;
+      /**
+       * Format: uri
+       * @description Dynamic codes only: the short link, which the image encodes.
+       */
+      shortUrl: string | null;
+      /** Format: date-time */
+      created: string;
+      /** Format: date-time */
+      updated: string;
+      /** @description The server's scan-safety check of the code's image, made when it is saved: scannable, risky or unscannable, with the main reason. null while the check is pending. */
+      scannable: {
+        /** @enum {string} */
+        verdict: 'scannable' | 'risky' | 'unscannable';
+        reason: string;
+      } | null;
+      /** @description Dynamic codes: smart-redirect options (src/qr/smart-redirect.ts); null: none. */
+      redirectOptions: components['schemas']['SmartRedirect'] | null;
+      /** @description Dynamic codes: the short link asks for a password. */
+      hasPassword: boolean;
+    };
+    QrCodeAnalytics: {
+      qrCode: components['schemas']['QrCode'];
+      /** @description One page of the scan history, newest first, each scan with where it went. */
+      scans: components['schemas']['Scan'][];
+      page: number;
+      pageSize: number;
+      totalPages: number;
+      totalScans: number;
+      uniqueLocations: number;
+      uniqueDevices: number;
+      devices: components['schemas']['DeviceCount'][];
+      /** @description Scans not counted above: one client (address and user agent) beyond SCANS_PER_CLIENT_MINUTE on this code, such as a redirect loop. */
+      throttledScans: number;
+      /** @description Of the scans above: those answered with the "not available" page or the fallback URL because the code was paused, not started yet, ended or over its scan limit (smart redirects). */
+      refusedScans: number;
+      /** @description The code's daily-unique scanners over all time: each day's distinct people (bots never count), summed over the days, so a person scanning on two days counts twice. Null when none of its scans had them counted. */
+      uniqueScanners: number | null;
+      /** @description True when some scans of the period were counted before unique scanners were: their days are left out of uniqueScanners. */
+      uniqueScannersPartial: boolean;
+      /** @description With SCAN_RETENTION_DAYS: the scan history (scans, totalPages) holds scans from this time on; older scans still count in every total and chart. Null: the whole history is kept. */
+      historyFrom: string | null;
+    };
+    QrCodeVersion: {
+      id: number;
+      /** Format: date-time */
+      created: string;
+      /** @enum {string} */
+      kind: 'created' | 'edited' | 'restored' | 'moved';
+      /** @description Who made the change; null when that account no longer exists. */
+      actor: {
+        id: number;
+        username: string;
+      } | null;
+      /** @description A 'restored' version: the id of the version it brought back. */
+      restoredFrom: number | null;
+      /** @description The code's name and described content in this version. */
+      state: {
+        name: string;
+        content: string;
+      };
+      /** @description What this version changed against the one before it, in plain words (empty for 'created', and for a restore of the state the code already had). */
+      changes: components['schemas']['QrCodeVersionChange'][];
+    };
+    QrCodeVersionChange: {
+      /** @enum {string} */
+      field:
+        | 'name'
+        | 'destination'
+        | 'content'
+        | 'design'
+        | 'rules'
+        | 'schedule'
+        | 'tracking'
+        | 'password'
+        | 'options';
+      before: string;
+      after: string;
+    };
+    QueuedMail: {
+      id: number;
+      recipient: string;
+      subject: string;
+      /**
+       * @description 'waiting' for nextAttemptAt, 'sending' right now, 'given-up' after the last try or when its link expired.
+       * @enum {string}
+       */
+      status: 'waiting' | 'sending' | 'given-up';
+      /** @description Attempts made so far, the first one included. */
+      attempts: number;
+      /**
+       * Format: date-time
+       * @description The next try; null once given up.
+       */
+      nextAttemptAt: string | null;
+      /**
+       * Format: date-time
+       * @description When its link expires (it is not sent after that); null: no link that expires.
+       */
+      expiresAt: string | null;
+      lastError: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description When it was given up.
+       */
+      finishedAt: string | null;
+    };
+    RecoveryCodes: {
+      /** @description Ten codes, shown this once. */
+      recoveryCodes: string[];
+    };
+    RedirectRule: {
+      label?: string;
+      conditions: components['schemas']['RuleCondition'][];
+      destination: string;
+    };
+    RuleCondition:
+      | {
+          /** @constant */
+          kind: 'device';
+          devices: string[];
+        }
+      | {
+          /** @constant */
+          kind: 'os';
+          os: string[];
+        }
+      | {
+          /** @constant */
+          kind: 'country';
+          countries: string[];
+        }
+      | {
+          /** @constant */
+          kind: 'language';
+          languages: string[];
+        }
+      | {
+          /** @constant */
+          kind: 'time';
+          days: number[];
+          from: string;
+          until: string;
+        }
+      | {
+          /** @constant */
+          kind: 'dates';
+          /** @default null */
+          from: string | null;
+          /** @default null */
+          until: string | null;
+        }
+      | {
+          /** @constant */
+          kind: 'scans';
+          after: number;
+        };
+    Scan: {
+      id: number;
+      /** Format: date-time */
+      timestamp: string;
+      userAgent: string | null;
+      location: string | null;
+      ipAddress: string | null;
+      /** @enum {string} */
+      device: 'Mobile' | 'Tablet' | 'Desktop' | 'Bot' | 'Unknown';
+      /** @description 'iPhone', 'Chrome on Windows'… from the user agent, or null. */
+      deviceName: string | null;
+      outcome: components['schemas']['ScanOutcome'];
+    };
+    /** @description Where the scan went: `rule` (the rule numbered `rule`, 1 = first, as the code's rules are numbered now), `default` (the code's own destination), `password` (got the password form), `paused`, `not-started`, `ended`, `limit` (refused: its page or the fallback URL), `simulated` (the owner's in-app test), `unknown` (served before outcomes were recorded). */
+    ScanOutcome: {
+      /** @enum {string} */
+      kind:
+        | 'rule'
+        | 'default'
+        | 'password'
+        | 'paused'
+        | 'not-started'
+        | 'ended'
+        | 'limit'
+        | 'simulated'
+        | 'unknown';
+      rule: number | null;
+    };
+    ScanOutcomes: {
+      /** @description Scans per outcome, most first: the kept raw scans (all time, or since `from` with SCAN_RETENTION_DAYS). */
+      outcomes: {
+        /** @enum {string} */
+        kind:
+          | 'rule'
+          | 'default'
+          | 'password'
+          | 'paused'
+          | 'not-started'
+          | 'ended'
+          | 'limit'
+          | 'simulated'
+          | 'unknown';
+        rule: number | null;
+        count: number;
+      }[];
+      /** @description With SCAN_RETENTION_DAYS: the counts cover scans from this time on. Null: all time. */
+      from: string | null;
+      /** @description Scans by people that were served a destination, all time: what the code's scan limit counts (bots, refused scans, password forms and the owner's tests never count). */
+      servedScans: number;
+    };
+    Session: {
+      /** @description Not the session's secret: an id that names it for Sign out. */
+      id: string;
+      /** @description 'Chrome 131', 'Firefox', or 'Unknown browser'. */
+      browser: string;
+      /** @description 'Windows 10', 'iOS 18', or 'Unknown OS'. */
+      os: string;
+      /** @description The address, masked ('203.0.*.*'), or 'Unknown'. */
+      ip: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      lastSeenAt: string;
+      /** @description The browser making this call. */
+      current: boolean;
+    };
+    SessionsSignedOut: {
+      success: boolean;
+      /** @description How many sessions were signed out. */
+      count: number;
+      /** @description How many API tokens were revoked. */
+      tokensRevoked: number;
+    };
+    SignedOut: {
+      message: string;
+      /**
+       * Format: uri
+       * @description The company sign-in's own sign-out page (OIDC end-session, the proxy's logout).
+       */
+      logoutUrl?: string;
+    };
+    SmartRedirect: {
+      /** @default [] */
+      rules: components['schemas']['RedirectRule'][];
+      /** @default UTC */
+      timeZone: string;
+      /** @default null */
+      activeFrom: string | null;
+      /** @default null */
+      activeUntil: string | null;
+      /** @default null */
+      maxScans: number | null;
+      /** @default false */
+      paused: boolean;
+      /** @default null */
+      inactiveMessage: string | null;
+      /** @default null */
+      fallbackUrl: string | null;
+      /** @default null */
+      utm: components['schemas']['Utm'] | null;
+      /** @default false */
+      forwardQuery: boolean;
+    };
+    SsoLink: {
+      /** Format: email */
+      email: string;
+      /** @description The existing local account. */
+      username: string;
+      /** @description The company sign-in, as its button names it. */
+      provider: string;
+    };
+    StripeEventReceived: {
+      received: boolean;
+      duplicate: boolean;
+    };
+    Success: {
+      success: boolean;
+    };
+    SuccessMessage: {
+      success: boolean;
+      message: string;
+    };
+    SystemStats: {
+      users: number;
+      admins: number;
+      qrCodes: number;
+      scansToday: number;
+      scans7Days: number;
+      scans30Days: number;
+      signupsPerDay: {
+        /** Format: date */
+        date: string;
+        count: number;
+      }[];
+      scansPerDay: {
+        /** Format: date */
+        date: string;
+        count: number;
+      }[];
+      topUsers: {
+        id: number;
+        username: string;
+        scans: number;
+      }[];
+      databaseBytes: number;
+      /** @enum {string} */
+      databaseKind: 'sqlite' | 'postgres';
+    };
+    TestScan: {
+      /** @enum {string} */
+      type:
+        | 'url'
+        | 'email'
+        | 'text'
+        | 'sms'
+        | 'wifi'
+        | 'vcard'
+        | 'event'
+        | 'social'
+        | 'pdf'
+        | 'video'
+        | 'image'
+        | 'phone';
+      /** @description The encoded payload (mailto:, WIFI:, vCard…). */
+      content: string;
+    };
+    TwoFactorEnrolment: {
+      secret: string;
+      /** Format: uri */
+      otpauthUrl: string;
+    };
+    TwoFactorRequired: {
+      /** @constant */
+      requiresTwoFactor: true;
+      message: string;
+    };
+    TwoFactorStatus: {
+      enabled: boolean;
+      recoveryCodesLeft: number;
+    };
+    UpgradeRequest: {
+      id: number;
+      userId: number;
+      /** @enum {string} */
+      tier: 'pro' | 'premium';
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'declined';
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      decidedAt: string | null;
+    };
+    UpgradeRequestResult: {
+      success: boolean;
+      message: string;
+      /** @description null for a team workspace: the admins are told, and set its plan under Workspaces. */
+      request: components['schemas']['UpgradeRequest'] | null;
+    };
+    Upload: {
+      /** @example /api/uploads/3f9c… */
+      url: string;
+    };
+    User: {
+      id: number;
+      username: string;
+      name: string | null;
+      /** Format: email */
+      email: string | null;
+      profilePicture: string | null;
+      isAdmin: boolean;
+      emailVerified: boolean;
+      /** @enum {string} */
+      subscriptionTier: 'free' | 'pro' | 'premium';
+      subscriptionStatus: string | null;
+      /** Format: date-time */
+      subscriptionEndDate: string | null;
+      hasUnlimitedAccess: boolean;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    Utm: {
+      /** @default qr */
+      source: string;
+      medium?: string;
+      campaign?: string;
+      term?: string;
+      content?: string;
+    };
+    VerificationRequired: {
+      /** @constant */
+      requiresVerification: true;
+      message: string;
+    };
+    Workspace: {
+      id: number;
+      name: string;
+      /** @enum {string} */
+      kind: 'personal' | 'team';
+      /** @enum {string} */
+      role: 'viewer' | 'editor' | 'admin' | 'owner';
+      plan: components['schemas']['Plan'];
+      memberCount: number;
+      qrCodeCount: number;
+      /** Format: date-time */
+      createdAt: string;
+    };
   };
   responses: never;
-  parameters: never;
+  parameters: {
+    /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+    IdempotencyKey: string;
+  };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description Requests this API token may make a minute (600). */
+    'RateLimit-Limit': number;
+    /** @description Requests this API token has left in the current minute. */
+    'RateLimit-Remaining': number;
+    /** @description Seconds until the current minute ends and the count starts again. */
+    'RateLimit-Reset': number;
+    /** @description Seconds to wait before trying again. */
+    'Retry-After': number;
+    /** @description How to authenticate: `Bearer realm="QR Creator"`. */
+    'WWW-Authenticate': string;
+    /** @description `attachment` (a download) or `inline` (an image shown as is), with the file's name: `filename="…"`, and `filename*=UTF-8''…` when the name is not plain ASCII. */
+    'Content-Disposition': string;
+    /** @description How many items the whole list holds (all pages, after `search` and filters). */
+    'X-Total-Count': number;
+    /** @description RFC 8288 links: on a list, the `first`, `prev`, `next` and `last` pages (with the same query); on a deprecated path, `rel="deprecation"` to the deprecation policy. */
+    Link: string;
+    /** @description `true`: this is the stored answer of an earlier request with the same `Idempotency-Key`; nothing was done again. */
+    'Idempotent-Replayed': 'true';
+    /** @description The path is deprecated, since this time: `@` and a Unix time (RFC 9745), such as `@1796083200`. */
+    Deprecation: string;
+    /** @description The date the deprecated path stops answering (RFC 8594, an HTTP date), at least six months after Deprecation. */
+    Sunset: string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getApiUser: {
+  getCurrentUser: {
     parameters: {
       query?: never;
       header?: never;
@@ -1709,47 +2756,60 @@ export interface operations {
       /** @description The signed-in user; 401 when signed out. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            username: string;
-            name: string | null;
-            email: string | null;
-            profilePicture: string | null;
-            isAdmin: boolean;
-            emailVerified: boolean;
-            /** @enum {string} */
-            subscriptionTier: 'free' | 'pro' | 'premium';
-            subscriptionStatus: string | null;
-            subscriptionEndDate: string | null;
-            hasUnlimitedAccess: boolean;
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 7,
+           *       "username": "ada",
+           *       "name": "Ada Lovelace",
+           *       "email": "ada@example.com",
+           *       "profilePicture": null,
+           *       "isAdmin": false,
+           *       "emailVerified": true,
+           *       "subscriptionTier": "pro",
+           *       "subscriptionStatus": "active",
+           *       "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *       "hasUnlimitedAccess": false,
+           *       "createdAt": "2026-02-14T09:30:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['User'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1758,7 +2818,7 @@ export interface operations {
       };
     };
   };
-  postApiLogin: {
+  signIn: {
     parameters: {
       query?: never;
       header?: never;
@@ -1767,6 +2827,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "username": "ada",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
         'application/json': {
           username: string;
           password: string;
@@ -1780,35 +2846,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 7,
+           *       "username": "ada",
+           *       "name": "Ada Lovelace",
+           *       "email": "ada@example.com",
+           *       "profilePicture": null,
+           *       "isAdmin": false,
+           *       "emailVerified": true,
+           *       "subscriptionTier": "pro",
+           *       "subscriptionStatus": "active",
+           *       "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *       "hasUnlimitedAccess": false,
+           *       "createdAt": "2026-02-14T09:30:00.000Z"
+           *     }
+           */
           'application/json':
-            | {
-                id: number;
-                username: string;
-                name: string | null;
-                email: string | null;
-                profilePicture: string | null;
-                isAdmin: boolean;
-                emailVerified: boolean;
-                /** @enum {string} */
-                subscriptionTier: 'free' | 'pro' | 'premium';
-                subscriptionStatus: string | null;
-                subscriptionEndDate: string | null;
-                hasUnlimitedAccess: boolean;
-                createdAt: string;
-              }
-            | {
-                /** @constant */
-                requiresTwoFactor: true;
-                message: string;
-              }
-            | {
-                /** @constant */
-                linkRequired: true;
-                message: string;
-              };
+            | components['schemas']['User']
+            | components['schemas']['TwoFactorRequired']
+            | components['schemas']['LinkRequired'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1817,8 +2877,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -1828,7 +2906,7 @@ export interface operations {
       };
     };
   };
-  postApiRegister: {
+  register: {
     parameters: {
       query?: never;
       header?: never;
@@ -1837,6 +2915,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "username": "ada",
+         *       "password": "correct horse battery staple",
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com"
+         *     }
+         */
         'application/json': {
           username: string;
           password: string;
@@ -1852,11 +2938,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            requiresVerification: true;
-            message: string;
-          };
+          'application/json': components['schemas']['VerificationRequired'];
         };
       };
       /** @description { username, password, name, email } → 201 the user, or 200 { requiresVerification, message }. */
@@ -1865,24 +2947,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            username: string;
-            name: string | null;
-            email: string | null;
-            profilePicture: string | null;
-            isAdmin: boolean;
-            emailVerified: boolean;
-            /** @enum {string} */
-            subscriptionTier: 'free' | 'pro' | 'premium';
-            subscriptionStatus: string | null;
-            subscriptionEndDate: string | null;
-            hasUnlimitedAccess: boolean;
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 7,
+           *       "username": "ada",
+           *       "name": "Ada Lovelace",
+           *       "email": "ada@example.com",
+           *       "profilePicture": null,
+           *       "isAdmin": false,
+           *       "emailVerified": false,
+           *       "subscriptionTier": "free",
+           *       "subscriptionStatus": null,
+           *       "subscriptionEndDate": null,
+           *       "hasUnlimitedAccess": false,
+           *       "createdAt": "2026-02-14T09:30:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['User'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1891,8 +2975,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -1902,7 +3004,7 @@ export interface operations {
       };
     };
   };
-  postApiLogout: {
+  signOut: {
     parameters: {
       query?: never;
       header?: never;
@@ -1917,14 +3019,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            message: string;
-            /** @description The company sign-in's own sign-out page (OIDC end-session, the proxy's logout). */
-            logoutUrl?: string;
-          };
+          /**
+           * @example {
+           *       "message": "Signed out"
+           *     }
+           */
+          'application/json': components['schemas']['SignedOut'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1933,7 +3036,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1944,7 +3047,7 @@ export interface operations {
       };
     };
   };
-  getApiAuthSsoLink: {
+  getPendingSsoLink: {
     parameters: {
       query?: never;
       header?: never;
@@ -1959,16 +3062,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            email: string;
-            /** @description The existing local account. */
-            username: string;
-            /** @description The company sign-in, as its button names it. */
-            provider: string;
-          } | null;
+          /**
+           * @example {
+           *       "email": "ada@example.com",
+           *       "username": "ada",
+           *       "provider": "Company sign-in"
+           *     }
+           */
+          'application/json': components['schemas']['SsoLink'] | null;
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1977,7 +3081,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1988,7 +3092,7 @@ export interface operations {
       };
     };
   };
-  postApiAuthSsoLink: {
+  linkSsoAccount: {
     parameters: {
       query?: never;
       header?: never;
@@ -1997,6 +3101,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "password": "correct horse battery staple"
+         *     }
+         */
         'application/json': {
           password: string;
         };
@@ -2009,30 +3118,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json':
-            | {
-                id: number;
-                username: string;
-                name: string | null;
-                email: string | null;
-                profilePicture: string | null;
-                isAdmin: boolean;
-                emailVerified: boolean;
-                /** @enum {string} */
-                subscriptionTier: 'free' | 'pro' | 'premium';
-                subscriptionStatus: string | null;
-                subscriptionEndDate: string | null;
-                hasUnlimitedAccess: boolean;
-                createdAt: string;
-              }
-            | {
-                /** @constant */
-                requiresTwoFactor: true;
-                message: string;
-              };
+          /**
+           * @example {
+           *       "id": 7,
+           *       "username": "ada",
+           *       "name": "Ada Lovelace",
+           *       "email": "ada@example.com",
+           *       "profilePicture": null,
+           *       "isAdmin": false,
+           *       "emailVerified": true,
+           *       "subscriptionTier": "pro",
+           *       "subscriptionStatus": "active",
+           *       "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *       "hasUnlimitedAccess": false,
+           *       "createdAt": "2026-02-14T09:30:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['User'] | components['schemas']['TwoFactorRequired'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2041,8 +3146,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2052,7 +3175,7 @@ export interface operations {
       };
     };
   };
-  postApiPasswordResetRequest: {
+  requestPasswordReset: {
     parameters: {
       query?: never;
       header?: never;
@@ -2061,6 +3184,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         'application/json': {
           email: string;
         };
@@ -2073,12 +3201,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            message: string;
-          };
+          /**
+           * @example {
+           *       "message": "If an account uses this address, a reset link is on its way."
+           *     }
+           */
+          'application/json': components['schemas']['Message'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2087,8 +3218,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2098,7 +3247,7 @@ export interface operations {
       };
     };
   };
-  postApiPasswordResetVerify: {
+  verifyPasswordResetToken: {
     parameters: {
       query?: never;
       header?: never;
@@ -2107,6 +3256,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "f3b9c1d2e4a5968778695a4b3c2d1e0f"
+         *     }
+         */
         'application/json': {
           token: string;
         };
@@ -2119,12 +3273,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-          };
+          /**
+           * @example {
+           *       "success": true
+           *     }
+           */
+          'application/json': components['schemas']['Success'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2133,8 +3290,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2144,7 +3319,7 @@ export interface operations {
       };
     };
   };
-  postApiPasswordResetReset: {
+  resetPassword: {
     parameters: {
       query?: never;
       header?: never;
@@ -2153,6 +3328,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "f3b9c1d2e4a5968778695a4b3c2d1e0f",
+         *       "password": "a new long passphrase"
+         *     }
+         */
         'application/json': {
           token: string;
           password: string;
@@ -2166,13 +3347,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Password changed. Sign in with the new one."
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2181,8 +3365,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2192,7 +3394,7 @@ export interface operations {
       };
     };
   };
-  getApiEmailVerifyToken: {
+  verifyEmail: {
     parameters: {
       query: {
         token: string;
@@ -2209,13 +3411,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Email address verified"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2224,7 +3429,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2235,7 +3440,7 @@ export interface operations {
       };
     };
   };
-  postApiEmailUndoChange: {
+  undoEmailChange: {
     parameters: {
       query?: never;
       header?: never;
@@ -2244,6 +3449,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
+         *     }
+         */
         'application/json': {
           token: string;
         };
@@ -2256,13 +3466,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Your address is back to ada@example.com. Every session was signed out."
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2271,8 +3484,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2282,7 +3513,7 @@ export interface operations {
       };
     };
   };
-  postApiEmailResendVerification: {
+  resendEmailVerification: {
     parameters: {
       query?: never;
       header?: never;
@@ -2291,6 +3522,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         'application/json': {
           email: string;
         };
@@ -2303,12 +3539,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            message: string;
-          };
+          /**
+           * @example {
+           *       "message": "If this address waits for verification, a new link is on its way."
+           *     }
+           */
+          'application/json': components['schemas']['Message'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2317,8 +3556,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2328,7 +3585,7 @@ export interface operations {
       };
     };
   };
-  getApiConfig: {
+  getPublicConfig: {
     parameters: {
       query?: never;
       header?: never;
@@ -2340,39 +3597,41 @@ export interface operations {
       /** @description Public facts the client needs before sign-in (the demo account, the free limit). */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            demoAccount: {
-              username: string;
-              password: string;
-            } | null;
-            freePlanLimit: number;
-            requireEmailVerification: boolean;
-            /** @description Whether the Register tab takes new accounts (an admin closes it from /admin). */
-            registrationOpen: boolean;
-            /**
-             * @description How /upgrade upgrades: Stripe Checkout, or a request an admin approves.
-             * @enum {string}
-             */
-            payments: 'stripe' | 'request';
-            /** @description Sign-in with company accounts (SSO_CONFIG). */
-            sso: {
-              providers: {
-                id: string;
-                name: string;
-              }[];
-              ldap: string | null;
-              passwordSignIn: boolean;
-              proxy: boolean;
-            };
-          };
+          /**
+           * @example {
+           *       "demoAccount": null,
+           *       "freePlanLimit": 10,
+           *       "requireEmailVerification": true,
+           *       "registrationOpen": true,
+           *       "payments": "request",
+           *       "sso": {
+           *         "providers": [
+           *           {
+           *             "id": "company",
+           *             "name": "Company sign-in"
+           *           }
+           *         ],
+           *         "ldap": null,
+           *         "passwordSignIn": true,
+           *         "proxy": false
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PublicConfig'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2381,7 +3640,7 @@ export interface operations {
       };
     };
   };
-  postApiLoginTwoFactor: {
+  signInWithTwoFactor: {
     parameters: {
       query?: never;
       header?: never;
@@ -2390,6 +3649,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
         'application/json': {
           code: string;
         };
@@ -2402,24 +3666,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            username: string;
-            name: string | null;
-            email: string | null;
-            profilePicture: string | null;
-            isAdmin: boolean;
-            emailVerified: boolean;
-            /** @enum {string} */
-            subscriptionTier: 'free' | 'pro' | 'premium';
-            subscriptionStatus: string | null;
-            subscriptionEndDate: string | null;
-            hasUnlimitedAccess: boolean;
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 7,
+           *       "username": "ada",
+           *       "name": "Ada Lovelace",
+           *       "email": "ada@example.com",
+           *       "profilePicture": null,
+           *       "isAdmin": false,
+           *       "emailVerified": true,
+           *       "subscriptionTier": "pro",
+           *       "subscriptionStatus": "active",
+           *       "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *       "hasUnlimitedAccess": false,
+           *       "createdAt": "2026-02-14T09:30:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['User'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2428,8 +3694,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2439,7 +3723,7 @@ export interface operations {
       };
     };
   };
-  getApiUserTwoFactor: {
+  getTwoFactorStatus: {
     parameters: {
       query?: never;
       header?: never;
@@ -2454,13 +3738,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            enabled: boolean;
-            recoveryCodesLeft: number;
-          };
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "recoveryCodesLeft": 8
+           *     }
+           */
+          'application/json': components['schemas']['TwoFactorStatus'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2469,16 +3756,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2489,7 +3777,7 @@ export interface operations {
       };
     };
   };
-  postApiUserTwoFactorBegin: {
+  beginTwoFactor: {
     parameters: {
       query?: never;
       header?: never;
@@ -2498,6 +3786,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "password": "correct horse battery staple"
+         *     }
+         */
         'application/json': {
           password: string;
         };
@@ -2510,13 +3803,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            secret: string;
-            otpauthUrl: string;
-          };
+          /**
+           * @example {
+           *       "secret": "JBSWY3DPEHPK3PXP",
+           *       "otpauthUrl": "otpauth://totp/QR%20Creator:ada?secret=JBSWY3DPEHPK3PXP&issuer=QR%20Creator"
+           *     }
+           */
+          'application/json': components['schemas']['TwoFactorEnrolment'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2525,8 +3821,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2534,8 +3840,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2545,7 +3860,7 @@ export interface operations {
       };
     };
   };
-  postApiUserTwoFactorConfirm: {
+  confirmTwoFactor: {
     parameters: {
       query?: never;
       header?: never;
@@ -2554,6 +3869,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
         'application/json': {
           code: string;
         };
@@ -2566,13 +3886,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Ten codes, shown this once. */
-            recoveryCodes: string[];
-          };
+          /**
+           * @example {
+           *       "recoveryCodes": [
+           *         "k3v9-2hq8",
+           *         "p7x2-9wd4",
+           *         "m4c8-7tz1",
+           *         "r2j6-5nb3",
+           *         "w9f1-3ks7",
+           *         "h5d3-8qm2",
+           *         "b8n4-1vx6",
+           *         "z6t7-4pg9",
+           *         "c1l5-6rj8",
+           *         "e2y9-7hw3"
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['RecoveryCodes'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2581,8 +3914,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2590,8 +3933,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2601,7 +3953,7 @@ export interface operations {
       };
     };
   };
-  postApiUserTwoFactorDisable: {
+  disableTwoFactor: {
     parameters: {
       query?: never;
       header?: never;
@@ -2610,6 +3962,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "password": "correct horse battery staple",
+         *       "code": "492039"
+         *     }
+         */
         'application/json': {
           password: string;
           code: string;
@@ -2623,13 +3981,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Two-factor sign-in is off"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2638,8 +3999,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2647,8 +4018,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2658,7 +4038,7 @@ export interface operations {
       };
     };
   };
-  putApiUserProfile: {
+  updateProfile: {
     parameters: {
       query?: never;
       header?: never;
@@ -2667,6 +4047,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ada King",
+         *       "email": "ada@example.com"
+         *     }
+         */
         'application/json': {
           name: string;
           email: string;
@@ -2681,24 +4067,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            username: string;
-            name: string | null;
-            email: string | null;
-            profilePicture: string | null;
-            isAdmin: boolean;
-            emailVerified: boolean;
-            /** @enum {string} */
-            subscriptionTier: 'free' | 'pro' | 'premium';
-            subscriptionStatus: string | null;
-            subscriptionEndDate: string | null;
-            hasUnlimitedAccess: boolean;
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 7,
+           *       "username": "ada",
+           *       "name": "Ada King",
+           *       "email": "ada@example.com",
+           *       "profilePicture": null,
+           *       "isAdmin": false,
+           *       "emailVerified": true,
+           *       "subscriptionTier": "pro",
+           *       "subscriptionStatus": "active",
+           *       "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *       "hasUnlimitedAccess": false,
+           *       "createdAt": "2026-02-14T09:30:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['User'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2707,8 +4095,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2716,8 +4114,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2727,7 +4134,7 @@ export interface operations {
       };
     };
   };
-  postApiUserEmailVerificationLink: {
+  sendEmailVerificationLink: {
     parameters: {
       query?: never;
       header?: never;
@@ -2742,12 +4149,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            message: string;
-          };
+          /**
+           * @example {
+           *       "message": "A new link is on its way to ada@example.com."
+           *     }
+           */
+          'application/json': components['schemas']['Message'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2756,16 +4166,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2780,55 +4191,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description What went wrong, naming the field at fault. */
-            message: string;
-            /**
-             * @example BAD_REQUEST
-             * @example UNAUTHORIZED
-             * @example FORBIDDEN
-             * @example NOT_FOUND
-             * @example CONFLICT
-             */
-            code: string;
-            issues?: {
-              path: string;
-              message: string;
-            }[];
-          } & {
-            [key: string]: unknown;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description One a minute and five an hour: the message says when to try again, Retry-After in seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description What went wrong, naming the field at fault. */
-            message: string;
-            /**
-             * @example BAD_REQUEST
-             * @example UNAUTHORIZED
-             * @example FORBIDDEN
-             * @example NOT_FOUND
-             * @example CONFLICT
-             */
-            code: string;
-            issues?: {
-              path: string;
-              message: string;
-            }[];
-          } & {
-            [key: string]: unknown;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putApiUserPassword: {
+  changePassword: {
     parameters: {
       query?: never;
       header?: never;
@@ -2837,6 +4215,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "currentPassword": "correct horse battery staple",
+         *       "newPassword": "a new long passphrase"
+         *     }
+         */
         'application/json': {
           currentPassword: string;
           newPassword: string;
@@ -2850,13 +4234,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Password changed"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2865,8 +4252,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2874,8 +4271,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2885,7 +4291,7 @@ export interface operations {
       };
     };
   };
-  postApiUploadProfilePicture: {
+  uploadProfilePicture: {
     parameters: {
       query?: never;
       header?: never;
@@ -2907,27 +4313,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            url: string;
-            user: {
-              id: number;
-              username: string;
-              name: string | null;
-              email: string | null;
-              profilePicture: string | null;
-              isAdmin: boolean;
-              emailVerified: boolean;
-              /** @enum {string} */
-              subscriptionTier: 'free' | 'pro' | 'premium';
-              subscriptionStatus: string | null;
-              subscriptionEndDate: string | null;
-              hasUnlimitedAccess: boolean;
-              createdAt: string;
-            };
-          };
+          /**
+           * @example {
+           *       "url": "/api/uploads/8d2f4c1a",
+           *       "user": {
+           *         "id": 7,
+           *         "username": "ada",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "profilePicture": "/api/uploads/8d2f4c1a",
+           *         "isAdmin": false,
+           *         "emailVerified": true,
+           *         "subscriptionTier": "pro",
+           *         "subscriptionStatus": "active",
+           *         "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false,
+           *         "createdAt": "2026-02-14T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ProfilePicture'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2936,8 +4344,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2945,8 +4363,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not multipart/form-data (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2956,7 +4383,7 @@ export interface operations {
       };
     };
   };
-  getApiUserPreferences: {
+  getPreferences: {
     parameters: {
       query?: never;
       header?: never;
@@ -2968,41 +4395,54 @@ export interface operations {
       /** @description The theme and the notification and login-alert switches, stored per user. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string} */
-            theme: 'light' | 'dark' | 'system';
-            productUpdates: boolean;
-            scanDigest: boolean;
-            scanThresholds: boolean;
-            loginAlerts: boolean;
-            timeZone: string;
-          };
+          /**
+           * @example {
+           *       "theme": "system",
+           *       "productUpdates": false,
+           *       "scanDigest": true,
+           *       "scanThresholds": true,
+           *       "loginAlerts": true,
+           *       "timeZone": "Europe/Paris"
+           *     }
+           */
+          'application/json': components['schemas']['Preferences'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3011,7 +4451,7 @@ export interface operations {
       };
     };
   };
-  putApiUserPreferences: {
+  updatePreferences: {
     parameters: {
       query?: never;
       header?: never;
@@ -3020,6 +4460,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "theme": "dark",
+         *       "scanDigest": false
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           theme?: 'light' | 'dark' | 'system';
@@ -3038,18 +4484,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string} */
-            theme: 'light' | 'dark' | 'system';
-            productUpdates: boolean;
-            scanDigest: boolean;
-            scanThresholds: boolean;
-            loginAlerts: boolean;
-            timeZone: string;
-          };
+          /**
+           * @example {
+           *       "theme": "dark",
+           *       "productUpdates": false,
+           *       "scanDigest": false,
+           *       "scanThresholds": true,
+           *       "loginAlerts": true,
+           *       "timeZone": "Europe/Paris"
+           *     }
+           */
+          'application/json': components['schemas']['Preferences'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3058,8 +4506,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3067,8 +4525,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3078,38 +4545,58 @@ export interface operations {
       };
     };
   };
-  getApiUserSessions: {
+  listSessions: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page to answer, from 1. */
+        page?: number;
+        /** @description Rows per page, at most 500. */
+        pageSize?: number;
+        /** @description Keeps the rows whose user agent (the browser and system as the browser names them) contains this text, in any letter case. */
+        search?: string;
+        sort?: 'lastSeen' | 'created';
+        order?: 'asc' | 'desc';
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The caller's signed-in browsers: browser, OS, masked address, created, last seen, current. */
+      /** @description The caller's signed-in browsers, most recently seen first: browser, OS, masked address, created, last seen, current; one page (?page, ?pageSize ≤ 500, 100 by default), searched in the user agent (?search), sorted (?sort=lastSeen|created, ?order); X-Total-Count and Link headers. */
       200: {
         headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Not the session's secret: an id that names it for Sign out. */
-            id: string;
-            /** @description 'Chrome 131', 'Firefox', or 'Unknown browser'. */
-            browser: string;
-            /** @description 'Windows 10', 'iOS 18', or 'Unknown OS'. */
-            os: string;
-            /** @description The address, masked ('203.0.*.*'), or 'Unknown'. */
-            ip: string;
-            createdAt: string;
-            lastSeenAt: string;
-            /** @description The browser making this call. */
-            current: boolean;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": "s_41f2",
+           *         "browser": "Firefox 132",
+           *         "os": "Ubuntu",
+           *         "ip": "203.0.*.*",
+           *         "createdAt": "2026-11-20T08:00:00.000Z",
+           *         "lastSeenAt": "2026-11-28T09:12:00.000Z",
+           *         "current": true
+           *       },
+           *       {
+           *         "id": "s_9c07",
+           *         "browser": "Safari 18",
+           *         "os": "iOS 18",
+           *         "ip": "198.51.*.*",
+           *         "createdAt": "2026-11-02T19:30:00.000Z",
+           *         "lastSeenAt": "2026-11-27T21:05:00.000Z",
+           *         "current": false
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Session'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3118,16 +4605,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3138,7 +4626,7 @@ export interface operations {
       };
     };
   };
-  'deleteApiUserSessions/Id': {
+  deleteSession: {
     parameters: {
       query?: never;
       header?: never;
@@ -3155,12 +4643,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-          };
+          /**
+           * @example {
+           *       "success": true
+           *     }
+           */
+          'application/json': components['schemas']['Success'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3169,16 +4660,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3198,7 +4690,7 @@ export interface operations {
       };
     };
   };
-  postApiUserSessionsSignOutOthers: {
+  signOutOtherSessions: {
     parameters: {
       query?: never;
       header?: never;
@@ -3207,6 +4699,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "revokeTokens": false
+         *     }
+         */
         'application/json': {
           /** @description Also revoke every API token of the account. */
           revokeTokens?: boolean;
@@ -3220,16 +4717,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            /** @description How many sessions were signed out. */
-            count: number;
-            /** @description How many API tokens were revoked. */
-            tokensRevoked: number;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "count": 2,
+           *       "tokensRevoked": 0
+           *     }
+           */
+          'application/json': components['schemas']['SessionsSignedOut'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3238,8 +4736,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3247,8 +4755,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3258,7 +4775,7 @@ export interface operations {
       };
     };
   };
-  getApiEmailVerify: {
+  checkMailTransport: {
     parameters: {
       query?: never;
       header?: never;
@@ -3270,49 +4787,62 @@ export interface operations {
       /** @description Admins: checks the mail transport (SMTP login, or the outbox) → { success, message }. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            /** @description The mail server refused the sender: show the sender-verification help. */
-            senderRejected?: boolean;
-            /** @description The verified senders to set up: MAIL_FROM (no-reply) and MAIL_SUPPORT. */
-            senders?: string[];
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Signed in to smtp.example.com:587"
+           *     }
+           */
+          'application/json': components['schemas']['MailCheckResult'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3321,15 +4851,25 @@ export interface operations {
       };
     };
   };
-  postApiEmailTest: {
+  sendTestMail: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "to": "ops@example.com",
+         *       "subject": "Test from QR Creator",
+         *       "message": "It works."
+         *     }
+         */
         'application/json': unknown;
       };
     };
@@ -3337,49 +4877,111 @@ export interface operations {
       /** @description Admins: { to, subject, message, from? } sends a test mail → { success, message }; a refused sender answers 502 with senderRejected and the senders to verify. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            /** @description The mail server refused the sender: show the sender-verification help. */
-            senderRejected?: boolean;
-            /** @description The verified senders to set up: MAIL_FROM (no-reply) and MAIL_SUPPORT. */
-            senders?: string[];
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Test mail sent to ops@example.com"
+           *     }
+           */
+          'application/json': components['schemas']['MailCheckResult'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3388,11 +4990,44 @@ export interface operations {
       };
     };
   };
-  getApiQrCodes: {
+  listQrCodes: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page to answer, from 1. */
+        page?: number;
+        /** @description Rows per page, at most 500. */
+        pageSize?: number;
+        /** @description Keeps the rows whose name contains this text, in any letter case. */
+        search?: string;
+        sort?: 'created' | 'updated' | 'name' | 'scans';
+        order?: 'asc' | 'desc';
+        /** @description Only codes of this type. */
+        type?:
+          | 'url'
+          | 'email'
+          | 'text'
+          | 'sms'
+          | 'wifi'
+          | 'vcard'
+          | 'event'
+          | 'social'
+          | 'pdf'
+          | 'video'
+          | 'image'
+          | 'phone';
+        /** @description true: only dynamic codes; false: only static ones. */
+        dynamic?: 'true' | 'false';
+        /** @description Only the codes in this folder; root: only those in no folder. */
+        folderId?: string;
+        /** @description Only codes created at or after this date (ISO 8601 date or date-time). */
+        createdFrom?: string;
+        /** @description Only codes created at or before this date (a date: up to its end, UTC). */
+        createdTo?: string;
+        /** @description Only codes whose last scan-safety check gave this verdict. */
+        verdict?: 'scannable' | 'risky' | 'unscannable';
+      };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -3400,181 +5035,136 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The caller's codes, newest first. */
+      /** @description The caller's codes, newest first: one page (?page, ?pageSize ≤ 500, 100 by default), searched by name (?search), filtered (?type, ?dynamic, ?folderId or root, ?createdFrom, ?createdTo, ?verdict) and sorted (?sort=created|updated|name|scans, scans by people; ?order=asc|desc); X-Total-Count and Link headers. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            type:
-              | 'url'
-              | 'email'
-              | 'text'
-              | 'sms'
-              | 'wifi'
-              | 'vcard'
-              | 'event'
-              | 'social'
-              | 'pdf'
-              | 'video'
-              | 'image'
-              | 'phone';
-            /** @description The encoded payload (mailto:, WIFI:, vCard…). */
-            content: string;
-            isDynamic: boolean;
-            customization: {
-              /** @default #000000 */
-              foregroundColor: string;
-              /** @default #FFFFFF */
-              backgroundColor: 'transparent' | string;
-              /**
-               * @default M
-               * @enum {string}
-               */
-              errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H';
-              /**
-               * @default square
-               * @enum {string}
-               */
-              style: 'square' | 'dots' | 'rounded' | 'classy';
-              logo?: {
-                url: string;
-                /** @default 40 */
-                size: number;
-              };
-              frame?: {
-                /** @default false */
-                enabled: boolean;
-                /** @default Scan Me */
-                text: string;
-                /**
-                 * @default rounded
-                 * @enum {string}
-                 */
-                style: 'rounded' | 'square' | 'minimal';
-                /** @default #000000 */
-                color: string;
-              };
-            };
-            userId: number;
-            folderId: number | null;
-            /** @description Dynamic codes only: the short link's path segment. */
-            slug: string | null;
-            /** @description Dynamic codes only: the short link, which the image encodes. */
-            shortUrl: string | null;
-            created: string;
-            updated: string;
-            /** @description The server's scan-safety check of the code's image, made when it is saved: scannable, risky or unscannable, with the main reason. null while the check is pending. */
-            scannable: {
-              /** @enum {string} */
-              verdict: 'scannable' | 'risky' | 'unscannable';
-              reason: string;
-            } | null;
-            /** @description Dynamic codes: smart-redirect options (src/qr/smart-redirect.ts); null: none. */
-            redirectOptions: {
-              /** @default [] */
-              rules: {
-                label?: string;
-                conditions: (
-                  | {
-                      /** @constant */
-                      kind: 'device';
-                      devices: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'os';
-                      os: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'country';
-                      countries: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'language';
-                      languages: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'time';
-                      days: number[];
-                      from: string;
-                      until: string;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'dates';
-                      /** @default null */
-                      from: string | null;
-                      /** @default null */
-                      until: string | null;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'scans';
-                      after: number;
-                    }
-                )[];
-                destination: string;
-              }[];
-              /** @default UTC */
-              timeZone: string;
-              /** @default null */
-              activeFrom: string | null;
-              /** @default null */
-              activeUntil: string | null;
-              /** @default null */
-              maxScans: number | null;
-              /** @default false */
-              paused: boolean;
-              /** @default null */
-              inactiveMessage: string | null;
-              /** @default null */
-              fallbackUrl: string | null;
-              /** @default null */
-              utm: {
-                /** @default qr */
-                source: string;
-                medium?: string;
-                campaign?: string;
-                term?: string;
-                content?: string;
-              } | null;
-              /** @default false */
-              forwardQuery: boolean;
-            } | null;
-            /** @description Dynamic codes: the short link asks for a password. */
-            hasPassword: boolean;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": 42,
+           *         "name": "Table menu",
+           *         "type": "url",
+           *         "content": "https://cafe-aurora.example.com/menu",
+           *         "isDynamic": true,
+           *         "customization": {
+           *           "foregroundColor": "#1A237E",
+           *           "backgroundColor": "#FFFFFF",
+           *           "errorCorrectionLevel": "M",
+           *           "style": "rounded",
+           *           "frame": {
+           *             "enabled": true,
+           *             "text": "Scan for the menu",
+           *             "style": "rounded",
+           *             "color": "#1A237E"
+           *           }
+           *         },
+           *         "userId": 7,
+           *         "folderId": 3,
+           *         "slug": "k7Qm2x",
+           *         "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *         "created": "2026-10-01T08:15:00.000Z",
+           *         "updated": "2026-11-20T16:42:10.000Z",
+           *         "scannable": {
+           *           "verdict": "scannable",
+           *           "reason": "Good contrast and quiet zone"
+           *         },
+           *         "redirectOptions": {
+           *           "rules": [
+           *             {
+           *               "label": "iPhone users",
+           *               "conditions": [
+           *                 {
+           *                   "kind": "os",
+           *                   "os": [
+           *                     "ios"
+           *                   ]
+           *                 }
+           *               ],
+           *               "destination": "https://apps.apple.com/app/cafe-aurora/id123456789"
+           *             }
+           *           ],
+           *           "timeZone": "Europe/Paris",
+           *           "activeFrom": null,
+           *           "activeUntil": null,
+           *           "maxScans": null,
+           *           "paused": false,
+           *           "inactiveMessage": null,
+           *           "fallbackUrl": null,
+           *           "utm": {
+           *             "source": "qr",
+           *             "medium": "table-card",
+           *             "campaign": "autumn-menu"
+           *           },
+           *           "forwardQuery": false
+           *         },
+           *         "hasPassword": false
+           *       },
+           *       {
+           *         "id": 43,
+           *         "name": "Guest Wi-Fi",
+           *         "type": "wifi",
+           *         "content": "WIFI:T:WPA;S:Aurora-Guests;P:croissant2026;;",
+           *         "isDynamic": false,
+           *         "customization": {
+           *           "foregroundColor": "#000000",
+           *           "backgroundColor": "#FFFFFF",
+           *           "errorCorrectionLevel": "M",
+           *           "style": "square"
+           *         },
+           *         "userId": 7,
+           *         "folderId": 3,
+           *         "slug": null,
+           *         "shortUrl": null,
+           *         "created": "2026-10-01T08:15:00.000Z",
+           *         "updated": "2026-11-20T16:42:10.000Z",
+           *         "scannable": {
+           *           "verdict": "scannable",
+           *           "reason": "Good contrast and quiet zone"
+           *         },
+           *         "redirectOptions": null,
+           *         "hasPassword": false
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['QrCode'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3584,15 +5174,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3601,21 +5198,49 @@ export interface operations {
       };
     };
   };
-  postApiQrCodes: {
+  createQrCode: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Table menu",
+         *       "type": "url",
+         *       "content": "https://cafe-aurora.example.com/menu",
+         *       "isDynamic": true,
+         *       "folderId": 3,
+         *       "customization": {
+         *         "foregroundColor": "#1A237E",
+         *         "style": "rounded"
+         *       }
+         *     }
+         */
         'application/json': {
           name: string;
-          type: string;
+          /** @enum {string} */
+          type:
+            | 'url'
+            | 'email'
+            | 'text'
+            | 'sms'
+            | 'wifi'
+            | 'vcard'
+            | 'event'
+            | 'social'
+            | 'pdf'
+            | 'video'
+            | 'image'
+            | 'phone';
           content: string;
           /** @default false */
           isDynamic?: boolean;
@@ -3740,207 +5365,178 @@ export interface operations {
       /** @description Creates a code → 201 the code; 403 { limitReached, currentCount, maxCount } at the plan limit. */
       201: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            type:
-              | 'url'
-              | 'email'
-              | 'text'
-              | 'sms'
-              | 'wifi'
-              | 'vcard'
-              | 'event'
-              | 'social'
-              | 'pdf'
-              | 'video'
-              | 'image'
-              | 'phone';
-            /** @description The encoded payload (mailto:, WIFI:, vCard…). */
-            content: string;
-            isDynamic: boolean;
-            customization: {
-              /** @default #000000 */
-              foregroundColor: string;
-              /** @default #FFFFFF */
-              backgroundColor: 'transparent' | string;
-              /**
-               * @default M
-               * @enum {string}
-               */
-              errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H';
-              /**
-               * @default square
-               * @enum {string}
-               */
-              style: 'square' | 'dots' | 'rounded' | 'classy';
-              logo?: {
-                url: string;
-                /** @default 40 */
-                size: number;
-              };
-              frame?: {
-                /** @default false */
-                enabled: boolean;
-                /** @default Scan Me */
-                text: string;
-                /**
-                 * @default rounded
-                 * @enum {string}
-                 */
-                style: 'rounded' | 'square' | 'minimal';
-                /** @default #000000 */
-                color: string;
-              };
-            };
-            userId: number;
-            folderId: number | null;
-            /** @description Dynamic codes only: the short link's path segment. */
-            slug: string | null;
-            /** @description Dynamic codes only: the short link, which the image encodes. */
-            shortUrl: string | null;
-            created: string;
-            updated: string;
-            /** @description The server's scan-safety check of the code's image, made when it is saved: scannable, risky or unscannable, with the main reason. null while the check is pending. */
-            scannable: {
-              /** @enum {string} */
-              verdict: 'scannable' | 'risky' | 'unscannable';
-              reason: string;
-            } | null;
-            /** @description Dynamic codes: smart-redirect options (src/qr/smart-redirect.ts); null: none. */
-            redirectOptions: {
-              /** @default [] */
-              rules: {
-                label?: string;
-                conditions: (
-                  | {
-                      /** @constant */
-                      kind: 'device';
-                      devices: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'os';
-                      os: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'country';
-                      countries: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'language';
-                      languages: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'time';
-                      days: number[];
-                      from: string;
-                      until: string;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'dates';
-                      /** @default null */
-                      from: string | null;
-                      /** @default null */
-                      until: string | null;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'scans';
-                      after: number;
-                    }
-                )[];
-                destination: string;
-              }[];
-              /** @default UTC */
-              timeZone: string;
-              /** @default null */
-              activeFrom: string | null;
-              /** @default null */
-              activeUntil: string | null;
-              /** @default null */
-              maxScans: number | null;
-              /** @default false */
-              paused: boolean;
-              /** @default null */
-              inactiveMessage: string | null;
-              /** @default null */
-              fallbackUrl: string | null;
-              /** @default null */
-              utm: {
-                /** @default qr */
-                source: string;
-                medium?: string;
-                campaign?: string;
-                term?: string;
-                content?: string;
-              } | null;
-              /** @default false */
-              forwardQuery: boolean;
-            } | null;
-            /** @description Dynamic codes: the short link asks for a password. */
-            hasPassword: boolean;
-          };
+          /**
+           * @example {
+           *       "id": 42,
+           *       "name": "Table menu",
+           *       "type": "url",
+           *       "content": "https://cafe-aurora.example.com/menu",
+           *       "isDynamic": true,
+           *       "customization": {
+           *         "foregroundColor": "#1A237E",
+           *         "backgroundColor": "#FFFFFF",
+           *         "errorCorrectionLevel": "M",
+           *         "style": "rounded",
+           *         "frame": {
+           *           "enabled": true,
+           *           "text": "Scan for the menu",
+           *           "style": "rounded",
+           *           "color": "#1A237E"
+           *         }
+           *       },
+           *       "userId": 7,
+           *       "folderId": 3,
+           *       "slug": "k7Qm2x",
+           *       "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *       "created": "2026-10-01T08:15:00.000Z",
+           *       "updated": "2026-11-20T16:42:10.000Z",
+           *       "scannable": {
+           *         "verdict": "scannable",
+           *         "reason": "Good contrast and quiet zone"
+           *       },
+           *       "redirectOptions": {
+           *         "rules": [
+           *           {
+           *             "label": "iPhone users",
+           *             "conditions": [
+           *               {
+           *                 "kind": "os",
+           *                 "os": [
+           *                   "ios"
+           *                 ]
+           *               }
+           *             ],
+           *             "destination": "https://apps.apple.com/app/cafe-aurora/id123456789"
+           *           }
+           *         ],
+           *         "timeZone": "Europe/Paris",
+           *         "activeFrom": null,
+           *         "activeUntil": null,
+           *         "maxScans": null,
+           *         "paused": false,
+           *         "inactiveMessage": null,
+           *         "fallbackUrl": null,
+           *         "utm": {
+           *           "source": "qr",
+           *           "medium": "table-card",
+           *           "campaign": "autumn-menu"
+           *         },
+           *         "forwardQuery": false
+           *       },
+           *       "hasPassword": false
+           *     }
+           */
+          'application/json': components['schemas']['QrCode'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The plan limit is reached. Otherwise: Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description The plan limit is reached. Otherwise: Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json':
-            | {
-                currentCount: number;
-                /** @description null: unlimited. */
-                maxCount: number | null;
-                message: string;
-                /** @constant */
-                code: 'FORBIDDEN';
-                /** @constant */
-                limitReached: true;
-              }
-            | components['schemas']['Error'];
+          'application/json': components['schemas']['LimitReached'] | components['schemas']['Error'];
         };
       };
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3949,13 +5545,13 @@ export interface operations {
       };
     };
   };
-  getApiQrCodesRedirectsExport: {
+  exportRedirects: {
     parameters: {
       query: {
         format: 'csv' | 'nginx' | 'caddy' | 'netlify';
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -3966,6 +5562,10 @@ export interface operations {
       /** @description The caller's redirect table, to re-host the short domain: ?format=csv|nginx|caddy|netlify, as an attachment. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Content-Disposition': components['headers']['Content-Disposition'];
           [name: string]: unknown;
         };
         content: {
@@ -3973,27 +5573,34 @@ export interface operations {
           'text/plain': string;
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4003,15 +5610,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4020,11 +5634,11 @@ export interface operations {
       };
     };
   };
-  'getApiQrCodes/Id': {
+  getQrCode: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -4037,178 +5651,104 @@ export interface operations {
       /** @description The code; another user's code is 404. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            type:
-              | 'url'
-              | 'email'
-              | 'text'
-              | 'sms'
-              | 'wifi'
-              | 'vcard'
-              | 'event'
-              | 'social'
-              | 'pdf'
-              | 'video'
-              | 'image'
-              | 'phone';
-            /** @description The encoded payload (mailto:, WIFI:, vCard…). */
-            content: string;
-            isDynamic: boolean;
-            customization: {
-              /** @default #000000 */
-              foregroundColor: string;
-              /** @default #FFFFFF */
-              backgroundColor: 'transparent' | string;
-              /**
-               * @default M
-               * @enum {string}
-               */
-              errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H';
-              /**
-               * @default square
-               * @enum {string}
-               */
-              style: 'square' | 'dots' | 'rounded' | 'classy';
-              logo?: {
-                url: string;
-                /** @default 40 */
-                size: number;
-              };
-              frame?: {
-                /** @default false */
-                enabled: boolean;
-                /** @default Scan Me */
-                text: string;
-                /**
-                 * @default rounded
-                 * @enum {string}
-                 */
-                style: 'rounded' | 'square' | 'minimal';
-                /** @default #000000 */
-                color: string;
-              };
-            };
-            userId: number;
-            folderId: number | null;
-            /** @description Dynamic codes only: the short link's path segment. */
-            slug: string | null;
-            /** @description Dynamic codes only: the short link, which the image encodes. */
-            shortUrl: string | null;
-            created: string;
-            updated: string;
-            /** @description The server's scan-safety check of the code's image, made when it is saved: scannable, risky or unscannable, with the main reason. null while the check is pending. */
-            scannable: {
-              /** @enum {string} */
-              verdict: 'scannable' | 'risky' | 'unscannable';
-              reason: string;
-            } | null;
-            /** @description Dynamic codes: smart-redirect options (src/qr/smart-redirect.ts); null: none. */
-            redirectOptions: {
-              /** @default [] */
-              rules: {
-                label?: string;
-                conditions: (
-                  | {
-                      /** @constant */
-                      kind: 'device';
-                      devices: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'os';
-                      os: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'country';
-                      countries: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'language';
-                      languages: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'time';
-                      days: number[];
-                      from: string;
-                      until: string;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'dates';
-                      /** @default null */
-                      from: string | null;
-                      /** @default null */
-                      until: string | null;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'scans';
-                      after: number;
-                    }
-                )[];
-                destination: string;
-              }[];
-              /** @default UTC */
-              timeZone: string;
-              /** @default null */
-              activeFrom: string | null;
-              /** @default null */
-              activeUntil: string | null;
-              /** @default null */
-              maxScans: number | null;
-              /** @default false */
-              paused: boolean;
-              /** @default null */
-              inactiveMessage: string | null;
-              /** @default null */
-              fallbackUrl: string | null;
-              /** @default null */
-              utm: {
-                /** @default qr */
-                source: string;
-                medium?: string;
-                campaign?: string;
-                term?: string;
-                content?: string;
-              } | null;
-              /** @default false */
-              forwardQuery: boolean;
-            } | null;
-            /** @description Dynamic codes: the short link asks for a password. */
-            hasPassword: boolean;
-          };
+          /**
+           * @example {
+           *       "id": 42,
+           *       "name": "Table menu",
+           *       "type": "url",
+           *       "content": "https://cafe-aurora.example.com/menu",
+           *       "isDynamic": true,
+           *       "customization": {
+           *         "foregroundColor": "#1A237E",
+           *         "backgroundColor": "#FFFFFF",
+           *         "errorCorrectionLevel": "M",
+           *         "style": "rounded",
+           *         "frame": {
+           *           "enabled": true,
+           *           "text": "Scan for the menu",
+           *           "style": "rounded",
+           *           "color": "#1A237E"
+           *         }
+           *       },
+           *       "userId": 7,
+           *       "folderId": 3,
+           *       "slug": "k7Qm2x",
+           *       "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *       "created": "2026-10-01T08:15:00.000Z",
+           *       "updated": "2026-11-20T16:42:10.000Z",
+           *       "scannable": {
+           *         "verdict": "scannable",
+           *         "reason": "Good contrast and quiet zone"
+           *       },
+           *       "redirectOptions": {
+           *         "rules": [
+           *           {
+           *             "label": "iPhone users",
+           *             "conditions": [
+           *               {
+           *                 "kind": "os",
+           *                 "os": [
+           *                   "ios"
+           *                 ]
+           *               }
+           *             ],
+           *             "destination": "https://apps.apple.com/app/cafe-aurora/id123456789"
+           *           }
+           *         ],
+           *         "timeZone": "Europe/Paris",
+           *         "activeFrom": null,
+           *         "activeUntil": null,
+           *         "maxScans": null,
+           *         "paused": false,
+           *         "inactiveMessage": null,
+           *         "fallbackUrl": null,
+           *         "utm": {
+           *           "source": "qr",
+           *           "medium": "table-card",
+           *           "campaign": "autumn-menu"
+           *         },
+           *         "forwardQuery": false
+           *       },
+           *       "hasPassword": false
+           *     }
+           */
+          'application/json': components['schemas']['QrCode'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4218,15 +5758,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4235,11 +5782,11 @@ export interface operations {
       };
     };
   };
-  'putApiQrCodes/Id': {
+  updateQrCode: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -4249,9 +5796,27 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "content": "https://cafe-aurora.example.com/winter-menu"
+         *     }
+         */
         'application/json': {
           name?: string;
-          type?: string;
+          /** @enum {string} */
+          type?:
+            | 'url'
+            | 'email'
+            | 'text'
+            | 'sms'
+            | 'wifi'
+            | 'vcard'
+            | 'event'
+            | 'social'
+            | 'pdf'
+            | 'video'
+            | 'image'
+            | 'phone';
           content?: string;
           isDynamic?: boolean;
           customization?: {
@@ -4371,178 +5936,104 @@ export interface operations {
       /** @description Name, content and design of a dynamic code; a static code is 403. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            type:
-              | 'url'
-              | 'email'
-              | 'text'
-              | 'sms'
-              | 'wifi'
-              | 'vcard'
-              | 'event'
-              | 'social'
-              | 'pdf'
-              | 'video'
-              | 'image'
-              | 'phone';
-            /** @description The encoded payload (mailto:, WIFI:, vCard…). */
-            content: string;
-            isDynamic: boolean;
-            customization: {
-              /** @default #000000 */
-              foregroundColor: string;
-              /** @default #FFFFFF */
-              backgroundColor: 'transparent' | string;
-              /**
-               * @default M
-               * @enum {string}
-               */
-              errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H';
-              /**
-               * @default square
-               * @enum {string}
-               */
-              style: 'square' | 'dots' | 'rounded' | 'classy';
-              logo?: {
-                url: string;
-                /** @default 40 */
-                size: number;
-              };
-              frame?: {
-                /** @default false */
-                enabled: boolean;
-                /** @default Scan Me */
-                text: string;
-                /**
-                 * @default rounded
-                 * @enum {string}
-                 */
-                style: 'rounded' | 'square' | 'minimal';
-                /** @default #000000 */
-                color: string;
-              };
-            };
-            userId: number;
-            folderId: number | null;
-            /** @description Dynamic codes only: the short link's path segment. */
-            slug: string | null;
-            /** @description Dynamic codes only: the short link, which the image encodes. */
-            shortUrl: string | null;
-            created: string;
-            updated: string;
-            /** @description The server's scan-safety check of the code's image, made when it is saved: scannable, risky or unscannable, with the main reason. null while the check is pending. */
-            scannable: {
-              /** @enum {string} */
-              verdict: 'scannable' | 'risky' | 'unscannable';
-              reason: string;
-            } | null;
-            /** @description Dynamic codes: smart-redirect options (src/qr/smart-redirect.ts); null: none. */
-            redirectOptions: {
-              /** @default [] */
-              rules: {
-                label?: string;
-                conditions: (
-                  | {
-                      /** @constant */
-                      kind: 'device';
-                      devices: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'os';
-                      os: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'country';
-                      countries: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'language';
-                      languages: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'time';
-                      days: number[];
-                      from: string;
-                      until: string;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'dates';
-                      /** @default null */
-                      from: string | null;
-                      /** @default null */
-                      until: string | null;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'scans';
-                      after: number;
-                    }
-                )[];
-                destination: string;
-              }[];
-              /** @default UTC */
-              timeZone: string;
-              /** @default null */
-              activeFrom: string | null;
-              /** @default null */
-              activeUntil: string | null;
-              /** @default null */
-              maxScans: number | null;
-              /** @default false */
-              paused: boolean;
-              /** @default null */
-              inactiveMessage: string | null;
-              /** @default null */
-              fallbackUrl: string | null;
-              /** @default null */
-              utm: {
-                /** @default qr */
-                source: string;
-                medium?: string;
-                campaign?: string;
-                term?: string;
-                content?: string;
-              } | null;
-              /** @default false */
-              forwardQuery: boolean;
-            } | null;
-            /** @description Dynamic codes: the short link asks for a password. */
-            hasPassword: boolean;
-          };
+          /**
+           * @example {
+           *       "id": 42,
+           *       "name": "Table menu",
+           *       "type": "url",
+           *       "content": "https://cafe-aurora.example.com/winter-menu",
+           *       "isDynamic": true,
+           *       "customization": {
+           *         "foregroundColor": "#1A237E",
+           *         "backgroundColor": "#FFFFFF",
+           *         "errorCorrectionLevel": "M",
+           *         "style": "rounded",
+           *         "frame": {
+           *           "enabled": true,
+           *           "text": "Scan for the menu",
+           *           "style": "rounded",
+           *           "color": "#1A237E"
+           *         }
+           *       },
+           *       "userId": 7,
+           *       "folderId": 3,
+           *       "slug": "k7Qm2x",
+           *       "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *       "created": "2026-10-01T08:15:00.000Z",
+           *       "updated": "2026-11-20T16:42:10.000Z",
+           *       "scannable": {
+           *         "verdict": "scannable",
+           *         "reason": "Good contrast and quiet zone"
+           *       },
+           *       "redirectOptions": {
+           *         "rules": [
+           *           {
+           *             "label": "iPhone users",
+           *             "conditions": [
+           *               {
+           *                 "kind": "os",
+           *                 "os": [
+           *                   "ios"
+           *                 ]
+           *               }
+           *             ],
+           *             "destination": "https://apps.apple.com/app/cafe-aurora/id123456789"
+           *           }
+           *         ],
+           *         "timeZone": "Europe/Paris",
+           *         "activeFrom": null,
+           *         "activeUntil": null,
+           *         "maxScans": null,
+           *         "paused": false,
+           *         "inactiveMessage": null,
+           *         "fallbackUrl": null,
+           *         "utm": {
+           *           "source": "qr",
+           *           "medium": "table-card",
+           *           "campaign": "autumn-menu"
+           *         },
+           *         "forwardQuery": false
+           *       },
+           *       "hasPassword": false
+           *     }
+           */
+          'application/json': components['schemas']['QrCode'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4552,15 +6043,46 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4569,11 +6091,11 @@ export interface operations {
       };
     };
   };
-  'deleteApiQrCodes/Id': {
+  deleteQrCode: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -4586,36 +6108,49 @@ export interface operations {
       /** @description Deletes the code and its scans. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "QR code deleted"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4625,15 +6160,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4642,11 +6184,11 @@ export interface operations {
       };
     };
   };
-  'patchApiQrCodes/Id': {
+  moveQrCode: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -4656,6 +6198,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "folderId": null
+         *     }
+         */
         'application/json': {
           folderId: number | null;
         };
@@ -4665,178 +6212,104 @@ export interface operations {
       /** @description { folderId } moves the code (null = the root). */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            type:
-              | 'url'
-              | 'email'
-              | 'text'
-              | 'sms'
-              | 'wifi'
-              | 'vcard'
-              | 'event'
-              | 'social'
-              | 'pdf'
-              | 'video'
-              | 'image'
-              | 'phone';
-            /** @description The encoded payload (mailto:, WIFI:, vCard…). */
-            content: string;
-            isDynamic: boolean;
-            customization: {
-              /** @default #000000 */
-              foregroundColor: string;
-              /** @default #FFFFFF */
-              backgroundColor: 'transparent' | string;
-              /**
-               * @default M
-               * @enum {string}
-               */
-              errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H';
-              /**
-               * @default square
-               * @enum {string}
-               */
-              style: 'square' | 'dots' | 'rounded' | 'classy';
-              logo?: {
-                url: string;
-                /** @default 40 */
-                size: number;
-              };
-              frame?: {
-                /** @default false */
-                enabled: boolean;
-                /** @default Scan Me */
-                text: string;
-                /**
-                 * @default rounded
-                 * @enum {string}
-                 */
-                style: 'rounded' | 'square' | 'minimal';
-                /** @default #000000 */
-                color: string;
-              };
-            };
-            userId: number;
-            folderId: number | null;
-            /** @description Dynamic codes only: the short link's path segment. */
-            slug: string | null;
-            /** @description Dynamic codes only: the short link, which the image encodes. */
-            shortUrl: string | null;
-            created: string;
-            updated: string;
-            /** @description The server's scan-safety check of the code's image, made when it is saved: scannable, risky or unscannable, with the main reason. null while the check is pending. */
-            scannable: {
-              /** @enum {string} */
-              verdict: 'scannable' | 'risky' | 'unscannable';
-              reason: string;
-            } | null;
-            /** @description Dynamic codes: smart-redirect options (src/qr/smart-redirect.ts); null: none. */
-            redirectOptions: {
-              /** @default [] */
-              rules: {
-                label?: string;
-                conditions: (
-                  | {
-                      /** @constant */
-                      kind: 'device';
-                      devices: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'os';
-                      os: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'country';
-                      countries: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'language';
-                      languages: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'time';
-                      days: number[];
-                      from: string;
-                      until: string;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'dates';
-                      /** @default null */
-                      from: string | null;
-                      /** @default null */
-                      until: string | null;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'scans';
-                      after: number;
-                    }
-                )[];
-                destination: string;
-              }[];
-              /** @default UTC */
-              timeZone: string;
-              /** @default null */
-              activeFrom: string | null;
-              /** @default null */
-              activeUntil: string | null;
-              /** @default null */
-              maxScans: number | null;
-              /** @default false */
-              paused: boolean;
-              /** @default null */
-              inactiveMessage: string | null;
-              /** @default null */
-              fallbackUrl: string | null;
-              /** @default null */
-              utm: {
-                /** @default qr */
-                source: string;
-                medium?: string;
-                campaign?: string;
-                term?: string;
-                content?: string;
-              } | null;
-              /** @default false */
-              forwardQuery: boolean;
-            } | null;
-            /** @description Dynamic codes: the short link asks for a password. */
-            hasPassword: boolean;
-          };
+          /**
+           * @example {
+           *       "id": 42,
+           *       "name": "Table menu",
+           *       "type": "url",
+           *       "content": "https://cafe-aurora.example.com/menu",
+           *       "isDynamic": true,
+           *       "customization": {
+           *         "foregroundColor": "#1A237E",
+           *         "backgroundColor": "#FFFFFF",
+           *         "errorCorrectionLevel": "M",
+           *         "style": "rounded",
+           *         "frame": {
+           *           "enabled": true,
+           *           "text": "Scan for the menu",
+           *           "style": "rounded",
+           *           "color": "#1A237E"
+           *         }
+           *       },
+           *       "userId": 7,
+           *       "folderId": null,
+           *       "slug": "k7Qm2x",
+           *       "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *       "created": "2026-10-01T08:15:00.000Z",
+           *       "updated": "2026-11-20T16:42:10.000Z",
+           *       "scannable": {
+           *         "verdict": "scannable",
+           *         "reason": "Good contrast and quiet zone"
+           *       },
+           *       "redirectOptions": {
+           *         "rules": [
+           *           {
+           *             "label": "iPhone users",
+           *             "conditions": [
+           *               {
+           *                 "kind": "os",
+           *                 "os": [
+           *                   "ios"
+           *                 ]
+           *               }
+           *             ],
+           *             "destination": "https://apps.apple.com/app/cafe-aurora/id123456789"
+           *           }
+           *         ],
+           *         "timeZone": "Europe/Paris",
+           *         "activeFrom": null,
+           *         "activeUntil": null,
+           *         "maxScans": null,
+           *         "paused": false,
+           *         "inactiveMessage": null,
+           *         "fallbackUrl": null,
+           *         "utm": {
+           *           "source": "qr",
+           *           "medium": "table-card",
+           *           "campaign": "autumn-menu"
+           *         },
+           *         "forwardQuery": false
+           *       },
+           *       "hasPassword": false
+           *     }
+           */
+          'application/json': components['schemas']['QrCode'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4846,15 +6319,46 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4863,11 +6367,11 @@ export interface operations {
       };
     };
   };
-  'getApiQrCodes/IdScan': {
+  testScanQrCode: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -4880,50 +6384,49 @@ export interface operations {
       /** @description { type, content } of the owner's code, recorded as a simulated scan (in the analytics, never counted against a scan limit). A write token or the app; never from another site. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string} */
-            type:
-              | 'url'
-              | 'email'
-              | 'text'
-              | 'sms'
-              | 'wifi'
-              | 'vcard'
-              | 'event'
-              | 'social'
-              | 'pdf'
-              | 'video'
-              | 'image'
-              | 'phone';
-            /** @description The encoded payload (mailto:, WIFI:, vCard…). */
-            content: string;
-          };
+          /**
+           * @example {
+           *       "type": "url",
+           *       "content": "https://cafe-aurora.example.com/menu"
+           *     }
+           */
+          'application/json': components['schemas']['TestScan'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4933,15 +6436,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4950,14 +6460,14 @@ export interface operations {
       };
     };
   };
-  'getApiQrCodes/IdImage': {
+  getQrCodeImage: {
     parameters: {
       query?: {
         format?: 'png' | 'svg';
         size?: number;
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -4970,6 +6480,10 @@ export interface operations {
       /** @description The owner's code rendered on the server: ?format=png|svg&size=64..2048. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Content-Disposition': components['headers']['Content-Disposition'];
           [name: string]: unknown;
         };
         content: {
@@ -4977,27 +6491,34 @@ export interface operations {
           'image/svg+xml': string;
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5007,15 +6528,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5024,11 +6552,11 @@ export interface operations {
       };
     };
   };
-  'getApiQrCodes/IdHistory': {
+  listQrCodeVersions: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -5041,66 +6569,83 @@ export interface operations {
       /** @description The code's versions, newest first (the first is the current one), each with who, when and what changed. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            created: string;
-            /** @enum {string} */
-            kind: 'created' | 'edited' | 'restored' | 'moved';
-            /** @description Who made the change; null when that account no longer exists. */
-            actor: {
-              id: number;
-              username: string;
-            } | null;
-            /** @description A 'restored' version: the id of the version it brought back. */
-            restoredFrom: number | null;
-            /** @description The code's name and described content in this version. */
-            state: {
-              name: string;
-              content: string;
-            };
-            /** @description What this version changed against the one before it, in plain words (empty for 'created', and for a restore of the state the code already had). */
-            changes: {
-              /** @enum {string} */
-              field:
-                | 'name'
-                | 'destination'
-                | 'content'
-                | 'design'
-                | 'rules'
-                | 'schedule'
-                | 'tracking'
-                | 'password'
-                | 'options';
-              before: string;
-              after: string;
-            }[];
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": 310,
+           *         "created": "2026-11-20T16:42:10.000Z",
+           *         "kind": "edited",
+           *         "actor": {
+           *           "id": 7,
+           *           "username": "ada"
+           *         },
+           *         "restoredFrom": null,
+           *         "state": {
+           *           "name": "Table menu",
+           *           "content": "https://cafe-aurora.example.com/menu"
+           *         },
+           *         "changes": [
+           *           {
+           *             "field": "destination",
+           *             "before": "https://cafe-aurora.example.com/summer-menu",
+           *             "after": "https://cafe-aurora.example.com/menu"
+           *           }
+           *         ]
+           *       },
+           *       {
+           *         "id": 287,
+           *         "created": "2026-10-01T08:15:00.000Z",
+           *         "kind": "created",
+           *         "actor": {
+           *           "id": 7,
+           *           "username": "ada"
+           *         },
+           *         "restoredFrom": null,
+           *         "state": {
+           *           "name": "Table menu",
+           *           "content": "https://cafe-aurora.example.com/summer-menu"
+           *         },
+           *         "changes": []
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['QrCodeVersion'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5110,15 +6655,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5127,12 +6679,14 @@ export interface operations {
       };
     };
   };
-  'postApiQrCodes/IdHistory/VersionIdRestore': {
+  restoreQrCodeVersion: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: number;
@@ -5145,178 +6699,105 @@ export interface operations {
       /** @description Restores an earlier version of a dynamic code (kept as a new version) → the code; a static code is 403, another code's version 404. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            type:
-              | 'url'
-              | 'email'
-              | 'text'
-              | 'sms'
-              | 'wifi'
-              | 'vcard'
-              | 'event'
-              | 'social'
-              | 'pdf'
-              | 'video'
-              | 'image'
-              | 'phone';
-            /** @description The encoded payload (mailto:, WIFI:, vCard…). */
-            content: string;
-            isDynamic: boolean;
-            customization: {
-              /** @default #000000 */
-              foregroundColor: string;
-              /** @default #FFFFFF */
-              backgroundColor: 'transparent' | string;
-              /**
-               * @default M
-               * @enum {string}
-               */
-              errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H';
-              /**
-               * @default square
-               * @enum {string}
-               */
-              style: 'square' | 'dots' | 'rounded' | 'classy';
-              logo?: {
-                url: string;
-                /** @default 40 */
-                size: number;
-              };
-              frame?: {
-                /** @default false */
-                enabled: boolean;
-                /** @default Scan Me */
-                text: string;
-                /**
-                 * @default rounded
-                 * @enum {string}
-                 */
-                style: 'rounded' | 'square' | 'minimal';
-                /** @default #000000 */
-                color: string;
-              };
-            };
-            userId: number;
-            folderId: number | null;
-            /** @description Dynamic codes only: the short link's path segment. */
-            slug: string | null;
-            /** @description Dynamic codes only: the short link, which the image encodes. */
-            shortUrl: string | null;
-            created: string;
-            updated: string;
-            /** @description The server's scan-safety check of the code's image, made when it is saved: scannable, risky or unscannable, with the main reason. null while the check is pending. */
-            scannable: {
-              /** @enum {string} */
-              verdict: 'scannable' | 'risky' | 'unscannable';
-              reason: string;
-            } | null;
-            /** @description Dynamic codes: smart-redirect options (src/qr/smart-redirect.ts); null: none. */
-            redirectOptions: {
-              /** @default [] */
-              rules: {
-                label?: string;
-                conditions: (
-                  | {
-                      /** @constant */
-                      kind: 'device';
-                      devices: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'os';
-                      os: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'country';
-                      countries: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'language';
-                      languages: string[];
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'time';
-                      days: number[];
-                      from: string;
-                      until: string;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'dates';
-                      /** @default null */
-                      from: string | null;
-                      /** @default null */
-                      until: string | null;
-                    }
-                  | {
-                      /** @constant */
-                      kind: 'scans';
-                      after: number;
-                    }
-                )[];
-                destination: string;
-              }[];
-              /** @default UTC */
-              timeZone: string;
-              /** @default null */
-              activeFrom: string | null;
-              /** @default null */
-              activeUntil: string | null;
-              /** @default null */
-              maxScans: number | null;
-              /** @default false */
-              paused: boolean;
-              /** @default null */
-              inactiveMessage: string | null;
-              /** @default null */
-              fallbackUrl: string | null;
-              /** @default null */
-              utm: {
-                /** @default qr */
-                source: string;
-                medium?: string;
-                campaign?: string;
-                term?: string;
-                content?: string;
-              } | null;
-              /** @default false */
-              forwardQuery: boolean;
-            } | null;
-            /** @description Dynamic codes: the short link asks for a password. */
-            hasPassword: boolean;
-          };
+          /**
+           * @example {
+           *       "id": 42,
+           *       "name": "Table menu",
+           *       "type": "url",
+           *       "content": "https://cafe-aurora.example.com/menu",
+           *       "isDynamic": true,
+           *       "customization": {
+           *         "foregroundColor": "#1A237E",
+           *         "backgroundColor": "#FFFFFF",
+           *         "errorCorrectionLevel": "M",
+           *         "style": "rounded",
+           *         "frame": {
+           *           "enabled": true,
+           *           "text": "Scan for the menu",
+           *           "style": "rounded",
+           *           "color": "#1A237E"
+           *         }
+           *       },
+           *       "userId": 7,
+           *       "folderId": 3,
+           *       "slug": "k7Qm2x",
+           *       "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *       "created": "2026-10-01T08:15:00.000Z",
+           *       "updated": "2026-11-20T16:42:10.000Z",
+           *       "scannable": {
+           *         "verdict": "scannable",
+           *         "reason": "Good contrast and quiet zone"
+           *       },
+           *       "redirectOptions": {
+           *         "rules": [
+           *           {
+           *             "label": "iPhone users",
+           *             "conditions": [
+           *               {
+           *                 "kind": "os",
+           *                 "os": [
+           *                   "ios"
+           *                 ]
+           *               }
+           *             ],
+           *             "destination": "https://apps.apple.com/app/cafe-aurora/id123456789"
+           *           }
+           *         ],
+           *         "timeZone": "Europe/Paris",
+           *         "activeFrom": null,
+           *         "activeUntil": null,
+           *         "maxScans": null,
+           *         "paused": false,
+           *         "inactiveMessage": null,
+           *         "fallbackUrl": null,
+           *         "utm": {
+           *           "source": "qr",
+           *           "medium": "table-card",
+           *           "campaign": "autumn-menu"
+           *         },
+           *         "forwardQuery": false
+           *       },
+           *       "hasPassword": false
+           *     }
+           */
+          'application/json': components['schemas']['QrCode'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5326,15 +6807,46 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5343,12 +6855,14 @@ export interface operations {
       };
     };
   };
-  postApiQrCodesBulkParse: {
+  parseBulkFile: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -5365,41 +6879,70 @@ export interface operations {
       /** @description Multipart field `file`: a CSV or Excel (.xlsx) file of at most 5 MB → its first sheet as text { fileName, columns, rows, truncated } (at most 5000 rows). */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            fileName: string;
-            /** @description The header row. */
-            columns: string[];
-            /** @description The data rows, each as long as columns. */
-            rows: string[][];
-            /** @description true: the file had more than 5000 rows; the first are given. */
-            truncated: boolean;
-          };
+          /**
+           * @example {
+           *       "fileName": "menu-codes.csv",
+           *       "columns": [
+           *         "name",
+           *         "type",
+           *         "content",
+           *         "folder"
+           *       ],
+           *       "rows": [
+           *         [
+           *           "Table 1",
+           *           "url",
+           *           "https://cafe-aurora.example.com/t/1",
+           *           "Table cards"
+           *         ],
+           *         [
+           *           "Table 2",
+           *           "url",
+           *           "https://cafe-aurora.example.com/t/2",
+           *           "Table cards"
+           *         ]
+           *       ],
+           *       "truncated": false
+           *     }
+           */
+          'application/json': components['schemas']['BulkParseResult'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5409,15 +6952,70 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not multipart/form-data (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5426,18 +7024,38 @@ export interface operations {
       };
     };
   };
-  postApiQrCodesBulkRepeats: {
+  findBulkRepeats: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "codes": [
+         *         {
+         *           "name": "Table menu",
+         *           "type": "url",
+         *           "content": "https://cafe-aurora.example.com/menu",
+         *           "isDynamic": true
+         *         },
+         *         {
+         *           "name": "Table 2",
+         *           "type": "url",
+         *           "content": "https://cafe-aurora.example.com/t/2",
+         *           "isDynamic": true
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           codes: {
             name: string;
@@ -5455,41 +7073,54 @@ export interface operations {
       /** @description The same { codes } as POST /api/qr-codes/bulk → { repeats: [{ row, id }] }: the rows whose name, type and content repeat a code you already have. Creates nothing. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Rows that repeat a code you already have (same name, type and content). */
-            repeats: {
-              /** @description The index of the code in `codes` (0-based). */
-              row: number;
-              /** @description The id of the code it repeats (the oldest such code). */
-              id: number;
-            }[];
-          };
+          /**
+           * @example {
+           *       "repeats": [
+           *         {
+           *           "row": 0,
+           *           "id": 42
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['BulkRepeats'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5499,15 +7130,70 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5516,18 +7202,43 @@ export interface operations {
       };
     };
   };
-  postApiQrCodesBulk: {
+  createQrCodesInBulk: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "codes": [
+         *         {
+         *           "name": "Table 1",
+         *           "type": "url",
+         *           "content": "https://cafe-aurora.example.com/t/1",
+         *           "isDynamic": true,
+         *           "folder": "Table cards"
+         *         },
+         *         {
+         *           "name": "Guest Wi-Fi",
+         *           "type": "wifi",
+         *           "content": "WIFI:T:WPA;S:Aurora-Guests;P:croissant2026;;"
+         *         }
+         *       ],
+         *       "customization": {
+         *         "foregroundColor": "#1A237E"
+         *       },
+         *       "allOrNothing": true,
+         *       "repeats": "skip"
+         *     }
+         */
         'application/json': {
           codes: {
             name: string;
@@ -5596,101 +7307,145 @@ export interface operations {
       /** @description Creates up to 5000 codes at once → 201 { created, skipped, repeated, currentCount, maxCount }; any invalid row is 400 and creates nothing; 403 { limitReached, … } when they do not all fit and allOrNothing is true; repeats: "skip" leaves out rows that repeat a code you have (default "create"). */
       201: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            created: {
-              id: number;
-              name: string;
-              /** @enum {string} */
-              type:
-                | 'url'
-                | 'email'
-                | 'text'
-                | 'sms'
-                | 'wifi'
-                | 'vcard'
-                | 'event'
-                | 'social'
-                | 'pdf'
-                | 'video'
-                | 'image'
-                | 'phone';
-              isDynamic: boolean;
-              folderId: number | null;
-              shortUrl: string | null;
-              /** @description The index of the code in `codes` (0-based). */
-              row: number;
-            }[];
-            /** @description Codes over the plan limit, left out when allOrNothing is false. */
-            skipped: {
-              row: number;
-              message: string;
-            }[];
-            /** @description Rows left out as repeats of a code you already have (empty unless repeats is "skip"). */
-            repeated: {
-              /** @description The index of the code in `codes` (0-based). */
-              row: number;
-              /** @description The id of the code it repeats (the oldest such code). */
-              id: number;
-            }[];
-            currentCount: number;
-            /** @description null: unlimited. */
-            maxCount: number | null;
-          };
+          /**
+           * @example {
+           *       "created": [
+           *         {
+           *           "id": 51,
+           *           "name": "Table 1",
+           *           "type": "url",
+           *           "isDynamic": true,
+           *           "folderId": 3,
+           *           "shortUrl": "https://qr.example.com/r/p2Lx9a",
+           *           "row": 0
+           *         },
+           *         {
+           *           "id": 52,
+           *           "name": "Guest Wi-Fi",
+           *           "type": "wifi",
+           *           "isDynamic": false,
+           *           "folderId": null,
+           *           "shortUrl": null,
+           *           "row": 1
+           *         }
+           *       ],
+           *       "skipped": [],
+           *       "repeated": [],
+           *       "currentCount": 40,
+           *       "maxCount": 100
+           *     }
+           */
+          'application/json': components['schemas']['BulkCreateResult'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The codes do not all fit the plan (allOrNothing). Otherwise: Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description The codes do not all fit the plan (allOrNothing). Otherwise: Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json':
-            | {
-                currentCount: number;
-                /** @description null: unlimited. */
-                maxCount: number | null;
-                message: string;
-                /** @constant */
-                code: 'FORBIDDEN';
-                /** @constant */
-                limitReached: true;
-              }
-            | components['schemas']['Error'];
+          'application/json': components['schemas']['LimitReached'] | components['schemas']['Error'];
         };
       };
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5699,18 +7454,31 @@ export interface operations {
       };
     };
   };
-  postApiQrCodesArchive: {
+  downloadQrCodeArchive: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "ids": [
+         *         42,
+         *         43,
+         *         51
+         *       ],
+         *       "format": "svg",
+         *       "size": 1024
+         *     }
+         */
         'application/json': {
           ids: number[];
           /**
@@ -5727,33 +7495,45 @@ export interface operations {
       /** @description The caller's codes { ids, format: png|svg, size } as one ZIP, streamed: each code's image, named after it, and codes.csv (id, name, short_url). Any id not the caller's is 404. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Content-Disposition': components['headers']['Content-Disposition'];
           [name: string]: unknown;
         };
         content: {
           'application/zip': string;
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5763,15 +7543,70 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5780,11 +7615,20 @@ export interface operations {
       };
     };
   };
-  getApiFolders: {
+  listFolders: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page to answer, from 1. */
+        page?: number;
+        /** @description Rows per page, at most 500. */
+        pageSize?: number;
+        /** @description Keeps the rows whose name contains this text, in any letter case. */
+        search?: string;
+        sort?: 'name' | 'created' | 'qrCodeCount';
+        order?: 'asc' | 'desc';
+      };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -5792,41 +7636,64 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The caller's folders: [{ id, name, created, qrCodeCount }]. */
+      /** @description The caller's folders: [{ id, name, created, qrCodeCount }], A to Z; one page (?page, ?pageSize ≤ 500, 100 by default), searched by name (?search), sorted (?sort=name|created|qrCodeCount, ?order=asc|desc); X-Total-Count and Link headers. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            created: string;
-            qrCodeCount: number;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": 3,
+           *         "name": "Table cards",
+           *         "created": "2026-09-30T10:00:00.000Z",
+           *         "qrCodeCount": 12
+           *       },
+           *       {
+           *         "id": 4,
+           *         "name": "Posters",
+           *         "created": "2026-10-12T09:00:00.000Z",
+           *         "qrCodeCount": 3
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Folder'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5836,15 +7703,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5853,18 +7727,25 @@ export interface operations {
       };
     };
   };
-  postApiFolders: {
+  createFolder: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Posters"
+         *     }
+         */
         'application/json': {
           name: string;
         };
@@ -5874,38 +7755,52 @@ export interface operations {
       /** @description { name } → 201 the folder; a blank name is refused. */
       201: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            created: string;
-            qrCodeCount: number;
-          };
+          /**
+           * @example {
+           *       "id": 4,
+           *       "name": "Posters",
+           *       "created": "2026-10-12T09:00:00.000Z",
+           *       "qrCodeCount": 0
+           *     }
+           */
+          'application/json': components['schemas']['Folder'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5915,15 +7810,70 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5932,11 +7882,11 @@ export interface operations {
       };
     };
   };
-  'deleteApiFolders/Id': {
+  deleteFolder: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -5949,36 +7899,49 @@ export interface operations {
       /** @description Deletes the folder; its codes move to the root. Another user's folder is 404. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Folder deleted; its codes moved to the root"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5988,15 +7951,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6005,12 +7975,14 @@ export interface operations {
       };
     };
   };
-  postApiUploadLogo: {
+  uploadLogo: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -6027,36 +7999,49 @@ export interface operations {
       /** @description Multipart field `logo`: a JPEG, PNG or SVG (sanitised) of at most 5 MB → 201 { url }. */
       201: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @example /api/uploads/3f9c… */
-            url: string;
-          };
+          /**
+           * @example {
+           *       "url": "/api/uploads/3f9c2b7e"
+           *     }
+           */
+          'application/json': components['schemas']['Upload'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6066,15 +8051,70 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not multipart/form-data (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6083,11 +8123,11 @@ export interface operations {
       };
     };
   };
-  'getApiUploads/Id': {
+  getUpload: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -6100,6 +8140,10 @@ export interface operations {
       /** @description The owner's image, with our own Content-Type and no scripts, ever. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Content-Disposition': components['headers']['Content-Disposition'];
           [name: string]: unknown;
         };
         content: {
@@ -6108,27 +8152,34 @@ export interface operations {
           'image/svg+xml': string;
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6138,15 +8189,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6155,11 +8213,11 @@ export interface operations {
       };
     };
   };
-  'deleteApiUploads/Id': {
+  deleteUpload: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -6172,36 +8230,49 @@ export interface operations {
       /** @description Deletes one of the caller's uploads (its storage is freed); any other id is 404. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Upload deleted"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6211,15 +8282,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6228,7 +8306,7 @@ export interface operations {
       };
     };
   };
-  getApiAnalyticsUser: {
+  getAnalyticsSummary: {
     parameters: {
       query?: {
         days?: number;
@@ -6236,7 +8314,7 @@ export interface operations {
         excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -6247,65 +8325,68 @@ export interface operations {
       /** @description Totals of the caller's codes over the period (all time without `days`). */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            totalQRCodes: number;
-            /** @description All scans of all the user's codes (or within `days` when given). */
-            totalScans: number;
-            /** @description Every code with its scans, most scanned first. */
-            qrCodeScans: {
-              id: number;
-              name: string;
-              /** @enum {string} */
-              type:
-                | 'url'
-                | 'email'
-                | 'text'
-                | 'sms'
-                | 'wifi'
-                | 'vcard'
-                | 'event'
-                | 'social'
-                | 'pdf'
-                | 'video'
-                | 'image'
-                | 'phone';
-              scans: number;
-              /** @description ISO time of the code's most recent scan (all time; bots left out with excludeBots), or null. */
-              lastScanAt: string | null;
-            }[];
-            /** @description ISO time of the most recent scan of any of the user's codes, or null. */
-            lastScanAt: string | null;
-            /** @description Daily-unique scanners of all the user's codes, summed over the days of the period: a person scanning on two days, or two codes, counts twice; bots never count. Null when none of the period's scans had them counted. */
-            uniqueScanners: number | null;
-            /** @description True when some scans of the period were counted before unique scanners were: their days are left out of uniqueScanners. */
-            uniqueScannersPartial: boolean;
-          };
+          /**
+           * @example {
+           *       "totalQRCodes": 2,
+           *       "totalScans": 1532,
+           *       "qrCodeScans": [
+           *         {
+           *           "id": 42,
+           *           "name": "Table menu",
+           *           "type": "url",
+           *           "scans": 1410,
+           *           "lastScanAt": "2026-11-28T07:58:12.000Z"
+           *         },
+           *         {
+           *           "id": 43,
+           *           "name": "Guest Wi-Fi",
+           *           "type": "wifi",
+           *           "scans": 122,
+           *           "lastScanAt": "2026-11-27T18:03:40.000Z"
+           *         }
+           *       ],
+           *       "lastScanAt": "2026-11-28T07:58:12.000Z",
+           *       "uniqueScanners": 1204,
+           *       "uniqueScannersPartial": false
+           *     }
+           */
+          'application/json': components['schemas']['AnalyticsSummary'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6315,15 +8396,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6332,7 +8420,7 @@ export interface operations {
       };
     };
   };
-  'getApiAnalyticsQrCodes/Id': {
+  getQrCodeAnalytics: {
     parameters: {
       query?: {
         page?: number;
@@ -6340,7 +8428,7 @@ export interface operations {
         excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -6353,228 +8441,146 @@ export interface operations {
       /** @description One code's figures and a page of its scan history; another user's code is 404. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            qrCode: {
-              id: number;
-              name: string;
-              /** @enum {string} */
-              type:
-                | 'url'
-                | 'email'
-                | 'text'
-                | 'sms'
-                | 'wifi'
-                | 'vcard'
-                | 'event'
-                | 'social'
-                | 'pdf'
-                | 'video'
-                | 'image'
-                | 'phone';
-              /** @description The encoded payload (mailto:, WIFI:, vCard…). */
-              content: string;
-              isDynamic: boolean;
-              customization: {
-                /** @default #000000 */
-                foregroundColor: string;
-                /** @default #FFFFFF */
-                backgroundColor: 'transparent' | string;
-                /**
-                 * @default M
-                 * @enum {string}
-                 */
-                errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H';
-                /**
-                 * @default square
-                 * @enum {string}
-                 */
-                style: 'square' | 'dots' | 'rounded' | 'classy';
-                logo?: {
-                  url: string;
-                  /** @default 40 */
-                  size: number;
-                };
-                frame?: {
-                  /** @default false */
-                  enabled: boolean;
-                  /** @default Scan Me */
-                  text: string;
-                  /**
-                   * @default rounded
-                   * @enum {string}
-                   */
-                  style: 'rounded' | 'square' | 'minimal';
-                  /** @default #000000 */
-                  color: string;
-                };
-              };
-              userId: number;
-              folderId: number | null;
-              /** @description Dynamic codes only: the short link's path segment. */
-              slug: string | null;
-              /** @description Dynamic codes only: the short link, which the image encodes. */
-              shortUrl: string | null;
-              created: string;
-              updated: string;
-              /** @description The server's scan-safety check of the code's image, made when it is saved: scannable, risky or unscannable, with the main reason. null while the check is pending. */
-              scannable: {
-                /** @enum {string} */
-                verdict: 'scannable' | 'risky' | 'unscannable';
-                reason: string;
-              } | null;
-              /** @description Dynamic codes: smart-redirect options (src/qr/smart-redirect.ts); null: none. */
-              redirectOptions: {
-                /** @default [] */
-                rules: {
-                  label?: string;
-                  conditions: (
-                    | {
-                        /** @constant */
-                        kind: 'device';
-                        devices: string[];
-                      }
-                    | {
-                        /** @constant */
-                        kind: 'os';
-                        os: string[];
-                      }
-                    | {
-                        /** @constant */
-                        kind: 'country';
-                        countries: string[];
-                      }
-                    | {
-                        /** @constant */
-                        kind: 'language';
-                        languages: string[];
-                      }
-                    | {
-                        /** @constant */
-                        kind: 'time';
-                        days: number[];
-                        from: string;
-                        until: string;
-                      }
-                    | {
-                        /** @constant */
-                        kind: 'dates';
-                        /** @default null */
-                        from: string | null;
-                        /** @default null */
-                        until: string | null;
-                      }
-                    | {
-                        /** @constant */
-                        kind: 'scans';
-                        after: number;
-                      }
-                  )[];
-                  destination: string;
-                }[];
-                /** @default UTC */
-                timeZone: string;
-                /** @default null */
-                activeFrom: string | null;
-                /** @default null */
-                activeUntil: string | null;
-                /** @default null */
-                maxScans: number | null;
-                /** @default false */
-                paused: boolean;
-                /** @default null */
-                inactiveMessage: string | null;
-                /** @default null */
-                fallbackUrl: string | null;
-                /** @default null */
-                utm: {
-                  /** @default qr */
-                  source: string;
-                  medium?: string;
-                  campaign?: string;
-                  term?: string;
-                  content?: string;
-                } | null;
-                /** @default false */
-                forwardQuery: boolean;
-              } | null;
-              /** @description Dynamic codes: the short link asks for a password. */
-              hasPassword: boolean;
-            };
-            /** @description One page of the scan history, newest first, each scan with where it went. */
-            scans: {
-              id: number;
-              timestamp: string;
-              userAgent: string | null;
-              location: string | null;
-              ipAddress: string | null;
-              /** @enum {string} */
-              device: 'Mobile' | 'Tablet' | 'Desktop' | 'Bot' | 'Unknown';
-              /** @description 'iPhone', 'Chrome on Windows'… from the user agent, or null. */
-              deviceName: string | null;
-              /** @description Where the scan went: `rule` (the rule numbered `rule`, 1 = first, as the code's rules are numbered now), `default` (the code's own destination), `password` (got the password form), `paused`, `not-started`, `ended`, `limit` (refused: its page or the fallback URL), `simulated` (the owner's in-app test), `unknown` (served before outcomes were recorded). */
-              outcome: {
-                /** @enum {string} */
-                kind:
-                  | 'rule'
-                  | 'default'
-                  | 'password'
-                  | 'paused'
-                  | 'not-started'
-                  | 'ended'
-                  | 'limit'
-                  | 'simulated'
-                  | 'unknown';
-                rule: number | null;
-              };
-            }[];
-            page: number;
-            pageSize: number;
-            totalPages: number;
-            totalScans: number;
-            uniqueLocations: number;
-            uniqueDevices: number;
-            devices: {
-              /** @enum {string} */
-              device: 'Mobile' | 'Tablet' | 'Desktop' | 'Bot' | 'Unknown';
-              count: number;
-            }[];
-            /** @description Scans not counted above: one client (address and user agent) beyond SCANS_PER_CLIENT_MINUTE on this code, such as a redirect loop. */
-            throttledScans: number;
-            /** @description Of the scans above: those answered with the "not available" page or the fallback URL because the code was paused, not started yet, ended or over its scan limit (smart redirects). */
-            refusedScans: number;
-            /** @description The code's daily-unique scanners over all time: each day's distinct people (bots never count), summed over the days, so a person scanning on two days counts twice. Null when none of its scans had them counted. */
-            uniqueScanners: number | null;
-            /** @description True when some scans of the period were counted before unique scanners were: their days are left out of uniqueScanners. */
-            uniqueScannersPartial: boolean;
-            /** @description With SCAN_RETENTION_DAYS: the scan history (scans, totalPages) holds scans from this time on; older scans still count in every total and chart. Null: the whole history is kept. */
-            historyFrom: string | null;
-          };
+          /**
+           * @example {
+           *       "qrCode": {
+           *         "id": 42,
+           *         "name": "Table menu",
+           *         "type": "url",
+           *         "content": "https://cafe-aurora.example.com/menu",
+           *         "isDynamic": true,
+           *         "customization": {
+           *           "foregroundColor": "#1A237E",
+           *           "backgroundColor": "#FFFFFF",
+           *           "errorCorrectionLevel": "M",
+           *           "style": "rounded",
+           *           "frame": {
+           *             "enabled": true,
+           *             "text": "Scan for the menu",
+           *             "style": "rounded",
+           *             "color": "#1A237E"
+           *           }
+           *         },
+           *         "userId": 7,
+           *         "folderId": 3,
+           *         "slug": "k7Qm2x",
+           *         "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *         "created": "2026-10-01T08:15:00.000Z",
+           *         "updated": "2026-11-20T16:42:10.000Z",
+           *         "scannable": {
+           *           "verdict": "scannable",
+           *           "reason": "Good contrast and quiet zone"
+           *         },
+           *         "redirectOptions": {
+           *           "rules": [
+           *             {
+           *               "label": "iPhone users",
+           *               "conditions": [
+           *                 {
+           *                   "kind": "os",
+           *                   "os": [
+           *                     "ios"
+           *                   ]
+           *                 }
+           *               ],
+           *               "destination": "https://apps.apple.com/app/cafe-aurora/id123456789"
+           *             }
+           *           ],
+           *           "timeZone": "Europe/Paris",
+           *           "activeFrom": null,
+           *           "activeUntil": null,
+           *           "maxScans": null,
+           *           "paused": false,
+           *           "inactiveMessage": null,
+           *           "fallbackUrl": null,
+           *           "utm": {
+           *             "source": "qr",
+           *             "medium": "table-card",
+           *             "campaign": "autumn-menu"
+           *           },
+           *           "forwardQuery": false
+           *         },
+           *         "hasPassword": false
+           *       },
+           *       "scans": [
+           *         {
+           *           "id": 90211,
+           *           "timestamp": "2026-11-28T07:58:12.000Z",
+           *           "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+           *           "location": "France",
+           *           "ipAddress": "203.0.*.*",
+           *           "device": "Mobile",
+           *           "deviceName": "iPhone",
+           *           "outcome": {
+           *             "kind": "rule",
+           *             "rule": 1
+           *           }
+           *         }
+           *       ],
+           *       "page": 1,
+           *       "pageSize": 10,
+           *       "totalPages": 141,
+           *       "totalScans": 1410,
+           *       "uniqueLocations": 6,
+           *       "uniqueDevices": 3,
+           *       "devices": [
+           *         {
+           *           "device": "Mobile",
+           *           "count": 1302
+           *         },
+           *         {
+           *           "device": "Tablet",
+           *           "count": 71
+           *         },
+           *         {
+           *           "device": "Desktop",
+           *           "count": 37
+           *         }
+           *       ],
+           *       "throttledScans": 4,
+           *       "refusedScans": 0,
+           *       "uniqueScanners": 1120,
+           *       "uniqueScannersPartial": false,
+           *       "historyFrom": null
+           *     }
+           */
+          'application/json': components['schemas']['QrCodeAnalytics'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6584,15 +8590,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6601,13 +8614,13 @@ export interface operations {
       };
     };
   };
-  'getApiAnalyticsQrCodes/IdOutcomes': {
+  getQrCodeScanOutcomes: {
     parameters: {
       query?: {
         excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -6620,54 +8633,61 @@ export interface operations {
       /** @description One code's scans per outcome (rule N, default, password form, refused by pause, schedule or limit) and its served scans (what its scan limit counts). */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Scans per outcome, most first: the kept raw scans (all time, or since `from` with SCAN_RETENTION_DAYS). */
-            outcomes: {
-              /** @enum {string} */
-              kind:
-                | 'rule'
-                | 'default'
-                | 'password'
-                | 'paused'
-                | 'not-started'
-                | 'ended'
-                | 'limit'
-                | 'simulated'
-                | 'unknown';
-              rule: number | null;
-              count: number;
-            }[];
-            /** @description With SCAN_RETENTION_DAYS: the counts cover scans from this time on. Null: all time. */
-            from: string | null;
-            /** @description Scans by people that were served a destination, all time: what the code's scan limit counts (bots, refused scans, password forms and the owner's tests never count). */
-            servedScans: number;
-          };
+          /**
+           * @example {
+           *       "outcomes": [
+           *         {
+           *           "kind": "default",
+           *           "rule": null,
+           *           "count": 902
+           *         },
+           *         {
+           *           "kind": "rule",
+           *           "rule": 1,
+           *           "count": 508
+           *         }
+           *       ],
+           *       "from": null,
+           *       "servedScans": 1410
+           *     }
+           */
+          'application/json': components['schemas']['ScanOutcomes'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6677,15 +8697,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6694,7 +8721,7 @@ export interface operations {
       };
     };
   };
-  'getApiAnalyticsQrCodes/IdDaily': {
+  getQrCodeDailyScans: {
     parameters: {
       query?: {
         days?: number;
@@ -6702,7 +8729,7 @@ export interface operations {
         excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -6715,39 +8742,62 @@ export interface operations {
       /** @description One code's scans per local day (`days`, default 7). */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description The viewer's local date, YYYY-MM-DD. */
-            date: string;
-            count: number;
-            /** @description People who scanned that day (bots never count; the same person on two codes counts on each). Null: the day's scans were counted before unique scanners were. */
-            uniqueScanners: number | null;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "date": "2026-11-26",
+           *         "count": 131,
+           *         "uniqueScanners": 118
+           *       },
+           *       {
+           *         "date": "2026-11-27",
+           *         "count": 149,
+           *         "uniqueScanners": 127
+           *       },
+           *       {
+           *         "date": "2026-11-28",
+           *         "count": 96,
+           *         "uniqueScanners": 90
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['DailyCount'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6757,15 +8807,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6774,7 +8831,7 @@ export interface operations {
       };
     };
   };
-  getApiAnalyticsDaily: {
+  getDailyScans: {
     parameters: {
       query?: {
         days?: number;
@@ -6782,7 +8839,7 @@ export interface operations {
         excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -6793,39 +8850,62 @@ export interface operations {
       /** @description Scans of all the caller's codes per local day (`days`, default 7). */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description The viewer's local date, YYYY-MM-DD. */
-            date: string;
-            count: number;
-            /** @description People who scanned that day (bots never count; the same person on two codes counts on each). Null: the day's scans were counted before unique scanners were. */
-            uniqueScanners: number | null;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "date": "2026-11-26",
+           *         "count": 131,
+           *         "uniqueScanners": 118
+           *       },
+           *       {
+           *         "date": "2026-11-27",
+           *         "count": 149,
+           *         "uniqueScanners": 127
+           *       },
+           *       {
+           *         "date": "2026-11-28",
+           *         "count": 96,
+           *         "uniqueScanners": 90
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['DailyCount'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6835,15 +8915,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6852,7 +8939,7 @@ export interface operations {
       };
     };
   };
-  getApiAnalyticsDevices: {
+  getScansByDevice: {
     parameters: {
       query?: {
         days?: number;
@@ -6860,7 +8947,7 @@ export interface operations {
         excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -6871,37 +8958,59 @@ export interface operations {
       /** @description Scans by device category. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string} */
-            device: 'Mobile' | 'Tablet' | 'Desktop' | 'Bot' | 'Unknown';
-            count: number;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "device": "Mobile",
+           *         "count": 1398
+           *       },
+           *       {
+           *         "device": "Tablet",
+           *         "count": 84
+           *       },
+           *       {
+           *         "device": "Desktop",
+           *         "count": 50
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['DeviceCount'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6911,15 +9020,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6928,7 +9044,7 @@ export interface operations {
       };
     };
   };
-  getApiAnalyticsHourly: {
+  getScansByHour: {
     parameters: {
       query?: {
         days?: number;
@@ -6936,7 +9052,7 @@ export interface operations {
         excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -6947,37 +9063,59 @@ export interface operations {
       /** @description Scans by local hour of the day. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description 0–23 in the viewer's time zone. */
-            hour: number;
-            count: number;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "hour": 8,
+           *         "count": 210
+           *       },
+           *       {
+           *         "hour": 12,
+           *         "count": 388
+           *       },
+           *       {
+           *         "hour": 19,
+           *         "count": 254
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['HourlyCount'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6987,15 +9125,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7004,7 +9149,7 @@ export interface operations {
       };
     };
   };
-  getApiAnalyticsLocations: {
+  getScansByLocation: {
     parameters: {
       query?: {
         days?: number;
@@ -7012,7 +9157,7 @@ export interface operations {
         excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -7023,36 +9168,59 @@ export interface operations {
       /** @description Scans by country. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            location: string;
-            count: number;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "location": "France",
+           *         "count": 1290
+           *       },
+           *       {
+           *         "location": "Belgium",
+           *         "count": 142
+           *       },
+           *       {
+           *         "location": "Unknown",
+           *         "count": 100
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['LocationCount'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7062,15 +9230,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7079,7 +9254,7 @@ export interface operations {
       };
     };
   };
-  getApiAnalyticsPerformance: {
+  getQrCodePerformance: {
     parameters: {
       query?: {
         days?: number;
@@ -7087,7 +9262,7 @@ export interface operations {
         excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -7098,51 +9273,59 @@ export interface operations {
       /** @description Each code's scans over the period, most scanned first. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            qrCodeId: number;
-            name: string;
-            /** @enum {string} */
-            type:
-              | 'url'
-              | 'email'
-              | 'text'
-              | 'sms'
-              | 'wifi'
-              | 'vcard'
-              | 'event'
-              | 'social'
-              | 'pdf'
-              | 'video'
-              | 'image'
-              | 'phone';
-            count: number;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "qrCodeId": 42,
+           *         "name": "Table menu",
+           *         "type": "url",
+           *         "count": 1410
+           *       },
+           *       {
+           *         "qrCodeId": 43,
+           *         "name": "Guest Wi-Fi",
+           *         "type": "wifi",
+           *         "count": 122
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['PerformanceRow'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7152,15 +9335,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7169,7 +9359,7 @@ export interface operations {
       };
     };
   };
-  getApiAnalyticsExport: {
+  exportAnalyticsReport: {
     parameters: {
       query: {
         from: string;
@@ -7180,7 +9370,7 @@ export interface operations {
         excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -7191,36 +9381,47 @@ export interface operations {
       /** @description The caller's report as an attachment: ?from=YYYY-MM-DD&to=YYYY-MM-DD&type=full|activity|performance&format=csv|xlsx|pdf|json&tz=<IANA>&excludeBots=true|false. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Content-Disposition': components['headers']['Content-Disposition'];
           [name: string]: unknown;
         };
         content: {
           'text/csv': string;
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
           'application/pdf': string;
-          'application/json': string;
+          'application/json': components['schemas']['AnalyticsReport'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7230,15 +9431,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7247,11 +9455,11 @@ export interface operations {
       };
     };
   };
-  getApiBillingStatus: {
+  getBillingStatus: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -7262,61 +9470,62 @@ export interface operations {
       /** @description The caller's plan: tier, effective tier, status, end date, counts, payments (stripe|request), pending request. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /**
-             * @description The tier stored on the account.
-             * @enum {string}
-             */
-            tier: 'free' | 'pro' | 'premium';
-            /**
-             * @description The tier that counts now: a paid tier past its end date counts as Free.
-             * @enum {string}
-             */
-            effectiveTier: 'free' | 'pro' | 'premium';
-            status: string | null;
-            endDate: string | null;
-            currentCount: number;
-            /** @description null: no limit. */
-            maxCount: number | null;
-            /** @enum {string} */
-            payments: 'stripe' | 'request';
-            pendingRequest: {
-              id: number;
-              userId: number;
-              /** @enum {string} */
-              tier: 'pro' | 'premium';
-              /** @enum {string} */
-              status: 'pending' | 'approved' | 'declined';
-              createdAt: string;
-              decidedAt: string | null;
-            } | null;
-          };
+          /**
+           * @example {
+           *       "tier": "pro",
+           *       "effectiveTier": "pro",
+           *       "status": "active",
+           *       "endDate": "2027-03-01T00:00:00.000Z",
+           *       "currentCount": 38,
+           *       "maxCount": 100,
+           *       "payments": "request",
+           *       "pendingRequest": {
+           *         "id": 15,
+           *         "userId": 7,
+           *         "tier": "premium",
+           *         "status": "pending",
+           *         "createdAt": "2026-11-26T18:00:00.000Z",
+           *         "decidedAt": null
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['BillingStatus'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7326,15 +9535,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7343,18 +9559,25 @@ export interface operations {
       };
     };
   };
-  postApiBillingCheckout: {
+  createCheckoutSession: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the owner role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the owner role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "tier": "premium"
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           tier: 'pro' | 'premium';
@@ -7365,35 +9588,49 @@ export interface operations {
       /** @description { tier: pro|premium } → { url } of a Stripe Checkout page (only when Stripe is set up; else 404). */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            url: string;
-          };
+          /**
+           * @example {
+           *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4"
+           *     }
+           */
+          'application/json': components['schemas']['CheckoutSession'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below owner, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below owner, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7403,15 +9640,70 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7420,18 +9712,25 @@ export interface operations {
       };
     };
   };
-  postApiBillingUpgradeRequest: {
+  requestUpgrade: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the owner role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the owner role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "tier": "premium"
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           tier: 'pro' | 'premium';
@@ -7442,47 +9741,58 @@ export interface operations {
       /** @description { tier: pro|premium } → { success, message, request }: asks the admins (servers without Stripe). */
       201: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            /** @description null for a team workspace: the admins are told, and set its plan under Workspaces. */
-            request: {
-              id: number;
-              userId: number;
-              /** @enum {string} */
-              tier: 'pro' | 'premium';
-              /** @enum {string} */
-              status: 'pending' | 'approved' | 'declined';
-              createdAt: string;
-              decidedAt: string | null;
-            } | null;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Request sent: an admin will upgrade your plan.",
+           *       "request": {
+           *         "id": 15,
+           *         "userId": 7,
+           *         "tier": "premium",
+           *         "status": "pending",
+           *         "createdAt": "2026-11-26T18:00:00.000Z",
+           *         "decidedAt": null
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['UpgradeRequestResult'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below owner, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below owner, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7492,15 +9802,70 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7509,7 +9874,7 @@ export interface operations {
       };
     };
   };
-  postApiStripeWebhook: {
+  receiveStripeEvent: {
     parameters: {
       query?: never;
       header?: never;
@@ -7524,13 +9889,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            received: boolean;
-            duplicate: boolean;
-          };
+          /**
+           * @example {
+           *       "received": true,
+           *       "duplicate": false
+           *     }
+           */
+          'application/json': components['schemas']['StripeEventReceived'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7539,8 +9907,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -7550,11 +9936,22 @@ export interface operations {
       };
     };
   };
-  getApiUserTokens: {
+  listApiTokens: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page to answer, from 1. */
+        page?: number;
+        /** @description Rows per page, at most 500. */
+        pageSize?: number;
+        /** @description Keeps the rows whose name contains this text, in any letter case. */
+        search?: string;
+        sort?: 'created' | 'name' | 'lastUsed' | 'expires';
+        order?: 'asc' | 'desc';
+        /** @description Only tokens of this scope. */
+        scope?: 'read' | 'write' | 'admin';
+      };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -7562,26 +9959,31 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The caller's API tokens: name, scope, prefix, created, last used, expiry (never the token). */
+      /** @description The caller's API tokens, newest first: name, scope, prefix, created, last used, expiry (never the token); one page (?page, ?pageSize ≤ 500, 100 by default), searched by name (?search), filtered (?scope) and sorted (?sort=created|name|lastUsed|expires, ?order); X-Total-Count and Link headers. */
       200: {
         headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            scope: 'read' | 'write' | 'admin';
-            /** @description The first characters, to tell tokens apart: 'qrc_Ab12…'. */
-            prefix: string;
-            createdAt: string;
-            lastUsedAt: string | null;
-            expiresAt: string | null;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": 4,
+           *         "name": "Nightly menu sync",
+           *         "scope": "write",
+           *         "prefix": "qrc_Ab12",
+           *         "createdAt": "2026-11-01T09:00:00.000Z",
+           *         "lastUsedAt": "2026-11-28T02:00:05.000Z",
+           *         "expiresAt": "2027-11-01T09:00:00.000Z"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ApiToken'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7590,16 +9992,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7619,11 +10022,11 @@ export interface operations {
       };
     };
   };
-  postApiUserTokens: {
+  createApiToken: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -7631,6 +10034,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Nightly menu sync",
+         *       "scope": "write",
+         *       "expiresInDays": 365
+         *     }
+         */
         'application/json': {
           name: string;
           /** @enum {string} */
@@ -7646,23 +10056,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            token: string;
-            apiToken: {
-              id: number;
-              name: string;
-              /** @enum {string} */
-              scope: 'read' | 'write' | 'admin';
-              /** @description The first characters, to tell tokens apart: 'qrc_Ab12…'. */
-              prefix: string;
-              createdAt: string;
-              lastUsedAt: string | null;
-              expiresAt: string | null;
-            };
-          };
+          /**
+           * @example {
+           *       "token": "qrc_Ab12x9Yt5Qw3Er7Ui1Op4As8Df6Gh2Jk",
+           *       "apiToken": {
+           *         "id": 4,
+           *         "name": "Nightly menu sync",
+           *         "scope": "write",
+           *         "prefix": "qrc_Ab12",
+           *         "createdAt": "2026-11-01T09:00:00.000Z",
+           *         "lastUsedAt": "2026-11-28T02:00:05.000Z",
+           *         "expiresAt": "2027-11-01T09:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['CreatedApiToken'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7671,16 +10082,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7698,13 +10110,31 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
-  'deleteApiUserTokens/Id': {
+  deleteApiToken: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -7720,13 +10150,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Token revoked"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7735,16 +10168,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7764,7 +10198,7 @@ export interface operations {
       };
     };
   };
-  getApiWorkspaces: {
+  listWorkspaces: {
     parameters: {
       query?: never;
       header?: never;
@@ -7779,27 +10213,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            kind: 'personal' | 'team';
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            plan: {
-              /** @enum {string} */
-              tier: 'free' | 'pro' | 'premium';
-              status: string | null;
-              endDate: string | null;
-              hasUnlimitedAccess: boolean;
-            };
-            memberCount: number;
-            qrCodeCount: number;
-            createdAt: string;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": 7,
+           *         "name": "Personal",
+           *         "kind": "personal",
+           *         "role": "owner",
+           *         "plan": {
+           *           "tier": "pro",
+           *           "status": "active",
+           *           "endDate": "2027-03-01T00:00:00.000Z",
+           *           "hasUnlimitedAccess": false
+           *         },
+           *         "memberCount": 1,
+           *         "qrCodeCount": 2,
+           *         "createdAt": "2026-02-14T09:30:00.000Z"
+           *       },
+           *       {
+           *         "id": 12,
+           *         "name": "Café Aurora",
+           *         "kind": "team",
+           *         "role": "owner",
+           *         "plan": {
+           *           "tier": "pro",
+           *           "status": "active",
+           *           "endDate": "2027-03-01T00:00:00.000Z",
+           *           "hasUnlimitedAccess": false
+           *         },
+           *         "memberCount": 4,
+           *         "qrCodeCount": 38,
+           *         "createdAt": "2026-06-01T12:00:00.000Z"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Workspace'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7808,16 +10259,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7828,7 +10280,7 @@ export interface operations {
       };
     };
   };
-  postApiWorkspaces: {
+  createWorkspace: {
     parameters: {
       query?: never;
       header?: never;
@@ -7837,6 +10289,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Café Aurora"
+         *     }
+         */
         'application/json': {
           name: string;
         };
@@ -7849,27 +10306,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            kind: 'personal' | 'team';
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            plan: {
-              /** @enum {string} */
-              tier: 'free' | 'pro' | 'premium';
-              status: string | null;
-              endDate: string | null;
-              hasUnlimitedAccess: boolean;
-            };
-            memberCount: number;
-            qrCodeCount: number;
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 12,
+           *       "name": "Café Aurora",
+           *       "kind": "team",
+           *       "role": "owner",
+           *       "plan": {
+           *         "tier": "free",
+           *         "status": null,
+           *         "endDate": null,
+           *         "hasUnlimitedAccess": false
+           *       },
+           *       "memberCount": 1,
+           *       "qrCodeCount": 0,
+           *       "createdAt": "2026-06-01T12:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Workspace'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7878,8 +10335,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -7887,8 +10354,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -7898,11 +10374,11 @@ export interface operations {
       };
     };
   };
-  getApiWorkspacesCurrent: {
+  getCurrentWorkspace: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path?: never;
@@ -7913,50 +10389,60 @@ export interface operations {
       /** @description The workspace this request acts on: an API token's own, else the `X-Workspace` header, else the one last switched to, else the caller's own. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            kind: 'personal' | 'team';
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            plan: {
-              /** @enum {string} */
-              tier: 'free' | 'pro' | 'premium';
-              status: string | null;
-              endDate: string | null;
-              hasUnlimitedAccess: boolean;
-            };
-            memberCount: number;
-            qrCodeCount: number;
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 12,
+           *       "name": "Café Aurora",
+           *       "kind": "team",
+           *       "role": "owner",
+           *       "plan": {
+           *         "tier": "pro",
+           *         "status": "active",
+           *         "endDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false
+           *       },
+           *       "memberCount": 4,
+           *       "qrCodeCount": 38,
+           *       "createdAt": "2026-06-01T12:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Workspace'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7966,15 +10452,22 @@ export interface operations {
       /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -7983,7 +10476,7 @@ export interface operations {
       };
     };
   };
-  putApiWorkspacesCurrent: {
+  setCurrentWorkspace: {
     parameters: {
       query?: never;
       header?: never;
@@ -7992,6 +10485,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "workspaceId": 12
+         *     }
+         */
         'application/json': {
           workspaceId: number;
         };
@@ -8004,27 +10502,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            kind: 'personal' | 'team';
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            plan: {
-              /** @enum {string} */
-              tier: 'free' | 'pro' | 'premium';
-              status: string | null;
-              endDate: string | null;
-              hasUnlimitedAccess: boolean;
-            };
-            memberCount: number;
-            qrCodeCount: number;
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 12,
+           *       "name": "Café Aurora",
+           *       "kind": "team",
+           *       "role": "owner",
+           *       "plan": {
+           *         "tier": "pro",
+           *         "status": "active",
+           *         "endDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false
+           *       },
+           *       "memberCount": 4,
+           *       "qrCodeCount": 38,
+           *       "createdAt": "2026-06-01T12:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Workspace'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8033,8 +10531,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -8042,8 +10550,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8053,11 +10570,11 @@ export interface operations {
       };
     };
   };
-  'getApiWorkspaces/Id': {
+  getWorkspace: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8073,27 +10590,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            kind: 'personal' | 'team';
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            plan: {
-              /** @enum {string} */
-              tier: 'free' | 'pro' | 'premium';
-              status: string | null;
-              endDate: string | null;
-              hasUnlimitedAccess: boolean;
-            };
-            memberCount: number;
-            qrCodeCount: number;
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 12,
+           *       "name": "Café Aurora",
+           *       "kind": "team",
+           *       "role": "owner",
+           *       "plan": {
+           *         "tier": "pro",
+           *         "status": "active",
+           *         "endDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false
+           *       },
+           *       "memberCount": 4,
+           *       "qrCodeCount": 38,
+           *       "createdAt": "2026-06-01T12:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Workspace'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8102,16 +10619,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8131,11 +10649,11 @@ export interface operations {
       };
     };
   };
-  'deleteApiWorkspaces/Id': {
+  deleteWorkspace: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the owner role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the owner role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8151,13 +10669,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Workspace deleted"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8166,16 +10687,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below owner, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below owner, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8195,11 +10717,11 @@ export interface operations {
       };
     };
   };
-  'patchApiWorkspaces/Id': {
+  updateWorkspace: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the owner role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the owner role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8209,6 +10731,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Café Aurora — Lyon"
+         *     }
+         */
         'application/json': {
           name: string;
         };
@@ -8221,27 +10748,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            kind: 'personal' | 'team';
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            plan: {
-              /** @enum {string} */
-              tier: 'free' | 'pro' | 'premium';
-              status: string | null;
-              endDate: string | null;
-              hasUnlimitedAccess: boolean;
-            };
-            memberCount: number;
-            qrCodeCount: number;
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 12,
+           *       "name": "Café Aurora — Lyon",
+           *       "kind": "team",
+           *       "role": "owner",
+           *       "plan": {
+           *         "tier": "pro",
+           *         "status": "active",
+           *         "endDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false
+           *       },
+           *       "memberCount": 4,
+           *       "qrCodeCount": 38,
+           *       "createdAt": "2026-06-01T12:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Workspace'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8250,16 +10777,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below owner, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below owner, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8277,13 +10805,42 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
-  'getApiWorkspaces/IdMembers': {
+  listWorkspaceMembers: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page to answer, from 1. */
+        page?: number;
+        /** @description Rows per page, at most 500. */
+        pageSize?: number;
+        /** @description Keeps the rows whose username, name or e-mail address contains this text, in any letter case. */
+        search?: string;
+        sort?: 'role' | 'username' | 'joined';
+        order?: 'asc' | 'desc';
+        /** @description Only members with this role. */
+        role?: 'viewer' | 'editor' | 'admin' | 'owner';
+      };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8293,24 +10850,38 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The workspace's members with their roles. */
+      /** @description The workspace's members with their roles, owners first: one page (?page, ?pageSize ≤ 500, 100 by default), searched by username, name or e-mail (?search), filtered (?role) and sorted (?sort=role|username|joined, ?order); X-Total-Count and Link headers. */
       200: {
         headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            userId: number;
-            username: string;
-            name: string | null;
-            email: string | null;
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            joinedAt: string;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "userId": 7,
+           *         "username": "ada",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "role": "owner",
+           *         "joinedAt": "2026-06-01T12:00:00.000Z"
+           *       },
+           *       {
+           *         "userId": 9,
+           *         "username": "grace",
+           *         "name": "Grace Hopper",
+           *         "email": "grace@example.com",
+           *         "role": "editor",
+           *         "joinedAt": "2026-06-03T14:20:00.000Z"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Member'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8319,16 +10890,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8348,11 +10920,11 @@ export interface operations {
       };
     };
   };
-  'deleteApiWorkspaces/IdMembers/UserId': {
+  deleteWorkspaceMember: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8369,13 +10941,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "grace was removed from Café Aurora"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8384,16 +10959,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8413,11 +10989,11 @@ export interface operations {
       };
     };
   };
-  'patchApiWorkspaces/IdMembers/UserId': {
+  updateWorkspaceMember: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8428,6 +11004,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "role": "admin"
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           role: 'viewer' | 'editor' | 'admin' | 'owner';
@@ -8441,18 +11022,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            userId: number;
-            username: string;
-            name: string | null;
-            email: string | null;
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            joinedAt: string;
-          };
+          /**
+           * @example {
+           *       "userId": 9,
+           *       "username": "grace",
+           *       "name": "Grace Hopper",
+           *       "email": "grace@example.com",
+           *       "role": "admin",
+           *       "joinedAt": "2026-06-03T14:20:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Member'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8461,16 +11044,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8488,13 +11072,31 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
-  'postApiWorkspaces/IdLeave': {
+  leaveWorkspace: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8510,13 +11112,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "You left Café Aurora"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8525,16 +11130,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8554,11 +11160,11 @@ export interface operations {
       };
     };
   };
-  'postApiWorkspaces/IdTransfer': {
+  transferWorkspace: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the owner role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the owner role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8568,6 +11174,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "userId": 9
+         *     }
+         */
         'application/json': {
           userId: number;
         };
@@ -8580,13 +11191,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "grace is now an owner of Café Aurora"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8595,16 +11209,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below owner, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below owner, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8622,13 +11237,42 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
-  'getApiWorkspaces/IdInvitations': {
+  listWorkspaceInvitations: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page to answer, from 1. */
+        page?: number;
+        /** @description Rows per page, at most 500. */
+        pageSize?: number;
+        /** @description Keeps the rows whose invitee's e-mail address or username contains this text, in any letter case. */
+        search?: string;
+        sort?: 'created' | 'expires';
+        order?: 'asc' | 'desc';
+        /** @description Only invitations to this role. */
+        role?: 'viewer' | 'editor' | 'admin' | 'owner';
+      };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8638,29 +11282,34 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The team's pending invitations (admins). */
+      /** @description The team's pending invitations (admins), newest first: one page (?page, ?pageSize ≤ 500, 100 by default), searched by the invitee's address or username (?search), filtered (?role) and sorted (?sort=created|expires, ?order); X-Total-Count and Link headers. */
       200: {
         headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            workspaceId: number;
-            workspaceName: string;
-            email: string | null;
-            username: string | null;
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            invitedBy: string;
-            /** @enum {string} */
-            status: 'pending' | 'accepted' | 'declined' | 'revoked' | 'expired';
-            createdAt: string;
-            expiresAt: string;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": 5,
+           *         "workspaceId": 12,
+           *         "workspaceName": "Café Aurora",
+           *         "email": "barista@example.com",
+           *         "username": null,
+           *         "role": "viewer",
+           *         "invitedBy": "ada",
+           *         "status": "pending",
+           *         "createdAt": "2026-11-27T10:00:00.000Z",
+           *         "expiresAt": "2026-12-04T10:00:00.000Z"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Invitation'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8669,16 +11318,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8698,11 +11348,11 @@ export interface operations {
       };
     };
   };
-  'postApiWorkspaces/IdInvitations': {
+  createWorkspaceInvitation: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8712,6 +11362,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "barista@example.com",
+         *       "role": "viewer"
+         *     }
+         */
         'application/json': {
           email?: string;
           username?: string;
@@ -8727,23 +11383,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            workspaceId: number;
-            workspaceName: string;
-            email: string | null;
-            username: string | null;
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            invitedBy: string;
-            /** @enum {string} */
-            status: 'pending' | 'accepted' | 'declined' | 'revoked' | 'expired';
-            createdAt: string;
-            expiresAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 5,
+           *       "workspaceId": 12,
+           *       "workspaceName": "Café Aurora",
+           *       "email": "barista@example.com",
+           *       "username": null,
+           *       "role": "viewer",
+           *       "invitedBy": "ada",
+           *       "status": "pending",
+           *       "createdAt": "2026-11-27T10:00:00.000Z",
+           *       "expiresAt": "2026-12-04T10:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Invitation'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8752,16 +11409,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8779,13 +11437,31 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
-  'deleteApiWorkspaces/IdInvitations/InvitationId': {
+  deleteWorkspaceInvitation: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8802,13 +11478,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Invitation revoked"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8817,16 +11496,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8846,14 +11526,14 @@ export interface operations {
       };
     };
   };
-  'getApiWorkspaces/IdActivity': {
+  listWorkspaceActivity: {
     parameters: {
       query?: {
         before?: number;
         limit?: number;
       };
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -8869,27 +11549,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            items: {
-              id: number;
-              actor: {
-                id: number | null;
-                username: string;
-              };
-              action: string;
-              targetType: string;
-              targetId: string | null;
-              targetLabel: string | null;
-              details: {
-                [key: string]: unknown;
-              } | null;
-              createdAt: string;
-            }[];
-            nextBefore: number | null;
-          };
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "id": 801,
+           *           "actor": {
+           *             "id": 7,
+           *             "username": "ada"
+           *           },
+           *           "action": "code.changed",
+           *           "targetType": "qr_code",
+           *           "targetId": "42",
+           *           "targetLabel": "Table menu",
+           *           "details": {
+           *             "fields": [
+           *               "destination"
+           *             ]
+           *           },
+           *           "createdAt": "2026-11-20T16:42:10.000Z"
+           *         }
+           *       ],
+           *       "nextBefore": 801
+           *     }
+           */
+          'application/json': components['schemas']['ActivityPage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8898,16 +11585,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8927,7 +11615,7 @@ export interface operations {
       };
     };
   };
-  getApiInvitations: {
+  listMyInvitations: {
     parameters: {
       query?: never;
       header?: never;
@@ -8942,23 +11630,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            workspaceId: number;
-            workspaceName: string;
-            email: string | null;
-            username: string | null;
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            invitedBy: string;
-            /** @enum {string} */
-            status: 'pending' | 'accepted' | 'declined' | 'revoked' | 'expired';
-            createdAt: string;
-            expiresAt: string;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": 5,
+           *         "workspaceId": 12,
+           *         "workspaceName": "Café Aurora",
+           *         "email": null,
+           *         "username": "ada",
+           *         "role": "viewer",
+           *         "invitedBy": "grace",
+           *         "status": "pending",
+           *         "createdAt": "2026-11-27T10:00:00.000Z",
+           *         "expiresAt": "2026-12-04T10:00:00.000Z"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Invitation'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8967,16 +11658,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8987,7 +11679,7 @@ export interface operations {
       };
     };
   };
-  postApiInvitationsAccept: {
+  acceptInvitation: {
     parameters: {
       query?: never;
       header?: never;
@@ -8996,6 +11688,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "invitationId": 5
+         *     }
+         */
         'application/json': {
           invitationId?: number;
           token?: string;
@@ -9009,27 +11706,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            kind: 'personal' | 'team';
-            /** @enum {string} */
-            role: 'viewer' | 'editor' | 'admin' | 'owner';
-            plan: {
-              /** @enum {string} */
-              tier: 'free' | 'pro' | 'premium';
-              status: string | null;
-              endDate: string | null;
-              hasUnlimitedAccess: boolean;
-            };
-            memberCount: number;
-            qrCodeCount: number;
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 12,
+           *       "name": "Café Aurora",
+           *       "kind": "team",
+           *       "role": "viewer",
+           *       "plan": {
+           *         "tier": "pro",
+           *         "status": "active",
+           *         "endDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false
+           *       },
+           *       "memberCount": 4,
+           *       "qrCodeCount": 38,
+           *       "createdAt": "2026-06-01T12:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Workspace'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9038,8 +11735,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -9047,8 +11754,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -9058,7 +11774,7 @@ export interface operations {
       };
     };
   };
-  postApiInvitationsDecline: {
+  declineInvitation: {
     parameters: {
       query?: never;
       header?: never;
@@ -9067,6 +11783,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "invitationId": 5
+         *     }
+         */
         'application/json': {
           invitationId?: number;
           token?: string;
@@ -9080,13 +11801,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Invitation declined"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9095,8 +11819,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -9104,8 +11838,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -9115,11 +11858,11 @@ export interface operations {
       };
     };
   };
-  'postApiQrCodes/IdMoveToWorkspace': {
+  moveQrCodeToWorkspace: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The id of the workspace to act on (GET /api/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
         'X-Workspace'?: number;
       };
       path: {
@@ -9129,6 +11872,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "workspaceId": 12
+         *     }
+         */
         'application/json': {
           workspaceId: number;
         };
@@ -9141,13 +11889,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Moved to Café Aurora"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9156,16 +11907,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace. */
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9183,16 +11935,38 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
-  getApiAdminUsers: {
+  adminListUsers: {
     parameters: {
       query?: {
+        /** @description The page to answer, from 1. */
+        page?: number;
+        /** @description Rows per page, at most 500. */
+        pageSize?: number;
+        /** @description Keeps the rows whose username, name or e-mail address contains this text, in any letter case. */
         search?: string;
         sort?: 'username' | 'name' | 'email' | 'createdAt' | 'qrCodeCount' | 'tier' | 'status';
         order?: 'asc' | 'desc';
-        page?: number;
-        pageSize?: number;
+        /** @description paid: only paid tiers; requests: only users with a pending upgrade request. */
         filter?: 'all' | 'paid' | 'requests';
       };
       header?: never;
@@ -9201,74 +11975,85 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Users, searched, sorted and paged by the server. { search?, sort?, order?, page?, pageSize? (≤ 100), filter? } → an array of users with qrCodeCount; X-Total-Count header. */
+      /** @description Users, searched, sorted and paged by the server. One page (?page, ?pageSize ≤ 500, 100 by default) searched by username, name or e-mail (?search), filtered (?filter=all|paid|requests) and sorted (?sort, ?order) → an array of users with qrCodeCount; X-Total-Count and Link headers. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            username: string;
-            name: string | null;
-            email: string | null;
-            profilePicture: string | null;
-            isAdmin: boolean;
-            emailVerified: boolean;
-            /** @enum {string} */
-            subscriptionTier: 'free' | 'pro' | 'premium';
-            subscriptionStatus: string | null;
-            subscriptionEndDate: string | null;
-            hasUnlimitedAccess: boolean;
-            createdAt: string;
-            qrCodeCount: number;
-            twoFactorEnabled: boolean;
-            /** @description How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each). */
-            signInMethods: string[];
-            /** @description A pending upgrade request (servers without Stripe), if any. */
-            upgradeRequest: {
-              id: number;
-              userId: number;
-              /** @enum {string} */
-              tier: 'pro' | 'premium';
-              /** @enum {string} */
-              status: 'pending' | 'approved' | 'declined';
-              createdAt: string;
-              decidedAt: string | null;
-            } | null;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": 7,
+           *         "username": "ada",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "profilePicture": null,
+           *         "isAdmin": false,
+           *         "emailVerified": true,
+           *         "subscriptionTier": "pro",
+           *         "subscriptionStatus": "active",
+           *         "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false,
+           *         "createdAt": "2026-02-14T09:30:00.000Z",
+           *         "qrCodeCount": 38,
+           *         "twoFactorEnabled": true,
+           *         "signInMethods": [
+           *           "password"
+           *         ],
+           *         "upgradeRequest": null
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['AdminUser'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -9277,7 +12062,7 @@ export interface operations {
       };
     };
   };
-  postApiAdminUsers: {
+  adminCreateUser: {
     parameters: {
       query?: never;
       header?: never;
@@ -9286,6 +12071,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "username": "grace",
+         *       "password": "a long first password",
+         *       "name": "Grace Hopper",
+         *       "email": "grace@example.com"
+         *     }
+         */
         'application/json': {
           username: string;
           password: string;
@@ -9303,39 +12096,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            username: string;
-            name: string | null;
-            email: string | null;
-            profilePicture: string | null;
-            isAdmin: boolean;
-            emailVerified: boolean;
-            /** @enum {string} */
-            subscriptionTier: 'free' | 'pro' | 'premium';
-            subscriptionStatus: string | null;
-            subscriptionEndDate: string | null;
-            hasUnlimitedAccess: boolean;
-            createdAt: string;
-            qrCodeCount: number;
-            twoFactorEnabled: boolean;
-            /** @description How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each). */
-            signInMethods: string[];
-            /** @description A pending upgrade request (servers without Stripe), if any. */
-            upgradeRequest: {
-              id: number;
-              userId: number;
-              /** @enum {string} */
-              tier: 'pro' | 'premium';
-              /** @enum {string} */
-              status: 'pending' | 'approved' | 'declined';
-              createdAt: string;
-              decidedAt: string | null;
-            } | null;
-          };
+          /**
+           * @example {
+           *       "id": 9,
+           *       "username": "grace",
+           *       "name": "Grace Hopper",
+           *       "email": "grace@example.com",
+           *       "profilePicture": null,
+           *       "isAdmin": false,
+           *       "emailVerified": false,
+           *       "subscriptionTier": "free",
+           *       "subscriptionStatus": null,
+           *       "subscriptionEndDate": null,
+           *       "hasUnlimitedAccess": false,
+           *       "createdAt": "2026-11-28T09:00:00.000Z",
+           *       "qrCodeCount": 0,
+           *       "twoFactorEnabled": false,
+           *       "signInMethods": [
+           *         "password"
+           *       ],
+           *       "upgradeRequest": null
+           *     }
+           */
+          'application/json': components['schemas']['AdminUser'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9344,8 +12130,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -9353,8 +12149,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
-      403: {
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -9364,7 +12169,7 @@ export interface operations {
       };
     };
   };
-  'putApiAdminUsers/Id': {
+  adminUpdateUser: {
     parameters: {
       query?: never;
       header?: never;
@@ -9375,6 +12180,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ada King"
+         *     }
+         */
         'application/json': {
           username?: string;
           name?: string | null;
@@ -9390,39 +12200,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            username: string;
-            name: string | null;
-            email: string | null;
-            profilePicture: string | null;
-            isAdmin: boolean;
-            emailVerified: boolean;
-            /** @enum {string} */
-            subscriptionTier: 'free' | 'pro' | 'premium';
-            subscriptionStatus: string | null;
-            subscriptionEndDate: string | null;
-            hasUnlimitedAccess: boolean;
-            createdAt: string;
-            qrCodeCount: number;
-            twoFactorEnabled: boolean;
-            /** @description How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each). */
-            signInMethods: string[];
-            /** @description A pending upgrade request (servers without Stripe), if any. */
-            upgradeRequest: {
-              id: number;
-              userId: number;
-              /** @enum {string} */
-              tier: 'pro' | 'premium';
-              /** @enum {string} */
-              status: 'pending' | 'approved' | 'declined';
-              createdAt: string;
-              decidedAt: string | null;
-            } | null;
-          };
+          /**
+           * @example {
+           *       "id": 7,
+           *       "username": "ada",
+           *       "name": "Ada King",
+           *       "email": "ada@example.com",
+           *       "profilePicture": null,
+           *       "isAdmin": false,
+           *       "emailVerified": true,
+           *       "subscriptionTier": "pro",
+           *       "subscriptionStatus": "active",
+           *       "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *       "hasUnlimitedAccess": false,
+           *       "createdAt": "2026-02-14T09:30:00.000Z",
+           *       "qrCodeCount": 38,
+           *       "twoFactorEnabled": true,
+           *       "signInMethods": [
+           *         "password"
+           *       ],
+           *       "upgradeRequest": null
+           *     }
+           */
+          'application/json': components['schemas']['AdminUser'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9431,16 +12234,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9458,9 +12262,27 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
-  'deleteApiAdminUsers/Id': {
+  adminDeleteUser: {
     parameters: {
       query?: never;
       header?: never;
@@ -9474,58 +12296,68 @@ export interface operations {
       /** @description Deletes the user with their personal codes, scans, folders, uploads and sessions, and the teams they alone own that hold no code → { success, message, deleted }. Teams another member owns keep their codes; 409 while the user alone owns a team holding codes. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            deleted: {
-              qrCodes: number;
-              scans: number;
-              folders: number;
-              /** @description Teams another member also owns: they keep every code; only the membership goes. */
-              teamsKept: {
-                id: number;
-                name: string;
-                qrCodeCount: number;
-              }[];
-              /** @description Teams they alone own that hold no code: deleted with them, members and all. */
-              teamsDeleted: {
-                id: number;
-                name: string;
-              }[];
-              /** @description Teams they alone own that hold codes: the deletion is refused (409) until one has another owner. */
-              blockingTeams: {
-                id: number;
-                name: string;
-                qrCodeCount: number;
-              }[];
-            };
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "User ada deleted",
+           *       "deleted": {
+           *         "qrCodes": 38,
+           *         "scans": 15230,
+           *         "folders": 4,
+           *         "teamsKept": [
+           *           {
+           *             "id": 20,
+           *             "name": "Market stall",
+           *             "qrCodeCount": 6
+           *           }
+           *         ],
+           *         "teamsDeleted": [
+           *           {
+           *             "id": 21,
+           *             "name": "Old test team"
+           *           }
+           *         ],
+           *         "blockingTeams": []
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AdminUserDeleted'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -9535,15 +12367,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -9552,7 +12391,7 @@ export interface operations {
       };
     };
   };
-  'postApiAdminUsers/IdResetPassword': {
+  adminResetUserPassword: {
     parameters: {
       query?: never;
       header?: never;
@@ -9563,6 +12402,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "newPassword": "a temporary passphrase",
+         *       "clearTwoFactor": true
+         *     }
+         */
         'application/json': {
           newPassword: string;
           /** @default false */
@@ -9577,13 +12422,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Password reset; ada's sessions were signed out"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9592,16 +12440,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9619,9 +12468,27 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
-  'getApiAdminUsers/IdDeletionImpact': {
+  adminGetUserDeletionImpact: {
     parameters: {
       query?: never;
       header?: never;
@@ -9635,54 +12502,64 @@ export interface operations {
       /** @description What a deletion would take with it → { qrCodes, scans, folders, teamsKept, teamsDeleted, blockingTeams }. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            qrCodes: number;
-            scans: number;
-            folders: number;
-            /** @description Teams another member also owns: they keep every code; only the membership goes. */
-            teamsKept: {
-              id: number;
-              name: string;
-              qrCodeCount: number;
-            }[];
-            /** @description Teams they alone own that hold no code: deleted with them, members and all. */
-            teamsDeleted: {
-              id: number;
-              name: string;
-            }[];
-            /** @description Teams they alone own that hold codes: the deletion is refused (409) until one has another owner. */
-            blockingTeams: {
-              id: number;
-              name: string;
-              qrCodeCount: number;
-            }[];
-          };
+          /**
+           * @example {
+           *       "qrCodes": 38,
+           *       "scans": 15230,
+           *       "folders": 4,
+           *       "teamsKept": [
+           *         {
+           *           "id": 20,
+           *           "name": "Market stall",
+           *           "qrCodeCount": 6
+           *         }
+           *       ],
+           *       "teamsDeleted": [
+           *         {
+           *           "id": 21,
+           *           "name": "Old test team"
+           *         }
+           *       ],
+           *       "blockingTeams": []
+           *     }
+           */
+          'application/json': components['schemas']['DeletionImpact'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -9692,15 +12569,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -9709,10 +12593,13 @@ export interface operations {
       };
     };
   };
-  'postApiAdminUsers/IdToggleUnlimited': {
+  adminToggleUserUnlimited: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         id: number;
       };
@@ -9723,66 +12610,70 @@ export interface operations {
       /** @description Grants or removes unlimited codes → { success, message, user }. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            user: {
-              id: number;
-              username: string;
-              name: string | null;
-              email: string | null;
-              profilePicture: string | null;
-              isAdmin: boolean;
-              emailVerified: boolean;
-              /** @enum {string} */
-              subscriptionTier: 'free' | 'pro' | 'premium';
-              subscriptionStatus: string | null;
-              subscriptionEndDate: string | null;
-              hasUnlimitedAccess: boolean;
-              createdAt: string;
-              qrCodeCount: number;
-              twoFactorEnabled: boolean;
-              /** @description How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each). */
-              signInMethods: string[];
-              /** @description A pending upgrade request (servers without Stripe), if any. */
-              upgradeRequest: {
-                id: number;
-                userId: number;
-                /** @enum {string} */
-                tier: 'pro' | 'premium';
-                /** @enum {string} */
-                status: 'pending' | 'approved' | 'declined';
-                createdAt: string;
-                decidedAt: string | null;
-              } | null;
-            };
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "ada now has unlimited codes",
+           *       "user": {
+           *         "id": 7,
+           *         "username": "ada",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "profilePicture": null,
+           *         "isAdmin": false,
+           *         "emailVerified": true,
+           *         "subscriptionTier": "pro",
+           *         "subscriptionStatus": "active",
+           *         "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": true,
+           *         "createdAt": "2026-02-14T09:30:00.000Z",
+           *         "qrCodeCount": 38,
+           *         "twoFactorEnabled": true,
+           *         "signInMethods": [
+           *           "password"
+           *         ],
+           *         "upgradeRequest": null
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AdminUserChange'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -9792,15 +12683,46 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -9809,14 +12731,18 @@ export interface operations {
       };
     };
   };
-  getApiAdminSubscriptions: {
+  adminListSubscriptions: {
     parameters: {
       query?: {
+        /** @description The page to answer, from 1. */
+        page?: number;
+        /** @description Rows per page, at most 500. */
+        pageSize?: number;
+        /** @description Keeps the rows whose username, name or e-mail address contains this text, in any letter case. */
         search?: string;
         sort?: 'username' | 'name' | 'email' | 'createdAt' | 'qrCodeCount' | 'tier' | 'status';
         order?: 'asc' | 'desc';
-        page?: number;
-        pageSize?: number;
+        /** @description paid: only paid tiers; requests: only users with a pending upgrade request. */
         filter?: 'all' | 'paid' | 'requests';
       };
       header?: never;
@@ -9825,74 +12751,92 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Users with their subscription (tier, status, end date, pending upgrade request). { search?, sort?, order?, page?, pageSize? (≤ 100), filter? } → an array of users with qrCodeCount; X-Total-Count header. */
+      /** @description Users with their subscription (tier, status, end date, pending upgrade request). One page (?page, ?pageSize ≤ 500, 100 by default) searched by username, name or e-mail (?search), filtered (?filter=all|paid|requests) and sorted (?sort, ?order) → an array of users with qrCodeCount; X-Total-Count and Link headers. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            username: string;
-            name: string | null;
-            email: string | null;
-            profilePicture: string | null;
-            isAdmin: boolean;
-            emailVerified: boolean;
-            /** @enum {string} */
-            subscriptionTier: 'free' | 'pro' | 'premium';
-            subscriptionStatus: string | null;
-            subscriptionEndDate: string | null;
-            hasUnlimitedAccess: boolean;
-            createdAt: string;
-            qrCodeCount: number;
-            twoFactorEnabled: boolean;
-            /** @description How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each). */
-            signInMethods: string[];
-            /** @description A pending upgrade request (servers without Stripe), if any. */
-            upgradeRequest: {
-              id: number;
-              userId: number;
-              /** @enum {string} */
-              tier: 'pro' | 'premium';
-              /** @enum {string} */
-              status: 'pending' | 'approved' | 'declined';
-              createdAt: string;
-              decidedAt: string | null;
-            } | null;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": 7,
+           *         "username": "ada",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "profilePicture": null,
+           *         "isAdmin": false,
+           *         "emailVerified": true,
+           *         "subscriptionTier": "pro",
+           *         "subscriptionStatus": "active",
+           *         "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false,
+           *         "createdAt": "2026-02-14T09:30:00.000Z",
+           *         "qrCodeCount": 38,
+           *         "twoFactorEnabled": true,
+           *         "signInMethods": [
+           *           "password"
+           *         ],
+           *         "upgradeRequest": {
+           *           "id": 15,
+           *           "userId": 7,
+           *           "tier": "premium",
+           *           "status": "pending",
+           *           "createdAt": "2026-11-26T18:00:00.000Z",
+           *           "decidedAt": null
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['AdminUser'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -9901,10 +12845,13 @@ export interface operations {
       };
     };
   };
-  'postApiAdminUsers/IdSubscriptionUpgrade': {
+  adminUpgradeUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         id: number;
       };
@@ -9912,6 +12859,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "tier": "premium",
+         *       "duration": 30
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           tier: 'pro' | 'premium';
@@ -9924,66 +12877,70 @@ export interface operations {
       /** @description { tier: pro|premium, duration: 1–365 days (30) } → { success, message, user }. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            user: {
-              id: number;
-              username: string;
-              name: string | null;
-              email: string | null;
-              profilePicture: string | null;
-              isAdmin: boolean;
-              emailVerified: boolean;
-              /** @enum {string} */
-              subscriptionTier: 'free' | 'pro' | 'premium';
-              subscriptionStatus: string | null;
-              subscriptionEndDate: string | null;
-              hasUnlimitedAccess: boolean;
-              createdAt: string;
-              qrCodeCount: number;
-              twoFactorEnabled: boolean;
-              /** @description How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each). */
-              signInMethods: string[];
-              /** @description A pending upgrade request (servers without Stripe), if any. */
-              upgradeRequest: {
-                id: number;
-                userId: number;
-                /** @enum {string} */
-                tier: 'pro' | 'premium';
-                /** @enum {string} */
-                status: 'pending' | 'approved' | 'declined';
-                createdAt: string;
-                decidedAt: string | null;
-              } | null;
-            };
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "ada is on Premium until 2026-12-28",
+           *       "user": {
+           *         "id": 7,
+           *         "username": "ada",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "profilePicture": null,
+           *         "isAdmin": false,
+           *         "emailVerified": true,
+           *         "subscriptionTier": "premium",
+           *         "subscriptionStatus": "active",
+           *         "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false,
+           *         "createdAt": "2026-02-14T09:30:00.000Z",
+           *         "qrCodeCount": 38,
+           *         "twoFactorEnabled": true,
+           *         "signInMethods": [
+           *           "password"
+           *         ],
+           *         "upgradeRequest": null
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AdminUserChange'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -9993,15 +12950,70 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10010,10 +13022,13 @@ export interface operations {
       };
     };
   };
-  'postApiAdminUsers/IdSubscriptionExtend': {
+  adminExtendUserSubscription: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         id: number;
       };
@@ -10021,6 +13036,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "days": 30
+         *     }
+         */
         'application/json': {
           /** @default 30 */
           days?: number;
@@ -10031,66 +13051,70 @@ export interface operations {
       /** @description { days: 1–365 (30) } → { success, message, user }; paid tiers only. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            user: {
-              id: number;
-              username: string;
-              name: string | null;
-              email: string | null;
-              profilePicture: string | null;
-              isAdmin: boolean;
-              emailVerified: boolean;
-              /** @enum {string} */
-              subscriptionTier: 'free' | 'pro' | 'premium';
-              subscriptionStatus: string | null;
-              subscriptionEndDate: string | null;
-              hasUnlimitedAccess: boolean;
-              createdAt: string;
-              qrCodeCount: number;
-              twoFactorEnabled: boolean;
-              /** @description How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each). */
-              signInMethods: string[];
-              /** @description A pending upgrade request (servers without Stripe), if any. */
-              upgradeRequest: {
-                id: number;
-                userId: number;
-                /** @enum {string} */
-                tier: 'pro' | 'premium';
-                /** @enum {string} */
-                status: 'pending' | 'approved' | 'declined';
-                createdAt: string;
-                decidedAt: string | null;
-              } | null;
-            };
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Extended by 30 days",
+           *       "user": {
+           *         "id": 7,
+           *         "username": "ada",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "profilePicture": null,
+           *         "isAdmin": false,
+           *         "emailVerified": true,
+           *         "subscriptionTier": "pro",
+           *         "subscriptionStatus": "active",
+           *         "subscriptionEndDate": "2027-03-31T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false,
+           *         "createdAt": "2026-02-14T09:30:00.000Z",
+           *         "qrCodeCount": 38,
+           *         "twoFactorEnabled": true,
+           *         "signInMethods": [
+           *           "password"
+           *         ],
+           *         "upgradeRequest": null
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AdminUserChange'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10100,15 +13124,70 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10117,10 +13196,13 @@ export interface operations {
       };
     };
   };
-  'postApiAdminUsers/IdSubscriptionCancel': {
+  adminCancelUserSubscription: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         id: number;
       };
@@ -10128,6 +13210,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "immediate": false
+         *     }
+         */
         'application/json': {
           /** @default false */
           immediate?: boolean;
@@ -10138,66 +13225,70 @@ export interface operations {
       /** @description { immediate } → { success, message, user }: true back to Free now, false at the end date. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            user: {
-              id: number;
-              username: string;
-              name: string | null;
-              email: string | null;
-              profilePicture: string | null;
-              isAdmin: boolean;
-              emailVerified: boolean;
-              /** @enum {string} */
-              subscriptionTier: 'free' | 'pro' | 'premium';
-              subscriptionStatus: string | null;
-              subscriptionEndDate: string | null;
-              hasUnlimitedAccess: boolean;
-              createdAt: string;
-              qrCodeCount: number;
-              twoFactorEnabled: boolean;
-              /** @description How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each). */
-              signInMethods: string[];
-              /** @description A pending upgrade request (servers without Stripe), if any. */
-              upgradeRequest: {
-                id: number;
-                userId: number;
-                /** @enum {string} */
-                tier: 'pro' | 'premium';
-                /** @enum {string} */
-                status: 'pending' | 'approved' | 'declined';
-                createdAt: string;
-                decidedAt: string | null;
-              } | null;
-            };
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Pro ends on 2027-03-01",
+           *       "user": {
+           *         "id": 7,
+           *         "username": "ada",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "profilePicture": null,
+           *         "isAdmin": false,
+           *         "emailVerified": true,
+           *         "subscriptionTier": "pro",
+           *         "subscriptionStatus": "cancelled",
+           *         "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false,
+           *         "createdAt": "2026-02-14T09:30:00.000Z",
+           *         "qrCodeCount": 38,
+           *         "twoFactorEnabled": true,
+           *         "signInMethods": [
+           *           "password"
+           *         ],
+           *         "upgradeRequest": null
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AdminUserChange'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10207,15 +13298,70 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10224,14 +13370,17 @@ export interface operations {
       };
     };
   };
-  getApiAdminWorkspaces: {
+  adminListWorkspaces: {
     parameters: {
       query?: {
-        search?: string;
-        order?: 'asc' | 'desc';
+        /** @description The page to answer, from 1. */
         page?: number;
+        /** @description Rows per page, at most 500. */
         pageSize?: number;
+        /** @description Keeps the rows whose name or an owner's username contains this text, in any letter case. */
+        search?: string;
         sort?: 'name' | 'createdAt' | 'qrCodeCount' | 'memberCount';
+        order?: 'asc' | 'desc';
       };
       header?: never;
       path?: never;
@@ -10239,59 +13388,81 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Team workspaces, searched (name, owners' usernames), sorted (name, createdAt, qrCodeCount, memberCount) and paged by the server. { search?, sort?, order?, page?, pageSize? (≤ 100) } → an array of workspaces with plan, memberCount, qrCodeCount and owners; X-Total-Count header. */
+      /** @description Team workspaces, newest first: one page (?page, ?pageSize ≤ 500, 100 by default) searched by name or an owner's username (?search) and sorted (?sort=name|createdAt|qrCodeCount|memberCount, ?order) → an array of workspaces with plan, memberCount, qrCodeCount and owners; X-Total-Count and Link headers. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            plan: {
-              /** @enum {string} */
-              tier: 'free' | 'pro' | 'premium';
-              status: string | null;
-              endDate: string | null;
-              hasUnlimitedAccess: boolean;
-            };
-            memberCount: number;
-            qrCodeCount: number;
-            owners: string[];
-            createdAt: string;
-          }[];
+          /**
+           * @example [
+           *       {
+           *         "id": 12,
+           *         "name": "Café Aurora",
+           *         "plan": {
+           *           "tier": "pro",
+           *           "status": "active",
+           *           "endDate": "2027-03-01T00:00:00.000Z",
+           *           "hasUnlimitedAccess": false
+           *         },
+           *         "memberCount": 4,
+           *         "qrCodeCount": 38,
+           *         "owners": [
+           *           "ada"
+           *         ],
+           *         "createdAt": "2026-06-01T12:00:00.000Z"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['AdminWorkspace'][];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10300,7 +13471,7 @@ export interface operations {
       };
     };
   };
-  'getApiAdminWorkspaces/Id': {
+  adminGetWorkspace: {
     parameters: {
       query?: never;
       header?: never;
@@ -10314,47 +13485,61 @@ export interface operations {
       /** @description One team workspace → { id, name, plan, memberCount, qrCodeCount, owners, createdAt }; a person's id is 404. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            plan: {
-              /** @enum {string} */
-              tier: 'free' | 'pro' | 'premium';
-              status: string | null;
-              endDate: string | null;
-              hasUnlimitedAccess: boolean;
-            };
-            memberCount: number;
-            qrCodeCount: number;
-            owners: string[];
-            createdAt: string;
-          };
+          /**
+           * @example {
+           *       "id": 12,
+           *       "name": "Café Aurora",
+           *       "plan": {
+           *         "tier": "pro",
+           *         "status": "active",
+           *         "endDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false
+           *       },
+           *       "memberCount": 4,
+           *       "qrCodeCount": 38,
+           *       "owners": [
+           *         "ada"
+           *       ],
+           *       "createdAt": "2026-06-01T12:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['AdminWorkspace'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10364,15 +13549,22 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10381,10 +13573,13 @@ export interface operations {
       };
     };
   };
-  'postApiAdminWorkspaces/IdSubscriptionUpgrade': {
+  adminUpgradeWorkspace: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         id: number;
       };
@@ -10392,6 +13587,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "tier": "premium",
+         *       "duration": 30
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           tier: 'pro' | 'premium';
@@ -10404,51 +13605,66 @@ export interface operations {
       /** @description The team's plan: { tier: pro|premium, duration: 1–365 days (30) } → { success, message, workspace }. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            workspace: {
-              id: number;
-              name: string;
-              plan: {
-                /** @enum {string} */
-                tier: 'free' | 'pro' | 'premium';
-                status: string | null;
-                endDate: string | null;
-                hasUnlimitedAccess: boolean;
-              };
-              memberCount: number;
-              qrCodeCount: number;
-              owners: string[];
-              createdAt: string;
-            };
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Café Aurora is on Premium until 2026-12-28",
+           *       "workspace": {
+           *         "id": 12,
+           *         "name": "Café Aurora",
+           *         "plan": {
+           *           "tier": "premium",
+           *           "status": "active",
+           *           "endDate": "2027-03-01T00:00:00.000Z",
+           *           "hasUnlimitedAccess": false
+           *         },
+           *         "memberCount": 4,
+           *         "qrCodeCount": 38,
+           *         "owners": [
+           *           "ada"
+           *         ],
+           *         "createdAt": "2026-06-01T12:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AdminWorkspaceChange'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10458,15 +13674,70 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10475,10 +13746,13 @@ export interface operations {
       };
     };
   };
-  'postApiAdminWorkspaces/IdSubscriptionExtend': {
+  adminExtendWorkspaceSubscription: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         id: number;
       };
@@ -10486,6 +13760,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "days": 30
+         *     }
+         */
         'application/json': {
           /** @default 30 */
           days?: number;
@@ -10496,51 +13775,66 @@ export interface operations {
       /** @description The team's plan: { days: 1–365 (30) } → { success, message, workspace }; paid tiers only. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            workspace: {
-              id: number;
-              name: string;
-              plan: {
-                /** @enum {string} */
-                tier: 'free' | 'pro' | 'premium';
-                status: string | null;
-                endDate: string | null;
-                hasUnlimitedAccess: boolean;
-              };
-              memberCount: number;
-              qrCodeCount: number;
-              owners: string[];
-              createdAt: string;
-            };
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Extended by 30 days",
+           *       "workspace": {
+           *         "id": 12,
+           *         "name": "Café Aurora",
+           *         "plan": {
+           *           "tier": "pro",
+           *           "status": "active",
+           *           "endDate": "2027-03-31T00:00:00.000Z",
+           *           "hasUnlimitedAccess": false
+           *         },
+           *         "memberCount": 4,
+           *         "qrCodeCount": 38,
+           *         "owners": [
+           *           "ada"
+           *         ],
+           *         "createdAt": "2026-06-01T12:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AdminWorkspaceChange'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10550,15 +13844,70 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10567,10 +13916,13 @@ export interface operations {
       };
     };
   };
-  'postApiAdminWorkspaces/IdSubscriptionCancel': {
+  adminCancelWorkspaceSubscription: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         id: number;
       };
@@ -10578,6 +13930,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "immediate": true
+         *     }
+         */
         'application/json': {
           /** @default false */
           immediate?: boolean;
@@ -10588,51 +13945,66 @@ export interface operations {
       /** @description The team's plan: { immediate } → { success, message, workspace }: true back to Free now, false at the end date. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            workspace: {
-              id: number;
-              name: string;
-              plan: {
-                /** @enum {string} */
-                tier: 'free' | 'pro' | 'premium';
-                status: string | null;
-                endDate: string | null;
-                hasUnlimitedAccess: boolean;
-              };
-              memberCount: number;
-              qrCodeCount: number;
-              owners: string[];
-              createdAt: string;
-            };
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Café Aurora is back on Free",
+           *       "workspace": {
+           *         "id": 12,
+           *         "name": "Café Aurora",
+           *         "plan": {
+           *           "tier": "free",
+           *           "status": null,
+           *           "endDate": null,
+           *           "hasUnlimitedAccess": false
+           *         },
+           *         "memberCount": 4,
+           *         "qrCodeCount": 38,
+           *         "owners": [
+           *           "ada"
+           *         ],
+           *         "createdAt": "2026-06-01T12:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AdminWorkspaceChange'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10642,15 +14014,70 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10659,10 +14086,13 @@ export interface operations {
       };
     };
   };
-  'postApiAdminWorkspaces/IdToggleUnlimited': {
+  adminToggleWorkspaceUnlimited: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         id: number;
       };
@@ -10673,51 +14103,66 @@ export interface operations {
       /** @description Grants or removes the team's unlimited codes → { success, message, workspace }. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            workspace: {
-              id: number;
-              name: string;
-              plan: {
-                /** @enum {string} */
-                tier: 'free' | 'pro' | 'premium';
-                status: string | null;
-                endDate: string | null;
-                hasUnlimitedAccess: boolean;
-              };
-              memberCount: number;
-              qrCodeCount: number;
-              owners: string[];
-              createdAt: string;
-            };
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Café Aurora now has unlimited codes",
+           *       "workspace": {
+           *         "id": 12,
+           *         "name": "Café Aurora",
+           *         "plan": {
+           *           "tier": "pro",
+           *           "status": "active",
+           *           "endDate": "2027-03-01T00:00:00.000Z",
+           *           "hasUnlimitedAccess": true
+           *         },
+           *         "memberCount": 4,
+           *         "qrCodeCount": 38,
+           *         "owners": [
+           *           "ada"
+           *         ],
+           *         "createdAt": "2026-06-01T12:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AdminWorkspaceChange'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10727,15 +14172,46 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10744,10 +14220,13 @@ export interface operations {
       };
     };
   };
-  'postApiAdminUpgradeRequests/Id': {
+  adminDecideUpgradeRequest: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         id: number;
       };
@@ -10755,6 +14234,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "approve": true,
+         *       "duration": 30
+         *     }
+         */
         'application/json': {
           approve: boolean;
           /** @default 30 */
@@ -10766,66 +14251,70 @@ export interface operations {
       /** @description { approve, duration? } → approves (an upgrade for duration days) or declines a request. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-            user: {
-              id: number;
-              username: string;
-              name: string | null;
-              email: string | null;
-              profilePicture: string | null;
-              isAdmin: boolean;
-              emailVerified: boolean;
-              /** @enum {string} */
-              subscriptionTier: 'free' | 'pro' | 'premium';
-              subscriptionStatus: string | null;
-              subscriptionEndDate: string | null;
-              hasUnlimitedAccess: boolean;
-              createdAt: string;
-              qrCodeCount: number;
-              twoFactorEnabled: boolean;
-              /** @description How the person signs in: 'local' (a password kept here), 'ldap', 'proxy' or 'oidc:<provider id>' (GET /api/config names each). */
-              signInMethods: string[];
-              /** @description A pending upgrade request (servers without Stripe), if any. */
-              upgradeRequest: {
-                id: number;
-                userId: number;
-                /** @enum {string} */
-                tier: 'pro' | 'premium';
-                /** @enum {string} */
-                status: 'pending' | 'approved' | 'declined';
-                createdAt: string;
-                decidedAt: string | null;
-              } | null;
-            };
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Approved: ada is on Premium until 2026-12-28",
+           *       "user": {
+           *         "id": 7,
+           *         "username": "ada",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "profilePicture": null,
+           *         "isAdmin": false,
+           *         "emailVerified": true,
+           *         "subscriptionTier": "premium",
+           *         "subscriptionStatus": "active",
+           *         "subscriptionEndDate": "2027-03-01T00:00:00.000Z",
+           *         "hasUnlimitedAccess": false,
+           *         "createdAt": "2026-02-14T09:30:00.000Z",
+           *         "qrCodeCount": 38,
+           *         "twoFactorEnabled": true,
+           *         "signInMethods": [
+           *           "password"
+           *         ],
+           *         "upgradeRequest": null
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AdminUserChange'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10835,15 +14324,70 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10852,7 +14396,7 @@ export interface operations {
       };
     };
   };
-  getApiAdminStats: {
+  adminGetStats: {
     parameters: {
       query?: never;
       header?: never;
@@ -10864,65 +14408,95 @@ export interface operations {
       /** @description Users, codes, scans today / 7 / 30 days, sign-ups and scans per day, top users, database size. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            users: number;
-            admins: number;
-            qrCodes: number;
-            scansToday: number;
-            scans7Days: number;
-            scans30Days: number;
-            signupsPerDay: {
-              date: string;
-              count: number;
-            }[];
-            scansPerDay: {
-              date: string;
-              count: number;
-            }[];
-            topUsers: {
-              id: number;
-              username: string;
-              scans: number;
-            }[];
-            databaseBytes: number;
-            /** @enum {string} */
-            databaseKind: 'sqlite' | 'postgres';
-          };
+          /**
+           * @example {
+           *       "users": 214,
+           *       "admins": 2,
+           *       "qrCodes": 3180,
+           *       "scansToday": 1840,
+           *       "scans7Days": 12410,
+           *       "scans30Days": 51230,
+           *       "signupsPerDay": [
+           *         {
+           *           "date": "2026-11-27",
+           *           "count": 3
+           *         },
+           *         {
+           *           "date": "2026-11-28",
+           *           "count": 1
+           *         }
+           *       ],
+           *       "scansPerDay": [
+           *         {
+           *           "date": "2026-11-27",
+           *           "count": 1920
+           *         },
+           *         {
+           *           "date": "2026-11-28",
+           *           "count": 1840
+           *         }
+           *       ],
+           *       "topUsers": [
+           *         {
+           *           "id": 7,
+           *           "username": "ada",
+           *           "scans": 1532
+           *         }
+           *       ],
+           *       "databaseBytes": 48234496,
+           *       "databaseKind": "postgres"
+           *     }
+           */
+          'application/json': components['schemas']['SystemStats'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10931,7 +14505,7 @@ export interface operations {
       };
     };
   };
-  getApiAdminNotices: {
+  adminGetNotices: {
     parameters: {
       query?: never;
       header?: never;
@@ -10943,9 +14517,18 @@ export interface operations {
       /** @description What waits for an admin: { pendingUpgradeRequests, adminsWithEmail }. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "pendingUpgradeRequests": 1,
+           *       "adminsWithEmail": 2
+           *     }
+           */
           'application/json': {
             /** @description Upgrade requests no admin has decided yet. */
             pendingUpgradeRequests: number;
@@ -10954,36 +14537,47 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -10992,7 +14586,7 @@ export interface operations {
       };
     };
   };
-  getApiAdminMails: {
+  adminListMails: {
     parameters: {
       query?: never;
       header?: never;
@@ -11004,58 +14598,72 @@ export interface operations {
       /** @description The last 50 mails: recipient, subject, time, status (sent, outbox, failed). */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string} */
-            transport: 'smtp' | 'outbox';
-            from: string;
-            entries: {
-              id: number;
-              recipient: string;
-              subject: string;
-              /**
-               * @description 'sent' through SMTP, 'outbox' written to data/outbox, 'failed' with its error.
-               * @enum {string}
-               */
-              status: 'sent' | 'outbox' | 'failed';
-              error: string | null;
-              createdAt: string;
-            }[];
-          };
+          /**
+           * @example {
+           *       "transport": "smtp",
+           *       "from": "QR Creator <noreply@example.com>",
+           *       "entries": [
+           *         {
+           *           "id": 330,
+           *           "recipient": "ada@example.com",
+           *           "subject": "Your weekly scan digest",
+           *           "status": "sent",
+           *           "error": null,
+           *           "createdAt": "2026-11-24T07:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MailLog'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -11064,7 +14672,7 @@ export interface operations {
       };
     };
   };
-  getApiAdminMailQueue: {
+  adminListMailQueue: {
     parameters: {
       query?: never;
       header?: never;
@@ -11076,68 +14684,76 @@ export interface operations {
       /** @description Mails whose first attempt failed: { waiting, givenUp, mails } with recipient, subject, attempts, next try, last error. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Mails waiting for a try or being sent. */
-            waiting: number;
-            /** @description Mails given up and still kept (30 days). */
-            givenUp: number;
-            /** @description The newest 100 of them. */
-            mails: {
-              id: number;
-              recipient: string;
-              subject: string;
-              /**
-               * @description 'waiting' for nextAttemptAt, 'sending' right now, 'given-up' after the last try or when its link expired.
-               * @enum {string}
-               */
-              status: 'waiting' | 'sending' | 'given-up';
-              /** @description Attempts made so far, the first one included. */
-              attempts: number;
-              /** @description The next try; null once given up. */
-              nextAttemptAt: string | null;
-              /** @description When its link expires (it is not sent after that); null: no link that expires. */
-              expiresAt: string | null;
-              lastError: string | null;
-              createdAt: string;
-              /** @description When it was given up. */
-              finishedAt: string | null;
-            }[];
-          };
+          /**
+           * @example {
+           *       "waiting": 1,
+           *       "givenUp": 0,
+           *       "mails": [
+           *         {
+           *           "id": 12,
+           *           "recipient": "barista@example.com",
+           *           "subject": "You are invited to Café Aurora",
+           *           "status": "waiting",
+           *           "attempts": 2,
+           *           "nextAttemptAt": "2026-11-28T09:20:00.000Z",
+           *           "expiresAt": "2026-12-04T10:00:00.000Z",
+           *           "lastError": "421 4.7.0 Try again later",
+           *           "createdAt": "2026-11-27T10:00:00.000Z",
+           *           "finishedAt": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['MailQueue'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -11146,10 +14762,13 @@ export interface operations {
       };
     };
   };
-  'postApiAdminMailQueue/IdRetry': {
+  adminRetryMail: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         id: number;
       };
@@ -11160,36 +14779,50 @@ export interface operations {
       /** @description Tries a queued or given-up mail now → { success, message }; 502 when the server refuses it again, 409 when its link expired. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            success: boolean;
-            message: string;
-          };
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Sent to barista@example.com"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -11199,15 +14832,46 @@ export interface operations {
       /** @description No such object for this caller (another user's is 404 too). */
       404: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -11216,7 +14880,7 @@ export interface operations {
       };
     };
   };
-  getApiAdminSettings: {
+  adminGetSettings: {
     parameters: {
       query?: never;
       header?: never;
@@ -11228,46 +14892,63 @@ export interface operations {
       /** @description { registrationOpen, requireEmailVerification, freePlanLimit }. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            registrationOpen: boolean;
-            requireEmailVerification: boolean;
-            freePlanLimit: number;
-          };
+          /**
+           * @example {
+           *       "registrationOpen": true,
+           *       "requireEmailVerification": true,
+           *       "freePlanLimit": 10
+           *     }
+           */
+          'application/json': components['schemas']['InstanceSettings'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -11276,7 +14957,7 @@ export interface operations {
       };
     };
   };
-  putApiAdminSettings: {
+  adminUpdateSettings: {
     parameters: {
       query?: never;
       header?: never;
@@ -11285,6 +14966,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "freePlanLimit": 20
+         *     }
+         */
         'application/json': {
           registrationOpen?: boolean;
           requireEmailVerification?: boolean;
@@ -11296,46 +14982,87 @@ export interface operations {
       /** @description Any of { registrationOpen, requireEmailVerification, freePlanLimit } → all settings. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            registrationOpen: boolean;
-            requireEmailVerification: boolean;
-            freePlanLimit: number;
-          };
+          /**
+           * @example {
+           *       "registrationOpen": true,
+           *       "requireEmailVerification": true,
+           *       "freePlanLimit": 20
+           *     }
+           */
+          'application/json': components['schemas']['InstanceSettings'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -11344,7 +15071,7 @@ export interface operations {
       };
     };
   };
-  getApiAdminAuditLog: {
+  adminListAuditLog: {
     parameters: {
       query?: {
         page?: number;
@@ -11359,58 +15086,81 @@ export interface operations {
       /** @description Admin actions, newest first: { entries, total, page, pageSize }. */
       200: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            entries: {
-              id: number;
-              actorId: number | null;
-              actorUsername: string;
-              action: string;
-              targetType: string;
-              targetId: string | null;
-              targetLabel: string | null;
-              before: unknown;
-              after: unknown;
-              createdAt: string;
-            }[];
-            total: number;
-            page: number;
-            pageSize: number;
-          };
+          /**
+           * @example {
+           *       "entries": [
+           *         {
+           *           "id": 77,
+           *           "actorId": 1,
+           *           "actorUsername": "admin",
+           *           "action": "user.subscription.upgrade",
+           *           "targetType": "user",
+           *           "targetId": "7",
+           *           "targetLabel": "ada",
+           *           "before": {
+           *             "tier": "pro"
+           *           },
+           *           "after": {
+           *             "tier": "premium"
+           *           },
+           *           "createdAt": "2026-11-28T08:30:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "page": 1,
+           *       "pageSize": 20
+           *     }
+           */
+          'application/json': components['schemas']['AuditPage'];
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in (no session and no valid token). */
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests for this API token: see Retry-After. */
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -11419,7 +15169,7 @@ export interface operations {
       };
     };
   };
-  'getApiOpenapi.json': {
+  getOpenApiDocument: {
     parameters: {
       query?: never;
       header?: never;
@@ -11434,6 +15184,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "openapi": "3.1.0",
+           *       "info": {
+           *         "title": "QR Creator API",
+           *         "version": "1"
+           *       },
+           *       "paths": {}
+           *     }
+           */
           'application/json': {
             /** @constant */
             openapi: '3.1.0';
@@ -11445,7 +15205,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: the message names the field. */
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11454,7 +15214,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call. */
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
       403: {
         headers: {
           [name: string]: unknown;

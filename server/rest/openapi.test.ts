@@ -376,15 +376,28 @@ describe('headers and statuses', () => {
 describe('answer-check', () => {
   const json = 'application/json; charset=utf-8';
   const folders = JSON.stringify([]);
+  // A paged list's answer (server/rest/paging.ts) always carries these.
+  const page = {
+    'x-total-count': '0',
+    link: '<http://localhost/api/v1/folders?page=1>; rel="first", <http://localhost/api/v1/folders?page=1>; rel="last"',
+  };
 
   it('maps /api and /api/v1 onto the same documented path', () => {
-    expect(answerProblem('GET', '/api/folders', 200, json, folders)).toBeNull();
-    expect(answerProblem('GET', '/api/v1/folders', 200, json, folders)).toBeNull();
+    expect(answerProblem('GET', '/api/folders', 200, json, folders, { headers: page })).toBeNull();
+    expect(answerProblem('GET', '/api/v1/folders', 200, json, folders, { headers: page })).toBeNull();
+    expect(answerProblem('GET', '/api/v1/folders', 200, json, folders, { headers: {} })).toMatch(
+      /no X-Total-Count header/,
+    );
     expect(answerProblem('GET', '/api/v1/folders', 201, json, folders)).toMatch(/does not declare/);
   });
 
   it('checks the headers the document declares, and requires the rate limit on a token call', () => {
-    const rate = { 'ratelimit-limit': '600', 'ratelimit-remaining': '599', 'ratelimit-reset': '42' };
+    const rate = {
+      ...page,
+      'ratelimit-limit': '600',
+      'ratelimit-remaining': '599',
+      'ratelimit-reset': '42',
+    };
     expect(
       answerProblem('GET', '/api/folders', 200, json, folders, { headers: rate, tokenCall: true }),
     ).toBeNull();
@@ -398,7 +411,7 @@ describe('answer-check', () => {
       answerProblem('GET', '/api/folders', 200, json, folders, { headers: {}, tokenCall: true }),
     ).toMatch(/no RateLimit-Limit header/);
     // A session call carries none.
-    expect(answerProblem('GET', '/api/folders', 200, json, folders, { headers: {} })).toBeNull();
+    expect(answerProblem('GET', '/api/folders', 200, json, folders, { headers: page })).toBeNull();
     const limited = JSON.stringify({ message: 'Too many requests', code: 'RATE_LIMITED' });
     expect(
       answerProblem('GET', '/api/folders', 429, json, limited, { headers: rate, tokenCall: true }),

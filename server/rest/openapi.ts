@@ -28,7 +28,8 @@ import {
   userSummarySchema,
 } from '../../src/analytics/analytics.schema.js';
 import { errorAnswer, messageAnswer, successAnswer, successMessageAnswer } from '../../src/api/answers.js';
-import { errorCodes, errorCodeNames } from '../../src/api/error-codes.js';
+import { errorCodes } from '../../src/api/error-codes.js';
+import { closedSchema } from './closed-schema.js';
 import {
   activeSessionSchema,
   mailCheckResultSchema,
@@ -86,7 +87,7 @@ import {
 import { bulkRepeatsAnswer } from '../features/qr/bulk-repeats.js';
 import { examples } from './examples.js';
 import { operationIds, operationKey } from './operation-ids.js';
-import type { AnyRestRoute, RouteTable } from './rest-kit.js';
+import { takesIdempotencyKey, type AnyRestRoute, type RouteTable } from './rest-kit.js';
 
 /**
  * The OpenAPI 3.1 document of the REST paths, made from the route table itself (each route's method, path,
@@ -247,7 +248,8 @@ export function requestSchemaOf(
   route: AnyRestRoute,
   schemas: Record<string, JsonSchema>,
 ): JsonSchema | undefined {
-  return route.body ? jsonSchemaOf(route.body, 'input', schemas) : undefined;
+  // The closed copy the /api/v1 paths check (closed-schema.ts): unknown fields are refused there.
+  return route.body ? jsonSchemaOf(closedSchema(route.body), 'input', schemas) : undefined;
 }
 
 /** Path and query parameters from an object schema's properties. */
@@ -444,7 +446,7 @@ function successOf(route: AnyRestRoute, operationId: string, schemas: Record<str
   const headers: HeaderName[] = [];
   if (route.tokens) headers.push(...RATE_LIMIT_HEADERS);
   if (route.paged) headers.push('X-Total-Count', 'Link');
-  if (route.method === 'POST') headers.push('Idempotent-Replayed');
+  if (takesIdempotencyKey(route)) headers.push('Idempotent-Replayed');
   if (route.deprecated) headers.push('Deprecation', 'Sunset', 'Link');
   if (route.produces) headers.push('Content-Disposition');
   const example = examples[operationId]?.answer;
@@ -521,7 +523,7 @@ function responsesOf(route: AnyRestRoute, operationId: string, schemas: Record<s
     );
   if (route.path.includes(':'))
     responses['404'] = errorResponse("No such object for this caller (another user's is 404 too).", rate);
-  if (route.method === 'POST') {
+  if (takesIdempotencyKey(route)) {
     responses['409'] = errorResponse(
       'A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends.',
       rate,
@@ -590,7 +592,7 @@ function operationOf(route: AnyRestRoute, tag: string, schemas: Record<string, J
       ...parametersOf(route.params, 'path', schemas),
       ...parametersOf(route.query, 'query', schemas),
       ...(route.role ? [workspaceHeader(route.role)] : []),
-      ...(route.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+      ...(takesIdempotencyKey(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
     ],
     ...(body
       ? {
@@ -664,7 +666,8 @@ here and every answer it gives carries \`Deprecation\` (since when), \`Sunset\` 
 \`Link: <…>; rel="deprecation"\`; it keeps answering at least six months after the \`Deprecation\` date.
 
 ## Safe retries
-Every POST takes an \`Idempotency-Key\` header (1–255 printable ASCII characters, such as a UUID). A retry
+Every POST an API token may call takes an \`Idempotency-Key\` header (1–255 printable ASCII characters, such
+as a UUID). A retry
 with the same key within 24 hours (same token or user, method, path and body) does nothing again and
 answers the first answer, with \`Idempotent-Replayed: true\`. The same key with another body is a 422
 \`IDEMPOTENCY_KEY_REUSED\`; while the first request still runs, a 409 \`IDEMPOTENCY_KEY_IN_USE\`.
@@ -701,13 +704,6 @@ type OpenApiDocument = ReturnType<typeof buildDocument>;
 function buildDocument(tables: readonly RouteTable[], publicUrl: string) {
   const schemas: Record<string, JsonSchema> = { AnalyticsReport: reportJson };
   jsonSchemaOf(errorAnswer, 'output', schemas);
-  // The code is one of the catalogue's, whatever the zod type lets the server write.
-  const error = schemas.Error as { properties: Record<string, JsonSchema> };
-  error.properties.code = {
-    type: 'string',
-    enum: errorCodeNames,
-    description: 'The cause, for a program to branch on (see the table in the introduction).',
-  };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { tag, routes } of tables) {
     for (const route of routes) {

@@ -283,6 +283,15 @@ function deprecationHeaders(
     .header('Link', `<${publicUrl}/api/docs#section/Versions-and-deprecation>; rel="deprecation"`);
 }
 
+/**
+ * Safe retries for the calls a script makes: every POST an API token may call takes `Idempotency-Key`
+ * (docs/api.md). The app's own session-only paths do not: some answer a secret once (a new token, a
+ * two-factor secret) that must not be kept for a replay.
+ */
+export function takesIdempotencyKey(route: Pick<AnyRestRoute, 'method' | 'tokens'>): boolean {
+  return route.method === 'POST' && route.tokens !== undefined;
+}
+
 /** Who an idempotency key belongs to: the token, else the signed-in person. */
 function keyOwnerOf(ctx: Context): string | undefined {
   if (ctx.apiToken) return `token:${ctx.apiToken.id}`;
@@ -295,8 +304,7 @@ function keyOwnerOf(ctx: Context): string | undefined {
  */
 export function handlerOf(route: AnyRestRoute, deps: RuntimeDeps, strict = false) {
   const bodySchema = route.body && strict ? closedSchema(route.body) : route.body;
-  // Safe retries for the calls a script makes: every POST an API token may call (docs/api.md).
-  const takesIdempotencyKey = route.method === 'POST' && route.tokens !== undefined;
+  const idempotent = takesIdempotencyKey(route);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     if (route.deprecated) deprecationHeaders(reply, route.deprecated, deps.config.publicUrl);
     if (!route.tokens && bearerOf(req.headers.authorization) !== undefined) {
@@ -325,7 +333,7 @@ export function handlerOf(route: AnyRestRoute, deps: RuntimeDeps, strict = false
       ? await readFilePart(req, route.multipart)
       : { bytes: route.rawBody && Buffer.isBuffer(req.body) ? req.body : NO_FILE, fileName: '' };
     if (route.status) void reply.status(route.status);
-    const idempotency = takesIdempotencyKey ? idempotencyOf(req, ctx, route, upload.bytes) : undefined;
+    const idempotency = idempotent ? idempotencyOf(req, ctx, route, upload.bytes) : undefined;
     if (idempotency) {
       const claim = await claimIdempotencyKey(
         ctx.db,

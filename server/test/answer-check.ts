@@ -19,15 +19,15 @@ import { restTables } from '../rest/rest-plugin.js';
  */
 export const REQUIRE = {
   /** `code` is one of src/api/error-codes.ts (today some answers still carry tRPC's own names). */
-  catalogueCodes: false,
+  catalogueCodes: true,
   /** `WWW-Authenticate: Bearer realm="QR Creator"` on every 401. */
-  wwwAuthenticate: false,
+  wwwAuthenticate: true,
   /** `X-Total-Count` and `Link` on the 200 of every paged list. */
-  pagingHeaders: false,
+  pagingHeaders: true,
   /** `Retry-After` on every 429. */
   retryAfter: true,
   /** `RateLimit-*` on every answer to a bearer-token call, refusals before parsing included. */
-  rateLimitOnEveryTokenAnswer: false,
+  rateLimitOnEveryTokenAnswer: true,
 };
 
 interface MediaType {
@@ -173,7 +173,9 @@ export function answerProblem(
     ? `/paths/${escape(path!)}/${method.toLowerCase()}/responses/${status}`
     : undefined;
   if (declared && responsePointer) {
-    const problem = headerProblem(status, declared, context);
+    // A cross-site refusal happens before the token is read (app.ts): it has nothing to count yet.
+    const crossSite = status === 403 && body.includes('"CROSS_SITE_REFUSED"');
+    const problem = headerProblem(status, declared, crossSite ? { ...context, tokenCall: false } : context);
     if (problem) return problem;
   }
   const content = declared?.content ?? { 'application/json': { schema: { $ref: '#' } } };

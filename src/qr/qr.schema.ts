@@ -186,7 +186,7 @@ export type QrLimitInfo = z.infer<typeof qrLimitSchema>;
 /** POST /api/qr-codes at the plan limit: a 403 that says how full the plan is. */
 export const qrLimitReachedAnswer = qrLimitSchema.extend({
   message: z.string(),
-  code: z.literal('FORBIDDEN'),
+  code: z.literal('LIMIT_REACHED'),
   limitReached: z.literal(true),
 });
 

@@ -70,7 +70,7 @@ describeEachDb('GET /api/folders, paged', (getDb) => {
 
   it('refuses a page size over 500, naming it', async () => {
     const me = await signedInUser(t(), 'folderrefused');
-    const body = expectRestError(await list(me.cookie, '?pageSize=501'), 400, 'BAD_REQUEST');
+    const body = expectRestError(await list(me.cookie, '?pageSize=501'), 400, 'VALIDATION_FAILED');
     expect(body.message).toBe('pageSize: must be at most 500');
     expect(expectRestError(await list(me.cookie, '?sort=scans'), 400).message).toBe(
       'sort: must be one of name, created, qrCodeCount',

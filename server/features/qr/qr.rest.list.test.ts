@@ -270,7 +270,7 @@ describeEachDb('GET /api/qr-codes, paged', (getDb) => {
       [`search=${'x'.repeat(201)}`, 'search', 'search: must be at most 200 characters'],
     ])('?%s → 400 naming %s', async (query, parameter, message) => {
       const me = await signedInUser(t(), 'refused');
-      const body = expectRestError(await list(me.cookie, `?${query}`), 400, 'BAD_REQUEST');
+      const body = expectRestError(await list(me.cookie, `?${query}`), 400, 'VALIDATION_FAILED');
       expect(body.message).toContain(message);
       expect(body.issues?.[0]?.path).toBe(parameter);
     });

@@ -515,9 +515,9 @@ describeEachDb('saving smart-redirect options and passwords', (getDb) => {
       const { cookie } = await signedInUser(t(), 'refused');
       const res = await post(cookie, body);
       expect(res.statusCode, res.body).toBe(400);
-      const answer = res.json<{ message: string; field?: string }>();
+      const answer = res.json<{ message: string; issues?: { path: string; message: string }[] }>();
       expect(answer.message).toBe(message);
-      if (field) expect(answer.field).toBe(field);
+      if (field) expect(answer.issues).toEqual([{ path: field, message }]);
       expect(await t().db.selectFrom('qr_codes').select('id').execute()).toEqual([]);
     },
   );
