@@ -61,7 +61,7 @@ export function closedSchema<S extends z.ZodType>(schema: S): S {
     return variant as S;
   }
   const def = closeDef(schema._zod.def as unknown as Def, () =>
-    schema instanceof z.ZodObject ? (schema.shape) : undefined,
+    schema instanceof z.ZodObject ? schema.shape : undefined,
   );
   if (!def) {
     closed.set(schema, schema);
