@@ -63,7 +63,7 @@ export function MountOnFirstUse({
 }
 
 /**
- * A menu's opened state, open a frame after it mounts when `open`: mounted closed first, so that it
+ * A menu's opened state, open right after it mounts when `open`: mounted closed first, so that it
  * opens as a menu always in the tree does (the focus it moves in, and gives back to its button on close).
  */
 export function OpenedAfterMount({
@@ -76,9 +76,13 @@ export function OpenedAfterMount({
   const [opened, setOpened] = useState(false);
   const [openOnMount] = useState(open);
   useEffect(() => {
-    if (!openOnMount) return;
-    const frame = requestAnimationFrame(() => setOpened(true));
-    return () => cancelAnimationFrame(frame);
+    let live = true;
+    // Right after this commit, before the next key or click: a frame later, an Escape pressed as the
+    // menu opened reached its button, and the menu opened after it and stayed open.
+    if (openOnMount) queueMicrotask(() => live && setOpened(true));
+    return () => {
+      live = false;
+    };
   }, [openOnMount]);
   return children({ opened, onChange: setOpened });
 }

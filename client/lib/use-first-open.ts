@@ -11,9 +11,12 @@ export function useFirstOpen(opened: boolean): { mounted: boolean; opened: boole
   const [ready, setReady] = useState(false);
   if (opened && !mounted) setMounted(true);
   useEffect(() => {
-    if (!mounted) return;
-    const frame = requestAnimationFrame(() => setReady(true));
-    return () => cancelAnimationFrame(frame);
+    let live = true;
+    // Right after the closed dialog's commit, before the next key or click.
+    if (mounted) queueMicrotask(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
   }, [mounted]);
   return { mounted, opened: opened && ready };
 }
