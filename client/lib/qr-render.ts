@@ -162,10 +162,12 @@ interface RendererWithLogo {
 
 /**
  * Makes styled-qr-code's SVG renderer use a data: URL logo as it is instead of fetch()ing it (see the
- * top of this file). Patched once on its SVG class, reached through a probe instance, because the class
+ * top of this file). Patched once, before the first code is drawn, on its SVG class, reached through a probe instance, because the class
  * is not exported. Any other URL still goes through the original (we only ever pass data: URLs).
  */
+let handed = false;
 function handDataUrlsToRenderer() {
+  if (handed) return;
   const probe = new QRCodeStyling({ type: 'svg', data: '0', width: 100, height: 100, margin: 0 });
   const proto = probe._svg ? (Object.getPrototypeOf(probe._svg) as RendererWithLogo) : null;
   if (!proto || typeof proto._getBase64Image !== 'function') {
@@ -175,8 +177,8 @@ function handDataUrlsToRenderer() {
   proto._getBase64Image = function (this: RendererWithLogo, url: string) {
     return url.startsWith('data:') ? Promise.resolve(url) : original(url);
   };
+  handed = true;
 }
-handDataUrlsToRenderer();
 
 /** The QR code as an SVG string, `size × size` with its frame; same output as the server's renderer. */
 export async function renderQrSvg(data: string, c: Customization, size: number): Promise<string> {
@@ -187,6 +189,9 @@ export async function renderQrSvg(data: string, c: Customization, size: number):
     const image = await loadLogo(c.logo.url.trim());
     if (image) options.image = image;
   }
+  // Before the first code drawn, not as this module loads: the probe took about 100 ms of the move to
+  // My QR Codes, whose list view draws no code.
+  handDataUrlsToRenderer();
   const qr = new QRCodeStyling(options);
   const blob = await qr.getRawData('svg');
   if (!blob) throw new Error('Could not render the QR code');

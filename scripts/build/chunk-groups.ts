@@ -121,8 +121,8 @@ const designerPage = feature('qr-designer[\\\\/]\\w+Page');
  *   the entry's own styles and the bundler's runtime;
  * - `forms`: zod and @mantine/form, only for the pages with a form;
  * - `public-ui`: the components the sign-in and mailed-link pages are made of (the app's pages use most
- *   of them too); `public`: those pages' own code (what they share with the app's pages goes to
- *   `public-ui`, or to `forms` when it uses zod: the schemas);
+ *   of them too); `public`: those pages' own code, less the pages whose forms use zod (what they share
+ *   with the app's pages goes to `public-ui`, or to `forms` when it uses zod: the schemas);
  * - `shell`: the signed-in app's frame (navigation, menus, the workspace switcher), less the above;
  * - `charts`: @mantine/charts and recharts with what only they use, and the charts pages load apart
  *   (components/LazyCharts.tsx);
@@ -143,7 +143,9 @@ export function chunkOf(id: string, reach: Reach, vendorAlso: string): string | 
   const pages = [...at];
   if (pages.some((p) => publicPage.test(p))) {
     if (library) return 'public-ui';
-    if (pages.every((p) => publicPage.test(p))) return 'public';
+    // A mailed link's page with a form of zod's keeps its own chunk: the sign-in form checks its
+    // fields without zod (auth-form-rules.ts), and would otherwise load zod with that page's code.
+    if (pages.every((p) => publicPage.test(p))) return reach.reaches(id, forms) ? null : 'public';
     // The app's code they share with other pages: with zod if it uses it (a schema), else with the
     // components (every page of the app loads both).
     return reach.reaches(id, forms) ? 'forms' : 'public-ui';

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { emailLinkInput } from '../../../src/auth/auth.schema';
+import { emailLinkRules } from './auth-form-rules';
+import { useFieldForm } from './use-field-form';
 
 /**
  * Asks for an e-mail address to send a link to (password reset, verification), then shows the
@@ -18,11 +18,7 @@ export function EmailLinkForm({
   sentMessage: string | undefined;
   onSubmit: (values: { email: string }) => void;
 }) {
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: schemaResolver(emailLinkInput, { sync: true }),
-  });
+  const form = useFieldForm({ initialValues: { email: '' }, rules: emailLinkRules });
   if (sentMessage) {
     return (
       <Alert color="teal" variant="light" icon={<IconMailCheck size={20} aria-hidden />} role="status">

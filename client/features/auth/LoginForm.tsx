@@ -1,13 +1,14 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { loginInput, type LoginInput, type User } from '../../../src/auth/auth.schema';
+import type { User } from '../../../src/auth/auth.schema';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
+import { loginRules } from './auth-form-rules';
 import { lastUsername } from './last-username';
 import { TwoFactorStep } from './TwoFactorStep';
 import { useEnterApp } from './use-enter-app';
+import { useFieldForm } from './use-field-form';
 
 export interface LoginFormProps {
   /** Opens the forgot-password panel; without it (SSO-only: no local passwords to reset) no link. */
@@ -38,12 +39,11 @@ export function LoginForm({
   // The demo account only in a browser that never signed in to another account here; otherwise the last
   // username (no password), so Enter never signs a returning user in to the shared demo.
   const [returning] = useState(lastUsername);
-  const form = useForm<LoginInput>({
-    mode: 'controlled',
+  const form = useFieldForm({
     initialValues: returning
       ? { username: returning, password: '' }
       : { username: demo?.username ?? '', password: demo?.password ?? '' },
-    validate: schemaResolver(loginInput, { sync: true }),
+    rules: loginRules,
   });
   const enterApp = useEnterApp(demo?.username);
   const signedIn = async (user: User) => {

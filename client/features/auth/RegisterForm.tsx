@@ -1,18 +1,17 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { registerInput, type RegisterInput } from '../../../src/auth/auth.schema';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
+import { registerRules } from './auth-form-rules';
 import { rememberUsername } from './last-username';
 import { useEnterApp } from './use-enter-app';
+import { useFieldForm } from './use-field-form';
 
 export function RegisterForm({ onVerificationRequired }: { onVerificationRequired: () => void }) {
   const config = trpc.auth.publicConfig.useQuery().data;
   const enterApp = useEnterApp(config?.demoAccount?.username);
-  const form = useForm<RegisterInput>({
-    mode: 'controlled',
+  const form = useFieldForm({
     initialValues: { username: '', password: '', name: '', email: '' },
-    validate: schemaResolver(registerInput, { sync: true }),
+    rules: registerRules,
   });
   const register = trpc.auth.register.useMutation({
     onSuccess: async (result) => {

@@ -22,8 +22,10 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { cloneElement } from 'react';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
 import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
+import { MountOnFirstUse, OpenedAfterMount } from '../../components/MountOnFirstUse';
 import { middleTruncate } from '../../lib/format';
 import { qrImageLabel } from '../qr/qr-image-label';
 import { QrPreview } from '../qr/QrPreview';
@@ -66,6 +68,17 @@ export function QrCodeCard({
   const { downloading, request: requestDownload, dialogs } = useCodeDownloads(code);
   const destination = destinationOf(code);
   const shown = middleTruncate(destination, CARD_DESTINATION_MAX);
+  const moreButton = (
+    <ActionIcon
+      variant="default"
+      size="md"
+      aria-label={`More actions for ${code.name}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+    >
+      <IconDots size={16} aria-hidden />
+    </ActionIcon>
+  );
 
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={code.name}>
@@ -138,8 +151,8 @@ export function QrCodeCard({
           >
             Download
           </Button>
-          {(['svg', 'pdf'] as const).map((format) => (
-            <Tooltip key={format} label={`Download as ${format.toUpperCase()}`}>
+          {(['svg', 'pdf'] as const).map((format) => {
+            const button = (
               <Button
                 size="xs"
                 variant="light"
@@ -151,8 +164,20 @@ export function QrCodeCard({
               >
                 {format.toUpperCase()}
               </Button>
-            </Tooltip>
-          ))}
+            );
+            // The tooltip mounted when the button is first reached (components/MountOnFirstUse.tsx).
+            return (
+              <MountOnFirstUse
+                key={format}
+                plain={button}
+                full={(use, ref) => (
+                  <Tooltip label={`Download as ${format.toUpperCase()}`} defaultOpened={use === 'hover'}>
+                    {cloneElement(button, { ref })}
+                  </Tooltip>
+                )}
+              />
+            );
+          })}
         </Button.Group>
         {canEdit && code.isDynamic && (
           <Button
@@ -184,54 +209,69 @@ export function QrCodeCard({
         >
           Stats
         </Button>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Tooltip label="More actions">
-              <ActionIcon variant="default" size="md" aria-label={`More actions for ${code.name}`}>
-                <IconDots size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => requestDownload('svg')}
-            >
-              Download SVG
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => requestDownload('pdf')}
-            >
-              Download PDF
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconPrinter size={16} aria-hidden />}
-              onClick={() => requestDownload('print')}
-            >
-              Print-ready download…
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconShare size={16} aria-hidden />}
-              onClick={() => void shareQr({ title: code.name, url: data })}
-            >
-              Share
-            </Menu.Item>
-            {onMoveToTeam && (
-              <Menu.Item leftSection={<IconUsersGroup size={16} aria-hidden />} onClick={onMoveToTeam}>
-                Move to team…
-              </Menu.Item>
-            )}
-            {canEdit && (
-              <>
-                <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-                  Delete
-                </Menu.Item>
-              </>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+        {/* The menu and its tooltip mounted when the button is first reached (components/MountOnFirstUse.tsx). */}
+        <MountOnFirstUse
+          plain={moreButton}
+          full={(use, ref) => (
+            <OpenedAfterMount open={use === 'click'}>
+              {(state) => (
+                <Menu position="bottom-end" withinPortal {...state}>
+                  <Menu.Target>
+                    <Tooltip label="More actions" defaultOpened={use === 'hover'}>
+                      {cloneElement(moreButton, { ref })}
+                    </Tooltip>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      leftSection={<IconDownload size={16} aria-hidden />}
+                      onClick={() => requestDownload('svg')}
+                    >
+                      Download SVG
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconDownload size={16} aria-hidden />}
+                      onClick={() => requestDownload('pdf')}
+                    >
+                      Download PDF
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconPrinter size={16} aria-hidden />}
+                      onClick={() => requestDownload('print')}
+                    >
+                      Print-ready download…
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconShare size={16} aria-hidden />}
+                      onClick={() => void shareQr({ title: code.name, url: data })}
+                    >
+                      Share
+                    </Menu.Item>
+                    {onMoveToTeam && (
+                      <Menu.Item
+                        leftSection={<IconUsersGroup size={16} aria-hidden />}
+                        onClick={onMoveToTeam}
+                      >
+                        Move to team…
+                      </Menu.Item>
+                    )}
+                    {canEdit && (
+                      <>
+                        <Menu.Divider />
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={16} aria-hidden />}
+                          onClick={onDelete}
+                        >
+                          Delete
+                        </Menu.Item>
+                      </>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+            </OpenedAfterMount>
+          )}
+        />
       </Group>
       {dialogs}
     </Card>

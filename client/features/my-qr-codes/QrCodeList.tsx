@@ -22,8 +22,10 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { cloneElement } from 'react';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
 import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
+import { MountOnFirstUse, OpenedAfterMount } from '../../components/MountOnFirstUse';
 import { middleTruncate } from '../../lib/format';
 import { shareQr } from '../qr/share';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
@@ -170,6 +172,25 @@ function QrCodeRow({
   const destination = destinationOf(code);
   const shown = fit(destination);
   const verdict = code.scannable?.verdict ?? null;
+  const menuButton = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={`Actions for ${code.name}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      loading={downloading !== null}
+    >
+      <IconDots size={18} aria-hidden />
+    </ActionIcon>
+  );
+  const reason = code.scannable?.reason;
+  const badge = verdict && (
+    <span style={{ display: 'inline-flex' }}>
+      <ScanVerdictBadge verdict={verdict} size="sm" />
+    </span>
+  );
   return (
     <li className={classes.row} data-code-row={code.id}>
       <Group className={classes.name} gap={8} wrap="nowrap">
@@ -193,12 +214,17 @@ function QrCodeRow({
           {folderName && <VisuallyHidden>, in folder {folderName}</VisuallyHidden>}
         </Text>
         <div className={classes.verdict}>
-          {verdict ? (
-            <Tooltip label={code.scannable?.reason} disabled={!code.scannable?.reason} multiline w={260}>
-              <span style={{ display: 'inline-flex' }}>
-                <ScanVerdictBadge verdict={verdict} size="sm" />
-              </span>
-            </Tooltip>
+          {badge && reason ? (
+            <MountOnFirstUse
+              plain={badge}
+              full={(use, ref) => (
+                <Tooltip label={reason} multiline w={260} defaultOpened={use === 'hover'}>
+                  {cloneElement(badge, { ref })}
+                </Tooltip>
+              )}
+            />
+          ) : badge ? (
+            badge
           ) : (
             <Text size="xs" c="dimmed">
               Checking…
@@ -220,74 +246,93 @@ function QrCodeRow({
         </div>
       </div>
       <div className={classes.menu}>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={`Actions for ${code.name}`}
-              loading={downloading !== null}
-            >
-              <IconDots size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              component={Link}
-              to={`/qr-details/${code.id}`}
-              leftSection={<IconChartBar size={16} aria-hidden />}
-            >
-              Stats
-            </Menu.Item>
-            {canEdit && code.isDynamic && (
-              <Menu.Item
-                component={Link}
-                to={`/edit-qr/${code.id}`}
-                leftSection={<IconEdit size={16} aria-hidden />}
-              >
-                Edit
-              </Menu.Item>
-            )}
-            {canEdit && (
-              <Menu.Item leftSection={<IconFolderShare size={16} aria-hidden />} onClick={onMove}>
-                Move
-              </Menu.Item>
-            )}
-            {onMoveToTeam && (
-              <Menu.Item leftSection={<IconUsersGroup size={16} aria-hidden />} onClick={onMoveToTeam}>
-                Move to team…
-              </Menu.Item>
-            )}
-            <Menu.Divider />
-            <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => request('png')}>
-              Download PNG
-            </Menu.Item>
-            <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => request('svg')}>
-              Download SVG
-            </Menu.Item>
-            <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => request('pdf')}>
-              Download PDF
-            </Menu.Item>
-            <Menu.Item leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => request('print')}>
-              Print-ready download…
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconShare size={16} aria-hidden />}
-              onClick={() => void shareQr({ title: code.name, url: imageDataOf(code) })}
-            >
-              Share
-            </Menu.Item>
-            {canEdit && (
-              <>
-                <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-                  Delete
-                </Menu.Item>
-              </>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+        {/* The menu mounted when its button is first reached (components/MountOnFirstUse.tsx). */}
+        <MountOnFirstUse
+          plain={menuButton}
+          full={(use, ref) => (
+            <OpenedAfterMount open={use === 'click'}>
+              {(state) => (
+                <Menu position="bottom-end" withinPortal {...state}>
+                  <Menu.Target>{cloneElement(menuButton, { ref })}</Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      component={Link}
+                      to={`/qr-details/${code.id}`}
+                      leftSection={<IconChartBar size={16} aria-hidden />}
+                    >
+                      Stats
+                    </Menu.Item>
+                    {canEdit && code.isDynamic && (
+                      <Menu.Item
+                        component={Link}
+                        to={`/edit-qr/${code.id}`}
+                        leftSection={<IconEdit size={16} aria-hidden />}
+                      >
+                        Edit
+                      </Menu.Item>
+                    )}
+                    {canEdit && (
+                      <Menu.Item leftSection={<IconFolderShare size={16} aria-hidden />} onClick={onMove}>
+                        Move
+                      </Menu.Item>
+                    )}
+                    {onMoveToTeam && (
+                      <Menu.Item
+                        leftSection={<IconUsersGroup size={16} aria-hidden />}
+                        onClick={onMoveToTeam}
+                      >
+                        Move to team…
+                      </Menu.Item>
+                    )}
+                    <Menu.Divider />
+                    <Menu.Item
+                      leftSection={<IconDownload size={16} aria-hidden />}
+                      onClick={() => request('png')}
+                    >
+                      Download PNG
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconDownload size={16} aria-hidden />}
+                      onClick={() => request('svg')}
+                    >
+                      Download SVG
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconDownload size={16} aria-hidden />}
+                      onClick={() => request('pdf')}
+                    >
+                      Download PDF
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconPrinter size={16} aria-hidden />}
+                      onClick={() => request('print')}
+                    >
+                      Print-ready download…
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconShare size={16} aria-hidden />}
+                      onClick={() => void shareQr({ title: code.name, url: imageDataOf(code) })}
+                    >
+                      Share
+                    </Menu.Item>
+                    {canEdit && (
+                      <>
+                        <Menu.Divider />
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={16} aria-hidden />}
+                          onClick={onDelete}
+                        >
+                          Delete
+                        </Menu.Item>
+                      </>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+            </OpenedAfterMount>
+          )}
+        />
       </div>
       {dialogs}
     </li>

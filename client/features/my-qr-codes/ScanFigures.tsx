@@ -1,4 +1,6 @@
 import { Skeleton, Text, Tooltip, VisuallyHidden, type TextProps } from '@mantine/core';
+import { cloneElement } from 'react';
+import { MountOnFirstUse } from '../../components/MountOnFirstUse';
 import { exactTime, formatCount, lastScanLabel } from '../../lib/format';
 import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
 import type { CodeScanFigures } from './code-summary';
@@ -20,17 +22,27 @@ export function ScanCount({
   ...text
 }: { isDynamic: boolean; state: FiguresState; stacked?: boolean } & TextProps) {
   if (!isDynamic) {
+    const label = (
+      <Text size="xs" c="dimmed" data-scans="untracked" style={{ cursor: 'help' }} {...text}>
+        {NOT_TRACKED}
+      </Text>
+    );
+    // The tooltip mounted when the text is first reached: one per static code of a long list.
     return (
-      <Tooltip
-        label={NOT_TRACKED_REASON}
-        multiline
-        w={260}
-        events={{ hover: true, focus: true, touch: true }}
-      >
-        <Text size="xs" c="dimmed" data-scans="untracked" style={{ cursor: 'help' }} {...text}>
-          {NOT_TRACKED}
-        </Text>
-      </Tooltip>
+      <MountOnFirstUse
+        plain={label}
+        full={(use, ref) => (
+          <Tooltip
+            label={NOT_TRACKED_REASON}
+            multiline
+            w={260}
+            events={{ hover: true, focus: true, touch: true }}
+            defaultOpened={use !== 'click'}
+          >
+            {cloneElement(label, { ref })}
+          </Tooltip>
+        )}
+      />
     );
   }
   if (state.figures === undefined) {

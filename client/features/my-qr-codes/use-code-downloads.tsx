@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
 import { notify } from '../../lib/notify';
+import { useFirstOpen } from '../../lib/use-first-open';
 import { downloadQr } from '../../lib/qr-render';
 import { PrintDownloadDialog } from '../qr/PrintDownloadDialog';
 import { UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
@@ -40,28 +41,36 @@ export function useCodeDownloads(code: QrCode): {
   // A code whose design won't scan is downloaded only after the user has read why.
   const go = (request: DownloadRequest) => (request === 'print' ? setPrinting(true) : void download(request));
   const gate = useUnscannableGate<DownloadRequest>(verdict === 'unscannable', go);
+  // Each in the tree only once first opened: most rows never open either.
+  const confirm = useFirstOpen(gate.dialog.opened);
+  const print = useFirstOpen(printing);
 
   const dialogs = (
     <>
-      <UnscannableConfirm
-        reasons={code.scannable ? [code.scannable.reason] : []}
-        hint={
-          code.isDynamic
-            ? 'Edit the design to fix it: the designer suggests one-click fixes.'
-            : 'Create it again with a darker foreground, a smaller logo or a higher error correction.'
-        }
-        {...gate.dialog}
-        confirmLabel="Download anyway"
-      />
-      <PrintDownloadDialog
-        opened={printing}
-        onClose={() => setPrinting(false)}
-        data={data}
-        customization={code.customization}
-        name={code.name}
-        id={code.id}
-        shortUrl={code.shortUrl}
-      />
+      {confirm.mounted && (
+        <UnscannableConfirm
+          reasons={code.scannable ? [code.scannable.reason] : []}
+          hint={
+            code.isDynamic
+              ? 'Edit the design to fix it: the designer suggests one-click fixes.'
+              : 'Create it again with a darker foreground, a smaller logo or a higher error correction.'
+          }
+          {...gate.dialog}
+          opened={confirm.opened}
+          confirmLabel="Download anyway"
+        />
+      )}
+      {print.mounted && (
+        <PrintDownloadDialog
+          opened={print.opened}
+          onClose={() => setPrinting(false)}
+          data={data}
+          customization={code.customization}
+          name={code.name}
+          id={code.id}
+          shortUrl={code.shortUrl}
+        />
+      )}
     </>
   );
   return { downloading, request: gate.request, dialogs };
