@@ -92,8 +92,21 @@ describeEachDb('admins hear about upgrade requests', (getDb) => {
         expect(mail).toMatch(/^Subject: Upgrade request from Inserted User \(ada\): Pro$/m);
         expect(mail).toContain(`${t().config.publicUrl}/admin/subscriptions?show=requests`);
       }
-      const log = await t().db.selectFrom('mail_log').select('recipient').execute();
-      expect(log.map((l) => l.recipient).sort()).toEqual(['root@example.com', 'second@example.com']);
+      // The log row of a sent mail is written just after it is sent: wait for it. Only this request's
+      // mails are counted (the previous test's last log row may land in the emptied database late).
+      await expect
+        .poll(async () =>
+          (
+            await t()
+              .db.selectFrom('mail_log')
+              .select('recipient')
+              .where('subject', 'like', 'Upgrade request from%')
+              .execute()
+          )
+            .map((l) => l.recipient)
+            .sort(),
+        )
+        .toEqual(['root@example.com', 'second@example.com']);
     });
 
     it('mails nobody when no admin has an address, and the request still counts', async () => {
