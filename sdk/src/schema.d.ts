@@ -760,6 +760,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/analytics/qr-codes/{id}/scans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One code's scans, one page at a time (?page, ?pageSize ≤ 500, 100 by default), newest first (?order=asc for oldest first), found by place (?search), without bots (?excludeBots=true); X-Total-Count and Link headers. Another user's code is 404. */
+    get: operations['listQrCodeScans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/analytics/qr-codes/{id}/outcomes': {
     parameters: {
       query?: never;
@@ -8551,6 +8568,122 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['QrCodeAnalytics'];
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listQrCodeScans: {
+    parameters: {
+      query?: {
+        /** @description The page to answer, from 1. */
+        page?: number;
+        /** @description Rows per page, at most 500. */
+        pageSize?: number;
+        /** @description Keeps the rows whose place (city, region, country) contains this text, in any letter case. */
+        search?: string;
+        sort?: 'timestamp';
+        order?: 'asc' | 'desc';
+        excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
+      };
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One code's scans, one page at a time (?page, ?pageSize ≤ 500, 100 by default), newest first (?order=asc for oldest first), found by place (?search), without bots (?excludeBots=true); X-Total-Count and Link headers. Another user's code is 404. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 90211,
+           *         "timestamp": "2026-11-28T07:58:12.000Z",
+           *         "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+           *         "location": "France",
+           *         "ipAddress": "203.0.*.*",
+           *         "device": "Mobile",
+           *         "deviceName": "iPhone",
+           *         "outcome": {
+           *           "kind": "rule",
+           *           "rule": 1
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Scan'][];
         };
       };
       /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */

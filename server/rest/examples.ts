@@ -522,6 +522,7 @@ export const examples: Readonly<Record<string, OperationExample>> = {
       historyFrom: null,
     },
   },
+  listQrCodeScans: { answer: [scan] },
   getQrCodeScanOutcomes: {
     answer: {
       outcomes: [

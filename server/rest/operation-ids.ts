@@ -67,6 +67,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   // Analytics
   'GET /api/analytics/user': 'getAnalyticsSummary',
   'GET /api/analytics/qr-codes/:id': 'getQrCodeAnalytics',
+  'GET /api/analytics/qr-codes/:id/scans': 'listQrCodeScans',
   'GET /api/analytics/qr-codes/:id/outcomes': 'getQrCodeScanOutcomes',
   'GET /api/analytics/qr-codes/:id/daily': 'getQrCodeDailyScans',
   'GET /api/analytics/daily': 'getDailyScans',

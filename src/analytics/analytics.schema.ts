@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedQuery } from '../api/paging.js';
 import { safeFileName } from '../file-name.js';
 import { qrIdSchema } from '../qr/qr-id.js';
 import { qrTypes } from '../qr/qr-types.js';
@@ -62,6 +63,18 @@ export const qrCodeAnalyticsInput = z.object({
     .default(1),
   ...common,
 });
+/**
+ * GET /api/analytics/qr-codes/{id}/scans: the code's scan history as a paged list (src/api/paging.ts),
+ * newest first by default; `excludeBots` leaves out the scans of bots.
+ */
+export const codeScansQuery = pagedQuery({
+  sort: ['timestamp'] as const,
+  defaultSort: 'timestamp',
+  searchIn: 'place (city, region, country)',
+  filters: { excludeBots },
+});
+export type CodeScansQuery = z.output<typeof codeScansQuery>;
+
 /** One code's scans per location: without `days`, all time (as the details page's totals). */
 export const qrCodeLocationsInput = z.object({ id: qrIdSchema, days: days.optional(), ...common });
 

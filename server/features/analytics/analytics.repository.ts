@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { containsPattern } from '../../../src/api/paging.js';
 import type { Db } from '../../db/database.js';
 import { deviceColumns, QUARTER_MS } from '../scans/rollup-model.js';
 import { BOT_DEVICE_CODE, deviceOfCode } from '../scans/scan-columns.js';
@@ -244,30 +245,46 @@ export function sumLocationsOfCodeOverUtcDays(db: Db, codeId: number, days: UtcD
 }
 
 /** How many raw scans of the code are kept (with SCAN_RETENTION_DAYS, fewer than its total). */
-export async function countRawScansOfCode(db: Db, codeId: number, excludeBots: boolean): Promise<number> {
+export async function countRawScansOfCode(
+  db: Db,
+  codeId: number,
+  excludeBots: boolean,
+  search?: string,
+): Promise<number> {
   let q = db
     .selectFrom('qr_scans')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('qr_code_id', '=', codeId);
   if (excludeBots) q = q.where(notBotScan('device'));
+  if (search) q = q.where('location_id', 'in', placesMatching(db, search));
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
-/** A page of the code's raw scans, newest first (pages count from 1). */
+/** The ids of the places whose name contains `search`, in any letter case (`%` and `_` as typed). */
+function placesMatching(db: Db, search: string) {
+  return db
+    .selectFrom('scan_locations')
+    .select('id')
+    .where(sql<boolean>`lower(value) like ${containsPattern(search)} escape '\\'`);
+}
+
+/** A page of the code's raw scans, newest first unless `order` says otherwise (pages count from 1). */
 export async function listScanHistoryPage(
   db: Db,
   codeId: number,
-  page: { page: number; pageSize: number; excludeBots: boolean },
+  page: { page: number; pageSize: number; excludeBots: boolean; order?: 'asc' | 'desc'; search?: string },
 ) {
+  const order = page.order ?? 'desc';
   let paged = db
     .selectFrom('qr_scans')
     .select(['id', 'at', 'user_agent_id', 'location_id', 'ip_address', 'device', 'refused', 'rule'])
     .where('qr_code_id', '=', codeId)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('at', order)
+    .orderBy('id', order)
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
   if (page.excludeBots) paged = paged.where(notBotScan('device'));
+  if (page.search) paged = paged.where('location_id', 'in', placesMatching(db, page.search));
   // The page first, then its dictionary values: the rows an offset skips are never joined.
   const rows = await db
     .selectFrom(paged.as('s'))
@@ -283,8 +300,8 @@ export async function listScanHistoryPage(
       's.refused',
       's.rule',
     ])
-    .orderBy('s.at', 'desc')
-    .orderBy('s.id', 'desc')
+    .orderBy('s.at', order)
+    .orderBy('s.id', order)
     .execute();
   return rows.map(({ at, device, ...row }) => ({
     ...row,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  codeScansQuery,
   dailyCountSchema,
   dailyInput,
   deviceCountSchema,
@@ -11,9 +12,11 @@ import {
   qrCodeDailyInput,
   userSummarySchema,
 } from '../../../src/analytics/analytics.schema.js';
+import { sendPage } from '../../rest/paging.js';
+import { listCodeScans } from './analytics.service.js';
 import { idInput } from '../../../src/qr/qr.schema.js';
 import { qrCodeOutcomesInput, scanOutcomesSchema } from '../../../src/qr/scan-outcome.js';
-import { qrCodeAnalyticsWithOutcomesSchema } from './scan-outcomes.js';
+import { qrCodeAnalyticsWithOutcomesSchema, scanHistoryRowWithOutcomeSchema } from './scan-outcomes.js';
 import { defineRoute } from '../../rest/rest-kit.js';
 
 /**
@@ -44,6 +47,22 @@ export const analyticsRoutes = [
     params: idInput,
     query: qrCodeAnalyticsInput.omit({ id: true }),
     handler: ({ caller, params, query }) => caller.analytics.qrCode({ ...query, id: params.id }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/analytics/qr-codes/:id/scans',
+    tokens: 'read',
+    summary:
+      "One code's scans, one page at a time (?page, ?pageSize ≤ 500, 100 by default), newest first (?order=asc for oldest first), found by place (?search), without bots (?excludeBots=true); X-Total-Count and Link headers. Another user's code is 404.",
+    access: 'user',
+    role: 'viewer',
+    object: 'qrCode',
+    paged: true,
+    answer: z.array(scanHistoryRowWithOutcomeSchema),
+    params: idInput,
+    query: codeScansQuery,
+    handler: async ({ ctx, owner, params, query, req, reply }) =>
+      sendPage(req, reply, await listCodeScans(ctx, owner, params.id, query)),
   }),
   defineRoute({
     method: 'GET',

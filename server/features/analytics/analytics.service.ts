@@ -6,8 +6,10 @@ import {
   type HourlyCount,
   type LocationCount,
   type PerformanceRow,
+  type CodeScansQuery,
   type UserSummary,
 } from '../../../src/analytics/analytics.schema.js';
+import type { Page } from '../../../src/api/paging.js';
 import type { User } from '../../../src/auth/auth.schema.js';
 import { normalizeQrType } from '../../../src/qr/qr-types.js';
 import type { AppDeps } from '../../app-deps.js';
@@ -47,7 +49,7 @@ import { dayLabel, ZoneOffsets } from '../scans/time-zone.js';
 import { retentionCutoff } from '../scans/scan-retention.js';
 import { countRefusedScansOfCode } from '../scans/scans.repository.js';
 import { outcomeOfStored } from '../../../src/qr/scan-outcome.js';
-import type { QrCodeAnalyticsWithOutcomes } from './scan-outcomes.js';
+import type { QrCodeAnalyticsWithOutcomes, ScanHistoryRowWithOutcome } from './scan-outcomes.js';
 
 /**
  * Analytics of the caller's own codes, read from the rollups written with every scan (see
@@ -390,6 +392,40 @@ export async function getQrCodeDaily(
   return dailySeries(deps.db, { codeId: id }, period, options, now);
 }
 
+type ScanHistoryPageRow = Awaited<ReturnType<typeof listScanHistoryPage>>[number];
+
+function scanHistoryRowOf(r: ScanHistoryPageRow): ScanHistoryRowWithOutcome {
+  return {
+    id: r.id,
+    timestamp: toIso(r.timestamp),
+    userAgent: r.user_agent,
+    location: r.location,
+    ipAddress: r.ip_address,
+    device: categoryOf(r.device),
+    deviceName: deviceNameOf(r.user_agent),
+    outcome: outcomeOfStored(r.refused, r.rule),
+  };
+}
+
+/**
+ * One code's scan history as a paged list (GET /api/analytics/qr-codes/{id}/scans): the kept raw scans,
+ * newest first unless asked otherwise, found by place; 404 unless the caller owns the code.
+ */
+export async function listCodeScans(
+  deps: AppDeps,
+  user: User,
+  id: number,
+  query: CodeScansQuery,
+): Promise<Page<ScanHistoryRowWithOutcome>> {
+  await getQrCode(deps, user, id);
+  const search = query.search || undefined;
+  const [rows, total] = await Promise.all([
+    listScanHistoryPage(deps.db, id, { ...query, search }),
+    countRawScansOfCode(deps.db, id, query.excludeBots, search),
+  ]);
+  return { items: rows.map(scanHistoryRowOf), total, page: query.page, pageSize: query.pageSize };
+}
+
 /** One code's all-time figures and a page of its scan history; 404 unless the caller owns it. */
 export async function getQrCodeAnalytics(
   deps: AppDeps,
@@ -421,16 +457,7 @@ export async function getQrCodeAnalytics(
   const historyFrom = retentionCutoff(retentionDays, deps.clock.now().getTime());
   return {
     qrCode,
-    scans: rows.map((r) => ({
-      id: r.id,
-      timestamp: toIso(r.timestamp),
-      userAgent: r.user_agent,
-      location: r.location,
-      ipAddress: r.ip_address,
-      device: categoryOf(r.device),
-      deviceName: deviceNameOf(r.user_agent),
-      outcome: outcomeOfStored(r.refused, r.rule),
-    })),
+    scans: rows.map(scanHistoryRowOf),
     page: options.page,
     pageSize,
     totalPages: Math.max(1, Math.ceil((keptScans ?? totalScans) / pageSize)),

@@ -25,6 +25,7 @@ import { countScanOutcomesOfCode, countServedScansOfCode } from './analytics.rep
 
 /** A scan history row with its outcome. */
 export const scanHistoryRowWithOutcomeSchema = scanHistoryRowSchema.extend({ outcome: scanOutcomeSchema });
+export type ScanHistoryRowWithOutcome = z.infer<typeof scanHistoryRowWithOutcomeSchema>;
 export const qrCodeAnalyticsWithOutcomesSchema = qrCodeAnalyticsSchema.extend({
   scans: z
     .array(scanHistoryRowWithOutcomeSchema)
