@@ -3,7 +3,7 @@
 import { adminCreateUserInput } from '../../src/admin/admin.schema.js';
 import { recordAudit } from '../audit.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { createDb, type DbHandle } from '../db/create-db.js';
+import type { DbHandle } from '../db/create-db.js';
 import { isUniqueViolation } from '../db/db-errors.js';
 import { generatedAdminPassword, newAdminRow } from '../features/seed/admin-account.js';
 import {
@@ -16,7 +16,7 @@ import { DEMO_PASSWORD } from '../features/auth/auth.service.js';
 import { verifyPassword } from '../features/auth/passwords.js';
 import { OpsError } from './backup.js';
 import type { CliIo } from './cli.js';
-import { NewerDatabaseError, upgradeDatabase } from './upgrade.js';
+import { NewerDatabaseError, openUpgradedDatabase } from './upgrade.js';
 
 export const CREATE_ADMIN_USAGE =
   'Usage: qr-creator create-admin <username> [--email <address>]\n' +
@@ -72,16 +72,7 @@ export async function createAdminCommand(
   let handle: DbHandle | undefined;
   try {
     const config = loadConfig(io.env);
-    handle = createDb(config.databaseUrl, { poolSize: 2 });
-    const upgrade = await upgradeDatabase(handle, {
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      now,
-      note: (message) => io.stdout(`${message[0]!.toUpperCase()}${message.slice(1)}.\n`),
-    });
-    if (upgrade.applied.length > 0) {
-      io.stdout(`Migrated the database first (${upgrade.applied.length} migration(s)).\n`);
-    }
+    handle = await openUpgradedDatabase(config, now, (line) => io.stdout(line));
     const db = handle.db;
 
     // People only: a team workspace's handle is never made an admin (it is taken: refused below).

@@ -6,14 +6,14 @@ import { TRPCError } from '@trpc/server';
 import { createTokenInput, tokenMessages } from '../../src/auth/api-token.schema.js';
 import { roleAtLeast } from '../../src/workspaces/workspace.schema.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { createDb, type DbHandle } from '../db/create-db.js';
+import type { DbHandle } from '../db/create-db.js';
 import { createTokenOnHost } from '../features/tokens/tokens.service.js';
 import { toUser } from '../features/users/users.mapper.js';
 import { findUserByUsername } from '../features/users/users.repository.js';
 import { membershipOf } from '../trpc/workspace-access.js';
 import { OpsError } from './backup.js';
 import type { CliIo } from './cli.js';
-import { NewerDatabaseError, upgradeDatabase } from './upgrade.js';
+import { NewerDatabaseError, openUpgradedDatabase } from './upgrade.js';
 
 export const CREATE_TOKEN_USAGE =
   'Usage: qr-creator create-token --user <username> --name <label> --scope read|write|admin\n' +
@@ -127,17 +127,8 @@ export async function createTokenCommand(
   let handle: DbHandle | undefined;
   try {
     const config = loadConfig(io.env);
-    handle = createDb(config.databaseUrl, { poolSize: 2 });
     // Standard output is the token's alone: what the upgrade says goes to standard error.
-    const upgrade = await upgradeDatabase(handle, {
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      now,
-      note: (message) => io.stderr(`${message[0]!.toUpperCase()}${message.slice(1)}.\n`),
-    });
-    if (upgrade.applied.length > 0) {
-      io.stderr(`Migrated the database first (${upgrade.applied.length} migration(s)).\n`);
-    }
+    handle = await openUpgradedDatabase(config, now, (line) => io.stderr(line));
     const db = handle.db;
     const row = await findUserByUsername(db, parsed.user);
     if (!row) return refuse(`there is no user "${parsed.user}".`);

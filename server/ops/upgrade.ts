@@ -175,3 +175,30 @@ export function openExistingDatabase(databaseUrl: string): DbHandle | undefined 
   database.pragma('busy_timeout = 5000');
   return sqliteHandle(database);
 }
+
+/**
+ * A command's database (create-admin, create-token): opened from the configuration and brought up to date
+ * first, each thing the upgrade does told to `say` as one sentence a line. Closed again if the upgrade fails.
+ */
+export async function openUpgradedDatabase(
+  config: { databaseUrl: string; dataDir: string },
+  now: () => Date,
+  say: (line: string) => void,
+): Promise<DbHandle> {
+  const handle = createDb(config.databaseUrl, { poolSize: 2 });
+  try {
+    const upgrade = await upgradeDatabase(handle, {
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      now,
+      note: (message) => say(`${message[0]!.toUpperCase()}${message.slice(1)}.\n`),
+    });
+    if (upgrade.applied.length > 0) {
+      say(`Migrated the database first (${upgrade.applied.length} migration(s)).\n`);
+    }
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+}
