@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -79,10 +80,19 @@ function trustProxyOption(
   if (!value) return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
-  return value
+  const list = value
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
+  // Plain IPv4 addresses (the usual "127.0.0.1"): one set lookup per hop. The list form parses every
+  // address it is asked about with ipaddr.js, on every request, each scan included. Its IPv4-mapped
+  // IPv6 spelling is the same peer, as the list form has it.
+  if (list.every((v) => isIPv4(v))) {
+    const trusted = new Set(list);
+    return (address) =>
+      trusted.has(address) || (address.startsWith('::ffff:') && trusted.has(address.slice(7)));
+  }
+  return list;
 }
 
 /** The whole HTTP application, without listening: tests inject into it, main.ts listens. */

@@ -96,6 +96,21 @@ describeOnSqlite('GET /r/<slug>, the public short link', (getDb) => {
     });
   });
 
+  describe('client address with TRUST_PROXY listing two proxies by address', () => {
+    const t = withConfig(getDb, { trustProxy: '10.9.9.9, 10.9.9.8' });
+
+    it('believes either, in its IPv4 or IPv4-mapped IPv6 spelling, and no one else', async () => {
+      const { row } = await dynamicCode(t(), 'url', 'https://example.com/two-proxies');
+      const forwarded = { headers: { 'x-forwarded-for': '8.8.8.8' } };
+      await scan(t(), row.slug, { ...forwarded, remoteAddress: '10.9.9.8' });
+      await scan(t(), row.slug, { ...forwarded, remoteAddress: '::ffff:10.9.9.9' });
+      await scan(t(), row.slug, { ...forwarded, remoteAddress: '10.9.9.7' });
+      await scan(t(), row.slug, { ...forwarded, remoteAddress: '::ffff:10.9.9.7' });
+      const scans = await scansOf(t());
+      expect(scans.map((s) => s.ip_address)).toEqual(['8.8.8.8', '8.8.8.8', '10.9.9.7', '10.9.9.7']);
+    });
+  });
+
   describe('client address with TRUST_PROXY naming another proxy', () => {
     const t = withConfig(getDb, { trustProxy: '10.9.9.9' });
 

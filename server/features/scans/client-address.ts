@@ -37,6 +37,8 @@ export function normalizeAddress(raw: string): string {
 
 /** `::ffff:1.2.3.4` (IPv4 seen through an IPv6 socket) is the IPv4 address. */
 export function unmapIpv4(ip: string): string {
+  // Asked several times a scan: only an address starting "::" can be a mapped one.
+  if (ip.charCodeAt(0) !== 58 || ip.charCodeAt(1) !== 58) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   return mapped?.[1] ?? ip;
 }

@@ -40,6 +40,22 @@ function countryName(code: string | undefined): string | undefined {
   return name;
 }
 
+/**
+ * Decoded records by their offset in a country database. Such a database stores each distinct record
+ * once (a few hundred countries), so after the first scans every lookup walks the tree and decodes
+ * nothing. Bounded all the same.
+ */
+function recordCache() {
+  const records = new Map<number, unknown>();
+  return {
+    get: (offset: string | number) => records.get(Number(offset)),
+    set: (offset: string | number, record: unknown) => {
+      if (records.size >= 4096) records.clear();
+      records.set(Number(offset), record);
+    },
+  };
+}
+
 /** A lookup is a few microseconds, all in memory, once its database is read. */
 export async function createGeoLocator(options: { cityDbPath?: string | undefined }): Promise<GeoLocator> {
   // Their records are { country_code }, not MaxMind's shape; read through a narrow cast below.
@@ -47,8 +63,8 @@ export async function createGeoLocator(options: { cityDbPath?: string | undefine
   let countryV6: Reader<CityResponse> | undefined;
   const countryOf = (address: string) =>
     isIPv4(address)
-      ? (countryV4 ??= new Reader<CityResponse>(readFileSync(COUNTRY_DB_V4)))
-      : (countryV6 ??= new Reader<CityResponse>(readFileSync(COUNTRY_DB_V6)));
+      ? (countryV4 ??= new Reader<CityResponse>(readFileSync(COUNTRY_DB_V4), { cache: recordCache() }))
+      : (countryV6 ??= new Reader<CityResponse>(readFileSync(COUNTRY_DB_V6), { cache: recordCache() }));
   const city: Reader<CityResponse> | null = options.cityDbPath
     ? await maxmind.open<CityResponse>(options.cityDbPath)
     : null;

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DailyCount, QrCodeAnalytics, UserSummary } from '../../../src/analytics/analytics.schema.js';
 import { sqliteConnectionOf } from '../../db/create-db.js';
@@ -331,5 +332,35 @@ describeEachDb('unique scanners (daily salt, visitor hash, daily-unique counts)'
       expect(await salts(t().db)).toHaveLength(1);
       expect((await figures(t(), owner.cookie, row.id)).details).toEqual([3, 1, false]);
     });
+  });
+});
+
+describe('visitorHash', () => {
+  /** The hash as first written: a streamed SHA-256 of the salt, then the key. Stored hashes depend on it. */
+  const streamed = (salt: Buffer, codeId: number, address: string, ua: string | null | undefined) =>
+    createHash('sha256')
+      .update(salt)
+      .update(`${codeId}\u0000${address}\u0000${ua ?? ''}`)
+      .digest()
+      .readIntBE(0, 6);
+
+  it('is the same 48-bit SHA-256 prefix for every key, short, non-ASCII or longer than its buffer', () => {
+    const salt = randomBytes(32);
+    const agents = [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)',
+      null,
+      undefined,
+      'Ünïcødé 📱 ブラウザ',
+      'x'.repeat(1400),
+      '語'.repeat(1400),
+      'y'.repeat(9000),
+    ];
+    for (const ua of agents)
+      for (const address of ['203.0.113.7', '2001:db8::1', ''])
+        expect(visitorHash(salt, 42, address, ua)).toBe(streamed(salt, 42, address, ua));
+    // Another salt, another hash.
+    expect(visitorHash(randomBytes(32), 42, '203.0.113.7', null)).not.toBe(
+      visitorHash(salt, 42, '203.0.113.7', null),
+    );
   });
 });

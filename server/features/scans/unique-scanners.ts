@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, hash, randomBytes } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -52,18 +52,29 @@ const DELETE_BATCH = 5_000;
 /** The UTC day (since the epoch) of a time in ms. */
 export const utcDayOf = (ms: number): number => Math.floor(ms / DAY_MS);
 
-/** A scan's visitor hash for the day `salt` belongs to: a signed 48-bit integer. */
+/** Salt and key, written into one buffer for the one-shot hash: no Hash object per scan. */
+const input = Buffer.allocUnsafe(4096);
+
+/**
+ * A scan's visitor hash for the day `salt` belongs to: a signed 48-bit integer, SHA-256 of the salt's
+ * bytes followed by the key's UTF-8 bytes. It runs on every scan, so the bytes go through one reused
+ * buffer and `crypto.hash` in one call (about a third of the cost of a `createHash` object); a key too
+ * long for the buffer (a very long user agent) takes the streamed form, which hashes the same bytes.
+ */
 export function visitorHash(
   salt: Buffer,
   codeId: number,
   address: string,
   userAgent: string | null | undefined,
 ): number {
-  return createHash('sha256')
-    .update(salt)
-    .update(`${codeId}\u0000${address}\u0000${userAgent ?? ''}`)
-    .digest()
-    .readIntBE(0, HASH_BYTES);
+  const key = `${codeId}\u0000${address}\u0000${userAgent ?? ''}`;
+  // Each UTF-16 unit is at most 3 UTF-8 bytes: the key surely fits when this holds.
+  if (salt.length + key.length * 3 <= input.length) {
+    salt.copy(input, 0);
+    const end = salt.length + input.write(key, salt.length, 'utf8');
+    return (hash('sha256', input.subarray(0, end), 'buffer') as Buffer).readIntBE(0, HASH_BYTES);
+  }
+  return createHash('sha256').update(salt).update(key).digest().readIntBE(0, HASH_BYTES);
 }
 
 /**
