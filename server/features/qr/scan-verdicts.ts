@@ -16,7 +16,7 @@ import { uploadResolverFor } from '../uploads/uploads.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { toQrCode } from './qr.mapper.js';
 import { listUncheckedQrCodes, storeScanVerdict } from './qr.repository.js';
-import { checkDesign } from './scan-check.js';
+import { checkDesignOffThread } from './scan-check-thread.js';
 
 const INLINE_WAIT_MS = 2500;
 
@@ -37,7 +37,7 @@ function inOrder<T>(id: number, task: () => Promise<T>): Promise<T> {
 
 async function checkAndStore(deps: AppDeps, code: QrCode): Promise<ScanCheck | null> {
   try {
-    const check = await checkDesign(
+    const check = await checkDesignOffThread(
       imageDataOf(code),
       code.customization,
       uploadResolverFor(deps, code.userId),
