@@ -22,7 +22,7 @@ import { startScanRetention } from './features/scans/scan-retention.js';
 import { startIdempotencySweep } from './features/idempotency/idempotency.js';
 import { startVisitorSweep } from './features/scans/unique-scanners.js';
 import { countAsAppPage, createMetrics, registerMetrics, type Metrics } from './ops/metrics.js';
-import { registerRequestLog } from './ops/request-log.js';
+import { lazyRequestLogger, registerRequestLog } from './ops/request-log.js';
 import { trackShutdown } from './ops/shutdown.js';
 import { registerApiDocs } from './rest/api-docs.js';
 import { restPlugin } from './rest/rest-plugin.js';
@@ -114,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const shutdown = trackShutdown();
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: deps.config.logLevel } }),
+    // Each request's logger is made when it first writes a line (most never do).
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { maskIp } from '../../src/analytics/mask-ip.js';
 import type { Config } from '../config.js';
 
@@ -33,3 +33,64 @@ export function registerRequestLog(
     done();
   });
 }
+
+type LogArgs = Parameters<FastifyBaseLogger['info']>;
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
+
+/**
+ * Fastify gives every request a child logger bound to its id (pino's `child`, about a microsecond and a
+ * few objects), and most requests — every scan among them — never write a line. This one makes the
+ * child when the request first logs, with the same bindings and options, so a line reads as before.
+ */
+class RequestLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get real(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.real.level;
+  }
+  set level(level: string) {
+    this.real.level = level;
+  }
+  fatal(...args: LogArgs) {
+    this.real.fatal(...args);
+  }
+  error(...args: LogArgs) {
+    this.real.error(...args);
+  }
+  warn(...args: LogArgs) {
+    this.real.warn(...args);
+  }
+  info(...args: LogArgs) {
+    this.real.info(...args);
+  }
+  debug(...args: LogArgs) {
+    this.real.debug(...args);
+  }
+  trace(...args: LogArgs) {
+    this.real.trace(...args);
+  }
+  silent(...args: LogArgs) {
+    this.real.silent(...args);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, made on first use (RequestLogger). */
+export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => new RequestLogger(logger, bindings, options);
