@@ -129,7 +129,9 @@ const designerPage = feature('qr-designer[\\\\/]\\w+Page');
  * - `dashboard`: what the dashboard shares with other pages, less the above (its own code is its page's
  *   chunk);
  * - `designer`: what the create and edit pages share; `qr`: what they and the list of codes share with
- *   each other or with other pages;
+ *   each other or with other pages; `codes`: what the list and other pages share that the create and edit
+ *   pages do not load with their own code (the print dialog and the smart redirect's fields they load
+ *   when first opened);
  * - `ui`: the components other pages share.
  * What the charts loaded apart share with pages stays out of `qr` and `ui`: the dashboard would load
  * those chunks with its charts.
@@ -161,7 +163,8 @@ export function chunkOf(id: string, reach: Reach, vendorAlso: string): string | 
   if (pages.some((p) => dashboard.test(p))) return pages.length > 1 ? 'dashboard' : null;
   if (pages.some(lazyChart) || pages.length < 2) return null;
   if (pages.every((p) => designerPage.test(p))) return 'designer';
-  if (pages.some((p) => qrPage.test(p)) && !reach.reaches(id, charts)) return 'qr';
+  if (pages.some((p) => qrPage.test(p)) && !reach.reaches(id, charts))
+    return pages.some((p) => designerPage.test(p)) ? 'qr' : 'codes';
   return components.test(id) ? 'ui' : null;
 }
 
