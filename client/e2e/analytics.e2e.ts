@@ -72,6 +72,8 @@ async function api<T>(page: Page, path: string): Promise<T> {
 
 /** The x-axis labels (recharts draws them in a layer of their own). */
 const X_TICKS = 'text.recharts-cartesian-axis-tick-value[orientation="bottom"]';
+/** The dashboard's line chart is its own SVG (features/dashboard/WeekScansChart.tsx): its dots. */
+const DASHBOARD_DOTS = '[data-chart="daily-scans"] [data-chart-dot]';
 const tz = `tz=${encodeURIComponent(ZONE)}`;
 const count = (n: number) => n.toLocaleString('en-US');
 const scans = (n: number) => `${count(n)} ${n === 1 ? 'scan' : 'scans'}`;
@@ -129,9 +131,9 @@ describe('Dashboard', () => {
 
     // The line chart: one dot per day, labelled with the weekday of each real date.
     const chart = section(page, 'Scans (Last 7 Days)');
-    await chart.locator('.recharts-line-dots circle').nth(6).waitFor();
-    expect(await chart.locator('.recharts-line-dots circle').count()).toBe(7);
-    const ticks = await chart.locator(X_TICKS).allTextContents();
+    await chart.locator(DASHBOARD_DOTS).nth(6).waitFor();
+    expect(await chart.locator(DASHBOARD_DOTS).count()).toBe(7);
+    const ticks = await chart.locator('[data-x-tick]').allTextContents();
     expect(ticks).toEqual(daily.map((d) => weekday(d.date)));
     expect(new Set(ticks).size).toBe(7);
 
@@ -151,7 +153,7 @@ describe('Dashboard', () => {
     expect(items[0]).toContain(scans(tracked[0]!.scans));
     const figure = section(page, 'Top QR Codes').locator('[data-single-share]');
     expect(await figure.textContent()).toContain(count(tracked[0]!.scans));
-    expect(await section(page, 'Top QR Codes').locator('.recharts-pie-sector').count()).toBe(0);
+    expect(await section(page, 'Top QR Codes').locator('[data-chart-sector]').count()).toBe(0);
 
     for (const [name, href] of [
       ['Create QR', '/create'],
@@ -175,7 +177,7 @@ describe('Dashboard', () => {
 
   it('fits 375 px', async () => {
     const { context, page, errors } = await open(phone);
-    await section(page, 'Scans (Last 7 Days)').locator('.recharts-line-dots circle').nth(6).waitFor();
+    await section(page, 'Scans (Last 7 Days)').locator(DASHBOARD_DOTS).nth(6).waitFor();
     await section(page, 'Top QR Codes').locator('[data-single-share]').waitFor();
     await noHorizontalScroll(page);
     await screenshot(page, 'dashboard-375');

@@ -185,7 +185,7 @@ describe('charts: a named image and the same numbers as a table', () => {
     const { context, page } = await open();
     const daily = await api<DailyCount[]>(page, `/api/analytics/daily?days=7&${tz}`);
     const chart = section(page, 'Scans (Last 7 Days)');
-    await chart.locator('.recharts-line-dots circle').nth(6).waitFor();
+    await chart.locator('[data-chart-dot]').nth(6).waitFor();
     const image = chart.getByRole('img', { name: 'Line chart: Scans per day, last 7 days' });
     await image.waitFor();
     // Nothing inside the image takes focus (recharts' own focusable surface is off).
@@ -317,7 +317,7 @@ describe('charts: a named image and the same numbers as a table', () => {
       await page.goto('/');
       const top = section(page, 'Top QR Codes');
       const image = top.getByRole('img', { name: 'Pie chart: Scans of the most scanned QR codes, all time' });
-      await image.locator('.recharts-pie-sector').nth(1).waitFor();
+      await image.locator('[data-chart-sector]').nth(1).waitFor();
       expect(await openTable(top)).toEqual(
         tracked.map((c) => [c.name, formatCount(c.scans), formatPercent(c.scans, total)]),
       );
@@ -356,7 +356,7 @@ describe('screenshots at 1280 and 375 px, light and dark', () => {
       const { context, page } = await open(viewport, scheme, 'reduce');
       const name = (p: string) => `charts-${p}-${viewport.width}-${scheme}`;
 
-      await section(page, 'Scans (Last 7 Days)').locator('.recharts-line-dots circle').nth(6).waitFor();
+      await section(page, 'Scans (Last 7 Days)').locator('[data-chart-dot]').nth(6).waitFor();
       await section(page, 'Scans (Last 7 Days)').getByRole('button', { name: 'Show as table' }).click();
       await noHorizontalScroll(page);
       await screenshot(page, name('dashboard'));

@@ -20,6 +20,7 @@
 //     (`git worktree add /tmp/before <commit> && ln -s $PWD/node_modules /tmp/before/ && (cd /tmp/before &&
 //     node scripts/build/build-if-needed.mjs)`, or `git archive <commit> | tar -x -C /tmp/before` for a
 //     copy outside git).
+// MOVE=0 skips the move to My QR Codes (the page loads only).
 import path from 'node:path';
 import { buildIfNeeded, launchChromium, root, startBuiltServer } from './browser.mjs';
 import { startThrottle } from './throttle.mjs';
@@ -279,8 +280,11 @@ try {
   }
 
   // The move inside the app, with the codes made now (after the page loads, which they would change).
-  for (const { dir } of builds) await seedCodes(servers.get(dir).server.url, servers.get(dir).cookie);
-  for (const network of networks) {
+  // MOVE=0: the page loads only.
+  const moves = process.env.MOVE === '0' ? [] : networks;
+  if (moves.length)
+    for (const { dir } of builds) await seedCodes(servers.get(dir).server.url, servers.get(dir).cookie);
+  for (const network of moves) {
     const views = ['cards', 'list'];
     const results = new Map();
     for (let round = -1; round < runs; round++) {

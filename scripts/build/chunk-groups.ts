@@ -126,9 +126,12 @@ const designerPage = feature('qr-designer[\\\\/]\\w+Page');
  * - `shell`: the signed-in app's frame (navigation, menus, the workspace switcher), less the above;
  * - `charts`: @mantine/charts and recharts with what only they use, and the charts pages load apart
  *   (components/LazyCharts.tsx);
- * - `dashboard`: the rest of what the dashboard is made of;
+ * - `dashboard`: what the dashboard shares with other pages, less the above (its own code is its page's
+ *   chunk);
  * - `designer`: what the create and edit pages share; `qr`: what they and the list of codes share with
- *   each other or with other pages;
+ *   each other or with other pages; `codes`: what the list and other pages share that the create and edit
+ *   pages do not load with their own code (the print dialog and the smart redirect's fields they load
+ *   when first opened);
  * - `ui`: the components other pages share.
  * What the charts loaded apart share with pages stays out of `qr` and `ui`: the dashboard would load
  * those chunks with its charts.
@@ -155,10 +158,13 @@ export function chunkOf(id: string, reach: Reach, vendorAlso: string): string | 
   const lazyChart = (p: string) => reach.isLazy(p) && reach.importsDirectly(p, charts);
   // What only pages with charts use, one of them a chart loaded apart (the chart and its table view).
   if (pages.some(lazyChart) && pages.every((p) => reach.reaches(p, charts))) return 'charts';
-  if (pages.some((p) => dashboard.test(p))) return 'dashboard';
+  // The dashboard's own code (its charts too) stays in its page's chunk: the other pages that load what
+  // they share with it (the create and list pages…) then do not load the dashboard's page as well.
+  if (pages.some((p) => dashboard.test(p))) return pages.length > 1 ? 'dashboard' : null;
   if (pages.some(lazyChart) || pages.length < 2) return null;
   if (pages.every((p) => designerPage.test(p))) return 'designer';
-  if (pages.some((p) => qrPage.test(p)) && !reach.reaches(id, charts)) return 'qr';
+  if (pages.some((p) => qrPage.test(p)) && !reach.reaches(id, charts))
+    return pages.some((p) => designerPage.test(p)) ? 'qr' : 'codes';
   return components.test(id) ? 'ui' : null;
 }
 

@@ -13,18 +13,18 @@ import {
 } from '@mantine/core';
 import { IconActivity, IconChartBar, IconList, IconPlus, IconQrcode, IconScan } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { CHART_COLORS, colorAt } from '../../components/chart-colors';
 import { ChartCard } from '../../components/ChartCard';
 import { NoCodesState, NoScansState } from '../../components/EmptyStates';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { LazyDailyScansChart, LazySharePie, preloadCharts } from '../../components/LazyCharts';
 import { StatCard } from '../../components/StatCard';
 import { exactTime, formatCount, relativeTime, scansLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
 import { NOT_TRACKED_REASON, useStaticCodeIds } from '../qr/use-static-codes';
 import { useCanEdit } from '../workspaces/use-current-workspace';
+import { TopCodesPie } from './TopCodesPie';
+import { WeekScansChart } from './WeekScansChart';
 
 /** The dashboard pie shows at most five codes. */
 const TOP_CODES = 5;
@@ -65,8 +65,6 @@ export function DashboardPage() {
   const staticIds = useStaticCodeIds();
   const canEdit = useCanEdit();
   const actions = quickActions.filter((a) => canEdit || !a.editorOnly);
-  // The charts' code comes beside the figures, not after them.
-  useEffect(preloadCharts, []);
 
   const failed = summary.isError || daily.isError;
   const s = summary.data;
@@ -165,7 +163,7 @@ export function DashboardPage() {
                   ) : null
                 }
               >
-                {days && <LazyDailyScansChart data={days} caption="Scans per day, last 7 days" />}
+                {days && <WeekScansChart data={days} caption="Scans per day, last 7 days" />}
               </ChartCard>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -185,7 +183,7 @@ export function DashboardPage() {
                 }
               >
                 {tracked && (
-                  <LazySharePie
+                  <TopCodesPie
                     label="Most scanned QR codes"
                     caption="Scans of the most scanned QR codes, all time"
                     nameColumn="QR code"

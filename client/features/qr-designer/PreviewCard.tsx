@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { TRANSPARENT, type Customization } from '../../../src/qr/customization';
 import { qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
 import { notify } from '../../lib/notify';
-import { PrintDownloadDialog } from '../qr/PrintDownloadDialog';
 import { QrPreview } from '../qr/QrPreview';
 import { downloadQr } from '../../lib/qr-render';
+import { useFirstOpen } from '../../lib/use-first-open';
+import type { PrintDownloadDialog as PrintDownloadDialogType } from '../qr/PrintDownloadDialog';
 import { shareQr } from '../qr/share';
 import type { ScanFixId } from '../../../src/qr/scan-safety';
 import { ScanSafetyPanel } from '../scan-safety/ScanSafetyBadge';
@@ -15,6 +16,8 @@ import { fixHint, UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
 import { useUnscannableGate } from '../scan-safety/use-unscannable-gate';
 import type { ScanCheckState } from '../scan-safety/use-scan-check';
 import classes from './qr-designer.module.css';
+
+type PrintDialog = typeof PrintDownloadDialogType;
 
 /** What the greyed-out preview shows while the content is incomplete. */
 const PLACEHOLDER_DATA = 'https://example.com';
@@ -81,6 +84,19 @@ export function PreviewCard({
   const title = name.trim() || 'QR code';
 
   const [printing, setPrinting] = useState(false);
+  // The print and download dialog (its sizes, units and number fields) comes with its code when first
+  // asked for; it is drawn once that has arrived, closed then open as a dialog always in the tree.
+  const [PrintDownloadDialog, setPrintDialog] = useState<PrintDialog | null>(null);
+  const print = useFirstOpen(printing && PrintDownloadDialog !== null);
+  const openPrint = () => {
+    setPrinting(true);
+    if (!PrintDownloadDialog)
+      void import('../qr/PrintDownloadDialog').then(
+        (m) => setPrintDialog(() => m.PrintDownloadDialog),
+        // Not there (offline): the button asks again on the next click.
+        () => setPrinting(false),
+      );
+  };
   const download = async (format: Format) => {
     if (!data) return;
     setDownloading(format);
@@ -96,8 +112,7 @@ export function PreviewCard({
 
   // A design that won't scan is downloaded only after the user confirms it.
   const unscannable = scanCheck?.status === 'done' && scanCheck.check.verdict === 'unscannable';
-  const go = (request: Format | 'print') =>
-    request === 'print' ? setPrinting(true) : void download(request);
+  const go = (request: Format | 'print') => (request === 'print' ? openPrint() : void download(request));
   const { request: requestDownload, dialog } = useUnscannableGate<Format | 'print'>(unscannable, go);
 
   const transparent = customization.backgroundColor === TRANSPARENT;
@@ -233,9 +248,9 @@ export function PreviewCard({
         {...dialog}
         confirmLabel="Download anyway"
       />
-      {data !== null && (
+      {data !== null && PrintDownloadDialog && print.mounted && (
         <PrintDownloadDialog
-          opened={printing}
+          opened={print.opened}
           onClose={() => setPrinting(false)}
           data={data}
           customization={customization}

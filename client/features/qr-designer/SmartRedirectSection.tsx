@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Group,
+  Loader,
   Select,
   Stack,
   Text,
@@ -19,15 +20,28 @@ import {
   IconPlus,
   IconTag,
 } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { SMART_RULES_MAX } from '../../../src/qr/smart-redirect';
 import type { DesignerValues } from './designer-values';
-import { RuleEditor } from './RuleEditor';
-import { ScanTester } from './ScanTester';
 import { checkSmart, newRule, smartPartOf, smartParts, smartSummaries, type SmartPart } from './smart-values';
-import { PasswordFields, ScheduleFields, TrackingFields } from './SmartSettings';
 import type { SmartSections } from './use-smart-sections';
 import { timeZoneChoices } from './zoned-time';
+
+// The parts' fields come with their code when a part is first opened: the rules' editor, the scan tester
+// (with the lists of countries and languages) and the settings' number and date fields are not part of
+// /create's first load.
+const RuleEditor = lazy(() => import('./RuleEditor').then((m) => ({ default: m.RuleEditor })));
+const ScanTester = lazy(() => import('./ScanTester').then((m) => ({ default: m.ScanTester })));
+const settings = () => import('./SmartSettings');
+const ScheduleFields = lazy(() => settings().then((m) => ({ default: m.ScheduleFields })));
+const PasswordFields = lazy(() => settings().then((m) => ({ default: m.PasswordFields })));
+const TrackingFields = lazy(() => settings().then((m) => ({ default: m.TrackingFields })));
+
+const partLoading = (
+  <Group justify="center" py="sm">
+    <Loader size="sm" aria-label="Loading" />
+  </Group>
+);
 
 const partTitles: Record<SmartPart, string> = {
   rules: 'Rules',
@@ -129,6 +143,10 @@ export function SmartRedirectSection({ form, sections, destination }: SmartRedir
   };
 
   const rulesError = form.errors['smart.rules'];
+  // The parts opened at least once: a closed panel is drawn but hidden, so its fields wait for a first open.
+  const [shown, setShown] = useState<SmartPart[]>(sections.opened);
+  if (sections.opened.some((part) => !shown.includes(part)))
+    setShown([...new Set([...shown, ...sections.opened])]);
 
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-labelledby="smart-redirect-title">
@@ -152,77 +170,82 @@ export function SmartRedirectSection({ form, sections, destination }: SmartRedir
               <PartControl part={part} summary={summaries[part]} problem={problems.has(part)} />
             </Accordion.Control>
             <Accordion.Panel>
-              {part === 'rules' && (
-                <Stack gap="sm">
-                  <Text size="sm">
-                    Rules are checked in order and the first that matches decides; a scan no rule matches goes
-                    to the code&apos;s own link.
-                  </Text>
-                  <Select
-                    label="Time zone"
-                    description="For the rules' days and hours and the dates of the schedule."
-                    data={zones}
-                    searchable
-                    allowDeselect={false}
-                    comboboxProps={{ withinPortal: true }}
-                    {...form.getInputProps('smart.timeZone')}
-                  />
-                  {smart.rules.length === 0 ? (
-                    <Text size="sm" c="dimmed" ta="center" py="sm">
-                      No rules yet: every scan goes to {destination ?? "the code's link"}.
-                    </Text>
-                  ) : (
-                    smart.rules.map((rule, i) => (
-                      <RuleEditor
-                        key={rule.key}
-                        form={form}
-                        index={i}
-                        count={smart.rules.length}
-                        rule={rule}
-                        timeZone={smart.timeZone}
-                        onMove={move}
-                        onRemove={remove}
-                      />
-                    ))
-                  )}
-                  {typeof rulesError === 'string' && (
-                    <Text size="xs" c="red" role="alert">
-                      {rulesError}
-                    </Text>
-                  )}
-                  <Group>
-                    <Button
-                      variant="light"
-                      leftSection={<IconPlus size={16} aria-hidden />}
-                      onClick={add}
-                      disabled={smart.rules.length >= SMART_RULES_MAX}
-                      data-add-rule
-                    >
-                      Add rule
-                    </Button>
-                    {smart.rules.length >= SMART_RULES_MAX && (
-                      <Text size="xs" c="dimmed">
-                        At most {SMART_RULES_MAX} rules.
+              {shown.includes(part) && (
+                <Suspense fallback={partLoading}>
+                  {part === 'rules' && (
+                    <Stack gap="sm">
+                      <Text size="sm">
+                        Rules are checked in order and the first that matches decides; a scan no rule matches
+                        goes to the code&apos;s own link.
                       </Text>
-                    )}
-                  </Group>
-                  <VisuallyHidden role="status" aria-live="polite">
-                    {announcement}
-                  </VisuallyHidden>
-                </Stack>
+                      <Select
+                        label="Time zone"
+                        description="For the rules' days and hours and the dates of the schedule."
+                        data={zones}
+                        searchable
+                        allowDeselect={false}
+                        comboboxProps={{ withinPortal: true }}
+                        {...form.getInputProps('smart.timeZone')}
+                      />
+                      {smart.rules.length === 0 ? (
+                        <Text size="sm" c="dimmed" ta="center" py="sm">
+                          No rules yet: every scan goes to {destination ?? "the code's link"}.
+                        </Text>
+                      ) : (
+                        smart.rules.map((rule, i) => (
+                          <Suspense key={rule.key} fallback={partLoading}>
+                            <RuleEditor
+                              form={form}
+                              index={i}
+                              count={smart.rules.length}
+                              rule={rule}
+                              timeZone={smart.timeZone}
+                              onMove={move}
+                              onRemove={remove}
+                            />
+                          </Suspense>
+                        ))
+                      )}
+                      {typeof rulesError === 'string' && (
+                        <Text size="xs" c="red" role="alert">
+                          {rulesError}
+                        </Text>
+                      )}
+                      <Group>
+                        <Button
+                          variant="light"
+                          leftSection={<IconPlus size={16} aria-hidden />}
+                          onClick={add}
+                          disabled={smart.rules.length >= SMART_RULES_MAX}
+                          data-add-rule
+                        >
+                          Add rule
+                        </Button>
+                        {smart.rules.length >= SMART_RULES_MAX && (
+                          <Text size="xs" c="dimmed">
+                            At most {SMART_RULES_MAX} rules.
+                          </Text>
+                        )}
+                      </Group>
+                      <VisuallyHidden role="status" aria-live="polite">
+                        {announcement}
+                      </VisuallyHidden>
+                    </Stack>
+                  )}
+                  {part === 'test' && (
+                    <ScanTester
+                      options={check.options}
+                      problem={check.problem}
+                      destination={destination}
+                      timeZone={smart.timeZone}
+                      password={smart.protect}
+                    />
+                  )}
+                  {part === 'schedule' && <ScheduleFields form={form} />}
+                  {part === 'password' && <PasswordFields form={form} />}
+                  {part === 'tracking' && <TrackingFields form={form} destination={destination} />}
+                </Suspense>
               )}
-              {part === 'test' && (
-                <ScanTester
-                  options={check.options}
-                  problem={check.problem}
-                  destination={destination}
-                  timeZone={smart.timeZone}
-                  password={smart.protect}
-                />
-              )}
-              {part === 'schedule' && <ScheduleFields form={form} />}
-              {part === 'password' && <PasswordFields form={form} />}
-              {part === 'tracking' && <TrackingFields form={form} destination={destination} />}
             </Accordion.Panel>
           </Accordion.Item>
         ))}
