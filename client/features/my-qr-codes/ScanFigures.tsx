@@ -55,7 +55,10 @@ export function ScanCount({
         –<Hidden>Scan count not available</Hidden>
       </p>
     ) : (
-      <div className={plain.skeleton} style={{ height: 14, width: 48, flex: 'none' }} />
+      <div
+        className={plain.skeleton}
+        style={{ height: 14, width: 48, flex: 'none', borderRadius: 'var(--mantine-radius-md)' }}
+      />
     );
   }
   const n = state.figures.scans;
