@@ -78,7 +78,7 @@ export function QrCodeCard({
   );
 
   return (
-    <article className={cx(plain.card, plain.offscreen)} aria-label={code.name}>
+    <article className={plain.card} aria-label={code.name}>
       <div className={plain.cardTop}>
         <QrThumbnail data={data} customization={code.customization} label={qrImageLabel(code)} />
         <div className={plain.cardText}>
