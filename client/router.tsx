@@ -59,8 +59,10 @@ createQrRoute.update({
   component: lazyRouteComponent(() => import('./features/qr-designer/CreateQrPage'), 'CreateQrPage'),
 });
 myQrCodesRoute.update({
-  // The page's own shape while its code loads, not a bare spinner.
+  // The page's own shape while its code loads, not a bare spinner; replaced as soon as the code is there
+  // (not held the router's default 500 ms: the codes, usually in the cache already, show at once).
   pendingComponent: MyQrCodesPageSkeleton,
+  pendingMinMs: 0,
   component: lazyRouteComponent(() => import('./features/my-qr-codes/MyQrCodesPage'), 'MyQrCodesPage'),
 });
 editQrRoute.update({

@@ -20,12 +20,14 @@
 //     (`git worktree add /tmp/before <commit> && ln -s $PWD/node_modules /tmp/before/ && (cd /tmp/before &&
 //     node scripts/build/build-if-needed.mjs)`, or `git archive <commit> | tar -x -C /tmp/before` for a
 //     copy outside git).
-// MOVE=0 skips the move to My QR Codes (the page loads only).
+//
+// MOVE=0 skips the move to My QR Codes (the page loads only); LOADS=0 skips the cold loads (the move only).
 import path from 'node:path';
 import { buildIfNeeded, launchChromium, root, startBuiltServer } from './browser.mjs';
 import { startThrottle } from './throttle.mjs';
 
 const runs = Number(process.env.RUNS ?? 5);
+const coldLoads = process.env.LOADS !== '0';
 const baselineDir = process.env.BASELINE_DIR ? path.resolve(process.env.BASELINE_DIR) : null;
 const throttled = process.env.THROTTLED ?? '';
 const networks =
@@ -246,7 +248,7 @@ try {
       ? `throttled (${throttle.rttMs} ms round trip, ${throttle.kbitPerSecond / 1000} Mbit/s each way)`
       : 'loopback';
 
-  for (const network of networks) {
+  for (const network of coldLoads ? networks : []) {
     const variants = variantsOf(network);
     const results = new Map(); // `${variant}|${path}` → loads
     // A warm-up load of each, then the runs with the variants alternating.

@@ -7,7 +7,6 @@ import {
   ScrollArea,
   SegmentedControl,
   Select,
-  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -41,6 +40,7 @@ import { codeMarks } from './code-marks';
 import { ExportRedirectsMenu } from './ExportRedirectsMenu';
 import { MoveDialog } from './MoveDialog';
 import { NewFolderDialog } from './NewFolderDialog';
+import { plain } from './PlainControls';
 import { QrCodeCard } from './QrCodeCard';
 import { QrCodeList, QrCodeListSkeleton, type ListEntry } from './QrCodeList';
 import { useQrActions } from './use-qr-actions';
@@ -346,7 +346,7 @@ export function MyQrCodesPage() {
           onMoveToTeam={teamMoves ? setMovingToTeam : undefined}
         />
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+        <div className={plain.grid}>
           {entries.map(({ code, ...entry }) => (
             <QrCodeCard
               key={code.id}
@@ -359,7 +359,7 @@ export function MyQrCodesPage() {
               onMoveToTeam={teamMoves ? () => setMovingToTeam(code) : undefined}
             />
           ))}
-        </SimpleGrid>
+        </div>
       )}
 
       {(bulkOpened || bulkAsked) && (

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Menu, Tooltip } from '@mantine/core';
 import {
   IconChartBar,
   IconDots,
@@ -21,19 +10,28 @@ import {
   IconTrash,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { cloneElement } from 'react';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
 import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
 import { MountOnFirstUse, OpenedAfterMount } from '../../components/MountOnFirstUse';
 import { middleTruncate } from '../../lib/format';
 import { qrImageLabel } from '../qr/qr-image-label';
-import { QrPreview } from '../qr/QrPreview';
 import { shareQr } from '../qr/share';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
 import type { CodeMark } from './code-marks';
 import { CodeMarks } from './CodeMarks';
 import { destinationOf } from './code-summary';
+import {
+  cx,
+  Hidden,
+  plain,
+  PlainActionIcon,
+  PlainBadge,
+  PlainButton,
+  PlainButtonGroup,
+  PlainLinkButton,
+} from './PlainControls';
+import { QrThumbnail } from './QrThumbnail';
 import { LastScan, ScanCount, type FiguresState } from './ScanFigures';
 import { useCodeDownloads } from './use-code-downloads';
 
@@ -69,48 +67,43 @@ export function QrCodeCard({
   const destination = destinationOf(code);
   const shown = middleTruncate(destination, CARD_DESTINATION_MAX);
   const moreButton = (
-    <ActionIcon
+    <PlainActionIcon
       variant="default"
-      size="md"
       aria-label={`More actions for ${code.name}`}
       aria-haspopup="menu"
       aria-expanded={false}
     >
       <IconDots size={16} aria-hidden />
-    </ActionIcon>
+    </PlainActionIcon>
   );
 
   return (
-    <Card withBorder padding="md" radius="md" component="article" aria-label={code.name}>
-      <Group align="flex-start" wrap="nowrap" gap="md">
-        <QrPreview
-          data={data}
-          customization={code.customization}
-          size={160}
-          label={qrImageLabel(code)}
-          deferred
-        />
-        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-          <Text fw={700} lineClamp={2}>
+    <article className={plain.card} aria-label={code.name}>
+      <div className={plain.cardTop}>
+        <QrThumbnail data={data} customization={code.customization} label={qrImageLabel(code)} />
+        <div className={plain.cardText}>
+          <p className={cx(plain.text, plain.clamp2)} style={{ fontWeight: 700 }}>
             {code.name}
-          </Text>
-          <Group gap={6}>
-            <Badge variant="light">{qrTypeLabels[code.type]}</Badge>
-            <Badge variant="light" color={code.isDynamic ? 'teal' : 'gray'}>
+          </p>
+          <div className={plain.badges}>
+            <PlainBadge color="blue">{qrTypeLabels[code.type]}</PlainBadge>
+            <PlainBadge color={code.isDynamic ? 'teal' : 'gray'}>
               {code.isDynamic ? 'Dynamic' : 'Static'}
-            </Badge>
+            </PlainBadge>
             {verdict && verdict !== 'scannable' && <ScanVerdictBadge verdict={verdict} size="sm" />}
             <CodeMarks marks={marks} />
-          </Group>
+          </div>
           {verdict && verdict !== 'scannable' && (
-            <Text size="xs" c={verdict === 'unscannable' ? 'red.8' : 'dimmed'} data-scan-reason>
+            <p
+              className={cx(plain.text, plain.xs, verdict !== 'unscannable' && plain.dimmed)}
+              style={verdict === 'unscannable' ? { color: 'var(--mantine-color-red-8)' } : undefined}
+              data-scan-reason
+            >
               {code.scannable?.reason}
-            </Text>
+            </p>
           )}
-          <Text
-            size="sm"
-            c="dimmed"
-            lineClamp={2}
+          <p
+            className={cx(plain.text, plain.sm, plain.dimmed, plain.clamp2)}
             style={{ wordBreak: 'break-word' }}
             title={shown === destination ? undefined : destination}
             data-destination
@@ -120,29 +113,28 @@ export function QrCodeCard({
             ) : (
               <>
                 <span aria-hidden>{shown}</span>
-                <VisuallyHidden>{destination}</VisuallyHidden>
+                <Hidden>{destination}</Hidden>
               </>
             )}
-          </Text>
+          </p>
           {code.shortUrl && (
-            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            <p className={cx(plain.text, plain.xs, plain.dimmed)} style={{ wordBreak: 'break-all' }}>
               {code.shortUrl}
-            </Text>
+            </p>
           )}
-          <Group gap={8} wrap="wrap" align="baseline">
+          <div className={plain.figuresLine}>
             <ScanCount isDynamic={code.isDynamic} state={figures} />
             <LastScan isDynamic={code.isDynamic} state={figures} now={now} />
-          </Group>
-          <Text size="xs" c="dimmed">
+          </div>
+          <p className={cx(plain.text, plain.xs, plain.dimmed)}>
             {folderName ? `In ${folderName} · ` : ''}Created {new Date(code.created).toLocaleDateString()}
-          </Text>
-        </Stack>
-      </Group>
-      <Group gap="xs" mt="md" wrap="wrap">
+          </p>
+        </div>
+      </div>
+      <div className={plain.actions}>
         {/* PNG, SVG and PDF each one click away; the SVG/PDF names leave 'Download' to the PNG button. */}
-        <Button.Group>
-          <Button
-            size="xs"
+        <PlainButtonGroup>
+          <PlainButton
             variant="light"
             leftSection={<IconDownload size={16} aria-hidden />}
             loading={downloading === 'png'}
@@ -150,20 +142,18 @@ export function QrCodeCard({
             onClick={() => requestDownload('png')}
           >
             Download
-          </Button>
+          </PlainButton>
           {(['svg', 'pdf'] as const).map((format) => {
             const button = (
-              <Button
-                size="xs"
+              <PlainButton
                 variant="light"
-                px={8}
-                style={{ borderLeft: '1px solid var(--mantine-color-default-border)' }}
+                className={plain.format}
                 loading={downloading === format}
                 disabled={downloading !== null && downloading !== format}
                 onClick={() => requestDownload(format)}
               >
                 {format.toUpperCase()}
-              </Button>
+              </PlainButton>
             );
             // The tooltip mounted when the button is first reached (components/MountOnFirstUse.tsx).
             return (
@@ -178,37 +168,34 @@ export function QrCodeCard({
               />
             );
           })}
-        </Button.Group>
+        </PlainButtonGroup>
         {canEdit && code.isDynamic && (
-          <Button
-            size="xs"
+          <PlainLinkButton
             variant="default"
-            component={Link}
-            to={`/edit-qr/${code.id}`}
+            to="/edit-qr/$id"
+            id={code.id}
             leftSection={<IconEdit size={16} aria-hidden />}
           >
             Edit
-          </Button>
+          </PlainLinkButton>
         )}
         {canEdit && (
-          <Button
-            size="xs"
+          <PlainButton
             variant="default"
             leftSection={<IconFolderShare size={16} aria-hidden />}
             onClick={onMove}
           >
             Move
-          </Button>
+          </PlainButton>
         )}
-        <Button
-          size="xs"
+        <PlainLinkButton
           variant="default"
-          component={Link}
-          to={`/qr-details/${code.id}`}
+          to="/qr-details/$id"
+          id={code.id}
           leftSection={<IconChartBar size={16} aria-hidden />}
         >
           Stats
-        </Button>
+        </PlainLinkButton>
         {/* The menu and its tooltip mounted when the button is first reached (components/MountOnFirstUse.tsx). */}
         <MountOnFirstUse
           plain={moreButton}
@@ -272,8 +259,8 @@ export function QrCodeCard({
             </OpenedAfterMount>
           )}
         />
-      </Group>
+      </div>
       {dialogs}
-    </Card>
+    </article>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Group,
-  Menu,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Group, Menu, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import {
   IconChartBar,
@@ -33,6 +23,7 @@ import type { CodeMark } from './code-marks';
 import { CodeMarks } from './CodeMarks';
 import { destinationOf } from './code-summary';
 import classes from './my-qr-codes.module.css';
+import { cx, Hidden, plain, PlainActionIcon } from './PlainControls';
 import { LastScan, ScanCount, type FiguresState } from './ScanFigures';
 import { useCodeDownloads } from './use-code-downloads';
 
@@ -173,17 +164,15 @@ function QrCodeRow({
   const shown = fit(destination);
   const verdict = code.scannable?.verdict ?? null;
   const menuButton = (
-    <ActionIcon
+    <PlainActionIcon
       variant="subtle"
-      color="gray"
-      size="lg"
       aria-label={`Actions for ${code.name}`}
       aria-haspopup="menu"
       aria-expanded={false}
       loading={downloading !== null}
     >
       <IconDots size={18} aria-hidden />
-    </ActionIcon>
+    </PlainActionIcon>
   );
   const reason = code.scannable?.reason;
   const badge = verdict && (
@@ -193,26 +182,24 @@ function QrCodeRow({
   );
   return (
     <li className={classes.row} data-code-row={code.id}>
-      <Group className={classes.name} gap={8} wrap="nowrap">
-        <Anchor
-          component={Link}
-          to={`/qr-details/${code.id}`}
-          fw={600}
-          size="sm"
-          underline="hover"
-          truncate="end"
+      <div className={cx(classes.name, classes.nameGroup)}>
+        <Link
+          to="/qr-details/$id"
+          params={{ id: code.id }}
+          className={cx('mantine-focus-auto', plain.anchor, plain.text, plain.sm, plain.truncate)}
+          style={{ fontWeight: 600 }}
           title={code.name}
         >
           {code.name}
-        </Anchor>
+        </Link>
         <CodeMarks marks={marks} />
-      </Group>
+      </div>
       <div className={classes.meta}>
-        <Text className={classes.type} size="xs" c="dimmed" component="div">
-          <VisuallyHidden>Type: </VisuallyHidden>
+        <div className={cx(classes.type, plain.text, plain.xs, plain.dimmed)}>
+          <Hidden>Type: </Hidden>
           {qrTypeLabels[code.type]} · {code.isDynamic ? 'Dynamic' : 'Static'}
-          {folderName && <VisuallyHidden>, in folder {folderName}</VisuallyHidden>}
-        </Text>
+          {folderName && <Hidden>, in folder {folderName}</Hidden>}
+        </div>
         <div className={classes.verdict}>
           {badge && reason ? (
             <MountOnFirstUse
@@ -226,17 +213,20 @@ function QrCodeRow({
           ) : badge ? (
             badge
           ) : (
-            <Text size="xs" c="dimmed">
-              Checking…
-            </Text>
+            <p className={cx(plain.text, plain.xs, plain.dimmed)}>Checking…</p>
           )}
-          {verdict && verdict !== 'scannable' && <VisuallyHidden>{code.scannable?.reason}</VisuallyHidden>}
+          {verdict && verdict !== 'scannable' && <Hidden>{code.scannable?.reason}</Hidden>}
         </div>
       </div>
-      <Text className={classes.dest} fz={DEST_PX} title={destination} data-destination>
-        <VisuallyHidden>Destination: {destination}</VisuallyHidden>
+      <p
+        className={cx(classes.dest, plain.text)}
+        style={{ fontSize: DEST_PX }}
+        title={destination}
+        data-destination
+      >
+        <Hidden>Destination: {destination}</Hidden>
         <span aria-hidden>{shown}</span>
-      </Text>
+      </p>
       <div className={classes.figures}>
         <div className={classes.scans}>
           <ScanCount isDynamic={code.isDynamic} state={figures} stacked={!wide} />

@@ -1,9 +1,10 @@
-import { Skeleton, Text, Tooltip, VisuallyHidden, type TextProps } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { cloneElement } from 'react';
 import { MountOnFirstUse } from '../../components/MountOnFirstUse';
 import { exactTime, formatCount, lastScanLabel } from '../../lib/format';
 import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
 import type { CodeScanFigures } from './code-summary';
+import { cx, Hidden, plain } from './PlainControls';
 
 export interface FiguresState {
   /** The code's figures; undefined while they load, or when they could not be read (`failed`). */
@@ -19,13 +20,16 @@ export function ScanCount({
   isDynamic,
   state,
   stacked = false,
-  ...text
-}: { isDynamic: boolean; state: FiguresState; stacked?: boolean } & TextProps) {
+}: {
+  isDynamic: boolean;
+  state: FiguresState;
+  stacked?: boolean;
+}) {
   if (!isDynamic) {
     const label = (
-      <Text size="xs" c="dimmed" data-scans="untracked" style={{ cursor: 'help' }} {...text}>
+      <p className={cx(plain.text, plain.xs, plain.dimmed)} data-scans="untracked" style={{ cursor: 'help' }}>
         {NOT_TRACKED}
-      </Text>
+      </p>
     );
     // The tooltip mounted when the text is first reached: one per static code of a long list.
     return (
@@ -47,28 +51,31 @@ export function ScanCount({
   }
   if (state.figures === undefined) {
     return state.failed ? (
-      <Text size="sm" c="dimmed" title="Scan counts could not be loaded" {...text}>
-        –<VisuallyHidden>Scan count not available</VisuallyHidden>
-      </Text>
+      <p className={cx(plain.text, plain.sm, plain.dimmed)} title="Scan counts could not be loaded">
+        –<Hidden>Scan count not available</Hidden>
+      </p>
     ) : (
-      <Skeleton h={14} w={48} />
+      <div
+        className={plain.skeleton}
+        style={{ height: 14, width: 48, flex: 'none', borderRadius: 'var(--mantine-radius-md)' }}
+      />
     );
   }
   const n = state.figures.scans;
   const unit = n === 1 ? 'scan' : 'scans';
   return stacked ? (
-    <Text component="div" data-scans={n} lh={1.15} {...text}>
-      <Text component="span" display="block" fw={700} size="md" inherit={false}>
+    <div className={plain.text} data-scans={n} style={{ lineHeight: 1.15 }}>
+      <span className={plain.text} style={{ display: 'block', fontWeight: 700 }}>
         {formatCount(n)}
-      </Text>
-      <Text component="span" display="block" size="xs" c="dimmed" inherit={false}>
+      </span>
+      <span className={cx(plain.text, plain.xs, plain.dimmed)} style={{ display: 'block' }}>
         {unit}
-      </Text>
-    </Text>
+      </span>
+    </div>
   ) : (
-    <Text size="sm" fw={600} data-scans={n} {...text}>
+    <p className={cx(plain.text, plain.sm)} style={{ fontWeight: 600 }} data-scans={n}>
       {formatCount(n)} {unit}
-    </Text>
+    </p>
   );
 }
 
@@ -77,14 +84,21 @@ export function LastScan({
   isDynamic,
   state,
   now,
-  ...text
-}: { isDynamic: boolean; state: FiguresState; now: number } & TextProps) {
+}: {
+  isDynamic: boolean;
+  state: FiguresState;
+  now: number;
+}) {
   const last = state.figures?.lastScanAt;
   if (!isDynamic || last === undefined) return null;
   return (
-    <Text size="xs" c="dimmed" title={last === null ? undefined : exactTime(last)} data-last-scan {...text}>
-      <VisuallyHidden>Last scan: </VisuallyHidden>
+    <p
+      className={cx(plain.text, plain.xs, plain.dimmed)}
+      title={last === null ? undefined : exactTime(last)}
+      data-last-scan
+    >
+      <Hidden>Last scan: </Hidden>
       {lastScanLabel(last, now)}
-    </Text>
+    </p>
   );
 }
