@@ -92,13 +92,8 @@ describe('the request log', () => {
       await slow.t.app.inject({ url: '/healthz', remoteAddress: ADDRESS });
       const line = slow.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.route);
       // The request's logger, made when it first writes, is bound to the request's id as Fastify's own.
-      expect(line).toMatchObject({
-        level: 40,
-        msg: 'slow request',
-        route: '/healthz',
-        ip: '203.0.*.*',
-        reqId: expect.stringMatching(/^req-/),
-      });
+      expect(line).toMatchObject({ level: 40, msg: 'slow request', route: '/healthz', ip: '203.0.*.*' });
+      expect(line?.reqId).toMatch(/^req-/);
     } finally {
       await slow.close();
     }

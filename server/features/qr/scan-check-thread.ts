@@ -148,9 +148,9 @@ export function startScanCheckThread(options: { idleMs?: number } = {}): ScanChe
 let shared: ScanCheckThread | null = null;
 
 /**
- * The verdict on a design, as checkDesign gives it. The built server checks on the shared thread; run
- * from source (tests, npm run dev), on this thread, as before — scan-check-thread.test.ts runs the
- * thread itself against the same designs.
+ * The verdict on a design, as checkDesign gives it: the background sweep's checks (scan-verdicts.ts).
+ * The built server checks on the shared thread; run from source (tests, npm run dev), on this thread, as
+ * before — scan-check-thread.test.ts runs the thread itself against the same designs.
  */
 export function checkDesignOffThread(
   data: string,
