@@ -1,28 +1,13 @@
 // The dashboard's top codes as a small SVG pie of our own (see WeekScansChart): the look and the
 // figures of the analytics pages' SharePie without @mantine/charts.
-import {
-  Center,
-  ColorSwatch,
-  Group,
-  Stack,
-  Text,
-  getThemeColor,
-  useMantineTheme,
-  type MantineColor,
-} from '@mantine/core';
+import { Center, Stack, getThemeColor, useMantineTheme } from '@mantine/core';
 import { useState } from 'react';
 import { CHART_HEIGHT } from '../../components/ChartCard';
 import { ChartFigure } from '../../components/ChartFigure';
-import { formatCount, formatPercent, scansLabel } from '../../lib/format';
+import { formatPercent, scansLabel } from '../../lib/format';
+import { ShareLegend, SingleShare, shareTable, type ShareSlice } from '../../components/ShareParts';
 import { ChartTooltip } from './ChartTooltip';
 import classes from './dashboard-charts.module.css';
-
-export interface Slice {
-  key: string | number;
-  name: string;
-  value: number;
-  color: MantineColor;
-}
 
 /** The path of a pie's slice from angle `a0` to `a1` (radians, clockwise from 12 o'clock). */
 export function slicePath(cx: number, cy: number, r: number, a0: number, a1: number): string {
@@ -46,7 +31,7 @@ export function TopCodesPie({
   nameColumn,
   size = 240,
 }: {
-  slices: Slice[];
+  slices: ShareSlice[];
   /** Accessible name of the legend list. */
   label: string;
   /** What the pie shares out: the image's name and the table's caption. */
@@ -69,25 +54,9 @@ export function TopCodesPie({
   return (
     <Stack gap="md">
       {drawn.length === 1 ? (
-        <Center h={CHART_HEIGHT} data-single-share>
-          <Stack gap={4} align="center" maw="100%">
-            <Text fz={40} fw={700} lh={1.1}>
-              {formatCount(drawn[0]!.value)}
-            </Text>
-            <Text size="sm" c="dimmed" ta="center" style={{ wordBreak: 'break-word' }}>
-              {drawn[0]!.value === 1 ? 'scan' : 'scans'}: {drawn[0]!.name}, 100%
-            </Text>
-          </Stack>
-        </Center>
+        <SingleShare slice={drawn[0]!} />
       ) : (
-        <ChartFigure
-          label={`Pie chart: ${caption}`}
-          table={{
-            caption,
-            columns: [nameColumn, 'Scans', 'Share'],
-            rows: slices.map((s) => [s.name, s.value, formatPercent(s.value, total)]),
-          }}
-        >
+        <ChartFigure label={`Pie chart: ${caption}`} table={shareTable(caption, nameColumn, slices, total)}>
           <Center h={CHART_HEIGHT}>
             <div className={classes.plot} style={{ width: size, height: size }}>
               <svg width={size} height={size} onPointerLeave={() => setActive(null)}>
@@ -121,21 +90,7 @@ export function TopCodesPie({
           </Center>
         </ChartFigure>
       )}
-      <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
-        {slices.map((s) => (
-          <Group component="li" key={s.key} justify="space-between" wrap="nowrap" gap="sm">
-            <Group gap="xs" wrap="nowrap" miw={0}>
-              <ColorSwatch color={getThemeColor(s.color, theme)} size={12} withShadow={false} aria-hidden />
-              <Text size="sm" lineClamp={2} title={s.name} style={{ wordBreak: 'break-word' }}>
-                {s.name}
-              </Text>
-            </Group>
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {scansLabel(s.value)} · {formatPercent(s.value, total)}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
+      <ShareLegend slices={slices} total={total} label={label} />
     </Stack>
   );
 }
