@@ -33,7 +33,7 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
 run(process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')]);
 
 // ---- What the server loads at run time: every package its bundles name, and their dependencies. The
-// server's worker threads (the spreadsheet reader, the scans' writer, the scan check) are bundles of their own beside it, as build-if-needed
+// server's worker threads (the spreadsheet reader, the scans' writer) are bundles of their own beside it, as build-if-needed
 // makes it, and the only one to name some packages (papaparse).
 // With the chunks both import (dist/<name>-<hash>.mjs, loaded when needed): every .mjs of dist/.
 const bundles = fs

@@ -87,7 +87,9 @@ export async function backupCommand(args: string[], io: CliIo): Promise<number> 
       `Backed up ${result.source}\n` +
         `  to   ${result.file}\n` +
         `  size ${formatBytes(result.bytes)} (${result.bytes} bytes, ${result.pages} pages)\n` +
-        `  took ${Math.round(result.ms)} ms\n` +
+        `  took ${Math.round(result.ms)} ms` +
+        (result.restarts > 0 ? ` (the server wrote meanwhile; copied in one snapshot)` : '') +
+        `\n` +
         `PRAGMA integrity_check: ${result.integrity.join('\n  ')}\n`,
     );
     if (!ok) io.stderr(`The copy is damaged and was kept as ${result.file} for inspection.\n`);

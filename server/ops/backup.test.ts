@@ -97,7 +97,7 @@ describe('backupSqlite and restoreSqlite on a migrated database', () => {
     }
   });
 
-  it('copies one snapshot, the database as the backup began, while another connection commits between steps', async () => {
+  it('starts over when another connection commits between steps, then copies one snapshot', async () => {
     const dir = tempDir();
     const live = path.join(dir, 'qr-creator.db');
     const { handle, codeId } = await liveDatabase(live, 2000);
@@ -115,12 +115,12 @@ describe('backupSqlite and restoreSqlite on a migrated database', () => {
       });
       await Promise.all(pending);
       expect(result.pages).toBeGreaterThan(8 * 4);
-      expect(written).toBeGreaterThan(4);
+      expect(result.restarts).toBeGreaterThanOrEqual(1);
       expect(result.integrity).toEqual(['ok']);
-      // One consistent snapshot, taken as the backup began: every scan committed before it, none of the
-      // scans committed between its steps, nothing torn.
-      expect(scansOf(result.file, codeId)).toBe(2000);
-      expect(scansOf(live, codeId)).toBe(2000 + written);
+      // One consistent snapshot: every scan committed before it, none torn.
+      const stored = scansOf(result.file, codeId);
+      expect(stored).toBeGreaterThanOrEqual(2000);
+      expect(stored).toBeLessThanOrEqual(2000 + written);
     } finally {
       await writer.close();
       await handle.close();
@@ -333,16 +333,17 @@ describe('a backup of the running server under a stream of scans', () => {
       expect(await server.stop()).toBe(0);
 
       console.log(
-        `backup under load: ${backup.bytes} bytes (${backup.pages} pages) in ${backup.ms.toFixed(1)} ms; ` +
-          `with 4-page steps: ${smallSteps.ms.toFixed(1)} ms; scans answered before the backup ` +
-          `${answeredBefore}, before the small steps ${answeredBeforeSmallSteps}, in all ${counts.answered}`,
+        `backup under load: ${backup.bytes} bytes (${backup.pages} pages) in ${backup.ms.toFixed(1)} ms, ` +
+          `${backup.restarts} restarts; with 4-page steps: ${smallSteps.ms.toFixed(1)} ms, ` +
+          `${smallSteps.restarts} restarts; scans answered before the backup ${answeredBefore}, ` +
+          `in all ${counts.answered}`,
       );
       expect(backup.integrity).toEqual(['ok']);
       expect(smallSteps.integrity).toEqual(['ok']);
-      // The server committed scans between the small steps (they paused 5 ms each): the copy is still one
-      // sound snapshot (a copy whose steps each read their own once came out torn).
+      // Whether the server committed between two steps (and the copy started over) depends on timing:
+      // its scan writer thread commits the scans in flight within a millisecond, often before the first
+      // step. Starting over is proven by the test above; here the copy must be one sound snapshot.
       expect(smallSteps.pages).toBeGreaterThan(4);
-      expect(scansOf(smallSteps.file, code.id)).toBeGreaterThanOrEqual(answeredBeforeSmallSteps);
 
       // Every answered scan is in the live database once the server has stopped.
       expect(scansOf(path.join(dataDir, 'qr-creator.db'), code.id)).toBe(counts.answered);

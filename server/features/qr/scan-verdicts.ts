@@ -17,7 +17,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toQrCode } from './qr.mapper.js';
 import { listUncheckedQrCodes, storeScanVerdict } from './qr.repository.js';
 import { checkDesign } from './scan-check.js';
-import { checkDesignOffThread } from './scan-check-thread.js';
 
 const INLINE_WAIT_MS = 2500;
 
@@ -36,18 +35,13 @@ function inOrder<T>(id: number, task: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/**
- * Where a check runs: a save's own check, which its author waits for (up to INLINE_WAIT_MS), on this
- * thread as it always did (30–40 ms, jsdom already loaded after the first); the background sweep's, one
- * code after another, on the scan check's thread (scan-check-thread.ts), so a backlog never holds the
- * short links. That thread starts cold (jsdom's load, the more on a busy machine): a saved design's
- * verdict would often miss its wait.
- */
-type Checker = typeof checkDesign;
-
-async function checkAndStore(deps: AppDeps, code: QrCode, runCheck: Checker): Promise<ScanCheck | null> {
+async function checkAndStore(deps: AppDeps, code: QrCode): Promise<ScanCheck | null> {
   try {
-    const check = await runCheck(imageDataOf(code), code.customization, uploadResolverFor(deps, code.userId));
+    const check = await checkDesign(
+      imageDataOf(code),
+      code.customization,
+      uploadResolverFor(deps, code.userId),
+    );
     await storeScanVerdict(deps.db, code.userId, code.id, check.verdict, check.reasons[0] ?? '');
     return check;
   } catch {
@@ -65,7 +59,7 @@ function track<T>(promise: Promise<T>): Promise<T> {
 
 /** Checks a just-saved code and returns it with its verdict (null if the check is still running). */
 export async function withScanVerdict(deps: AppDeps, code: QrCode): Promise<QrCode> {
-  const running = track(inOrder(code.id, () => checkAndStore(deps, code, checkDesign)));
+  const running = track(inOrder(code.id, () => checkAndStore(deps, code)));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), INLINE_WAIT_MS);
@@ -120,9 +114,7 @@ export function startScanCheckSweeper(
             // Yield between codes, so a long backlog never holds the event loop for long.
             await new Promise((resolve) => setImmediate(resolve));
             const code = toQrCode(row, deps.config.publicUrl);
-            const check = await track(
-              inOrder(code.id, () => checkAndStore(deps, code, checkDesignOffThread)),
-            );
+            const check = await track(inOrder(code.id, () => checkAndStore(deps, code)));
             if (check === null) failed.add(code.id);
           }
         }
