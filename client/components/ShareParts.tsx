@@ -21,6 +21,18 @@ export interface ShareSlice {
   color: MantineColor;
 }
 
+/** What either pie is given. */
+export interface SharePieProps {
+  slices: ShareSlice[];
+  /** Accessible name of the legend list. */
+  label: string;
+  /** What the pie shares out ('Scans per QR code, all time'): the image's name and the table's caption. */
+  caption: string;
+  /** The table's first column: what a slice is ('QR code', 'Device'…). */
+  nameColumn: string;
+  size?: number;
+}
+
 /** With a single slice drawn a pie is one solid disc that says nothing: the figure itself instead. */
 export function SingleShare({ slice }: { slice: ShareSlice }) {
   return (

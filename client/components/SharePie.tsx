@@ -5,7 +5,7 @@ import { formatPercent, scansLabel } from '../lib/format';
 import { useChartAnimation } from './chart-motion';
 import { CHART_HEIGHT } from './ChartCard';
 import { ChartFigure } from './ChartFigure';
-import { ShareLegend, SingleShare, shareTable, type ShareSlice } from './ShareParts';
+import { ShareLegend, SingleShare, shareTable, type SharePieProps, type ShareSlice } from './ShareParts';
 
 export type { ShareSlice };
 
@@ -22,17 +22,7 @@ export function SharePie({
   nameColumn,
   withLegend = true,
   size = 240,
-}: {
-  slices: ShareSlice[];
-  /** Accessible name of the legend list. */
-  label: string;
-  /** What the pie shares out ('Scans per QR code, all time'): the image's name and the table's caption. */
-  caption: string;
-  /** The table's first column: what a slice is ('QR code', 'Device'…). */
-  nameColumn: string;
-  withLegend?: boolean;
-  size?: number;
-}) {
+}: SharePieProps & { withLegend?: boolean }) {
   const animation = useChartAnimation();
   const total = slices.reduce((sum, s) => sum + s.value, 0);
   const drawn = slices.filter((s) => s.value > 0);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { CHART_HEIGHT } from '../../components/ChartCard';
 import { ChartFigure } from '../../components/ChartFigure';
 import { formatPercent, scansLabel } from '../../lib/format';
-import { ShareLegend, SingleShare, shareTable, type ShareSlice } from '../../components/ShareParts';
+import { ShareLegend, SingleShare, shareTable, type SharePieProps } from '../../components/ShareParts';
 import { ChartTooltip } from './ChartTooltip';
 import classes from './dashboard-charts.module.css';
 
@@ -24,22 +24,7 @@ export function slicePath(cx: number, cy: number, r: number, a0: number, a1: num
  * nothing: the figure itself is shown instead. A drawn pie is a named image with its slices one
  * "Show as table" away (name, scans, share); a pointer over a slice shows its figures.
  */
-export function TopCodesPie({
-  slices,
-  label,
-  caption,
-  nameColumn,
-  size = 240,
-}: {
-  slices: ShareSlice[];
-  /** Accessible name of the legend list. */
-  label: string;
-  /** What the pie shares out: the image's name and the table's caption. */
-  caption: string;
-  /** The table's first column. */
-  nameColumn: string;
-  size?: number;
-}) {
+export function TopCodesPie({ slices, label, caption, nameColumn, size = 240 }: SharePieProps) {
   const theme = useMantineTheme();
   const [active, setActive] = useState<{ i: number; x: number; y: number } | null>(null);
   const total = slices.reduce((sum, s) => sum + s.value, 0);

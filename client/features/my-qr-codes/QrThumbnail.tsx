@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Customization } from '../../../src/qr/customization';
 import { DOWNLOAD_PNG_PX, renderQrSvg } from '../../lib/qr-render';
-import { queuePreview } from '../qr/preview-queue';
+import { queuePreview, sizedSvg } from '../qr/preview-queue';
 import classes from './plain.module.css';
 
 /** The tile's size in px; the code inside it keeps a white margin (as QrPreview's tile). */
@@ -68,12 +68,4 @@ export function QrThumbnail({
       </div>
     </div>
   );
-}
-
-/** Makes the root <svg> fill the tile whatever size it was rendered at (as QrPreview). */
-function sizedSvg(svg: string, size: number): string {
-  return svg.replace(/^<svg\b([^>]*)>/, (_m, attrs: string) => {
-    const rest = attrs.replace(/\s(?:width|height)="[^"]*"/g, '');
-    return `<svg${rest} width="${size}" height="${size}" focusable="false" style="display:block">`;
-  });
 }

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Customization } from '../../../src/qr/customization';
 import { DOWNLOAD_PNG_PX, renderQrSvg } from '../../lib/qr-render';
-import { queuePreview } from './preview-queue';
+import { queuePreview, sizedSvg } from './preview-queue';
 
 export interface QrPreviewProps {
   /** The encoded payload. */
@@ -110,12 +110,4 @@ export function QrPreview({
       </Box>
     </Skeleton>
   );
-}
-
-/** Makes the root <svg> fill the preview box whatever size it was rendered at. */
-function sizedSvg(svg: string, size: number): string {
-  return svg.replace(/^<svg\b([^>]*)>/, (_m, attrs: string) => {
-    const rest = attrs.replace(/\s(?:width|height)="[^"]*"/g, '');
-    return `<svg${rest} width="${size}" height="${size}" focusable="false" style="display:block">`;
-  });
 }

@@ -69,3 +69,11 @@ export function queuePreview(element: Element | null, run: () => Promise<unknown
     if (element) observer?.unobserve(element);
   };
 }
+
+/** Makes a preview's root <svg> fill its box (`size` px) whatever size it was rendered at. */
+export function sizedSvg(svg: string, size: number): string {
+  return svg.replace(/^<svg\b([^>]*)>/, (_m, attrs: string) => {
+    const rest = attrs.replace(/\s(?:width|height)="[^"]*"/g, '');
+    return `<svg${rest} width="${size}" height="${size}" focusable="false" style="display:block">`;
+  });
+}
