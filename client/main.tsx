@@ -4,17 +4,18 @@ import 'virtual:mantine-base-styles';
 import '@mantine/notifications/styles.css';
 import './a11y.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { queryClient, trpc, trpcClient, trpcUtils } from './lib/trpc';
+import { loadApi } from './lib/load-api';
 import { createAppRouter, preloadPageCode } from './router';
 import { SkipLink } from './components/SkipLink';
 import { Toasts } from './components/Toasts';
 import { cssVariablesResolver, theme } from './theme';
 
-const router = createAppRouter({ trpcUtils });
+// The tRPC client and React Query load apart (lib/load-api.ts); their providers wrap the pages that use
+// them (router.tsx).
+const router = createAppRouter({ api: loadApi });
 preloadPageCode(router, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
@@ -23,11 +24,7 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <SkipLink />
       <Toasts />
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </trpc.Provider>
+      <RouterProvider router={router} />
     </MantineProvider>
   </StrictMode>,
 );

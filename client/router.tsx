@@ -1,8 +1,10 @@
 // Wiring only: which page each route of routes.ts lazy-loads, and the route tree they make.
-import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, type AsyncRouteComponent } from '@tanstack/react-router';
+import { use } from 'react';
 import { FullPageLoader } from './components/FullPageLoader';
 import { MyQrCodesPageSkeleton } from './components/PageSkeletons';
 import { NotFoundPage } from './components/NotFoundPage';
+import { loadApi, loadedApi } from './lib/load-api';
 import {
   adminHomeRoute,
   adminRoute,
@@ -34,23 +36,47 @@ import {
 
 export type { RouterContext } from './routes';
 
+/**
+ * A page whose components use tRPC's and React Query's hooks, in their providers: loaded with the page's
+ * code (the router waits for both before drawing it), not with the app's first code (lib/load-api.ts).
+ * The sign-in page goes without: its form calls the server through features/auth/use-api-call.ts.
+ */
+function withApi(Page: AsyncRouteComponent<object>) {
+  function WithApi() {
+    const { ApiProviders } = loadedApi() ?? use(loadApi());
+    return (
+      <ApiProviders>
+        <Page />
+      </ApiProviders>
+    );
+  }
+  WithApi.preload = async () => {
+    await Promise.all([Page.preload?.(), loadApi()]);
+  };
+  return WithApi;
+}
+
 rootRoute.update({ notFoundComponent: NotFoundPage });
 authRoute.update({ component: lazyRouteComponent(() => import('./features/auth/AuthPage'), 'AuthPage') });
 authLinkRoute.update({
-  component: lazyRouteComponent(() => import('./features/auth/LinkAccountPage'), 'LinkAccountPage'),
+  component: withApi(lazyRouteComponent(() => import('./features/auth/LinkAccountPage'), 'LinkAccountPage')),
 });
 resetPasswordRoute.update({
-  component: lazyRouteComponent(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+  component: withApi(
+    lazyRouteComponent(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+  ),
 });
 verifyEmailRoute.update({
-  component: lazyRouteComponent(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage'),
+  component: withApi(lazyRouteComponent(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage')),
 });
 undoEmailChangeRoute.update({
-  component: lazyRouteComponent(() => import('./features/auth/UndoEmailChangePage'), 'UndoEmailChangePage'),
+  component: withApi(
+    lazyRouteComponent(() => import('./features/auth/UndoEmailChangePage'), 'UndoEmailChangePage'),
+  ),
 });
 appRoute.update({
   pendingComponent: FullPageLoader,
-  component: lazyRouteComponent(() => import('./features/shell/AppLayout'), 'AppLayout'),
+  component: withApi(lazyRouteComponent(() => import('./features/shell/AppLayout'), 'AppLayout')),
 });
 dashboardRoute.update({
   component: lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage'),

@@ -17,10 +17,12 @@ import {
 import { qrIdFromParam } from './lib/qr-id-param';
 import { noteSignedIn } from './lib/signed-in-hint';
 import { viewerTimeZone } from './lib/time-zone';
-import { enterWorkspace, workspaceChosen, workspaceInUse, type TrpcUtils } from './lib/trpc';
+import { signInAnswers, type Api } from './lib/load-api';
+import { workspaceChosen, workspaceInUse } from './lib/workspace-state';
 
 export interface RouterContext {
-  trpcUtils: TrpcUtils;
+  /** The tRPC client and the query cache (lib/load-api.ts): not in the app's first code. */
+  api: () => Promise<Api>;
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
@@ -55,24 +57,27 @@ export const authRoute = createRoute({
   path: '/auth',
   validateSearch: authSearch,
   beforeLoad: async ({ context, preload }) => {
-    // Asked together: one batched request on a first load instead of two one after the other.
-    const [user, config] = await Promise.all([
-      context.trpcUtils.auth.me.ensureData(),
-      context.trpcUtils.auth.publicConfig.ensureData(),
-    ]);
+    // Asked together: one batched request on a first load instead of two one after the other, without
+    // the tRPC client on a first load (lib/load-api.ts).
+    const { user, config } = await signInAnswers();
     if (!preload) noteSignedIn(Boolean(user));
     if (user) throw redirect({ to: '/' });
     // Behind a trusted sign-in proxy the app lands here while the proxy's person still has to prove an
     // existing account's password: the link page is where they can.
-    if (!preload && config.sso.proxy && linkCheckDue() && (await pendingLink(context.trpcUtils)).link) {
+    if (
+      !preload &&
+      config.sso.proxy &&
+      linkCheckDue() &&
+      (await pendingLink((await context.api()).trpcUtils)).link
+    ) {
       throw redirect({ to: '/auth/link' });
     }
   },
-  loader: async ({ context }) => {
-    await context.trpcUtils.auth.publicConfig.ensureData();
+  loader: async () => {
+    const { config } = await signInAnswers();
     // Where a company sign-in (a full page load through the provider) should come back to: the page a
-    // password sign-in would open next.
-    return { returnTo: invitationsAfterSignIn() ? INVITATIONS_PATH : '/' };
+    // password sign-in would open next. The server's settings: the form's (the demo account, SSO).
+    return { returnTo: invitationsAfterSignIn() ? INVITATIONS_PATH : '/', config };
   },
 });
 /** Linking a company account to the existing account of its address (`trpc.auth.ssoLink`). */
@@ -80,11 +85,11 @@ export const authLinkRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/link',
   beforeLoad: async ({ context }) => {
-    if (await context.trpcUtils.auth.me.ensureData()) throw redirect({ to: '/' });
+    if (await (await context.api()).trpcUtils.auth.me.ensureData()) throw redirect({ to: '/' });
   },
   loader: async ({ context, preload }) => {
     if (!preload) linkPageShown();
-    return pendingLink(context.trpcUtils);
+    return pendingLink((await context.api()).trpcUtils);
   },
 });
 export const resetPasswordRoute = createRoute({
@@ -139,14 +144,15 @@ export const appRoute = createRoute({
   validateSearch: workspaceSearch,
   search: { middlewares: [retainSearchParams(['workspace'])] },
   beforeLoad: async ({ context, location, search, preload }) => {
+    const { trpcUtils, enterWorkspace } = await context.api();
     // The first app page of a page load at an address without a workspace (/ or /create typed in) needs
     // the one the server remembers: asked in the same batched request as the user, not after it. Only
     // while the tab has chosen none, so it goes without `X-Workspace`; signed out it fails, unused.
     const remembered =
       search.workspace === undefined && !preload && !workspaceChosen()
-        ? context.trpcUtils.workspaces.current.fetch().catch(() => null)
+        ? trpcUtils.workspaces.current.fetch().catch(() => null)
         : null;
-    const user = await context.trpcUtils.auth.me.ensureData();
+    const user = await trpcUtils.auth.me.ensureData();
     if (!preload) {
       keepInvitationLink(location.pathname, Boolean(user));
       noteSignedIn(Boolean(user));
@@ -162,8 +168,7 @@ export const appRoute = createRoute({
       // The one in use in this tab, else the one the server remembers for the user (the switcher's last
       // choice), written into the address without a new history entry.
       const id =
-        workspaceInUse(user.id) ??
-        ((await remembered) ?? (await context.trpcUtils.workspaces.current.fetch())).id;
+        workspaceInUse(user.id) ?? ((await remembered) ?? (await trpcUtils.workspaces.current.fetch())).id;
       const params = new URLSearchParams(location.searchStr);
       params.set('workspace', String(id));
       throw redirect({ href: `${location.pathname}?${params.toString()}`, replace: true });
@@ -171,7 +176,7 @@ export const appRoute = createRoute({
     enterWorkspace(search.workspace, user.id);
     // The workspace and the caller's role, known before the page draws its buttons. A workspace the user
     // is not a member of answers 404: the shell says so (AppLayout), so the failure is not thrown here.
-    await context.trpcUtils.workspaces.current.prefetch();
+    await trpcUtils.workspaces.current.prefetch();
     return { user };
   },
 });
@@ -182,12 +187,12 @@ const appPage = <TPath extends string>(path: TPath) => createRoute({ getParentRo
 // code has arrived and drawn the page: the same queries, with the same inputs, as the page makes. Not
 // awaited: the page shows its own placeholders meanwhile. Not for a workspace the user is no member of
 // (its `workspaces.current` answered 404): the shell says so and the page asks nothing.
-const inWorkspace = (trpcUtils: RouterContext['trpcUtils']) =>
-  trpcUtils.workspaces.current.getData() !== undefined;
+const inWorkspace = (trpcUtils: Api['trpcUtils']) => trpcUtils.workspaces.current.getData() !== undefined;
 export const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
-  loader: ({ context: { trpcUtils } }) => {
+  loader: async ({ context }) => {
+    const { trpcUtils } = await context.api();
     if (!inWorkspace(trpcUtils)) return;
     const tz = viewerTimeZone();
     void trpcUtils.analytics.user.prefetch({ tz });
@@ -198,7 +203,8 @@ export const dashboardRoute = createRoute({
 export const createQrRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/create',
-  loader: ({ context: { trpcUtils } }) => {
+  loader: async ({ context }) => {
+    const { trpcUtils } = await context.api();
     if (!inWorkspace(trpcUtils)) return;
     void trpcUtils.qr.limit.prefetch();
     void trpcUtils.folders.list.prefetch();
@@ -207,7 +213,8 @@ export const createQrRoute = createRoute({
 export const myQrCodesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/my-qr-codes',
-  loader: ({ context: { trpcUtils } }) => {
+  loader: async ({ context }) => {
+    const { trpcUtils } = await context.api();
     if (!inWorkspace(trpcUtils)) return;
     void trpcUtils.qr.list.prefetch();
     void trpcUtils.folders.list.prefetch();

@@ -1,9 +1,15 @@
 // The one place that knows which tRPC React integration is used.
-import { QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, TRPCClientError } from '@trpc/client';
+// Loaded apart from the app's first code (lib/load-api.ts): the sign-in form draws without it.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
+import { createElement, type ReactNode } from 'react';
 import type { AppRouter } from '../../server/trpc/app-router';
+import { setRequestWorkspace, workspaceHeaders, workspaceInUse } from './workspace-state';
+
+export { apiError, type ApiErrorInfo } from './api-error';
+export { workspaceChosen, workspaceHeaders, workspaceInUse, withWorkspace } from './workspace-state';
 
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -16,42 +22,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
-
-// The workspace every request acts on: the app's `?workspace=<id>` (routes.ts sets it before a page loads),
-// and the person it was chosen by. Null until the app knows it: the server then answers for the workspace
-// it remembers for the user.
-let requestWorkspace: number | null = null;
-let chosenBy: number | null = null;
-
-/**
- * The workspace requests act on for this person, or null when none is chosen yet. Another person signed
- * in since (a log-out, then a log-in in this tab): the choice of the one before is dropped.
- */
-export function workspaceInUse(personId: number): number | null {
-  if (chosenBy !== personId) {
-    requestWorkspace = null;
-    chosenBy = personId;
-  }
-  return requestWorkspace;
-}
-
-/** Whether this tab acts on a workspace yet (none before the first app page of a page load). */
-export function workspaceChosen(): boolean {
-  return requestWorkspace !== null;
-}
-
-/** `X-Workspace` for a request the app makes itself (tRPC, or a `fetch('/api/…')`). */
-export function workspaceHeaders(): Record<string, string> {
-  return requestWorkspace === null ? {} : { 'X-Workspace': String(requestWorkspace) };
-}
-
-/** A link the browser opens by itself (a download, a new tab) carries the workspace as `?workspace=`. */
-export function withWorkspace(url: string): string {
-  if (requestWorkspace === null) return url;
-  const [path, hash] = url.split('#', 2) as [string, string | undefined];
-  const joined = `${path}${path.includes('?') ? '&' : '?'}workspace=${requestWorkspace}`;
-  return hash === undefined ? joined : `${joined}#${hash}`;
-}
 
 /** What the app keeps across a change of workspace: the person's own account and their list of workspaces. */
 function sharedByWorkspaces(queryKey: readonly unknown[]): boolean {
@@ -70,7 +40,7 @@ function sharedByWorkspaces(queryKey: readonly unknown[]): boolean {
 export function enterWorkspace(id: number, personId: number): void {
   const previous = workspaceInUse(personId);
   if (previous === id) return;
-  requestWorkspace = id;
+  setRequestWorkspace(id);
   if (previous !== null) {
     void queryClient.resetQueries({ predicate: (query) => !sharedByWorkspaces(query.queryKey) });
   }
@@ -90,17 +60,11 @@ export const trpcClient = trpc.createClient({
 export const trpcUtils = createTRPCQueryUtils({ client: trpcClient, queryClient });
 export type TrpcUtils = typeof trpcUtils;
 
-export interface ApiErrorInfo {
-  message: string;
-  extras: Record<string, unknown>;
-}
-
-/** The server's message and documented extras (requiresVerification, limitReached…) of a failed call. */
-export function apiError(error: unknown, fallback: string): ApiErrorInfo {
-  if (error instanceof TRPCClientError) {
-    const data = (error as TRPCClientError<AppRouter>).data as
-      { extras?: Record<string, unknown> } | undefined;
-    return { message: error.message || fallback, extras: data?.extras ?? {} };
-  }
-  return { message: fallback, extras: {} };
+/** The tRPC and React Query providers, around the pages that use their hooks (router.tsx). */
+export function ApiProviders({ children }: { children: ReactNode }) {
+  return createElement(trpc.Provider, {
+    client: trpcClient,
+    queryClient,
+    children: createElement(QueryClientProvider, { client: queryClient }, children),
+  });
 }

@@ -101,6 +101,9 @@ const inPackage = (...names: string[]) =>
   new RegExp(`[\\\\/]node_modules[\\\\/](?:${names.map((n) => n.replace('/', '[\\\\/]')).join('|')})[\\\\/]`);
 const forms = inPackage('zod', '@mantine/form');
 const charts = inPackage('@mantine/charts', 'recharts');
+/** The tRPC client and React Query with the app's client (client/lib/trpc.ts), loaded apart (lib/load-api.ts). */
+const api =
+  /[\\/]node_modules[\\/](?:@trpc[\\/][\w-]+|@tanstack[\\/](?:react-query|query-core))[\\/]|[\\/]client[\\/]lib[\\/]trpc\.ts$/;
 /** Component libraries: what several pages share of them goes together. */
 const components =
   /[\\/]node_modules[\\/](?:@mantine|@tabler|@floating-ui|react-[\w-]+|use-[\w-]+|tslib|get-nonce)[\\/]/;
@@ -142,13 +145,17 @@ export function chunkOf(id: string, reach: Reach, vendorAlso: string): string | 
   // The entry's styles too: one stylesheet for a first load rather than two. And the bundler's runtime.
   if (at.has('entry')) return library || id === vendorAlso || /\.css$/.test(id) ? 'vendor' : null;
   if (id === '\0rolldown/runtime.js') return 'vendor';
+  // Not in the sign-in page's first load: its form loads them when first used.
+  if (api.test(id)) return 'api';
   if (reach.onlyThrough(forms, id)) return 'forms';
   const pages = [...at];
   if (pages.some((p) => publicPage.test(p))) {
     if (library) return 'public-ui';
     // A mailed link's page with a form of zod's keeps its own chunk: the sign-in form checks its
     // fields without zod (auth-form-rules.ts), and would otherwise load zod with that page's code.
-    if (pages.every((p) => publicPage.test(p))) return reach.reaches(id, forms) ? null : 'public';
+    // So does one using the tRPC client's hooks (the mailed links' pages), which the sign-in form does not.
+    if (pages.every((p) => publicPage.test(p)))
+      return reach.reaches(id, forms) || reach.reaches(id, api) ? null : 'public';
     // The app's code they share with other pages: with zod if it uses it (a schema), else with the
     // components (every page of the app loads both).
     return reach.reaches(id, forms) ? 'forms' : 'public-ui';

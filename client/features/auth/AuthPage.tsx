@@ -16,13 +16,13 @@ import {
 import { IconAlertCircle, IconQrcode, IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { trpc } from '../../lib/trpc';
 import { authRoute } from '../../routes';
 import { ForgotPasswordPanel } from './ForgotPasswordPanel';
 import { LoginForm } from './LoginForm';
 import { MarketingPanel } from './MarketingPanel';
 import { RegisterForm } from './RegisterForm';
 import { SsoButtons } from './SsoButtons';
+import { loadApiOnIntent } from './use-api-call';
 
 type Panel = 'login' | 'register' | 'forgot';
 
@@ -44,11 +44,11 @@ function LoginPanel({
   onTwoFactorBack: () => void;
   onForgotPassword: () => void;
 }) {
-  const sso = trpc.auth.publicConfig.useQuery().data?.sso;
-  const { returnTo } = authRoute.useLoaderData();
-  const providers = sso?.providers ?? [];
-  const passwordSignIn = sso?.passwordSignIn ?? true;
-  const folded = !passwordSignIn && !sso?.ldap;
+  const { returnTo, config } = authRoute.useLoaderData();
+  const sso = config.sso;
+  const providers = sso.providers;
+  const passwordSignIn = sso.passwordSignIn;
+  const folded = !passwordSignIn && !sso.ldap;
   const [unfolded, setUnfolded] = useState(false);
 
   const error = ssoError && (
@@ -122,7 +122,7 @@ function LoginPanel({
 
 export function AuthPage() {
   const [panel, setPanel] = useState<Panel>('login');
-  const passwordSignIn = trpc.auth.publicConfig.useQuery().data?.sso.passwordSignIn ?? true;
+  const passwordSignIn = authRoute.useLoaderData().config.sso.passwordSignIn;
   // What a company sign-in came back with, kept here: the address drops it at once (a reload or a shared
   // link must not show an old error or ask for a code again).
   const search = authRoute.useSearch();
@@ -138,7 +138,8 @@ export function AuthPage() {
   }, []);
 
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} mih="100dvh">
+    // The tRPC client comes once the visitor starts to use the page, not with it (lib/load-api.ts).
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} mih="100dvh" {...loadApiOnIntent}>
       <Center p="md" component="main">
         <Stack w="100%" maw={420} gap="lg">
           <Group gap="sm" justify="center">

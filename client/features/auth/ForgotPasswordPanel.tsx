@@ -1,17 +1,21 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { notify } from '../../lib/notify';
-import { apiError, trpc } from '../../lib/trpc';
+import { apiError } from '../../lib/api-error';
 import { EmailLinkForm } from './EmailLinkForm';
+import { useApiCall } from './use-api-call';
 
 export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
-  const request = trpc.auth.requestPasswordReset.useMutation({
-    onError: (error) =>
-      notify.error(
-        'Failed to request password reset',
-        apiError(error, 'Failed to request password reset').message,
-      ),
-  });
+  const request = useApiCall(
+    (api, values: { email: string }) => api.trpcClient.auth.requestPasswordReset.mutate(values),
+    {
+      onError: (error) =>
+        notify.error(
+          'Failed to request password reset',
+          apiError(error, 'Failed to request password reset').message,
+        ),
+    },
+  );
 
   return (
     <Stack gap="md">

@@ -3,10 +3,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { User } from '../../../src/auth/auth.schema';
 import { notify } from '../../lib/notify';
-import { apiError, trpc } from '../../lib/trpc';
+import { apiError } from '../../lib/api-error';
+import { authRoute } from '../../routes';
 import { loginRules } from './auth-form-rules';
 import { lastUsername } from './last-username';
 import { TwoFactorStep } from './TwoFactorStep';
+import { useApiCall } from './use-api-call';
 import { useEnterApp } from './use-enter-app';
 import { useFieldForm } from './use-field-form';
 
@@ -30,7 +32,7 @@ export function LoginForm({
   before,
   autoFocus = false,
 }: LoginFormProps) {
-  const config = trpc.auth.publicConfig.useQuery().data;
+  const { config } = authRoute.useLoaderData();
   // In SSO-only mode the form is the break-glass admin's (or the directory's): never the demo account's.
   const demo = config?.sso.passwordSignIn === false ? null : config?.demoAccount;
   const ldap = config?.sso.ldap ?? null;
@@ -50,24 +52,27 @@ export function LoginForm({
     await enterApp(user);
     notify.success('Login successful', `Welcome back, ${user.username}`);
   };
-  const login = trpc.auth.login.useMutation({
-    onSuccess: async (result) => {
-      if ('requiresTwoFactor' in result) {
-        setNeedsCode(true);
-        return;
-      }
-      // A directory account whose address is an existing account's: prove that password once.
-      if ('linkRequired' in result) {
-        await navigate({ to: '/auth/link' });
-        return;
-      }
-      await signedIn(result);
+  const login = useApiCall(
+    (api, values: { username: string; password: string }) => api.trpcClient.auth.login.mutate(values),
+    {
+      onSuccess: async (result) => {
+        if ('requiresTwoFactor' in result) {
+          setNeedsCode(true);
+          return;
+        }
+        // A directory account whose address is an existing account's: prove that password once.
+        if ('linkRequired' in result) {
+          await navigate({ to: '/auth/link' });
+          return;
+        }
+        await signedIn(result);
+      },
+      onError: (error) => {
+        const { message, extras } = apiError(error, 'Login failed');
+        notify.error(extras.requiresVerification ? 'Email verification required' : 'Login failed', message);
+      },
     },
-    onError: (error) => {
-      const { message, extras } = apiError(error, 'Login failed');
-      notify.error(extras.requiresVerification ? 'Email verification required' : 'Login failed', message);
-    },
-  });
+  );
 
   if (needsCode) {
     return (

@@ -1,33 +1,39 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notify } from '../../lib/notify';
-import { apiError, trpc } from '../../lib/trpc';
+import { apiError } from '../../lib/api-error';
+import { authRoute } from '../../routes';
 import { registerRules } from './auth-form-rules';
 import { rememberUsername } from './last-username';
 import { useEnterApp } from './use-enter-app';
+import { useApiCall } from './use-api-call';
 import { useFieldForm } from './use-field-form';
 
 export function RegisterForm({ onVerificationRequired }: { onVerificationRequired: () => void }) {
-  const config = trpc.auth.publicConfig.useQuery().data;
+  const { config } = authRoute.useLoaderData();
   const enterApp = useEnterApp(config?.demoAccount?.username);
   const form = useFieldForm({
     initialValues: { username: '', password: '', name: '', email: '' },
     rules: registerRules,
   });
-  const register = trpc.auth.register.useMutation({
-    onSuccess: async (result) => {
-      if (result.requiresVerification) {
-        notify.success('Registration successful', result.message);
-        // The login form then offers this name (once the address is verified, only the password is left).
-        rememberUsername(form.values.username, config?.demoAccount?.username);
-        form.reset();
-        onVerificationRequired();
-        return;
-      }
-      await enterApp(result.user);
-      notify.success('Registration successful', `Welcome, ${result.user.username}`);
+  const register = useApiCall(
+    (api, values: { username: string; password: string; name: string; email: string }) =>
+      api.trpcClient.auth.register.mutate(values),
+    {
+      onSuccess: async (result) => {
+        if (result.requiresVerification) {
+          notify.success('Registration successful', result.message);
+          // The login form then offers this name (once the address is verified, only the password is left).
+          rememberUsername(form.values.username, config?.demoAccount?.username);
+          form.reset();
+          onVerificationRequired();
+          return;
+        }
+        await enterApp(result.user);
+        notify.success('Registration successful', `Welcome, ${result.user.username}`);
+      },
+      onError: (error) => notify.error('Registration failed', apiError(error, 'Registration failed').message),
     },
-    onError: (error) => notify.error('Registration failed', apiError(error, 'Registration failed').message),
-  });
+  );
 
   const registrationOpen = config?.registrationOpen ?? true;
   if (!registrationOpen) {

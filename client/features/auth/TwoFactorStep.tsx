@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import type { User } from '../../../src/auth/auth.schema';
 import { OneTimeCodeInput } from '../../components/OneTimeCodeInput';
 import { notify } from '../../lib/notify';
-import { apiError, trpc } from '../../lib/trpc';
+import { apiError } from '../../lib/api-error';
+import { useApiCall } from './use-api-call';
 
 /**
  * The second step of a sign-in with two-factor on: a code from the app, or a recovery code. A complete
@@ -22,21 +23,24 @@ export function TwoFactorStep({
   // A new set of boxes after each refusal: empty, focused, ready for the next code.
   const [attempt, setAttempt] = useState(0);
   const sending = useRef(false);
-  const verify = trpc.auth.loginTwoFactor.useMutation({
-    onSuccess: onSignedIn,
-    onError: (e) => {
-      const { message } = apiError(e, 'Login failed');
-      setError(message);
-      notify.error('Login failed', message);
-      if (!useRecovery) {
-        setCode('');
-        setAttempt((n) => n + 1);
-      }
+  const verify = useApiCall(
+    (api, input: { code: string }) => api.trpcClient.auth.loginTwoFactor.mutate(input),
+    {
+      onSuccess: onSignedIn,
+      onError: (e) => {
+        const { message } = apiError(e, 'Login failed');
+        setError(message);
+        notify.error('Login failed', message);
+        if (!useRecovery) {
+          setCode('');
+          setAttempt((n) => n + 1);
+        }
+      },
+      onSettled: () => {
+        sending.current = false;
+      },
     },
-    onSettled: () => {
-      sending.current = false;
-    },
-  });
+  );
   const submit = (value: string) => {
     if (sending.current || value.trim() === '') return;
     sending.current = true;

@@ -1,5 +1,6 @@
 import type { SsoLink } from '../../../src/auth/auth.schema';
-import { apiError, type TrpcUtils } from '../../lib/trpc';
+import { apiError } from '../../lib/api-error';
+import type { TrpcUtils } from '../../lib/trpc';
 
 // A company account whose address is an existing account's waits for that account's password at
 // /auth/link; the browser holds the request in an HTTP-only cookie, so only the server can say whether one

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import type { User } from '../../../src/auth/auth.schema';
-import { trpcUtils, workspaceInUse } from '../../lib/trpc';
+import { loadApi } from '../../lib/load-api';
+import { workspaceInUse } from '../../lib/workspace-state';
 import { rememberUsername } from './last-username';
 
 /**
@@ -13,6 +14,7 @@ export function useEnterApp(demoUsername: string | undefined) {
   const router = useRouter();
   return async (user: User) => {
     rememberUsername(user.username, demoUsername);
+    const { trpcUtils } = await loadApi();
     trpcUtils.auth.me.setData(undefined, user);
     // A workspace another person chose in this tab is not theirs: forgotten before anything is asked.
     workspaceInUse(user.id);
