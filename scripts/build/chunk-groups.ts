@@ -150,7 +150,9 @@ export function chunkOf(id: string, reach: Reach, vendorAlso: string): string | 
   if (reach.onlyThrough(forms, id)) return 'forms';
   const pages = [...at];
   if (pages.some((p) => publicPage.test(p))) {
-    if (library) return 'public-ui';
+    // Their components' styles go with the app's first stylesheet: every page loads them (one request
+    // fewer for each).
+    if (library) return /\.css$/.test(id) ? 'vendor' : 'public-ui';
     // A mailed link's page with a form of zod's keeps its own chunk: the sign-in form checks its
     // fields without zod (auth-form-rules.ts), and would otherwise load zod with that page's code.
     // So does one using the tRPC client's hooks (the mailed links' pages), which the sign-in form does not.
