@@ -17,7 +17,7 @@ import {
 import { qrIdFromParam } from './lib/qr-id-param';
 import { noteSignedIn } from './lib/signed-in-hint';
 import { viewerTimeZone } from './lib/time-zone';
-import { signInAnswers, type Api } from './lib/load-api';
+import { loadedApi, signInAnswers, type Api } from './lib/load-api';
 import { workspaceChosen, workspaceInUse } from './lib/workspace-state';
 
 export interface RouterContext {
@@ -185,15 +185,16 @@ const appPage = <TPath extends string>(path: TPath) => createRoute({ getParentRo
 
 // A page's data is asked for with its code (and, hovering a link, with the link's preload), not after the
 // code has arrived and drawn the page: the same queries, with the same inputs, as the page makes. Not
-// awaited: the page shows its own placeholders meanwhile. Not for a workspace the user is no member of
+// awaited: the page shows its own placeholders meanwhile. The tRPC client is loaded: appRoute's guard
+// waited for it. Not for a workspace the user is no member of
 // (its `workspaces.current` answered 404): the shell says so and the page asks nothing.
 const inWorkspace = (trpcUtils: Api['trpcUtils']) => trpcUtils.workspaces.current.getData() !== undefined;
 export const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
-  loader: async ({ context }) => {
-    const { trpcUtils } = await context.api();
-    if (!inWorkspace(trpcUtils)) return;
+  loader: () => {
+    const trpcUtils = loadedApi()?.trpcUtils;
+    if (!trpcUtils || !inWorkspace(trpcUtils)) return;
     const tz = viewerTimeZone();
     void trpcUtils.analytics.user.prefetch({ tz });
     void trpcUtils.analytics.daily.prefetch({ days: 7, tz });
@@ -203,9 +204,9 @@ export const dashboardRoute = createRoute({
 export const createQrRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/create',
-  loader: async ({ context }) => {
-    const { trpcUtils } = await context.api();
-    if (!inWorkspace(trpcUtils)) return;
+  loader: () => {
+    const trpcUtils = loadedApi()?.trpcUtils;
+    if (!trpcUtils || !inWorkspace(trpcUtils)) return;
     void trpcUtils.qr.limit.prefetch();
     void trpcUtils.folders.list.prefetch();
   },
@@ -213,9 +214,9 @@ export const createQrRoute = createRoute({
 export const myQrCodesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/my-qr-codes',
-  loader: async ({ context }) => {
-    const { trpcUtils } = await context.api();
-    if (!inWorkspace(trpcUtils)) return;
+  loader: () => {
+    const trpcUtils = loadedApi()?.trpcUtils;
+    if (!trpcUtils || !inWorkspace(trpcUtils)) return;
     void trpcUtils.qr.list.prefetch();
     void trpcUtils.folders.list.prefetch();
     void trpcUtils.analytics.user.prefetch({ tz: viewerTimeZone() });
