@@ -127,7 +127,7 @@ const designerPage = feature('qr-designer[\\\\/]\\w+Page');
  * - `charts`: @mantine/charts and recharts with what only they use, and the charts pages load apart
  *   (components/LazyCharts.tsx);
  * - `dashboard`: what the dashboard shares with other pages, less the above (its own code is its page's
- *   chunk);
+ *   chunk); what it shares with the create and edit pages goes to `shell`;
  * - `designer`: what the create and edit pages share; `qr`: what they and the list of codes share with
  *   each other or with other pages; `codes`: what the list and other pages share that the create and edit
  *   pages do not load with their own code (the print dialog and the smart redirect's fields they load
@@ -160,7 +160,12 @@ export function chunkOf(id: string, reach: Reach, vendorAlso: string): string | 
   if (pages.some(lazyChart) && pages.every((p) => reach.reaches(p, charts))) return 'charts';
   // The dashboard's own code (its charts too) stays in its page's chunk: the other pages that load what
   // they share with it (the create and list pages…) then do not load the dashboard's page as well.
-  if (pages.some((p) => dashboard.test(p))) return pages.length > 1 ? 'dashboard' : null;
+  if (pages.some((p) => dashboard.test(p))) {
+    // What the dashboard shares with the designer (a colour swatch): to the frame both load, rather than
+    // the dashboard's chunk (its grid, table, tooltip…) that /create would otherwise load whole for it.
+    if (pages.some((p) => designerPage.test(p))) return 'shell';
+    return pages.length > 1 ? 'dashboard' : null;
+  }
   if (pages.some(lazyChart) || pages.length < 2) return null;
   if (pages.every((p) => designerPage.test(p))) return 'designer';
   if (pages.some((p) => qrPage.test(p)) && !reach.reaches(id, charts))
