@@ -115,6 +115,7 @@ const dashboard = feature('dashboard[\\\\/]DashboardPage');
 /** The pages making and listing codes. */
 const qrPage = feature('(?:qr-designer|my-qr-codes)[\\\\/]\\w+Page');
 const designerPage = feature('qr-designer[\\\\/]\\w+Page');
+const designerFeature = feature('qr-designer[\\\\/]\\w+');
 
 /**
  * The chunk a module goes to, or null for Rolldown's own splitting (a page's own code, and what a few
@@ -130,11 +131,11 @@ const designerPage = feature('qr-designer[\\\\/]\\w+Page');
  * - `charts`: @mantine/charts and recharts with what only they use, and the charts pages load apart
  *   (components/LazyCharts.tsx);
  * - `dashboard`: what the dashboard shares with other pages, less the above (its own code is its page's
- *   chunk);
- * - `designer`: what the create and edit pages share; `qr`: what they and the list of codes share with
- *   each other or with other pages; `codes`: what the list and other pages share that the create and edit
- *   pages do not load with their own code (the print dialog and the smart redirect's fields they load
- *   when first opened);
+ *   chunk); what it shares with the create and edit pages goes to `shell`;
+ * - `designer`: what the create and edit pages share (with the designer's parts they load apart too);
+ *   `qr`: what they and the list of codes share with each other or with other pages; `codes`: what the
+ *   list and other pages share that the create and edit pages do not load with their own code (the print
+ *   dialog and the smart redirect's fields they load when first opened);
  * - `ui`: the components other pages share.
  * What the charts loaded apart share with pages stays out of `qr` and `ui`: the dashboard would load
  * those chunks with its charts.
@@ -169,9 +170,17 @@ export function chunkOf(id: string, reach: Reach, vendorAlso: string): string | 
   if (pages.some(lazyChart) && pages.every((p) => reach.reaches(p, charts))) return 'charts';
   // The dashboard's own code (its charts too) stays in its page's chunk: the other pages that load what
   // they share with it (the create and list pages…) then do not load the dashboard's page as well.
-  if (pages.some((p) => dashboard.test(p))) return pages.length > 1 ? 'dashboard' : null;
+  if (pages.some((p) => dashboard.test(p))) {
+    // What the dashboard shares with the designer (a colour swatch): to the frame both load, rather than
+    // the dashboard's chunk (its grid, table, tooltip…) that /create would otherwise load whole for it.
+    if (pages.some((p) => designerPage.test(p))) return 'shell';
+    return pages.length > 1 ? 'dashboard' : null;
+  }
   if (pages.some(lazyChart) || pages.length < 2) return null;
-  if (pages.every((p) => designerPage.test(p))) return 'designer';
+  // With the designer's own parts loaded when first opened (its closed sections, rare dialogs): what a
+  // create or edit page shares only with them is still the designer's, not the list's `qr`.
+  if (pages.some((p) => designerPage.test(p)) && pages.every((p) => designerFeature.test(p)))
+    return 'designer';
   if (pages.some((p) => qrPage.test(p)) && !reach.reaches(id, charts))
     return pages.some((p) => designerPage.test(p)) ? 'qr' : 'codes';
   return components.test(id) ? 'ui' : null;

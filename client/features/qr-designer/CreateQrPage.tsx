@@ -12,10 +12,11 @@ import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
 import { EditorOnly } from '../workspaces/EditorOnly';
 import { smartPayloadOf } from './smart-values';
 import { initialCreateValues, type DesignerValues } from './designer-values';
-import { LimitDialog, limitFromError, type LimitInfo } from './LimitDialog';
+import { limitFromError, type LimitInfo } from './limit-info';
 import type { DownloadFormat } from './PreviewCard';
 import { QrDesigner } from './QrDesigner';
 import { useDraft, type StoredDraft } from './use-draft';
+import { loadLimitDialog, useLazyDialog } from './use-lazy-dialog';
 
 const CREATE_FAILED = 'Failed to create QR code. Please try again.';
 
@@ -118,6 +119,7 @@ function CreateQrForm() {
   const [formKey, setFormKey] = useState(0);
   const [limit, setLimit] = useState<LimitInfo | null>(null);
   const [limitOpened, setLimitOpened] = useState(false);
+  const limitDialog = useLazyDialog(loadLimitDialog, limitOpened);
   const planLimit = trpc.qr.limit.useQuery().data;
   // "Create and download": the file is made from the created code, so a dynamic one holds its short link.
   const downloadAfterCreate = useRef<DownloadFormat | undefined>(undefined);
@@ -234,7 +236,9 @@ function CreateQrForm() {
         actionsFooter={<PlanUsage />}
       />
 
-      <LimitDialog opened={limitOpened} limit={limit} onClose={() => setLimitOpened(false)} />
+      {limitDialog.Dialog && limitDialog.mounted && (
+        <limitDialog.Dialog opened={limitDialog.opened} limit={limit} onClose={() => setLimitOpened(false)} />
+      )}
     </Stack>
   );
 }

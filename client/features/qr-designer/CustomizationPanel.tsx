@@ -1,28 +1,23 @@
-import { Accordion, Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Accordion, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFrame, IconPalette, IconPhoto, IconShape, IconTemplate } from '@tabler/icons-react';
-import {
-  backgroundPalette,
-  errorCorrectionInfo,
-  errorCorrectionLevels,
-  foregroundPalette,
-  qrStyles,
-  type Customization,
-  type QrStyle,
-} from '../../../src/qr/customization';
-import { hasLogo } from '../../../src/qr/render-options';
+import { lazy, Suspense, useState } from 'react';
+import { backgroundPalette, foregroundPalette, type Customization } from '../../../src/qr/customization';
 import { ColorField } from './ColorField';
-import { FrameField } from './FrameField';
-import { LogoField } from './LogoField';
 import { applyTemplate, matchingTemplateId, TemplatePicker } from './TemplatePicker';
 
-type Update = (update: (c: Customization) => Customization) => void;
+// The sections closed at first (style, logo, frame) come with their code when first opened: their
+// segmented controls, slider, upload and chips are not part of /create's first load.
+const StyleFields = lazy(() => import('./StyleFields').then((m) => ({ default: m.StyleFields })));
+const LogoField = lazy(() => import('./LogoField').then((m) => ({ default: m.LogoField })));
+const FrameField = lazy(() => import('./FrameField').then((m) => ({ default: m.FrameField })));
 
-const styleLabels: Record<QrStyle, string> = {
-  square: 'Square',
-  dots: 'Dots',
-  rounded: 'Rounded',
-  classy: 'Classy',
-};
+const sectionLoading = (
+  <Group justify="center" py="sm">
+    <Loader size="sm" aria-label="Loading" />
+  </Group>
+);
+
+type Update = (update: (c: Customization) => Customization) => void;
 
 export type CustomizationSection = 'templates' | 'colors' | 'style' | 'logo' | 'frame';
 
@@ -55,8 +50,11 @@ function SectionControl({ icon, label, hint }: { icon: React.ReactNode; label: s
 /** Templates, colours, style and error correction, logo and frame, in one accordion. */
 export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: CustomizationPanelProps) {
   const set = (patch: Partial<Customization>) => onChange((c) => ({ ...c, ...patch }));
-  const logo = hasLogo(value);
   const template = matchingTemplateId(value);
+  // The sections opened at least once: a closed panel is drawn but hidden, so its fields wait for a first
+  // open (and stay, with their state, once shown).
+  const [shown, setShown] = useState<CustomizationSection[]>(opened);
+  if (opened.some((section) => !shown.includes(section))) setShown([...new Set([...shown, ...opened])]);
 
   return (
     <Accordion
@@ -106,52 +104,11 @@ export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: 
           <SectionControl icon={<IconShape size={18} aria-hidden />} label="Style and error correction" />
         </Accordion.Control>
         <Accordion.Panel>
-          <Stack gap="md">
-            <div>
-              <Text size="sm" fw={500} mb={6} id="qr-style-label">
-                Style
-              </Text>
-              <SegmentedControl
-                aria-labelledby="qr-style-label"
-                fullWidth
-                size="sm"
-                value={value.style}
-                onChange={(style) => set({ style })}
-                data={qrStyles.map((style) => ({ value: style, label: styleLabels[style] }))}
-              />
-            </div>
-            <div>
-              <Text size="sm" fw={500} id="qr-ec-label">
-                Error correction
-              </Text>
-              <Text size="xs" c="dimmed" mb={6}>
-                How much of the code may be damaged or covered and still scan.
-              </Text>
-              <SegmentedControl
-                aria-labelledby="qr-ec-label"
-                fullWidth
-                size="sm"
-                value={value.errorCorrectionLevel}
-                onChange={(level) => set({ errorCorrectionLevel: level })}
-                data={errorCorrectionLevels.map((level) => ({
-                  value: level,
-                  label: (
-                    <Stack gap={0} align="center">
-                      <span>{errorCorrectionInfo[level].label}</span>
-                      <Text span size="xs" c="dimmed">
-                        {errorCorrectionInfo[level].percent}%
-                      </Text>
-                    </Stack>
-                  ),
-                }))}
-              />
-              {logo && value.errorCorrectionLevel !== 'H' && (
-                <Text size="xs" c="dimmed" mt={6}>
-                  With a logo the code is drawn at High (30%) so it still scans.
-                </Text>
-              )}
-            </div>
-          </Stack>
+          {shown.includes('style') && (
+            <Suspense fallback={sectionLoading}>
+              <StyleFields value={value} set={set} />
+            </Suspense>
+          )}
         </Accordion.Panel>
       </Accordion.Item>
 
@@ -164,7 +121,11 @@ export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: 
           />
         </Accordion.Control>
         <Accordion.Panel>
-          <LogoField logo={value.logo} onChange={onChange} />
+          {shown.includes('logo') && (
+            <Suspense fallback={sectionLoading}>
+              <LogoField logo={value.logo} onChange={onChange} />
+            </Suspense>
+          )}
         </Accordion.Panel>
       </Accordion.Item>
 
@@ -177,7 +138,11 @@ export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: 
           />
         </Accordion.Control>
         <Accordion.Panel>
-          <FrameField frame={value.frame} onChange={onChange} />
+          {shown.includes('frame') && (
+            <Suspense fallback={sectionLoading}>
+              <FrameField frame={value.frame} onChange={onChange} />
+            </Suspense>
+          )}
         </Accordion.Panel>
       </Accordion.Item>
     </Accordion>

@@ -3,29 +3,7 @@ import { IconCrown } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { DEFAULT_FREE_LIMIT, effectiveTier, limitDialogText, upgradeOffer } from '../../../src/plans';
 import { useCurrentUser } from '../auth/use-auth';
-
-export interface LimitInfo {
-  currentCount: number;
-  maxCount: number;
-}
-
-const count = (value: unknown, fallback: number) =>
-  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-
-/**
- * The plan-limit error is the one whose data says limitReached. Counts come from the error, else from what
- * the page already knows (qr.limit), else the default Free limit.
- */
-export function limitFromError(
-  extras: Record<string, unknown>,
-  known?: { currentCount: number; maxCount: number | null },
-): LimitInfo | null {
-  if (extras.limitReached !== true) return null;
-  return {
-    currentCount: count(extras.currentCount, known?.currentCount ?? DEFAULT_FREE_LIMIT),
-    maxCount: count(extras.maxCount, known?.maxCount ?? DEFAULT_FREE_LIMIT),
-  };
-}
+import type { LimitInfo } from './limit-info';
 
 /** 'QR Code Limit Reached' with Maybe Later and the next plan up (Upgrade to Pro, or Premium for Pro; → /upgrade). */
 export function LimitDialog({

@@ -12,10 +12,10 @@ import type { PrintDownloadDialog as PrintDownloadDialogType } from '../qr/Print
 import { shareQr } from '../qr/share';
 import type { ScanFixId } from '../../../src/qr/scan-safety';
 import { ScanSafetyPanel } from '../scan-safety/ScanSafetyBadge';
-import { fixHint, UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
 import { useUnscannableGate } from '../scan-safety/use-unscannable-gate';
 import type { ScanCheckState } from '../scan-safety/use-scan-check';
 import classes from './qr-designer.module.css';
+import { loadUnscannableDialog, useLazyDialog } from './use-lazy-dialog';
 
 type PrintDialog = typeof PrintDownloadDialogType;
 
@@ -114,6 +114,7 @@ export function PreviewCard({
   const unscannable = scanCheck?.status === 'done' && scanCheck.check.verdict === 'unscannable';
   const go = (request: Format | 'print') => (request === 'print' ? openPrint() : void download(request));
   const { request: requestDownload, dialog } = useUnscannableGate<Format | 'print'>(unscannable, go);
+  const unscannableDialog = useLazyDialog(loadUnscannableDialog, dialog.opened, unscannable);
 
   const transparent = customization.backgroundColor === TRANSPARENT;
   // The code always sits on a light backdrop (a checkerboard shows a transparent background), so a dark
@@ -242,12 +243,14 @@ export function PreviewCard({
         {notes}
         {children}
       </Stack>
-      <UnscannableConfirm
-        reasons={scanCheck?.status === 'done' ? scanCheck.check.reasons : []}
-        hint={scanCheck?.status === 'done' ? fixHint(scanCheck.check.fixes) : null}
-        {...dialog}
-        confirmLabel="Download anyway"
-      />
+      {unscannableDialog.Dialog && unscannableDialog.mounted && (
+        <unscannableDialog.Dialog
+          scanCheck={scanCheck}
+          {...dialog}
+          opened={unscannableDialog.opened}
+          confirmLabel="Download anyway"
+        />
+      )}
       {data !== null && PrintDownloadDialog && print.mounted && (
         <PrintDownloadDialog
           opened={print.opened}

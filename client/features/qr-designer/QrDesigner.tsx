@@ -37,7 +37,6 @@ import {
 } from './designer-values';
 import { applyScanFix } from '../../../src/qr/scan-safety';
 import { standInShortLink } from '../scan-safety/stand-in';
-import { fixHint, UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
 import { useScanCheck } from '../scan-safety/use-scan-check';
 import { PreviewCard, type DownloadFormat } from './PreviewCard';
 import { SmartRedirectSection } from './SmartRedirectSection';
@@ -45,6 +44,7 @@ import { smartRedirectApplies } from './smart-values';
 import { useSmartSections } from './use-smart-sections';
 import classes from './qr-designer.module.css';
 import { TypePicker } from './TypePicker';
+import { loadUnscannableDialog, useLazyDialog } from './use-lazy-dialog';
 
 const ROOT_FOLDER = 'root';
 
@@ -184,6 +184,11 @@ export function QrDesigner({
     values: DesignerValues;
     download?: DownloadFormat;
   } | null>(null);
+  const unscannableDialog = useLazyDialog(
+    loadUnscannableDialog,
+    confirmUnscannable !== null,
+    scanCheck.status === 'done' && scanCheck.check.verdict === 'unscannable',
+  );
 
   const selectType = (next: QrType) => {
     if (editing) return;
@@ -422,18 +427,19 @@ export function QrDesigner({
           </Transition>
         </Affix>
       )}
-      <UnscannableConfirm
-        reasons={scanCheck.status === 'done' ? scanCheck.check.reasons : []}
-        hint={scanCheck.status === 'done' ? fixHint(scanCheck.check.fixes) : null}
-        opened={confirmUnscannable !== null}
-        confirmLabel={editing ? 'Save anyway' : 'Create anyway'}
-        onClose={() => setConfirmUnscannable(null)}
-        onConfirm={() => {
-          const pending = confirmUnscannable;
-          setConfirmUnscannable(null);
-          if (pending) submit(pending.values, pending.download, true);
-        }}
-      />
+      {unscannableDialog.Dialog && unscannableDialog.mounted && (
+        <unscannableDialog.Dialog
+          scanCheck={scanCheck}
+          opened={unscannableDialog.opened}
+          confirmLabel={editing ? 'Save anyway' : 'Create anyway'}
+          onClose={() => setConfirmUnscannable(null)}
+          onConfirm={() => {
+            const pending = confirmUnscannable;
+            setConfirmUnscannable(null);
+            if (pending) submit(pending.values, pending.download, true);
+          }}
+        />
+      )}
     </form>
   );
 }

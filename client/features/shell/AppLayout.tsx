@@ -1,14 +1,17 @@
-import { Anchor, AppShell, Box, Burger, Button, Drawer, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Button, Group, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconApi, IconCrown, IconHelpCircle, IconQrcode } from '@tabler/icons-react';
+import { IconApi, IconCrown, IconHelpCircle } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { FullPageLoader } from '../../components/FullPageLoader';
+import { useFirstOpen } from '../../lib/use-first-open';
 import { useCurrentUser } from '../auth/use-auth';
 import { useStoredTheme } from '../account/use-stored-theme';
 import { useCurrentWorkspace } from '../workspaces/use-current-workspace';
 import { WorkspaceNotFound } from '../workspaces/WorkspaceNotFound';
+import { Brand } from './Brand';
 import { documentTitle, headerTitle } from './header-title';
+import type { NavDrawer as NavDrawerType } from './NavDrawer';
 import { NavContent } from './NavContent';
 import { UserMenu } from './UserMenu';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
@@ -18,22 +21,6 @@ const HelpDialog = lazy(() => import('../help/HelpDialog').then((m) => ({ defaul
 
 /** 64 spacing units of 4 px, as the spec's sidebar. */
 const SIDEBAR_WIDTH = 256;
-
-/** The product's name and mark, linking to the dashboard. */
-function Brand() {
-  return (
-    <Link to="/" activeOptions={{ exact: true }} style={{ textDecoration: 'none', color: 'inherit' }}>
-      <Group gap="xs" wrap="nowrap">
-        <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
-          <IconQrcode size={22} />
-        </ThemeIcon>
-        <Text component="span" fw={800} size="lg">
-          QR Creator
-        </Text>
-      </Group>
-    </Link>
-  );
-}
 
 /** Under every page: where the REST API is documented. */
 function Footer() {
@@ -61,6 +48,11 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [menuOpened, menu] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
+  // The phone's navigation drawer (its modal, scroll lock and focus trap) comes with its code when the menu
+  // is first opened; it is drawn once that has arrived, closed then open, as a drawer always in the tree.
+  const closeMenu = menu.close;
+  const [NavDrawer, setNavDrawer] = useState<typeof NavDrawerType | null>(null);
+  const drawer = useFirstOpen(menuOpened && NavDrawer !== null);
   const { notFound } = useCurrentWorkspace();
   const { offer } = useWorkspacePlan(user ?? { isAdmin: false });
   const title = documentTitle(pathname);
@@ -72,6 +64,18 @@ export function AppLayout() {
   useEffect(() => {
     document.title = title;
   }, [title]);
+  useEffect(() => {
+    if (!menuOpened || NavDrawer) return;
+    let live = true;
+    // Not there (offline): the burger asks again on its next opening.
+    import('./NavDrawer').then(
+      (m) => live && setNavDrawer(() => m.NavDrawer),
+      () => live && closeMenu(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [menuOpened, NavDrawer, closeMenu]);
 
   if (!user) return <FullPageLoader />;
 
@@ -133,24 +137,11 @@ export function AppLayout() {
           <NavContent user={user} />
         </AppShell.Navbar>
       ) : (
-        // Under 768 px: a slide-in sidebar over a dark overlay that closes it on tap.
-        <Drawer
-          opened={menuOpened}
-          onClose={menu.close}
-          size={SIDEBAR_WIDTH}
-          padding={0}
-          withCloseButton={false}
-          overlayProps={{ backgroundOpacity: 0.6 }}
-          title={null}
-        >
-          <Group h={60} px="md">
-            <Brand />
-          </Group>
-          <Box px="sm" pb="xs">
-            <WorkspaceSwitcher inDrawer onNavigate={menu.close} />
-          </Box>
-          <NavContent user={user} onNavigate={menu.close} />
-        </Drawer>
+        // Under 768 px: a slide-in sidebar over a dark overlay (NavDrawer.tsx), drawn from its first opening.
+        NavDrawer &&
+        drawer.mounted && (
+          <NavDrawer opened={drawer.opened} onClose={menu.close} width={SIDEBAR_WIDTH} user={user} />
+        )
       )}
 
       <AppShell.Main>
