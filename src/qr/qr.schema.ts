@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { withStrictVariant } from '../api/strict.js';
 import { customizationSchema } from './customization.js';
 import { qrIdSchema } from './qr-id.js';
+import { FOLDER_NAME_MAX, QR_CONTENT_MAX, QR_NAME_MAX } from './qr-limits.js';
 import { qrTypes } from './qr-types.js';
 import { scanVerdicts } from './scan-safety.js';
 import { codePasswordSchema, smartRedirectSchema } from './smart-redirect.js';
 
 const bodyError = { error: 'Request body must be a JSON object' };
 
-export const QR_NAME_MAX = 100;
-export const QR_CONTENT_MAX = 4000;
-export const FOLDER_NAME_MAX = 100;
+// The limits and imageDataOf load without zod (qr-limits.ts); re-exported for the server and the app.
+export { FOLDER_NAME_MAX, imageDataOf, QR_CONTENT_MAX, QR_NAME_MAX } from './qr-limits.js';
 
 export { QR_ID_MAX, qrIdFromText, qrIdSchema } from './qr-id.js';
 
@@ -163,11 +163,6 @@ export type QrCode = z.infer<typeof qrCodeSchema>;
 
 /** GET /api/qr-codes/{id}/scan: what a scan of the owner's code reads. */
 export const qrScanAnswer = qrCodeSchema.pick({ type: true, content: true });
-
-/** What a code's image encodes: its short link when dynamic, else the payload itself. */
-export function imageDataOf(code: Pick<QrCode, 'content' | 'shortUrl'>): string {
-  return code.shortUrl ?? code.content;
-}
 
 export const folderSchema = z.object({
   id: z.number().int(),

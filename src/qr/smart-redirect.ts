@@ -7,6 +7,18 @@
 import { z } from 'zod';
 import { canonicalDateTime, canonicalTimeZone, timeZoneOffset } from './dates.js';
 import { isHttpUrl } from './field-checks.js';
+import {
+  DESTINATION_MAX,
+  INACTIVE_MESSAGE_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RULE_CONDITIONS_MAX,
+  RULE_COUNTRIES_MAX,
+  RULE_LABEL_MAX,
+  RULE_LANGUAGES_MAX,
+  SMART_RULES_MAX,
+  UTM_VALUE_MAX,
+} from './smart-limits.js';
 
 export const osNames = ['ios', 'android', 'windows', 'macos', 'linux'] as const;
 export type OsName = (typeof osNames)[number];
@@ -55,16 +67,8 @@ export const inactiveReasonLabels: Record<InactiveReason, string> = {
   limit: 'Scan limit reached',
 };
 
-export const SMART_RULES_MAX = 20;
-export const RULE_CONDITIONS_MAX = 5;
-export const RULE_LABEL_MAX = 60;
-export const RULE_COUNTRIES_MAX = 250;
-export const RULE_LANGUAGES_MAX = 50;
-export const DESTINATION_MAX = 2048;
-export const INACTIVE_MESSAGE_MAX = 500;
-export const UTM_VALUE_MAX = 100;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+// The limits load without zod (smart-limits.ts); re-exported for the server and the app.
+export * from './smart-limits.js';
 export const utmKeys = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export type UtmKey = (typeof utmKeys)[number];
 

@@ -1,7 +1,7 @@
 import { ColorInput, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { HEX_COLOR, TRANSPARENT } from '../../../src/qr/customization';
+import { HEX_COLOR, TRANSPARENT } from '../../../src/qr/customization-values';
 import { readableOn } from '../../../src/qr/render-options';
 import classes from './qr-designer.module.css';
 

@@ -3,7 +3,7 @@ import { IconCrown, IconDeviceFloppy } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { effectiveTier, plans, PRO_PLAN_LIMIT, upgradeOffer, type PlanHolder } from '../../../src/plans';
-import { imageDataOf } from '../../../src/qr/qr.schema';
+import { imageDataOf } from '../../../src/qr/qr-limits';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { downloadQr } from '../../lib/qr-render';

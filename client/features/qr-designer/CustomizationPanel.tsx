@@ -1,7 +1,8 @@
 import { Accordion, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFrame, IconPalette, IconPhoto, IconShape, IconTemplate } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { backgroundPalette, foregroundPalette, type Customization } from '../../../src/qr/customization';
+import type { Customization } from '../../../src/qr/customization';
+import { backgroundPalette, foregroundPalette } from '../../../src/qr/customization-values';
 import { ColorField } from './ColorField';
 import { applyTemplate, matchingTemplateId, TemplatePicker } from './TemplatePicker';
 

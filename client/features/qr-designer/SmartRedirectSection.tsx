@@ -21,7 +21,7 @@ import {
   IconTag,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { SMART_RULES_MAX } from '../../../src/qr/smart-redirect';
+import { SMART_RULES_MAX } from '../../../src/qr/smart-limits';
 import type { DesignerValues } from './designer-values';
 import { checkSmart, newRule, smartPartOf, smartParts, smartSummaries, type SmartPart } from './smart-values';
 import type { SmartSections } from './use-smart-sections';

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
 import { readCustomization } from '../../../src/qr/customization';
 import { normalizeQrType } from '../../../src/qr/qr-types';
-import { QR_NAME_MAX } from '../../../src/qr/qr.schema';
+import { QR_NAME_MAX } from '../../../src/qr/qr-limits';
 import { trpc } from '../../lib/trpc';
 import { smartDraftOf, smartValuesFromDraft } from './smart-values';
 import { fieldsFor, type DesignerValues } from './designer-values';

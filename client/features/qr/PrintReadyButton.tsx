@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
-import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
+import { imageDataOf } from '../../../src/qr/qr-limits';
+import type { QrCode } from '../../../src/qr/qr.schema';
 import { UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
 import { useUnscannableGate } from '../scan-safety/use-unscannable-gate';
 import { PrintDownloadDialog } from './PrintDownloadDialog';
