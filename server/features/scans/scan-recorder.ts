@@ -165,6 +165,9 @@ export function createScanRecorder(db: Db, options: ScanRecorderOptions = {}): S
     const done: Promise<void> = writeBatch(batch).finally(() => {
       writing -= batch.length;
       inFlight.delete(done);
+      // What queued meanwhile goes at once, as the next batch of a busy server always has: no turn of
+      // the event loop in between.
+      startBatch();
       schedule();
     });
     inFlight.add(done);
