@@ -16,7 +16,8 @@ import { limitFromError, type LimitInfo } from './limit-info';
 import type { DownloadFormat } from './PreviewCard';
 import { QrDesigner } from './QrDesigner';
 import { useDraft, type StoredDraft } from './use-draft';
-import { loadLimitDialog, useLazyDialog } from './use-lazy-dialog';
+import { useLazyDialog } from '../../lib/use-lazy-dialog';
+import { loadLimitDialog } from './lazy-dialogs';
 
 const CREATE_FAILED = 'Failed to create QR code. Please try again.';
 
@@ -119,7 +120,9 @@ function CreateQrForm() {
   const [formKey, setFormKey] = useState(0);
   const [limit, setLimit] = useState<LimitInfo | null>(null);
   const [limitOpened, setLimitOpened] = useState(false);
-  const limitDialog = useLazyDialog(loadLimitDialog, limitOpened);
+  const limitDialog = useLazyDialog(loadLimitDialog, limitOpened, {
+    onFailed: () => setLimitOpened(false),
+  });
   const planLimit = trpc.qr.limit.useQuery().data;
   // "Create and download": the file is made from the created code, so a dynamic one holds its short link.
   const downloadAfterCreate = useRef<DownloadFormat | undefined>(undefined);

@@ -16,7 +16,8 @@ import { ScanSafetyPanel } from '../scan-safety/ScanSafetyBadge';
 import { useUnscannableGate } from '../scan-safety/use-unscannable-gate';
 import type { ScanCheckState } from '../scan-safety/use-scan-check';
 import classes from './qr-designer.module.css';
-import { loadUnscannableDialog, useLazyDialog } from './use-lazy-dialog';
+import { useLazyDialog } from '../../lib/use-lazy-dialog';
+import { loadUnscannableDialog } from './lazy-dialogs';
 
 type PrintDialog = typeof PrintDownloadDialogType;
 
@@ -115,7 +116,10 @@ export function PreviewCard({
   const unscannable = scanCheck?.status === 'done' && scanCheck.check.verdict === 'unscannable';
   const go = (request: Format | 'print') => (request === 'print' ? openPrint() : void download(request));
   const { request: requestDownload, dialog } = useUnscannableGate<Format | 'print'>(unscannable, go);
-  const unscannableDialog = useLazyDialog(loadUnscannableDialog, dialog.opened, unscannable);
+  const unscannableDialog = useLazyDialog(loadUnscannableDialog, dialog.opened, {
+    preload: unscannable,
+    onFailed: dialog.onClose,
+  });
 
   const transparent = customization.backgroundColor === TRANSPARENT;
   // The code always sits on a light backdrop (a checkerboard shows a transparent background), so a dark

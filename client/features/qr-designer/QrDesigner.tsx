@@ -45,7 +45,8 @@ import { smartRedirectApplies } from './smart-values';
 import { useSmartSections } from './use-smart-sections';
 import classes from './qr-designer.module.css';
 import { TypePicker } from './TypePicker';
-import { loadUnscannableDialog, useLazyDialog } from './use-lazy-dialog';
+import { useLazyDialog } from '../../lib/use-lazy-dialog';
+import { loadUnscannableDialog } from './lazy-dialogs';
 
 const ROOT_FOLDER = 'root';
 
@@ -185,11 +186,10 @@ export function QrDesigner({
     values: DesignerValues;
     download?: DownloadFormat;
   } | null>(null);
-  const unscannableDialog = useLazyDialog(
-    loadUnscannableDialog,
-    confirmUnscannable !== null,
-    scanCheck.status === 'done' && scanCheck.check.verdict === 'unscannable',
-  );
+  const unscannableDialog = useLazyDialog(loadUnscannableDialog, confirmUnscannable !== null, {
+    preload: scanCheck.status === 'done' && scanCheck.check.verdict === 'unscannable',
+    onFailed: () => setConfirmUnscannable(null),
+  });
 
   const selectType = (next: QrType) => {
     if (editing) return;

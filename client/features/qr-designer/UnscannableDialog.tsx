@@ -1,7 +1,7 @@
 import type { ScanCheckState } from '../scan-safety/use-scan-check';
 import { fixHint, UnscannableConfirm } from '../scan-safety/UnscannableConfirm';
 
-/** UnscannableConfirm with the live check's reasons and fixes (loaded apart: use-lazy-dialog.ts). */
+/** UnscannableConfirm with the live check's reasons and fixes (loaded apart: lazy-dialogs.ts). */
 export function UnscannableDialog({
   scanCheck,
   ...props

@@ -2,16 +2,15 @@ import { Anchor, AppShell, Box, Burger, Button, Group, Title } from '@mantine/co
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconApi, IconCrown, IconHelpCircle } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { useFirstOpen } from '../../lib/use-first-open';
+import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { useCurrentUser } from '../auth/use-auth';
 import { useStoredTheme } from '../account/use-stored-theme';
 import { useCurrentWorkspace } from '../workspaces/use-current-workspace';
 import { WorkspaceNotFound } from '../workspaces/WorkspaceNotFound';
 import { Brand } from './Brand';
 import { documentTitle, headerTitle } from './header-title';
-import type { NavDrawer as NavDrawerType } from './NavDrawer';
 import { NavContent } from './NavContent';
 import { UserMenu } from './UserMenu';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
@@ -21,6 +20,9 @@ const HelpDialog = lazy(() => import('../help/HelpDialog').then((m) => ({ defaul
 
 /** 64 spacing units of 4 px, as the spec's sidebar. */
 const SIDEBAR_WIDTH = 256;
+
+/** The phone's navigation drawer, loaded on the menu's first opening (lib/use-lazy-dialog.ts). */
+const loadNavDrawer = () => import('./NavDrawer').then((m) => m.NavDrawer);
 
 /** Under every page: where the REST API is documented. */
 function Footer() {
@@ -50,9 +52,7 @@ export function AppLayout() {
   const [helpOpened, help] = useDisclosure(false);
   // The phone's navigation drawer (its modal, scroll lock and focus trap) comes with its code when the menu
   // is first opened; it is drawn once that has arrived, closed then open, as a drawer always in the tree.
-  const closeMenu = menu.close;
-  const [NavDrawer, setNavDrawer] = useState<typeof NavDrawerType | null>(null);
-  const drawer = useFirstOpen(menuOpened && NavDrawer !== null);
+  const drawer = useLazyDialog(loadNavDrawer, menuOpened, { onFailed: menu.close });
   const { notFound } = useCurrentWorkspace();
   const { offer } = useWorkspacePlan(user ?? { isAdmin: false });
   const title = documentTitle(pathname);
@@ -64,18 +64,6 @@ export function AppLayout() {
   useEffect(() => {
     document.title = title;
   }, [title]);
-  useEffect(() => {
-    if (!menuOpened || NavDrawer) return;
-    let live = true;
-    // Not there (offline): the burger asks again on its next opening.
-    import('./NavDrawer').then(
-      (m) => live && setNavDrawer(() => m.NavDrawer),
-      () => live && closeMenu(),
-    );
-    return () => {
-      live = false;
-    };
-  }, [menuOpened, NavDrawer, closeMenu]);
 
   if (!user) return <FullPageLoader />;
 
@@ -138,9 +126,9 @@ export function AppLayout() {
         </AppShell.Navbar>
       ) : (
         // Under 768 px: a slide-in sidebar over a dark overlay (NavDrawer.tsx), drawn from its first opening.
-        NavDrawer &&
+        drawer.Dialog &&
         drawer.mounted && (
-          <NavDrawer opened={drawer.opened} onClose={menu.close} width={SIDEBAR_WIDTH} user={user} />
+          <drawer.Dialog opened={drawer.opened} onClose={menu.close} width={SIDEBAR_WIDTH} user={user} />
         )
       )}
 
