@@ -41,11 +41,10 @@ const MAX_BATCH = 500;
 
 /**
  * Group commit: scans that arrive together share one transaction instead of one each. The first scan
- * of a burst schedules a batch for the next turn of the event loop; everything queued by then is
+ * of a burst schedules a flush for the next turn of the event loop; everything queued by then is
  * written — raw rows and their rollups (scan-rollups.ts) — in one transaction, and every waiting
- * request is answered when that transaction commits. While the batches allowed at once are being
- * written, new scans queue up for the next, so a busy server commits in large batches and an idle one
- * commits each scan at once.
+ * request is answered when that transaction commits. While a flush runs, new scans queue up for the
+ * next one, so a busy server commits in large batches and an idle one commits each scan at once.
  *
  * Where the batch is written:
  * - a SQLite database in a file: on the scan writer's own thread (scan-writer-thread.ts), so the
@@ -71,8 +70,6 @@ export interface ScanRecorderOptions {
    * Ignored for SQLite in memory, which no other thread can open, and for PostgreSQL.
    */
   writerThread?: boolean;
-  /** PostgreSQL: batches written at once (default 2); 1 writes them in turn. SQLite: always 1. */
-  batchesInFlight?: number;
 }
 
 export function createScanRecorder(db: Db, options: ScanRecorderOptions = {}): ScanRecorder {
@@ -84,23 +81,11 @@ export function createScanRecorder(db: Db, options: ScanRecorderOptions = {}): S
       : null;
   const writeNatively = connection && !thread ? inlineSqliteWriter(connection, dictionary) : null;
   const writePg = dialectOf(db) === 'postgres' ? createPgScanWriter(db) : null;
-  /**
-   * Batches written at once. On PostgreSQL one at a time left every client of a busy server waiting on
-   * the batch being written while the request thread had nothing to do, then the next batch waiting on
-   * the request thread: each side idle half the time. With two, the request thread answers and gathers
-   * the next batch while the other commits on another pool connection (bench:redirect on PostgreSQL,
-   * 2026-12-06: 4,400–4,900 → 5,800–6,000 req/s, 135–150 → 112 µs of CPU a scan). Two batches touch
-   * rollup rows in the same key order (scan-rollups.ts), as two instances do: they wait for each other's
-   * row locks but never deadlock. On SQLite one at a time: the writer thread's second batch only
-   * queued behind the first and made the batches smaller (78–81 → 94–118 µs a scan, pinned), and on the
-   * request thread (SQLite in memory, Kysely's fallback) a batch is written where it is taken.
-   */
-  const maxInFlight = writePg ? (options.batchesInFlight ?? 2) : 1;
   let queue: { row: ScanToStore; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  const inFlight = new Set<Promise<void>>();
+  let flushing: Promise<void> | null = null;
   let scheduled = false;
   let closed = false;
-  /** Scans of the batches being written (taken off the queue, not yet answered). */
+  /** Scans of the batch being written (taken off the queue, not yet answered). */
   let writing = 0;
   const observers = new Set<ScanRecorderObserver>();
 
@@ -128,62 +113,49 @@ export function createScanRecorder(db: Db, options: ScanRecorderOptions = {}): S
     await db.transaction().execute((trx) => writeScansWithRollups(trx, rows, ids));
   }
 
-  async function writeBatch(batch: typeof queue): Promise<void> {
-    const started = performance.now();
-    const rows = batch.map((b) => b.row);
-    let stored = rows;
-    try {
-      await write(rows);
-      for (const item of batch) item.resolve();
-    } catch (error) {
-      stored = [];
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
-      } else {
-        // One bad row (say, a code deleted a moment ago) must not fail everyone else's scan:
-        // retry the batch row by row and reject only the rows that fail again.
-        for (const item of batch) {
-          try {
-            await write([item.row]);
-            item.resolve();
-            stored.push(item.row);
-          } catch (rowError) {
-            item.reject(rowError);
+  async function flush(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(batch.length);
+      writing = batch.length;
+      const started = performance.now();
+      const rows = batch.map((b) => b.row);
+      let stored = rows;
+      try {
+        await write(rows);
+        for (const item of batch) item.resolve();
+      } catch (error) {
+        stored = [];
+        if (batch.length === 1) {
+          batch[0]!.reject(error);
+        } else {
+          // One bad row (say, a code deleted a moment ago) must not fail everyone else's scan:
+          // retry the batch row by row and reject only the rows that fail again.
+          for (const item of batch) {
+            try {
+              await write([item.row]);
+              item.resolve();
+              stored.push(item.row);
+            } catch (rowError) {
+              item.reject(rowError);
+            }
           }
         }
       }
+      writing = 0;
+      report(batch.length, stored, started);
     }
-    report(batch.length, stored, started);
   }
 
-  /** Takes the queued scans (up to MAX_BATCH) as a batch and writes it, if a batch may start now. */
-  function startBatch() {
-    if (queue.length === 0 || inFlight.size >= maxInFlight) return;
-    const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
-    queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
-    writing += batch.length;
-    const done: Promise<void> = writeBatch(batch).finally(() => {
-      writing -= batch.length;
-      inFlight.delete(done);
-      // What queued meanwhile goes at once, as the next batch of a busy server always has: no turn of
-      // the event loop in between.
-      startBatch();
-      schedule();
-    });
-    inFlight.add(done);
-  }
-
-  /**
-   * The first scan of a burst schedules a batch for the next turn of the event loop: everything queued
-   * by then goes in it. While the batches in flight are at their maximum, scans queue for the next.
-   */
   function schedule() {
-    if (scheduled || queue.length === 0 || inFlight.size >= maxInFlight) return;
+    if (scheduled || flushing) return;
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      startBatch();
-      schedule();
+      flushing = flush().finally(() => {
+        flushing = null;
+        if (queue.length > 0) schedule();
+      });
     });
   }
 
@@ -197,9 +169,9 @@ export function createScanRecorder(db: Db, options: ScanRecorderOptions = {}): S
     },
     async close() {
       closed = true;
-      // Yield to the event loop so a scheduled batch starts, then wait for the batches in flight.
-      while (inFlight.size > 0 || scheduled || queue.length > 0) {
-        if (inFlight.size > 0) await Promise.race(inFlight);
+      // Yield to the event loop so a scheduled flush runs, then wait for the flush in progress.
+      while (flushing || scheduled || queue.length > 0) {
+        if (flushing) await flushing;
         else await new Promise((resolve) => setImmediate(resolve));
       }
       await thread?.close();

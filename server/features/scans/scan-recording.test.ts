@@ -91,13 +91,7 @@ const MISSING_CODE_ID = 987_654;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * Batches written in turn: the default on the request thread (SQLite in memory), asked for on PostgreSQL,
- * where two batches may be written at once (the last test).
- */
-const oneAtATime = { batchesInFlight: 1 };
-
-describeEachDb('the scan recorder (group commit)', (getDb, kind) => {
+describeEachDb('the scan recorder (group commit)', (getDb) => {
   let codeId: number;
   let otherCodeId: number;
 
@@ -131,7 +125,7 @@ describeEachDb('the scan recorder (group commit)', (getDb, kind) => {
 
   it('splits a very large burst into several bounded batches, still losing nothing', async () => {
     const observed = observe(getDb().db);
-    const recorder = createScanRecorder(observed.db, oneAtATime);
+    const recorder = createScanRecorder(observed.db);
     await Promise.all(Array.from({ length: 1200 }, (_, i) => recorder.record(scanRow(codeId, i))));
     expect(await countRows(getDb().db, 'qr_scans')).toBe(1200);
     // Observed: batches of at most 500 rows (500 + 500 + 200), far below the parameter limits.
@@ -155,7 +149,7 @@ describeEachDb('the scan recorder (group commit)', (getDb, kind) => {
 
   it('queues the scans that arrive during a flush and commits them together in the next one', async () => {
     const observed = observe(getDb().db);
-    const recorder = createScanRecorder(observed.db, oneAtATime);
+    const recorder = createScanRecorder(observed.db);
     const first = observed.holdNext();
     const early = recorder.record(scanRow(codeId, 0));
     await first.started;
@@ -211,40 +205,9 @@ describeEachDb('the scan recorder (group commit)', (getDb, kind) => {
     expect(await countRows(getDb().db, 'qr_scans')).toBe(0);
   });
 
-  it('on PostgreSQL writes a second batch while the first is still being written; in memory, one at a time', async () => {
-    const observed = observe(getDb().db);
-    const recorder = createScanRecorder(observed.db);
-    const first = observed.holdNext();
-    const early = recorder.record(scanRow(codeId, 0));
-    await first.started;
-    let lateAnswered = 0;
-    const late = Array.from({ length: 20 }, (_, i) =>
-      recorder.record(scanRow(otherCodeId, i + 1)).then(() => {
-        lateAnswered += 1;
-      }),
-    );
-    if (kind === 'postgres') {
-      // The late scans are committed and answered while the first batch waits.
-      await Promise.all(late);
-      expect(lateAnswered).toBe(20);
-      expect(await countRows(getDb().db, 'qr_scans')).toBe(20);
-      expect(observed.committed).toEqual([20]);
-    } else {
-      for (let i = 0; i < 5; i++) await nextTurn();
-      expect(lateAnswered).toBe(0);
-    }
-    expect(recorder.queueDepth()).toBe(kind === 'postgres' ? 1 : 21);
-    first.release();
-    await early;
-    await Promise.all(late);
-    expect(await countRows(getDb().db, 'qr_scans')).toBe(21);
-    expect(observed.transactions()).toBe(2);
-    await recorder.close();
-  });
-
   it('a failing batch is retried row by row: only the bad scan is refused; the batches around it commit', async () => {
     const observed = observe(getDb().db);
-    const recorder = createScanRecorder(observed.db, oneAtATime);
+    const recorder = createScanRecorder(observed.db);
 
     // Batch A: 10 good scans, held open while the next two batches queue up behind it.
     const holdA = observed.holdNext();
