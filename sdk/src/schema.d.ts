@@ -500,6 +500,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/qr-codes/slug-availability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether ?slug could be a dynamic code's own back-half: available, taken (by anyone's link), reserved or invalid, with the designer's words. ?id: the code being edited, whose own slugs count as available. */
+    get: operations['checkSlugAvailability'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/qr-codes/{id}': {
     parameters: {
       query?: never;
@@ -2396,6 +2413,7 @@ export interface components {
         | 'schedule'
         | 'tracking'
         | 'password'
+        | 'shortLink'
         | 'options';
       before: string;
       after: string;
@@ -5375,6 +5393,8 @@ export interface operations {
           } | null;
           /** @description Dynamic codes only: the short link asks for this password (null: none). */
           password?: string | null;
+          /** @description Dynamic codes only: your own back-half of the short link (null or absent: a random one). 409 SLUG_TAKEN when another link has it. */
+          slug?: string | null;
         };
       };
     };
@@ -5613,6 +5633,111 @@ export interface operations {
         };
       };
       /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  checkSlugAvailability: {
+    parameters: {
+      query: {
+        slug: string;
+        id?: number;
+      };
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether ?slug could be a dynamic code's own back-half: available, taken (by anyone's link), reserved or invalid, with the designer's words. ?id: the code being edited, whose own slugs count as available. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "slug": "winter-menu",
+           *       "status": "available",
+           *       "message": "Available"
+           *     }
+           */
+          'application/json': {
+            /** @description The back-half as it would be stored (trimmed, lower case). */
+            slug: string;
+            /** @enum {string} */
+            status: 'available' | 'taken' | 'reserved' | 'invalid';
+            /**
+             * @example Available
+             * @example This short link is taken
+             */
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -5946,6 +6071,11 @@ export interface operations {
             forwardQuery?: boolean;
           } | null;
           password?: string | null;
+          /**
+           * @description A new back-half of the short link (absent: unchanged). A code that has scans keeps answering at its old one too.
+           * @example menu
+           */
+          slug?: string;
         };
       };
     };

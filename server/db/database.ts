@@ -483,6 +483,13 @@ export interface IdempotencyKeyTable {
   created_at: Timestamp;
 }
 
+/** A slug a code had before and still answers at (migrations/2026-12-06T0900-slug-aliases.ts). */
+export interface QrSlugAliasTable {
+  slug: string;
+  qr_code_id: number;
+  created: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -525,6 +532,7 @@ export interface Database {
   api_token_usage: ApiTokenUsageTable;
   workspace_members: WorkspaceMemberTable;
   idempotency_keys: IdempotencyKeyTable;
+  qr_slug_aliases: QrSlugAliasTable;
   workspace_invitations: WorkspaceInvitationTable;
   workspace_activity: WorkspaceActivityTable;
 }

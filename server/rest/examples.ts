@@ -372,6 +372,7 @@ export const examples: Readonly<Record<string, OperationExample>> = {
     answer: qrCode,
   },
   getQrCode: { answer: qrCode },
+  checkSlugAvailability: { answer: { slug: 'winter-menu', status: 'available', message: 'Available' } },
   updateQrCode: {
     body: { content: 'https://cafe-aurora.example.com/winter-menu' },
     answer: { ...qrCode, content: 'https://cafe-aurora.example.com/winter-menu' },

@@ -42,6 +42,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'GET /api/qr-codes': 'listQrCodes',
   'POST /api/qr-codes': 'createQrCode',
   'GET /api/qr-codes/redirects/export': 'exportRedirects',
+  'GET /api/qr-codes/slug-availability': 'checkSlugAvailability',
   'GET /api/qr-codes/:id': 'getQrCode',
   'PUT /api/qr-codes/:id': 'updateQrCode',
   'PATCH /api/qr-codes/:id': 'moveQrCode',

@@ -17,7 +17,7 @@ const base: VersionSnapshot = {
 };
 
 describe('snapshotOf', () => {
-  it("keeps the code's editable state, and the redirect options and password flag when the answer has them", () => {
+  it("keeps the code's editable state (its short link's slug too), and the redirect options and password flag when the answer has them", () => {
     const code = {
       id: 3,
       name: 'Menu',
@@ -30,12 +30,16 @@ describe('snapshotOf', () => {
       name: 'Menu',
       content: 'https://example.com/menu',
       customization: { foregroundColor: '#000000' },
+      slug: 'abc1234',
     });
+    // A static code has no slug.
+    expect(snapshotOf({ ...code, slug: null })).not.toHaveProperty('slug');
     const withOptions = { ...code, redirectOptions: { paused: true }, hasPassword: true, passwordHash: 'x' };
     expect(snapshotOf(withOptions)).toEqual({
       name: 'Menu',
       content: 'https://example.com/menu',
       customization: { foregroundColor: '#000000' },
+      slug: 'abc1234',
       redirectOptions: { paused: true },
       hasPassword: true,
     });

@@ -31,6 +31,7 @@ export const changeFields = [
   'schedule',
   'tracking',
   'password',
+  'shortLink',
   'options',
 ] as const;
 export type ChangeField = (typeof changeFields)[number];
@@ -44,6 +45,7 @@ export const changeFieldLabels: Record<ChangeField, string> = {
   schedule: 'Schedule',
   tracking: 'Tracking',
   password: 'Password',
+  shortLink: 'Short link',
   options: 'Redirect options',
 };
 
@@ -112,6 +114,8 @@ export interface VersionSnapshot {
   customization: unknown;
   redirectOptions?: unknown;
   hasPassword?: boolean;
+  /** The short link's back-half (dynamic codes; versions made before issue 35 have none). */
+  slug?: string;
 }
 
 /** The snapshot of a code's answer: its editable fields, read by name so new ones need no change here. */
@@ -121,6 +125,7 @@ export function snapshotOf(code: {
   customization: unknown;
   redirectOptions?: unknown;
   hasPassword?: unknown;
+  slug?: unknown;
 }): VersionSnapshot {
   return {
     name: code.name,
@@ -128,6 +133,7 @@ export function snapshotOf(code: {
     customization: code.customization,
     ...(code.redirectOptions !== undefined ? { redirectOptions: code.redirectOptions } : {}),
     ...(typeof code.hasPassword === 'boolean' ? { hasPassword: code.hasPassword } : {}),
+    ...(typeof code.slug === 'string' ? { slug: code.slug } : {}),
   };
 }
 
@@ -137,6 +143,7 @@ const storedSnapshot = z.object({
   customization: z.unknown().optional(),
   redirectOptions: z.unknown().optional(),
   hasPassword: z.boolean().optional().catch(undefined),
+  slug: z.string().optional().catch(undefined),
 });
 
 /** A stored snapshot (JSON text, or already parsed), read leniently: a damaged one reads as empty. */
@@ -157,6 +164,7 @@ export function readSnapshot(stored: unknown): VersionSnapshot {
     customization: s.customization ?? {},
     ...(s.redirectOptions !== undefined ? { redirectOptions: s.redirectOptions } : {}),
     ...(s.hasPassword !== undefined ? { hasPassword: s.hasPassword } : {}),
+    ...(s.slug !== undefined ? { slug: s.slug } : {}),
   };
 }
 
@@ -352,7 +360,8 @@ export function stateOf(type: string, s: VersionSnapshot): { name: string; conte
 
 /**
  * What changed from `before` to `after` (snapshots of a code of `type`), in plain words, in the order of
- * the designer: name, destination or content, design, rules, schedule, tracking, password, other options.
+ * the designer: name, destination or content, design, rules, schedule, tracking, password, short link,
+ * other options.
  * Empty when nothing did. Redirect options missing from a snapshot (made before the code had any) count
  * as none set, and a missing `hasPassword` as no password.
  */
@@ -392,6 +401,10 @@ export function describeChanges(
       before: before.hasPassword ? 'set' : 'none',
       after: after.hasPassword ? 'set' : 'none',
     });
+  }
+  // A version made before short links could change has no slug: not a change.
+  if (before.slug !== undefined && after.slug !== undefined && before.slug !== after.slug) {
+    changes.push({ field: 'shortLink', before: `/r/${before.slug}`, after: `/r/${after.slug}` });
   }
   const otherA = canonicalJson(otherOptions(oa));
   const otherB = canonicalJson(otherOptions(ob));

@@ -5,6 +5,7 @@ import { qrIdSchema } from './qr-id.js';
 import { FOLDER_NAME_MAX, QR_CONTENT_MAX, QR_NAME_MAX } from './qr-limits.js';
 import { qrTypes } from './qr-types.js';
 import { scanVerdicts } from './scan-safety.js';
+import { RESERVED_SLUGS, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH, slugMessages } from './slug.js';
 import { codePasswordSchema, smartRedirectSchema } from './smart-redirect.js';
 
 const bodyError = { error: 'Request body must be a JSON object' };
@@ -46,6 +47,22 @@ const type = withStrictVariant(
   }),
 );
 
+/** A chosen back-half (src/qr/slug.ts): stored in lower case; whether it is taken is the server's to say. */
+const slug = z
+  .string({ error: 'Short link must be text' })
+  .trim()
+  .toLowerCase()
+  .min(SLUG_MIN_LENGTH, slugMessages.tooShort)
+  .max(SLUG_MAX_LENGTH, slugMessages.tooLong)
+  .regex(/^[a-z0-9_-]+$/, slugMessages.characters)
+  .refine((value) => !RESERVED_SLUGS.has(value), slugMessages.reserved)
+  .meta({
+    description:
+      `Dynamic codes only: the short link's own back-half (letters, digits, - and _, ${SLUG_MIN_LENGTH}–${SLUG_MAX_LENGTH}), ` +
+      'matched without regard to case and kept in lower case.',
+    examples: ['menu'],
+  });
+
 export const createQrCodeInput = z
   .object(
     {
@@ -61,6 +78,10 @@ export const createQrCodeInput = z
       }),
       password: codePasswordSchema.nullable().optional().meta({
         description: 'Dynamic codes only: the short link asks for this password (null: none).',
+      }),
+      slug: slug.nullable().optional().meta({
+        description:
+          'Dynamic codes only: your own back-half of the short link (null or absent: a random one). 409 SLUG_TAKEN when another link has it.',
       }),
     },
     bodyError,
@@ -91,10 +112,32 @@ export const updateQrCodeInput = z.object(
     redirectOptions: smartRedirectSchema.nullable().optional(),
     /** A new password; null removes it; absent keeps it. */
     password: codePasswordSchema.nullable().optional(),
+    slug: slug.optional().meta({
+      description:
+        'A new back-half of the short link (absent: unchanged). A code that has scans keeps answering at its old one too.',
+    }),
   },
   bodyError,
 );
 export type UpdateQrCodeInput = z.input<typeof updateQrCodeInput>;
+
+/** GET /api/qr-codes/slug-availability, qr.slugAvailability: whether a back-half could be this code's. */
+export const slugAvailabilityInput = z.object(
+  {
+    slug: z
+      .string({ error: (i) => (i.input === undefined ? 'slug is required' : 'slug must be text') })
+      .max(200, 'slug is too long'),
+    /** The code being edited: its own back-half, and the old ones it still answers at, are available to it. */
+    id: z.optional(qrIdSchema),
+  },
+  bodyError,
+);
+
+export const slugAvailabilitySchema = z.object({
+  slug: z.string().meta({ description: 'The back-half as it would be stored (trimmed, lower case).' }),
+  status: z.enum(['available', 'taken', 'reserved', 'invalid']),
+  message: z.string().meta({ examples: ['Available', 'This short link is taken'] }),
+});
 
 export const moveQrCodeInput = z.object(
   {

@@ -103,7 +103,7 @@ export function updateQrCodeRow(
   db: Db,
   userId: number,
   id: number,
-  changes: Partial<Pick<QrCodeRow, 'name' | 'content' | 'folder_id'>> & {
+  changes: Partial<Pick<QrCodeRow, 'name' | 'content' | 'folder_id' | 'slug'>> & {
     customization?: string;
     updated: string;
   },

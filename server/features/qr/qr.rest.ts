@@ -9,6 +9,8 @@ import {
   qrImageInput,
   qrLimitReachedAnswer,
   qrScanAnswer,
+  slugAvailabilityInput,
+  slugAvailabilitySchema,
   updateQrCodeInput,
 } from '../../../src/qr/qr.schema.js';
 import { qrMessages } from '../../../src/qr/qr-messages.js';
@@ -56,6 +58,18 @@ export const qrRoutes = [
     handler: async ({ ctx, owner, query, reply }) => {
       return sendAttachment(reply, await exportRedirects(ctx, owner, query));
     },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/qr-codes/slug-availability',
+    tokens: 'read',
+    summary:
+      "Whether ?slug could be a dynamic code's own back-half: available, taken (by anyone's link), reserved or invalid, with the designer's words. ?id: the code being edited, whose own slugs count as available.",
+    access: 'user',
+    role: 'editor',
+    query: slugAvailabilityInput,
+    answer: slugAvailabilitySchema,
+    handler: ({ caller, query }) => caller.qr.slugAvailability(query),
   }),
   defineRoute({
     method: 'GET',

@@ -1,7 +1,14 @@
 import { moveToWorkspaceInput } from '../../../src/workspaces/workspace.schema.js';
 import { moveQrCodeToWorkspace } from './move-workspace.service.js';
 import { bulkCreateInput } from '../../../src/qr/bulk.js';
-import { createQrCodeInput, idInput, moveQrCodeInput, updateQrCodeInput } from '../../../src/qr/qr.schema.js';
+import {
+  createQrCodeInput,
+  idInput,
+  moveQrCodeInput,
+  slugAvailabilityInput,
+  updateQrCodeInput,
+} from '../../../src/qr/qr.schema.js';
+import { slugAvailability } from './slug.js';
 import { bulkCreateQrCodes } from './bulk.service.js';
 import { bulkRepeatsInput, checkBulkRepeats } from './bulk-repeats.js';
 import { historyProcedures } from './history.router.js';
@@ -34,6 +41,17 @@ export const qrRouter = router({
   bulkRepeats: workspaceProcedure('editor')
     .input(bulkRepeatsInput)
     .mutation(({ ctx, input }) => checkBulkRepeats(ctx, ctx.owner, input)),
+  /**
+   * Whether a back-half could be a code's (the designer asks while the owner types). Short links are one
+   * namespace for the whole server, so this says whether anyone's link has it, never whose.
+   */
+  slugAvailability: workspaceProcedure('editor')
+    .input(slugAvailabilityInput)
+    .query(async ({ ctx, input }) => {
+      // The code being edited must be the caller's: another user's is a 404, as everywhere.
+      if (input.id !== undefined) await getQrCode(ctx, ctx.owner, input.id);
+      return slugAvailability(ctx.db, input.slug, input.id);
+    }),
   update: workspaceProcedure('editor')
     .input(updateQrCodeInput)
     .mutation(({ ctx, input }) => updateQrCode(ctx, ctx.owner, input)),

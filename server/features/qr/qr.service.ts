@@ -24,7 +24,8 @@ import {
   updateQrCodeRow,
 } from './qr.repository.js';
 import { pointsAtLocalHost, pointsAtOwnShortLink } from './destination.js';
-import { generateSlug } from './slug.js';
+import { claimSlug, generateSlug, keepOldSlug, slugHeldByAnother, slugTaken } from './slug.js';
+import { slugMessages } from '../../../src/qr/slug.js';
 import { withScanVerdict } from './scan-verdicts.js';
 import type { SmartRedirect } from '../../../src/qr/smart-redirect.js';
 import { storedPasswordHash, storedRedirectOptions } from './smart-redirect-options.js';
@@ -113,13 +114,22 @@ export interface NewQrCode {
   redirectOptions?: SmartRedirect | null;
   /** Dynamic codes: the short link's password (null or absent: none). */
   password?: string | null;
+  /** Dynamic codes: a chosen back-half, normalized by the input schema (null or absent: a random one). */
+  slug?: string | null;
 }
+
+/** A random slug that another code holds in other case, or as an old one: drawn again. */
+class RandomSlugHeld extends Error {}
 
 export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode): Promise<QrCode> {
   const type = normalizeQrType(input.type);
   checkContent(deps, type, input.content, input.isDynamic);
   const redirectOptions = storedRedirectOptions(deps, type, input.isDynamic, input.redirectOptions) ?? null;
   const passwordHash = (await storedPasswordHash(input.isDynamic, input.password)) ?? null;
+  const chosenSlug = input.slug ?? null;
+  if (chosenSlug !== null && !input.isDynamic) {
+    throw appError('BAD_REQUEST', slugMessages.staticCode, { field: 'slug' });
+  }
   const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, deps.clock.now());
   const now = deps.clock.now().toISOString();
 
@@ -133,7 +143,7 @@ export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode)
         customization: JSON.stringify(input.customization),
         user_id: user.id,
         folder_id: input.folderId,
-        slug: input.isDynamic ? generateSlug() : null,
+        slug: input.isDynamic ? (chosenSlug ?? generateSlug()) : null,
         created: now,
         updated: now,
         redirect_options: redirectOptions,
@@ -153,6 +163,10 @@ export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode)
           }
         },
         async (trx, inserted) => {
+          if (chosenSlug !== null) await claimSlug(trx, chosenSlug, inserted.id);
+          else if (inserted.slug && (await slugHeldByAnother(trx, inserted.slug, inserted.id))) {
+            throw new RandomSlugHeld();
+          }
           await recordCreatedVersions(trx, actorOf(user).id, [inserted], now);
           await recordActivity(trx, user.id, actorOf(user), deps.clock.now(), {
             action: 'code.created',
@@ -164,8 +178,10 @@ export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode)
       );
       return await withScanVerdict(deps, toQrCode(row, deps.config.publicUrl));
     } catch (error) {
+      if (isUniqueViolation(error) && chosenSlug !== null) throw slugTaken();
       // A slug collision (about one in a trillion per code): draw another.
-      if (isUniqueViolation(error) && input.isDynamic && attempt < 5) continue;
+      const collided = isUniqueViolation(error) || error instanceof RandomSlugHeld;
+      if (collided && input.isDynamic && attempt < 5) continue;
       throw error;
     }
   }
@@ -183,6 +199,8 @@ export interface QrCodeChanges {
   redirectOptions?: SmartRedirect | null;
   /** A new password; null removes it; absent keeps it. */
   password?: string | null;
+  /** A new chosen back-half, normalized by the input schema; absent keeps the slug. */
+  slug?: string;
 }
 
 /** Only dynamic codes change after creation; their type and kind never do. A change is kept as a version. */
@@ -204,8 +222,10 @@ export async function updateQrCode(
   const redirectOptions = storedRedirectOptions(deps, type, true, input.redirectOptions);
   const passwordHash = await storedPasswordHash(true, input.password);
   await checkFolder(deps.db, user, input.folderId);
+  const newSlug = input.slug !== undefined && input.slug !== existing.slug ? input.slug : undefined;
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(newSlug !== undefined ? { slug: newSlug } : {}),
     ...(input.content !== undefined ? { content: input.content } : {}),
     ...(input.customization !== undefined ? { customization: JSON.stringify(input.customization) } : {}),
     ...(input.folderId !== undefined ? { folder_id: input.folderId } : {}),
@@ -213,9 +233,16 @@ export async function updateQrCode(
     ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
     updated: deps.clock.now().toISOString(),
   };
-  const row = await savingVersion(deps, user, existing, version, (db) =>
-    updateQrCodeRow(db, user.id, input.id, changes),
-  );
+  const row = await savingVersion(deps, user, existing, version, async (db) => {
+    if (newSlug !== undefined) {
+      // A printed code may carry the old link: a code that has scans keeps answering at it.
+      await claimSlug(db, newSlug, input.id);
+      if (existing.slug) await keepOldSlug(db, input.id, existing.slug, changes.updated);
+    }
+    return updateQrCodeRow(db, user.id, input.id, changes);
+  }).catch((error: unknown) => {
+    throw newSlug !== undefined && isUniqueViolation(error) ? slugTaken() : error;
+  });
   if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
   return withScanVerdict(deps, toQrCode(row, deps.config.publicUrl));
 }

@@ -3,6 +3,7 @@ import { redirectExportFiles, type RedirectExportInput } from '../../../src/qr/r
 import type { AppDeps } from '../../app-deps.js';
 import { listDynamicCodesOf } from './qr.repository.js';
 import { redirectTableOf, renderRedirectTable } from './redirect-export.js';
+import { oldSlugsOfOwner } from './slug.js';
 
 export interface RedirectExport {
   body: string;
@@ -16,7 +17,13 @@ export async function exportRedirects(
   user: User,
   input: RedirectExportInput,
 ): Promise<RedirectExport> {
-  const rows = await listDynamicCodesOf(deps.db, user.id);
+  const codes = await listDynamicCodesOf(deps.db, user.id);
+  // A code's old slugs (kept because it had scans, and may be printed) redirect as it does.
+  const oldSlugs = await oldSlugsOfOwner(deps.db, user.id);
+  const rows = codes.flatMap((code) => [
+    code,
+    ...(oldSlugs.get(code.id) ?? []).map((slug) => ({ ...code, slug })),
+  ]);
   const table = redirectTableOf(deps.config.publicUrl, rows, deps.clock.now());
   return {
     ...renderRedirectTable(table, input.format),

@@ -1,3 +1,4 @@
+import { SHORT_LINK_SLUG } from '../../../src/qr/slug.js';
 import { isHttpUrl } from '../../../src/qr/field-checks.js';
 import { normalizeQrType, redirectingQrTypes, type QrType } from '../../../src/qr/qr-types.js';
 import type { RedirectExportFormat } from '../../../src/qr/redirect-export.schema.js';
@@ -8,9 +9,6 @@ import { shortUrlOf } from './qr.mapper.js';
 // The owner's redirect table written for another server: what `/r/<slug>` answers today, in the
 // grammar of a CSV file, an nginx map, a Caddyfile and a Netlify _redirects file. Pure functions of
 // the rows, so the tests parse each format back without a database.
-
-/** The short link's own check (redirect.routes.ts): anything else is a 404 there, so it is left out here. */
-const SLUG = /^[A-Za-z0-9_-]{1,32}$/;
 
 export interface DynamicCodeRow {
   slug: string | null;
@@ -99,7 +97,8 @@ export function redirectTableOf(
   const redirects: ExportedRedirect[] = [];
   const skipped: SkippedCode[] = [];
   for (const row of rows) {
-    if (!row.slug || !SLUG.test(row.slug)) continue;
+    // The short link's own check (redirect.routes.ts): anything else is a 404 there, so it is left out here.
+    if (!row.slug || !SHORT_LINK_SLUG.test(row.slug)) continue;
     const path = `${basePath}/r/${row.slug}`;
     const type = normalizeQrType(row.type);
     // The same decisions, in the same order, as the short link's handler.

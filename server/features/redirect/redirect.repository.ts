@@ -50,6 +50,21 @@ const COLUMNS = [
   'password_hash',
 ] as const;
 const SLUG_QUERY = `select ${COLUMNS.join(', ')} from qr_codes where slug = ? and is_dynamic = 1`;
+const QUALIFIED = COLUMNS.map((c) => `qr_codes.${c}`).join(', ');
+
+/**
+ * A slug that is no code's exact slug (issue 35): a chosen back-half asked for in other case (`/r/Menu`:
+ * chosen ones are kept in lower case), or a slug a code had before and still answers at (an alias: as
+ * given, or in lower case). Read only when the exact slug finds nothing, so a scan of a code's own slug
+ * costs no more; the found row carries the code's current slug.
+ */
+const OTHER_SLUG_QUERY = (param: string, extra = '', isDynamic = '1') =>
+  `select ${QUALIFIED}${extra} from qr_codes
+     where qr_codes.slug = lower(${param}) and ${param} <> lower(${param}) and qr_codes.is_dynamic = ${isDynamic}
+   union all
+   select ${QUALIFIED}${extra} from qr_slug_aliases join qr_codes on qr_codes.id = qr_slug_aliases.qr_code_id
+     where qr_slug_aliases.slug in (${param}, lower(${param})) and qr_codes.is_dynamic = ${isDynamic}
+   limit 1`;
 const CACHE_MAX = 10_000;
 let sqliteCaches = 0;
 
@@ -95,8 +110,15 @@ function optionsOf(stored: string | null): ParsedOptions {
  * triggers exist reads without the cache and leaves the set-up for later. The cache only sees writes
  * made through this connection — the app's one connection to its file (operations: one process).
  */
+/** SQLite: the code a slug names, by its exact slug first, then by another of its slugs (OTHER_SLUG_QUERY). */
+function sqliteRowOf(connection: SQLite.Database): (slug: string) => ShortLinkRow | undefined {
+  const exact = connection.prepare<[string], ShortLinkRow>(SLUG_QUERY);
+  const other = connection.prepare<[{ slug: string }], ShortLinkRow>(OTHER_SLUG_QUERY('@slug'));
+  return (slug) => exact.get(slug) ?? other.get({ slug });
+}
+
 function cachedSqliteLookup(connection: SQLite.Database): Lookup {
-  const statement = connection.prepare<[string], ShortLinkRow>(SLUG_QUERY);
+  const rowOf = sqliteRowOf(connection);
   const counts = servedScanCounts(connection);
   const cache = new Map<string, ShortLinkTarget>();
   const changed = `qr_codes_changed_${++sqliteCaches}`;
@@ -113,6 +135,10 @@ function cachedSqliteLookup(connection: SQLite.Database): Lookup {
     connection.exec(
       `create temp trigger if not exists ${changed}_${event} after ${event} on main.qr_codes begin select ${changed}();${forget} end`,
     );
+    // An old slug given up or taken back changes what a cached slug names too.
+    connection.exec(
+      `create temp trigger if not exists ${changed}_alias_${event} after ${event} on main.qr_slug_aliases begin select ${changed}(); end`,
+    );
   }
   const targetOf = (row: ShortLinkRow): ShortLinkTarget => {
     const { options, decide, counted } = optionsOf(row.redirect_options);
@@ -121,7 +147,7 @@ function cachedSqliteLookup(connection: SQLite.Database): Lookup {
   return (slug) => {
     const hit = cache.get(slug);
     if (hit) return Promise.resolve(hit);
-    const row = statement.get(slug);
+    const row = rowOf(slug);
     if (!row) return Promise.resolve(undefined);
     const target = targetOf(row);
     if (!connection.inTransaction) {
@@ -133,10 +159,10 @@ function cachedSqliteLookup(connection: SQLite.Database): Lookup {
 }
 
 function uncachedSqliteLookup(connection: SQLite.Database): Lookup {
-  const statement = connection.prepare<[string], ShortLinkRow>(SLUG_QUERY);
+  const rowOf = sqliteRowOf(connection);
   const counts = servedScanCounts(connection);
   return (slug) => {
-    const row = statement.get(slug);
+    const row = rowOf(slug);
     if (!row) return Promise.resolve(undefined);
     const { options, decide, counted } = optionsOf(row.redirect_options);
     return Promise.resolve({
@@ -156,9 +182,11 @@ function uncachedSqliteLookup(connection: SQLite.Database): Lookup {
 const NEEDS_COUNT = `redirect_options is not null and (redirect_options not like '%"maxScans":null%' or redirect_options like '%"kind":"scans"%')`;
 
 /** PostgreSQL: the lookup of a set of slugs, with each found code's served scans when needed. */
-const PG_SLUGS_QUERY = `select ${COLUMNS.join(', ')},
-    case when ${NEEDS_COUNT} then ${servedScansSql('qr_codes.id')} end as served_scans
+const PG_SERVED_SCANS = `case when ${NEEDS_COUNT} then ${servedScansSql('qr_codes.id')} end as served_scans`;
+const PG_SLUGS_QUERY = `select ${COLUMNS.join(', ')}, ${PG_SERVED_SCANS}
   from qr_codes where slug = any($1::text[]) and is_dynamic = true`;
+/** A slug no code has exactly: another of a code's slugs (OTHER_SLUG_QUERY), with the same served scans. */
+const PG_OTHER_SLUG_QUERY = OTHER_SLUG_QUERY('$1::text', `, ${PG_SERVED_SCANS}`, 'true');
 
 interface Waiter {
   resolve: (target: ShortLinkTarget | undefined) => void;
@@ -183,11 +211,25 @@ interface Waiter {
  */
 function gatheredLookup(db: Db): Lookup {
   const pool = postgresPoolOf(db);
-  const read = async (slugs: string[]): Promise<ShortLinkRow[]> =>
+  const query = async (name: string, text: string, value: unknown): Promise<ShortLinkRow[]> =>
     pool
-      ? (await pool.query<ShortLinkRow>({ name: 'qr_short_links', text: PG_SLUGS_QUERY, values: [slugs] }))
-          .rows
-      : ((await db.executeQuery(CompiledQuery.raw(PG_SLUGS_QUERY, [slugs]))).rows as ShortLinkRow[]);
+      ? (await pool.query<ShortLinkRow>({ name, text, values: [value] })).rows
+      : ((await db.executeQuery(CompiledQuery.raw(text, [value]))).rows as ShortLinkRow[]);
+  /** The codes of `slugs`: by exact slug in one query; a slug not found so, by its other slugs (rare). */
+  const read = async (slugs: string[]): Promise<Map<string, ShortLinkRow>> => {
+    const found = new Map(
+      (await query('qr_short_links', PG_SLUGS_QUERY, slugs)).map((row) => [row.slug as string, row]),
+    );
+    const missed = slugs.filter((slug) => !found.has(slug));
+    const others = await Promise.all(
+      missed.map(async (slug) => (await query('qr_short_links_other', PG_OTHER_SLUG_QUERY, slug))[0]),
+    );
+    missed.forEach((slug, i) => {
+      const row = others[i];
+      if (row) found.set(slug, row);
+    });
+    return found;
+  };
   const targetOf = (row: ShortLinkRow): ShortLinkTarget => {
     const served = Number(row.served_scans ?? 0);
     const { options, decide } = optionsOf(row.redirect_options);
@@ -205,8 +247,7 @@ function gatheredLookup(db: Db): Lookup {
     reading = true;
     read([...batch.keys()])
       .then(
-        (rows) => {
-          const found = new Map(rows.map((row) => [row.slug, row]));
+        (found) => {
           for (const [slug, waiters] of batch) {
             const row = found.get(slug);
             for (const waiter of waiters) waiter.resolve(row ? targetOf(row) : undefined);

@@ -1,3 +1,4 @@
+import { SHORT_LINK_SLUG } from '../../../src/qr/slug.js';
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -33,8 +34,6 @@ import { findDynamicCodeBySlug, prepareShortLinks, type ShortLinkTarget } from '
 import { storedAddress } from '../scans/client-address.js';
 import { scanFactsOf } from './scan-facts.js';
 import { pointsAtOwnShortLink } from '../qr/destination.js';
-
-const SLUG = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** Wrong passwords one address may try on one code in PASSWORD_WINDOW_MS (shared by every instance). */
 export const PASSWORD_TRIES = 5;
@@ -113,7 +112,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
   prepareShortLinks(deps.db);
   /** A malformed slug never reaches the database. */
   const findCode = async (slug: string) =>
-    SLUG.test(slug) ? await findDynamicCodeBySlug(deps.db, slug) : undefined;
+    SHORT_LINK_SLUG.test(slug) ? await findDynamicCodeBySlug(deps.db, slug) : undefined;
 
   const passwordCookieOk = async (req: FastifyRequest, code: ShortLinkTarget, nowMs: number) =>
     code.password_hash === null ||
