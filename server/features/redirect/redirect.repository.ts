@@ -92,6 +92,13 @@ function optionsOf(stored: string | null): ParsedOptions {
   return parsed;
 }
 
+/** SQLite: the code a slug names, by its exact slug first, then by another of its slugs (OTHER_SLUG_QUERY). */
+function sqliteRowOf(connection: SQLite.Database): (slug: string) => ShortLinkRow | undefined {
+  const exact = connection.prepare<[string], ShortLinkRow>(SLUG_QUERY);
+  const other = connection.prepare<[{ slug: string }], ShortLinkRow>(OTHER_SLUG_QUERY('@slug'));
+  return (slug) => exact.get(slug) ?? other.get({ slug });
+}
+
 /**
  * SQLite: the process owns the database file, so a found code is kept in memory and the whole cache
  * is dropped by temporary triggers whenever any row of qr_codes is inserted, updated or deleted
@@ -110,13 +117,6 @@ function optionsOf(stored: string | null): ParsedOptions {
  * triggers exist reads without the cache and leaves the set-up for later. The cache only sees writes
  * made through this connection — the app's one connection to its file (operations: one process).
  */
-/** SQLite: the code a slug names, by its exact slug first, then by another of its slugs (OTHER_SLUG_QUERY). */
-function sqliteRowOf(connection: SQLite.Database): (slug: string) => ShortLinkRow | undefined {
-  const exact = connection.prepare<[string], ShortLinkRow>(SLUG_QUERY);
-  const other = connection.prepare<[{ slug: string }], ShortLinkRow>(OTHER_SLUG_QUERY('@slug'));
-  return (slug) => exact.get(slug) ?? other.get({ slug });
-}
-
 function cachedSqliteLookup(connection: SQLite.Database): Lookup {
   const rowOf = sqliteRowOf(connection);
   const counts = servedScanCounts(connection);
