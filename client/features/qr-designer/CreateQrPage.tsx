@@ -15,6 +15,7 @@ import { initialCreateValues, type DesignerValues } from './designer-values';
 import { limitFromError, type LimitInfo } from './limit-info';
 import type { DownloadFormat } from './PreviewCard';
 import { QrDesigner } from './QrDesigner';
+import { slugRefusalOf, slugToSend } from './short-link';
 import { useDraft, type StoredDraft } from './use-draft';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { loadLimitDialog } from './lazy-dialogs';
@@ -123,6 +124,7 @@ function CreateQrForm() {
   const limitDialog = useLazyDialog(loadLimitDialog, limitOpened, {
     onFailed: () => setLimitOpened(false),
   });
+  const [slugRefusal, setSlugRefusal] = useState<{ message: string } | null>(null);
   const planLimit = trpc.qr.limit.useQuery().data;
   // "Create and download": the file is made from the created code, so a dynamic one holds its short link.
   const downloadAfterCreate = useRef<DownloadFormat | undefined>(undefined);
@@ -147,6 +149,12 @@ function CreateQrForm() {
     },
     onError: (error) => {
       downloadAfterCreate.current = undefined;
+      // The short link was taken since the check (or refused): said on the field, nothing typed is lost.
+      const slugMessage = slugRefusalOf(error);
+      if (slugMessage) {
+        setSlugRefusal({ message: slugMessage });
+        return;
+      }
       const { message, extras } = apiError(error, CREATE_FAILED);
       const reached = limitFromError(extras, planLimit);
       if (reached) {
@@ -173,6 +181,8 @@ function CreateQrForm() {
     draftStore.clear();
     setDraft(null);
     setInitialValues(initialCreateValues());
+    // The new form starts without the old one's refusal.
+    setSlugRefusal(null);
     setFormKey((k) => k + 1);
   };
 
@@ -225,6 +235,8 @@ function CreateQrForm() {
         errorTitle="Error Creating QR Code"
         onSubmit={(values, content, download) => {
           downloadAfterCreate.current = download;
+          // An empty Short link field sends nothing: the server draws a random back-half.
+          const slug = values.isDynamic ? slugToSend(values.slug) : null;
           create.mutate({
             name: values.name.trim(),
             type: values.type,
@@ -233,10 +245,12 @@ function CreateQrForm() {
             customization: values.customization,
             folderId: values.folderId,
             ...smartPayloadOf(values),
+            ...(slug ? { slug } : {}),
           });
         }}
         onSaveDraft={saveDraft}
         actionsFooter={<PlanUsage />}
+        slugRefusal={slugRefusal}
       />
 
       {limitDialog.Dialog && limitDialog.mounted && (

@@ -1,13 +1,14 @@
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { decodeContent } from '../../../src/qr/content';
 import { readCustomization } from '../../../src/qr/customization';
 import { qrMessages } from '../../../src/qr/qr-messages';
 import { normalizeQrType } from '../../../src/qr/qr-types';
-import type { QrCode } from '../../../src/qr/qr.schema';
+import type { QrCode, UpdateQrCodeInput } from '../../../src/qr/qr.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { viewerTimeZone } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { editQrRoute } from '../../routes';
@@ -17,6 +18,9 @@ import { smartPayloadOf, smartValuesOf } from './smart-values';
 import { toFormFields, type DesignerValues } from './designer-values';
 import classes from './qr-designer.module.css';
 import { QrDesigner } from './QrDesigner';
+import { slugRefusalOf, slugToSend } from './short-link';
+import { useLazyDialog } from '../../lib/use-lazy-dialog';
+import { loadSlugChangeDialog } from './lazy-dialogs';
 
 const UPDATE_FAILED = 'Failed to update QR code. Please try again.';
 
@@ -30,6 +34,7 @@ function valuesOf(code: QrCode): DesignerValues {
     customization: readCustomization(code.customization),
     folderId: code.folderId,
     smart: smartValuesOf(code.redirectOptions, code.hasPassword),
+    slug: code.slug ?? '',
   };
 }
 
@@ -100,14 +105,59 @@ function EditQrForm() {
   }, [isStatic, navigate]);
 
   const refreshCodes = useQrCacheRefresh();
+  const [slugRefusal, setSlugRefusal] = useState<{ message: string } | null>(null);
   const update = trpc.qr.update.useMutation({
     onSuccess: async (saved) => {
       notify.success('QR Code Updated', 'Scans of the printed code now follow your changes.');
       await refreshCodes({ saved });
       await navigate({ to: '/my-qr-codes' });
     },
-    onError: (error) => notify.error('Error Updating QR Code', apiError(error, UPDATE_FAILED).message),
+    onError: (error) => {
+      // The short link was taken since the check (or refused): said on the field, nothing typed is lost.
+      const slugMessage = slugRefusalOf(error);
+      if (slugMessage) setSlugRefusal({ message: slugMessage });
+      else notify.error('Error Updating QR Code', apiError(error, UPDATE_FAILED).message);
+    },
   });
+
+  // A new short link for a code that has been scanned is asked about first: the old one may be printed.
+  // The count is read afresh (the details page's may be older than the last scan); null: it could not be.
+  const utils = trpc.useUtils();
+  const [countingScans, setCountingScans] = useState(false);
+  // Kept after the question closes, so its text does not change while the dialog fades out.
+  const [slugChange, setSlugChange] = useState<{ input: UpdateQrCodeInput; scans: number | null } | null>(
+    null,
+  );
+  const [askingSlugChange, setAskingSlugChange] = useState(false);
+  const slugDialog = useLazyDialog(loadSlugChangeDialog, askingSlugChange, {
+    preload: countingScans,
+    onFailed: () => setAskingSlugChange(false),
+  });
+  const save = async (input: UpdateQrCodeInput) => {
+    if (input.slug === undefined) {
+      update.mutate(input);
+      return;
+    }
+    setCountingScans(true);
+    let scans: number | null = null;
+    try {
+      const analytics = await utils.analytics.qrCode.fetch(
+        { id: input.id, page: 1, tz: viewerTimeZone() },
+        { staleTime: 0 },
+      );
+      scans = analytics.totalScans;
+    } catch {
+      // Asked anyway, without a number: the server keeps the old link if the code was scanned.
+    } finally {
+      setCountingScans(false);
+    }
+    if (scans === 0) {
+      update.mutate(input);
+    } else {
+      setSlugChange({ input, scans });
+      setAskingSlugChange(true);
+    }
+  };
 
   let body: React.ReactNode;
   if (id === null || query.isError) {
@@ -123,17 +173,21 @@ function EditQrForm() {
         initialValues={initialValues}
         submitLabel="Save Changes"
         submittingLabel="Saving..."
-        submitting={update.isPending}
+        submitting={update.isPending || countingScans}
         errorTitle="Error Updating QR Code"
-        onSubmit={(values, content) =>
-          update.mutate({
+        onSubmit={(values, content) => {
+          // Sent only when it changed: an untouched field leaves the link as it is.
+          const slug = slugToSend(values.slug, code.slug);
+          void save({
             id: code.id,
             name: values.name.trim(),
             content,
             customization: values.customization,
             ...smartPayloadOf(values),
-          })
-        }
+            ...(typeof slug === 'string' ? { slug } : {}),
+          });
+        }}
+        slugRefusal={slugRefusal}
       />
     );
   }
@@ -160,6 +214,18 @@ function EditQrForm() {
         </Text>
       </div>
       {body}
+      {code && slugDialog.Dialog && slugDialog.mounted && (
+        <slugDialog.Dialog
+          opened={slugDialog.opened}
+          scans={slugChange?.scans ?? null}
+          oldShortUrl={code.shortUrl ?? ''}
+          onClose={() => setAskingSlugChange(false)}
+          onConfirm={() => {
+            setAskingSlugChange(false);
+            if (slugChange) update.mutate(slugChange.input);
+          }}
+        />
+      )}
     </Stack>
   );
 }

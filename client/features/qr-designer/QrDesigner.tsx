@@ -16,7 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useIntersection, useMediaQuery } from '@mantine/hooks';
 import { IconDeviceFloppy, IconQrcode } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Customization } from '../../../src/qr/customization';
 import { suggestQrName } from '../../../src/qr/suggest-name';
 import { qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
@@ -40,8 +40,11 @@ import { applyScanFix } from '../../../src/qr/scan-safety';
 import { standInShortLink } from '../scan-safety/stand-in';
 import { useScanCheck } from '../scan-safety/use-scan-check';
 import { PreviewCard, type DownloadFormat } from './PreviewCard';
+import { ShortLinkField } from './ShortLinkField';
+import { shortLinkPrefix, slugToSend } from './short-link';
 import { SmartRedirectSection } from './SmartRedirectSection';
 import { smartRedirectApplies } from './smart-values';
+import { useSlugCheck } from './use-slug-check';
 import { useSmartSections } from './use-smart-sections';
 import classes from './qr-designer.module.css';
 import { TypePicker } from './TypePicker';
@@ -69,6 +72,12 @@ export interface QrDesignerProps {
   onSaveDraft?: (values: DesignerValues) => void;
   /** Under the action buttons (e.g. how many codes the plan still allows). */
   actionsFooter?: React.ReactNode;
+  /**
+   * The server refused the save because of the short link ("This short link is taken"): said on the
+   * field, which takes the focus; everything typed stays. A new object each time, so the same message
+   * twice is said twice.
+   */
+  slugRefusal?: { message: string } | null;
 }
 
 function FolderPicker({
@@ -134,6 +143,7 @@ export function QrDesigner({
   onSubmit,
   onSaveDraft,
   actionsFooter,
+  slugRefusal,
 }: QrDesignerProps) {
   const editing = mode === 'edit';
   // Two columns from 992 px (with the 256 px sidebar the form still gets ~420 px); one column below,
@@ -155,12 +165,12 @@ export function QrDesigner({
   const form = useForm<DesignerValues>({
     mode: 'controlled',
     initialValues,
-    validate: validateDesigner,
+    validate: (values) => validateDesigner(values, code?.slug),
     validateInputOnBlur: true,
     // URL fields say what is wrong while the user types.
     validateInputOnChange: ['fields.url', 'fields.website'],
   });
-  const { type, fields, customization, name, isDynamic } = form.values;
+  const { type, fields, customization, name, isDynamic, slug } = form.values;
   const foldersQuery = trpc.folders.list.useQuery(undefined, { enabled: !editing });
   const folders = foldersQuery.data ?? [];
   // A folder deleted since the draft was saved falls back to the root.
@@ -182,6 +192,19 @@ export function QrDesigner({
   const pendingShortLink = !editing && isDynamic;
   const checkData = previewData === null ? null : pendingShortLink ? standInShortLink() : previewData;
   const scanCheck = useScanCheck(checkData, customization);
+  // The Short link field: dynamic codes only; editing, the saved back-half is its own (never "taken").
+  const savedSlug = editing ? (code?.slug ?? null) : null;
+  const slugCheck = useSlugCheck(isDynamic ? slugToSend(slug, savedSlug) : undefined, code?.id);
+  const utils = trpc.useUtils();
+  const saidRefusal = useRef<{ message: string } | null | undefined>(null);
+  useEffect(() => {
+    if (!slugRefusal || saidRefusal.current === slugRefusal) return;
+    saidRefusal.current = slugRefusal;
+    form.setFieldError('slug', slugRefusal.message);
+    document.querySelector<HTMLElement>('[data-path="slug"]')?.focus();
+    // What the live check said about this back-half is out of date: ask again.
+    void utils.qr.slugAvailability.invalidate();
+  }, [slugRefusal, form, utils]);
   const [confirmUnscannable, setConfirmUnscannable] = useState<{
     values: DesignerValues;
     download?: DownloadFormat;
@@ -205,6 +228,13 @@ export function QrDesigner({
     form.setFieldValue('customization', update);
 
   const submit = (values: DesignerValues, download?: DownloadFormat, confirmed = false) => {
+    // A back-half the live check found taken (or reserved) is not sent: the field says why and takes the
+    // focus. One still being checked goes; the server refuses it if it must (slugRefusal).
+    if (values.isDynamic && slugCheck.state === 'refused') {
+      form.setFieldError('slug', slugCheck.message);
+      document.querySelector<HTMLElement>('[data-path="slug"]')?.focus();
+      return;
+    }
     const problem = customizationProblem(values.customization);
     if (problem) {
       const section: CustomizationSection = /logo/i.test(problem)
@@ -354,6 +384,19 @@ export function QrDesigner({
                   label="Dynamic QR code"
                   description={dynamicDescription(type, isDynamic)}
                   {...form.getInputProps('isDynamic', { type: 'checkbox' })}
+                />
+              )}
+              {isDynamic && (
+                <ShortLinkField
+                  form={form}
+                  prefix={shortLinkPrefix(
+                    window.location.origin,
+                    // Creating: the server's links start with its public address, which a code the list
+                    // already holds shows; without one, this page's origin (the same in most setups).
+                    editing ? code : utils.qr.list.getData()?.find((c) => c.shortUrl && c.slug),
+                  )}
+                  check={slugCheck}
+                  savedSlug={savedSlug}
                 />
               )}
               <div>

@@ -7,6 +7,7 @@ import { contentFields, hiddenContentFields } from '../../../src/qr/content-fiel
 import { customizationSchema, defaultCustomization, type Customization } from '../../../src/qr/customization';
 import type { QrType } from '../../../src/qr/qr-types';
 import { createQrCodeInput } from '../../../src/qr/qr.schema';
+import { localSlugProblem } from './short-link';
 import {
   checkSmart,
   initialSmartValues,
@@ -26,6 +27,11 @@ export interface DesignerValues {
   folderId: number | null;
   /** Rules, schedule, password and tracking of a dynamic link code (smart-values.ts, SmartRedirectSection.tsx). */
   smart: SmartRedirectValues;
+  /**
+   * Dynamic codes: the Short link field's text, the end of `<origin>/r/` (short-link.ts). Creating, empty
+   * means a random one; editing, it starts as the saved back-half.
+   */
+  slug: string;
 }
 
 export const DEFAULT_TYPE: QrType = 'url';
@@ -76,6 +82,7 @@ export function initialCreateValues(type: QrType = DEFAULT_TYPE): DesignerValues
     customization: cloneCustomization(defaultCustomization),
     folderId: null,
     smart: initialSmartValues(),
+    slug: '',
   };
 }
 
@@ -131,11 +138,18 @@ export const toSchemaFields = (type: QrType, fields: ContentValues) =>
 export const toFormFields = (type: QrType, fields: ContentValues) =>
   fieldsFor(type, mapDateTimes(type, fields, isoToLocal));
 
-/** Inline errors: `name` and `fields.<field>` (the content rules of the selected type). */
-export function validateDesigner(values: DesignerValues): Record<string, string> {
+/**
+ * Inline errors: `name`, `fields.<field>` (the content rules of the selected type), the smart-redirect
+ * settings and `slug` (what the text itself breaks; whether it is taken is the live check's, QrDesigner).
+ * `savedSlug`: editing, the saved back-half, which is left alone while untouched.
+ */
+export function validateDesigner(values: DesignerValues, savedSlug?: string | null): Record<string, string> {
   const errors: Record<string, string> = {};
   const name = nameSchema.safeParse(values.name);
   if (!name.success) errors.name = name.error.issues[0]?.message ?? 'Name is required';
+  // In the order of the form, so a failed save focuses the first one on screen.
+  const slugError = values.isDynamic ? localSlugProblem(values.slug, savedSlug) : null;
+  if (slugError) errors.slug = slugError;
   const fieldErrors = schemaResolver(contentFieldsSchema(values.type), { sync: true })(
     toSchemaFields(values.type, values.fields),
   );
@@ -163,6 +177,7 @@ export function contentProblem(type: QrType, fields: ContentValues): string | nu
     customization: defaultCustomization,
     folderId: null,
     smart: initialSmartValues('UTC'),
+    slug: '',
   });
   for (const def of contentFields[type]) {
     const message = errors[`fields.${def.name}`];

@@ -5,3 +5,6 @@ export const loadUnscannableDialog = () => import('./UnscannableDialog').then((m
 
 /** 'QR Code Limit Reached' (LimitDialog.tsx). */
 export const loadLimitDialog = () => import('./LimitDialog').then((m) => m.LimitDialog);
+
+/** 'Change the short link?', before a scanned code's short link changes (SlugChangeDialog.tsx). */
+export const loadSlugChangeDialog = () => import('./SlugChangeDialog').then((m) => m.SlugChangeDialog);

@@ -23,6 +23,7 @@ const storedDraftSchema = z.object({
   customization: z.unknown(),
   folderId: z.number().int().positive().nullable().catch(null),
   smart: z.unknown(),
+  slug: z.string().max(200).catch(''),
   savedAt: z.string().catch(''),
 });
 
@@ -47,6 +48,7 @@ export function parseDraft(raw: string | null): StoredDraft | null {
     customization: readCustomization(d.customization),
     folderId: d.folderId,
     smart: smartValuesFromDraft(d.smart),
+    slug: d.slug,
     savedAt: d.savedAt,
   };
 }

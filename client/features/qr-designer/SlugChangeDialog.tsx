@@ -1,0 +1,38 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { slugChangeText } from './short-link';
+
+/**
+ * The question before a scanned code's short link changes (issue 35): the printed code holds the old
+ * link, so the server keeps it redirecting here, and the owner is told so before the link changes. Loaded
+ * apart: lazy-dialogs.ts.
+ */
+export function SlugChangeDialog({
+  opened,
+  scans,
+  oldShortUrl,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  /** The code's scans (all time), or null when they could not be counted. */
+  scans: number | null;
+  oldShortUrl: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Change the short link?" centered size="md">
+      <Stack gap="lg">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {slugChangeText(scans, oldShortUrl)}
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm}>Change short link</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
