@@ -5,7 +5,7 @@ import { qrIdSchema } from './qr-id.js';
 import { FOLDER_NAME_MAX, QR_CONTENT_MAX, QR_NAME_MAX } from './qr-limits.js';
 import { qrTypes } from './qr-types.js';
 import { scanVerdicts } from './scan-safety.js';
-import { RESERVED_SLUGS, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH, slugMessages } from './slug.js';
+import { RESERVED_SLUGS, SLUG_CHARACTERS, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH, slugMessages } from './slug.js';
 import { codePasswordSchema, smartRedirectSchema } from './smart-redirect.js';
 
 const bodyError = { error: 'Request body must be a JSON object' };
@@ -54,7 +54,7 @@ const slug = z
   .toLowerCase()
   .min(SLUG_MIN_LENGTH, slugMessages.tooShort)
   .max(SLUG_MAX_LENGTH, slugMessages.tooLong)
-  .regex(/^[a-z0-9_-]+$/, slugMessages.characters)
+  .regex(SLUG_CHARACTERS, slugMessages.characters)
   .refine((value) => !RESERVED_SLUGS.has(value), slugMessages.reserved)
   .meta({
     description:

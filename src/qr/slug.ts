@@ -10,7 +10,7 @@
 export const SLUG_MIN_LENGTH = 3;
 export const SLUG_MAX_LENGTH = 64;
 
-const SLUG_CHARACTERS = /^[a-z0-9_-]+$/;
+export const SLUG_CHARACTERS = /^[a-z0-9_-]+$/;
 
 /**
  * What a short link's path may carry as a slug: a random one (7 characters, either case) or a chosen one
