@@ -20,6 +20,7 @@ import * as workspaces from './2026-11-30T0900-workspaces.js';
 import * as sso from './2026-12-01T0900-sso.js';
 import * as idempotencyKeys from './2026-12-02T0900-idempotency-keys.js';
 import * as slugAliases from './2026-12-06T0900-slug-aliases.js';
+import * as shortDomains from './2026-12-07T0900-short-domains.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0900-sso': sso,
   '2026-12-02T0900-idempotency-keys': idempotencyKeys,
   '2026-12-06T0900-slug-aliases': slugAliases,
+  '2026-12-07T0900-short-domains': shortDomains,
 };

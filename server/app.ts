@@ -28,6 +28,9 @@ import { registerApiDocs } from './rest/api-docs.js';
 import { restPlugin } from './rest/rest-plugin.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createContext } from './trpc/context.js';
+import { startPeriodic } from './periodic.js';
+import { shortDomainRewrite } from './features/domains/short-domain-host.js';
+import { REFRESH_MS, reloadShortDomains } from './features/domains/short-domains.registry.js';
 
 // One level below the root both as source (server/app.ts) and as the bundle (dist/server.mjs).
 export const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -111,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
   };
   const deps: RuntimeDeps = { ...appDeps, scans: scans ?? (await startScanService(appDeps)) };
+  // Short domains (go.example.com/<slug>): read now and kept fresh; a request's Host picks its domain.
+  const shortDomains = await reloadShortDomains(deps.db);
   const shutdown = trackShutdown();
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: deps.config.logLevel } }),
@@ -118,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     childLoggerFactory: lazyRequestLogger,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
+    rewriteUrl: shortDomainRewrite(shortDomains),
     bodyLimit: 1024 * 1024,
     // No line per request (registerRequestLog writes ours), nor per request refused while closing.
     logController: shutdown.logController,
@@ -211,6 +217,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const stopSsoRecheck = startSsoRecheck(deps, app.log);
     app.addHook('onClose', () => stopSsoRecheck());
   }
+  // Domains another instance added, changed or removed: seen here within REFRESH_MS.
+  const stopDomainRefresh = startPeriodic(() => reloadShortDomains(deps.db), {
+    firstRunMs: REFRESH_MS,
+    everyMs: REFRESH_MS,
+    onError: (error) => app.log.warn({ err: error }, 'Short domains could not be read again'),
+  });
+  app.addHook('onClose', () => stopDomainRefresh());
   // Queued scans are committed before the database closes.
   app.addHook('onClose', () => deps.scans.close());
   // The spreadsheet readers' worker threads (POST /api/qr-codes/bulk/parse) end with the app.

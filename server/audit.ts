@@ -8,7 +8,8 @@ export interface AuditRecord {
    * 'security': a security event (server/security-log.ts), about the account named by the target.
    * 'workspace': a team workspace (its plan, its unlimited access), named by the team's id and name.
    */
-  targetType: 'user' | 'subscription' | 'settings' | 'mail' | 'upgrade-request' | 'security' | 'workspace';
+  targetType:
+    'user' | 'subscription' | 'settings' | 'mail' | 'upgrade-request' | 'security' | 'workspace' | 'domain';
   targetId?: number | string | null;
   targetLabel?: string | null;
   before?: unknown;

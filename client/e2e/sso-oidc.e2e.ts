@@ -64,9 +64,12 @@ afterAll(async () => {
 async function signInWithProvider(page: Page, sub: string, name: string) {
   // The provider's development pages import a web font from the internet, which the test run has not.
   allowConsoleErrors(page, /fonts\.googleapis\.com|Failed to load resource/);
+  // Refused at once rather than left to time out: on a loaded machine a hanging font request held the
+  // click's wait for the provider's page past its time-out (CI of b75a1cd).
+  await page.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.abort());
   await page.goto('/auth');
-  await page.getByRole('link', { name: `Sign in with ${PROVIDER.name}` }).click();
-  await page.waitForURL((u) => u.origin === op.issuer);
+  await page.getByRole('link', { name: `Sign in with ${PROVIDER.name}` }).click({ noWaitAfter: true });
+  await page.waitForURL((u) => u.origin === op.issuer, { timeout: 60_000 });
   await screenshot(page, `sso-oidc-provider-login-${name}`, { fullPage: false });
   await page.getByPlaceholder('Enter any login').fill(sub);
   await page.getByPlaceholder('and password').fill('any password');

@@ -1277,6 +1277,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/short-domains': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The short domains a dynamic code of the current workspace may use → { defaultBase (PUBLIC_URL/r/), items: [{ id, hostname, shortLinkBase }] }; a code's domainId picks one. */
+    get: operations['listAvailableShortDomains'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/short-domains/ask': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether this server answers for ?domain (a short domain, or the app's own host): 200 { domain, allowed: true }, else 404. For a reverse proxy's on-demand certificates (Caddy's on_demand_tls ask). */
+    get: operations['askShortDomain'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/domains': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every short domain, newest first → { items: [{ id, hostname, shortLinkBase, allWorkspaces, workspaces, rootUrl, notFoundUrl, codes, created }] }. */
+    get: operations['adminListShortDomains'];
+    put?: never;
+    /** { hostname, allWorkspaces, workspaceIds, rootUrl, notFoundUrl } → the new short domain; 409 DOMAIN_TAKEN when it is there already. */
+    post: operations['adminCreateShortDomain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/domains/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replaces a short domain's fields ({ hostname, allWorkspaces, workspaceIds, rootUrl, notFoundUrl }) → the domain. Codes keep their links: a code still answers on the domain it uses. */
+    put: operations['adminUpdateShortDomain'];
+    post?: never;
+    /** Deletes a short domain no code uses → { success: true }; 409 DOMAIN_IN_USE otherwise. */
+    delete: operations['adminDeleteShortDomain'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/users': {
     parameters: {
       query?: never;
@@ -2112,6 +2182,8 @@ export interface components {
         | 'USERNAME_TAKEN'
         | 'EMAIL_TAKEN'
         | 'SLUG_TAKEN'
+        | 'DOMAIN_TAKEN'
+        | 'DOMAIN_IN_USE'
         | 'NAME_TAKEN'
         | 'ALREADY_DONE'
         | 'LAST_OWNER'
@@ -2344,6 +2416,8 @@ export interface components {
        * @description Dynamic codes only: the short link, which the image encodes.
        */
       shortUrl: string | null;
+      /** @description Dynamic codes: the short domain of its link; null: the app's own address. */
+      domainId: number | null;
       /** Format: date-time */
       created: string;
       /** Format: date-time */
@@ -5105,6 +5179,7 @@ export interface operations {
            *         "folderId": 3,
            *         "slug": "k7Qm2x",
            *         "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *         "domainId": null,
            *         "created": "2026-10-01T08:15:00.000Z",
            *         "updated": "2026-11-20T16:42:10.000Z",
            *         "scannable": {
@@ -5158,6 +5233,7 @@ export interface operations {
            *         "folderId": 3,
            *         "slug": null,
            *         "shortUrl": null,
+           *         "domainId": null,
            *         "created": "2026-10-01T08:15:00.000Z",
            *         "updated": "2026-11-20T16:42:10.000Z",
            *         "scannable": {
@@ -5395,6 +5471,8 @@ export interface operations {
           password?: string | null;
           /** @description Dynamic codes only: your own back-half of the short link (null or absent: a random one). 409 SLUG_TAKEN when another link has it. */
           slug?: string | null;
+          /** @description Dynamic codes only: the short domain of its link (GET /api/short-domains); null or absent: the app's own address. */
+          domainId?: number | null;
         };
       };
     };
@@ -5432,6 +5510,7 @@ export interface operations {
            *       "folderId": 3,
            *       "slug": "k7Qm2x",
            *       "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *       "domainId": null,
            *       "created": "2026-10-01T08:15:00.000Z",
            *       "updated": "2026-11-20T16:42:10.000Z",
            *       "scannable": {
@@ -5822,6 +5901,7 @@ export interface operations {
            *       "folderId": 3,
            *       "slug": "k7Qm2x",
            *       "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *       "domainId": null,
            *       "created": "2026-10-01T08:15:00.000Z",
            *       "updated": "2026-11-20T16:42:10.000Z",
            *       "scannable": {
@@ -6076,6 +6156,8 @@ export interface operations {
            * @example menu
            */
           slug?: string;
+          /** @description The short domain of its link (null: the app's own address; absent: unchanged). */
+          domainId?: number | null;
         };
       };
     };
@@ -6112,6 +6194,7 @@ export interface operations {
            *       "folderId": 3,
            *       "slug": "k7Qm2x",
            *       "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *       "domainId": null,
            *       "created": "2026-10-01T08:15:00.000Z",
            *       "updated": "2026-11-20T16:42:10.000Z",
            *       "scannable": {
@@ -6388,6 +6471,7 @@ export interface operations {
            *       "folderId": null,
            *       "slug": "k7Qm2x",
            *       "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *       "domainId": null,
            *       "created": "2026-10-01T08:15:00.000Z",
            *       "updated": "2026-11-20T16:42:10.000Z",
            *       "scannable": {
@@ -6876,6 +6960,7 @@ export interface operations {
            *       "folderId": 3,
            *       "slug": "k7Qm2x",
            *       "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *       "domainId": null,
            *       "created": "2026-10-01T08:15:00.000Z",
            *       "updated": "2026-11-20T16:42:10.000Z",
            *       "scannable": {
@@ -8618,6 +8703,7 @@ export interface operations {
            *         "folderId": 3,
            *         "slug": "k7Qm2x",
            *         "shortUrl": "https://qr.example.com/r/k7Qm2x",
+           *         "domainId": null,
            *         "created": "2026-10-01T08:15:00.000Z",
            *         "updated": "2026-11-20T16:42:10.000Z",
            *         "scannable": {
@@ -12210,6 +12296,734 @@ export interface operations {
       /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAvailableShortDomains: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The short domains a dynamic code of the current workspace may use → { defaultBase (PUBLIC_URL/r/), items: [{ id, hostname, shortLinkBase }] }; a code's domainId picks one. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "defaultBase": "https://qr.example.com/r/",
+           *       "items": [
+           *         {
+           *           "id": 3,
+           *           "hostname": "go.cafe-aurora.example",
+           *           "shortLinkBase": "https://go.cafe-aurora.example/"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: uri
+             * @example https://qr.example.com/r/
+             */
+            defaultBase: string;
+            items: {
+              id: number;
+              hostname: string;
+              /**
+               * Format: uri
+               * @example https://go.example.com/
+               */
+              shortLinkBase: string;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  askShortDomain: {
+    parameters: {
+      query: {
+        domain: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether this server answers for ?domain (a short domain, or the app's own host): 200 { domain, allowed: true }, else 404. For a reverse proxy's on-demand certificates (Caddy's on_demand_tls ask). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "domain": "go.cafe-aurora.example",
+           *       "allowed": true
+           *     }
+           */
+          'application/json': {
+            domain: string;
+            /** @constant */
+            allowed: true;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminListShortDomains: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every short domain, newest first → { items: [{ id, hostname, shortLinkBase, allWorkspaces, workspaces, rootUrl, notFoundUrl, codes, created }] }. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "id": 3,
+           *           "hostname": "go.cafe-aurora.example",
+           *           "shortLinkBase": "https://go.cafe-aurora.example/",
+           *           "allWorkspaces": false,
+           *           "workspaces": [
+           *             {
+           *               "id": 12,
+           *               "name": "Café Aurora"
+           *             }
+           *           ],
+           *           "rootUrl": "https://cafe-aurora.example.com",
+           *           "notFoundUrl": null,
+           *           "codes": 4,
+           *           "created": "2026-11-20T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            items: {
+              id: number;
+              hostname: string;
+              /**
+               * Format: uri
+               * @example https://go.example.com/
+               */
+              shortLinkBase: string;
+              allWorkspaces: boolean;
+              workspaces: {
+                id: number;
+                name: string;
+              }[];
+              rootUrl: string | null;
+              notFoundUrl: string | null;
+              /** @description The codes whose short link uses this domain. */
+              codes: number;
+              /** Format: date-time */
+              created: string;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminCreateShortDomain: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "hostname": "go.cafe-aurora.example",
+         *       "allWorkspaces": false,
+         *       "workspaceIds": [
+         *         12
+         *       ],
+         *       "rootUrl": "https://cafe-aurora.example.com",
+         *       "notFoundUrl": null
+         *     }
+         */
+        'application/json': {
+          /** @description The host name, in lower case (punycode for other scripts). */
+          hostname: string;
+          /**
+           * @description Every workspace may use it (else only those of workspaceIds).
+           * @default false
+           */
+          allWorkspaces?: boolean;
+          /**
+           * @description The workspaces (team or personal) that may use it when allWorkspaces is false.
+           * @default []
+           */
+          workspaceIds?: number[];
+          /** @description Where the domain itself (go.example.com/) sends a visitor; null: a "not found" page. */
+          rootUrl?: string | null;
+          /** @description Where a link this domain does not know sends a visitor; null: a "not found" page. */
+          notFoundUrl?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description { hostname, allWorkspaces, workspaceIds, rootUrl, notFoundUrl } → the new short domain; 409 DOMAIN_TAKEN when it is there already. */
+      201: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "hostname": "go.cafe-aurora.example",
+           *       "shortLinkBase": "https://go.cafe-aurora.example/",
+           *       "allWorkspaces": false,
+           *       "workspaces": [
+           *         {
+           *           "id": 12,
+           *           "name": "Café Aurora"
+           *         }
+           *       ],
+           *       "rootUrl": "https://cafe-aurora.example.com",
+           *       "notFoundUrl": null,
+           *       "codes": 0,
+           *       "created": "2026-11-20T09:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            id: number;
+            hostname: string;
+            /**
+             * Format: uri
+             * @example https://go.example.com/
+             */
+            shortLinkBase: string;
+            allWorkspaces: boolean;
+            workspaces: {
+              id: number;
+              name: string;
+            }[];
+            rootUrl: string | null;
+            notFoundUrl: string | null;
+            /** @description The codes whose short link uses this domain. */
+            codes: number;
+            /** Format: date-time */
+            created: string;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminUpdateShortDomain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "hostname": "go.cafe-aurora.example",
+         *       "allWorkspaces": true,
+         *       "workspaceIds": [],
+         *       "rootUrl": "https://cafe-aurora.example.com",
+         *       "notFoundUrl": "https://cafe-aurora.example.com/not-found"
+         *     }
+         */
+        'application/json': {
+          /** @description The host name, in lower case (punycode for other scripts). */
+          hostname: string;
+          /**
+           * @description Every workspace may use it (else only those of workspaceIds).
+           * @default false
+           */
+          allWorkspaces?: boolean;
+          /**
+           * @description The workspaces (team or personal) that may use it when allWorkspaces is false.
+           * @default []
+           */
+          workspaceIds?: number[];
+          /** @description Where the domain itself (go.example.com/) sends a visitor; null: a "not found" page. */
+          rootUrl?: string | null;
+          /** @description Where a link this domain does not know sends a visitor; null: a "not found" page. */
+          notFoundUrl?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Replaces a short domain's fields ({ hostname, allWorkspaces, workspaceIds, rootUrl, notFoundUrl }) → the domain. Codes keep their links: a code still answers on the domain it uses. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "hostname": "go.cafe-aurora.example",
+           *       "shortLinkBase": "https://go.cafe-aurora.example/",
+           *       "allWorkspaces": true,
+           *       "workspaces": [],
+           *       "rootUrl": "https://cafe-aurora.example.com",
+           *       "notFoundUrl": "https://cafe-aurora.example.com/not-found",
+           *       "codes": 4,
+           *       "created": "2026-11-20T09:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            id: number;
+            hostname: string;
+            /**
+             * Format: uri
+             * @example https://go.example.com/
+             */
+            shortLinkBase: string;
+            allWorkspaces: boolean;
+            workspaces: {
+              id: number;
+              name: string;
+            }[];
+            rootUrl: string | null;
+            notFoundUrl: string | null;
+            /** @description The codes whose short link uses this domain. */
+            codes: number;
+            /** Format: date-time */
+            created: string;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminDeleteShortDomain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deletes a short domain no code uses → { success: true }; 409 DOMAIN_IN_USE otherwise. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {

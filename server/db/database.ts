@@ -330,6 +330,8 @@ export interface QrCodeTable {
   redirect_options: Generated<string | null>;
   /** argon2 hash of the short link's password; null: no password. */
   password_hash: Generated<string | null>;
+  /** The short domain of its link (migrations/2026-12-07T0900-short-domains.ts); null: PUBLIC_URL/r/. */
+  domain_id: Generated<number | null>;
 }
 
 /** A version of a code (migrations/2026-11-26T0700-code-versions.ts): its editable state after a change. */
@@ -490,6 +492,22 @@ export interface QrSlugAliasTable {
   created: Timestamp;
 }
 
+/** A short domain (migrations/2026-12-07T0900-short-domains.ts). */
+export interface ShortDomainTable {
+  id: Generated<number>;
+  hostname: string;
+  all_workspaces: Bool;
+  root_url: string | null;
+  not_found_url: string | null;
+  created: Timestamp;
+}
+
+/** A workspace (its account's id) that may use a short domain not available to all. */
+export interface ShortDomainWorkspaceTable {
+  domain_id: number;
+  workspace_id: number;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -533,6 +551,8 @@ export interface Database {
   workspace_members: WorkspaceMemberTable;
   idempotency_keys: IdempotencyKeyTable;
   qr_slug_aliases: QrSlugAliasTable;
+  short_domains: ShortDomainTable;
+  short_domain_workspaces: ShortDomainWorkspaceTable;
   workspace_invitations: WorkspaceInvitationTable;
   workspace_activity: WorkspaceActivityTable;
 }

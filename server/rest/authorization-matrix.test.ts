@@ -42,6 +42,7 @@ interface Fixture {
   requestId: number;
   uploadId: string;
   queuedMailId: number;
+  domainId: number;
 }
 
 let serial = 0;
@@ -80,9 +81,16 @@ async function fixture(t: TestApp): Promise<Fixture> {
     created_at: new Date().toISOString(),
     finished_at: new Date().toISOString(),
   });
+  // A short domain no code uses, for the admin's change and delete.
+  const domain = await t.db
+    .insertInto('short_domains')
+    .values({ hostname: `matrix${serial}.example.test`, created: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     uploadId,
     queuedMailId,
+    domainId: domain.id,
     owner,
     ownerCookie,
     sessionId: hashToken(second),
@@ -107,6 +115,7 @@ function urlOf(route: AnyRestRoute, f: Fixture): string {
     workspace: f.owner.id,
     upgradeRequest: f.requestId,
     queuedMail: f.queuedMailId,
+    shortDomain: f.domainId,
   };
   return route.object
     ? route.path.replace(':id', String(ids[route.object])).replace(':versionId', '1')

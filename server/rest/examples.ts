@@ -66,6 +66,7 @@ const qrCode = {
   folderId: 3,
   slug: 'k7Qm2x',
   shortUrl: `${PUBLIC_URL}/r/k7Qm2x`,
+  domainId: null,
   created: '2026-10-01T08:15:00.000Z',
   updated: '2026-11-20T16:42:10.000Z',
   scannable: { verdict: 'scannable', reason: 'Good contrast and quiet zone' },
@@ -88,6 +89,7 @@ const staticCode = {
   },
   slug: null,
   shortUrl: null,
+  domainId: null,
   redirectOptions: null,
 };
 
@@ -197,6 +199,18 @@ const scan = {
 };
 
 const done = (message: string) => ({ success: true, message });
+
+const shortDomain = {
+  id: 3,
+  hostname: 'go.cafe-aurora.example',
+  shortLinkBase: 'https://go.cafe-aurora.example/',
+  allWorkspaces: false,
+  workspaces: [{ id: 12, name: 'Café Aurora' }],
+  rootUrl: 'https://cafe-aurora.example.com',
+  notFoundUrl: null,
+  codes: 4,
+  created: '2026-11-20T09:00:00.000Z',
+};
 
 const settings = { registrationOpen: true, requireEmailVerification: true, freePlanLimit: 10 };
 
@@ -373,6 +387,42 @@ export const examples: Readonly<Record<string, OperationExample>> = {
   },
   getQrCode: { answer: qrCode },
   checkSlugAvailability: { answer: { slug: 'winter-menu', status: 'available', message: 'Available' } },
+  listAvailableShortDomains: {
+    answer: {
+      defaultBase: `${PUBLIC_URL}/r/`,
+      items: [
+        { id: 3, hostname: 'go.cafe-aurora.example', shortLinkBase: 'https://go.cafe-aurora.example/' },
+      ],
+    },
+  },
+  askShortDomain: { answer: { domain: 'go.cafe-aurora.example', allowed: true } },
+  adminListShortDomains: { answer: { items: [shortDomain] } },
+  adminCreateShortDomain: {
+    body: {
+      hostname: 'go.cafe-aurora.example',
+      allWorkspaces: false,
+      workspaceIds: [12],
+      rootUrl: 'https://cafe-aurora.example.com',
+      notFoundUrl: null,
+    },
+    answer: { ...shortDomain, codes: 0 },
+  },
+  adminUpdateShortDomain: {
+    body: {
+      hostname: 'go.cafe-aurora.example',
+      allWorkspaces: true,
+      workspaceIds: [],
+      rootUrl: 'https://cafe-aurora.example.com',
+      notFoundUrl: 'https://cafe-aurora.example.com/not-found',
+    },
+    answer: {
+      ...shortDomain,
+      allWorkspaces: true,
+      workspaces: [],
+      notFoundUrl: 'https://cafe-aurora.example.com/not-found',
+    },
+  },
+  adminDeleteShortDomain: { answer: { success: true } },
   updateQrCode: {
     body: { content: 'https://cafe-aurora.example.com/winter-menu' },
     answer: { ...qrCode, content: 'https://cafe-aurora.example.com/winter-menu' },

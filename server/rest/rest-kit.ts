@@ -103,6 +103,8 @@ export type PathObject =
   | 'user'
   | 'upgradeRequest'
   | 'queuedMail'
+  /** A short domain (issue 35), named by admins. */
+  | 'shortDomain'
   /** A workspace the caller is a member of (any other is 404); its role decides the rest. */
   | 'workspace';
 

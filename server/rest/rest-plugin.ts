@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RuntimeDeps } from '../app-deps.js';
 import { adminRoutes } from '../features/admin/admin.rest.js';
+import { shortDomainRoutes } from '../features/domains/short-domains.rest.js';
 import { billingRoutes } from '../features/billing/billing.rest.js';
 import { tokensRoutes } from '../features/tokens/tokens.rest.js';
 import { accountRoutes } from '../features/account/account.rest.js';
@@ -37,6 +38,7 @@ export const restTables: readonly RouteTable[] = [
   { tag: 'Plans and billing', routes: billingRoutes },
   { tag: 'API tokens', routes: tokensRoutes },
   { tag: 'Workspaces', routes: workspacesRoutes },
+  { tag: 'Short domains', routes: shortDomainRoutes },
   { tag: 'Admin', routes: adminRoutes },
   {
     tag: 'Reference',

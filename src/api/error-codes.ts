@@ -48,6 +48,8 @@ export const errorCodes = {
   USERNAME_TAKEN: { status: 409, description: 'Another account has this username.' },
   EMAIL_TAKEN: { status: 409, description: 'Another account has this e-mail address.' },
   SLUG_TAKEN: { status: 409, description: 'Another short link has this slug.' },
+  DOMAIN_TAKEN: { status: 409, description: 'This short domain is already added.' },
+  DOMAIN_IN_USE: { status: 409, description: 'Codes use this short domain: it cannot be deleted.' },
   NAME_TAKEN: { status: 409, description: 'Another object here has this name.' },
   ALREADY_DONE: {
     status: 409,

@@ -63,6 +63,13 @@ const slug = z
     examples: ['menu'],
   });
 
+/** The short domain a dynamic code's link uses (src/qr/short-domain.schema.ts). */
+const domainIdField = z
+  .number({ error: 'Domain must be a domain id or null' })
+  .int('Domain must be a domain id or null')
+  .positive('Domain must be a domain id or null')
+  .max(2_147_483_647, 'Domain must be a domain id or null');
+
 export const createQrCodeInput = z
   .object(
     {
@@ -82,6 +89,10 @@ export const createQrCodeInput = z
       slug: slug.nullable().optional().meta({
         description:
           'Dynamic codes only: your own back-half of the short link (null or absent: a random one). 409 SLUG_TAKEN when another link has it.',
+      }),
+      domainId: domainIdField.nullable().optional().meta({
+        description:
+          "Dynamic codes only: the short domain of its link (GET /api/short-domains); null or absent: the app's own address.",
       }),
     },
     bodyError,
@@ -115,6 +126,9 @@ export const updateQrCodeInput = z.object(
     slug: slug.optional().meta({
       description:
         'A new back-half of the short link (absent: unchanged). A code that has scans keeps answering at its old one too.',
+    }),
+    domainId: domainIdField.nullable().optional().meta({
+      description: "The short domain of its link (null: the app's own address; absent: unchanged).",
     }),
   },
   bodyError,
@@ -187,6 +201,11 @@ export const qrCodeSchema = z.object({
     .string()
     .nullable()
     .meta({ format: 'uri', description: 'Dynamic codes only: the short link, which the image encodes.' }),
+  domainId: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "Dynamic codes: the short domain of its link; null: the app's own address." }),
   created: z.string().meta({ format: 'date-time' }),
   updated: z.string().meta({ format: 'date-time' }),
   scannable: z

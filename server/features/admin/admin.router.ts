@@ -16,6 +16,17 @@ import {
   upgradeInput,
 } from '../../../src/admin/admin.schema.js';
 import { adminProcedure, router } from '../../trpc/init.js';
+import {
+  shortDomainIdInput,
+  shortDomainInput,
+  updateShortDomainInput,
+} from '../../../src/qr/short-domain.schema.js';
+import {
+  createShortDomain,
+  deleteShortDomain,
+  listShortDomains,
+  updateShortDomain,
+} from '../domains/short-domains.service.js';
 import { getAdminUser } from '../billing/admin-user.js';
 import { decideUpgradeRequest } from '../billing/billing.service.js';
 import { getMailQueue, retryQueuedMail } from '../mail/mail-queue.service.js';
@@ -119,5 +130,16 @@ export const adminRouter = router({
   updateSettings: adminProcedure
     .input(updateInstanceSettingsInput)
     .mutation(({ ctx, input }) => updateSettings(ctx, ctx.user, input)),
+  /** Short domains (issue 35): host names codes' links may use, and which workspaces may. */
+  domains: adminProcedure.query(({ ctx }) => listShortDomains(ctx)),
+  createDomain: adminProcedure
+    .input(shortDomainInput)
+    .mutation(({ ctx, input }) => createShortDomain(ctx, ctx.user, input)),
+  updateDomain: adminProcedure
+    .input(updateShortDomainInput)
+    .mutation(({ ctx, input }) => updateShortDomain(ctx, ctx.user, input)),
+  deleteDomain: adminProcedure
+    .input(shortDomainIdInput)
+    .mutation(({ ctx, input }) => deleteShortDomain(ctx, ctx.user, input.id)),
   auditLog: adminProcedure.input(auditListInput).query(({ ctx, input }) => getAuditLog(ctx, input)),
 });

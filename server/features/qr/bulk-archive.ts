@@ -8,6 +8,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { appError } from '../../errors.js';
 import { createQrImageCache, renderQrImage } from './qr-image.js';
 import { toQrCode } from './qr.mapper.js';
+import { shortLinksFor } from '../domains/short-domains.registry.js';
 import { uploadResolverFor } from '../uploads/uploads.service.js';
 import { findQrCodesOf } from './bulk.repository.js';
 
@@ -123,7 +124,11 @@ export async function archiveQrCodes(
   const ids = [...new Set(input.ids)];
   const rows = await findQrCodesOf(deps.db, user.id, ids);
   if (rows.length !== ids.length) throw appError('NOT_FOUND', qrMessages.notFound);
-  const byId = new Map(rows.map((row) => [row.id, toQrCode(row, deps.config.publicUrl)]));
+  const links = await shortLinksFor(
+    deps,
+    rows.map((row) => row.domain_id),
+  );
+  const byId = new Map(rows.map((row) => [row.id, toQrCode(row, links)]));
   const codes = ids.map((id) => byId.get(id)!);
   const names = archiveFileNames(codes, input.format);
   // Only within this archive: a thousand images would push everything else out of the shared cache.

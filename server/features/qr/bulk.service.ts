@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { appError, extrasOf, refuse } from '../../errors.js';
 import { toQrCode } from './qr.mapper.js';
+import { shortLinksOf } from '../domains/short-domains.registry.js';
 import { checkContent, planLimitMessage } from './qr.service.js';
 import { generateSlug } from './slug.js';
 import { wakeScanChecks } from './scan-verdicts.js';
@@ -145,7 +146,8 @@ export async function bulkCreateQrCodes(
       const result = await insertQrCodesOfOwner(deps.db, owner, withSlugs(rows), fit, {
         skipRepeats: input.repeats === 'skip',
       });
-      const codes = result.rows.map((row) => toQrCode(row, deps.config.publicUrl));
+      const links = shortLinksOf(deps.db, deps.config.publicUrl);
+      const codes = result.rows.map((row) => toQrCode(row, links));
       // Not inline as a single save is: hundreds of renders would hold the answer for minutes.
       if (codes.length > 0) {
         wakeScanChecks(deps);

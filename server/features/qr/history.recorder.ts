@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { toIso, type Db, type QrCodeRow } from '../../db/database.js';
 import { toQrCode } from './qr.mapper.js';
+import { ownShortLinks } from '../domains/short-domains.registry.js';
 import { findLatestSnapshot, insertVersions } from './history.repository.js';
 
 /** A write that is not a plain edit: a restore names the version it brought back. */
@@ -21,7 +22,7 @@ export interface VersionNote {
 /** The editable state of a stored code, read through its answer (so new fields of the answer come along). */
 function snapshotOfRow(row: QrCodeRow): VersionSnapshot {
   // The public URL only makes the short link, which is not part of a version.
-  return snapshotOf(toQrCode(row, ''));
+  return snapshotOf(toQrCode(row, ownShortLinks('')));
 }
 
 /** A code moved to another workspace (in the moving transaction): its state is unchanged. */

@@ -4,12 +4,15 @@ import { readSmartRedirect } from '../../../src/qr/smart-redirect.js';
 import { normalizeQrType } from '../../../src/qr/qr-types.js';
 import type { QrCode } from '../../../src/qr/qr.schema.js';
 import { toIso, type QrCodeRow } from '../../db/database.js';
+import type { ShortLinks } from '../domains/short-domains.registry.js';
 
+/** The short link on the app's own address, which answers for every code whatever its domain. */
 export function shortUrlOf(publicUrl: string, slug: string): string {
   return `${publicUrl}/r/${slug}`;
 }
 
-export function toQrCode(row: QrCodeRow, publicUrl: string): QrCode {
+/** A code as the APIs answer it; its short link on its domain (`links`: server/features/domains). */
+export function toQrCode(row: QrCodeRow, links: ShortLinks): QrCode {
   const customization =
     typeof row.customization === 'string' ? (JSON.parse(row.customization) as unknown) : row.customization;
   const dynamic = Boolean(row.is_dynamic);
@@ -23,7 +26,8 @@ export function toQrCode(row: QrCodeRow, publicUrl: string): QrCode {
     userId: row.user_id,
     folderId: row.folder_id,
     slug: dynamic ? row.slug : null,
-    shortUrl: dynamic && row.slug ? shortUrlOf(publicUrl, row.slug) : null,
+    shortUrl: dynamic && row.slug ? links.shortUrl(row.slug, row.domain_id) : null,
+    domainId: dynamic && row.domain_id !== null && row.domain_id !== undefined ? Number(row.domain_id) : null,
     created: toIso(row.created),
     updated: toIso(row.updated),
     scannable: scannableOf(row.scan_verdict, row.scan_reason),

@@ -284,6 +284,7 @@ describeOnSqlite('QR code REST paths', (getDb) => {
         folderId: null,
         slug: expect.stringMatching(SLUG) as string,
         shortUrl: `${t().config.publicUrl}/r/${code.slug}`,
+        domainId: null,
         created: now,
         updated: now,
         // Checked before the answer: the image decodes to the short link, even printed 1 cm wide.

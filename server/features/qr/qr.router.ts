@@ -9,6 +9,7 @@ import {
   updateQrCodeInput,
 } from '../../../src/qr/qr.schema.js';
 import { slugAvailability } from './slug.js';
+import { availableDomains } from '../domains/short-domains.service.js';
 import { bulkCreateQrCodes } from './bulk.service.js';
 import { bulkRepeatsInput, checkBulkRepeats } from './bulk-repeats.js';
 import { historyProcedures } from './history.router.js';
@@ -52,6 +53,8 @@ export const qrRouter = router({
       if (input.id !== undefined) await getQrCode(ctx, ctx.owner, input.id);
       return slugAvailability(ctx.db, input.slug, input.id);
     }),
+  /** The short domains a code of this workspace may use (the designer's Domain list). */
+  domains: workspaceProcedure('viewer').query(({ ctx }) => availableDomains(ctx, ctx.owner.id)),
   update: workspaceProcedure('editor')
     .input(updateQrCodeInput)
     .mutation(({ ctx, input }) => updateQrCode(ctx, ctx.owner, input)),

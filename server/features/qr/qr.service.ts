@@ -8,7 +8,9 @@ import type { QrCode, QrLimitInfo } from '../../../src/qr/qr.schema.js';
 import type { Page } from '../../../src/api/paging.js';
 import type { QrCodeListQuery } from '../../../src/qr/qr-list.schema.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
-import type { Db } from '../../db/database.js';
+import type { Db, QrCodeRow } from '../../db/database.js';
+import { shortLinksFor } from '../domains/short-domains.registry.js';
+import { checkCodeDomain } from '../domains/short-domains.service.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
 import { appError, refuse } from '../../errors.js';
@@ -72,9 +74,21 @@ async function checkFolder(db: Db, user: User, folderId: number | null | undefin
   }
 }
 
+/** The short links of these rows' codes, each on its domain. */
+export const linksFor = (deps: AppDeps, rows: readonly Pick<QrCodeRow, 'domain_id'>[]) =>
+  shortLinksFor(
+    deps,
+    rows.map((r) => r.domain_id),
+  );
+
+/** A row as the APIs answer it. */
+export const codeOf = async (deps: AppDeps, row: QrCodeRow): Promise<QrCode> =>
+  toQrCode(row, await linksFor(deps, [row]));
+
 export async function listQrCodes(deps: AppDeps, user: User): Promise<QrCode[]> {
   const rows = await listQrCodesOf(deps.db, user.id);
-  return rows.map((r) => toQrCode(r, deps.config.publicUrl));
+  const links = await linksFor(deps, rows);
+  return rows.map((r) => toQrCode(r, links));
 }
 
 /** One page of the owner's codes for a list query (GET /api/qr-codes). */
@@ -84,8 +98,9 @@ export async function listQrCodePage(
   query: QrCodeListQuery,
 ): Promise<Page<QrCode>> {
   const { rows, total } = await listQrCodePageOf(deps.db, user.id, query);
+  const links = await linksFor(deps, rows);
   return {
-    items: rows.map((r) => toQrCode(r, deps.config.publicUrl)),
+    items: rows.map((r) => toQrCode(r, links)),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -93,7 +108,7 @@ export async function listQrCodePage(
 }
 
 export async function getQrCode(deps: AppDeps, user: User, id: number): Promise<QrCode> {
-  return toQrCode(await getOrThrow(deps.db, user, id), deps.config.publicUrl);
+  return codeOf(deps, await getOrThrow(deps.db, user, id));
 }
 
 export async function getQrLimit(deps: AppDeps, user: User): Promise<QrLimitInfo> {
@@ -116,6 +131,8 @@ export interface NewQrCode {
   password?: string | null;
   /** Dynamic codes: a chosen back-half, normalized by the input schema (null or absent: a random one). */
   slug?: string | null;
+  /** Dynamic codes: the short domain of its link (null or absent: the app's own address). */
+  domainId?: number | null;
 }
 
 /** A random slug that another code holds in other case, or as an old one: drawn again. */
@@ -130,6 +147,12 @@ export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode)
   if (chosenSlug !== null && !input.isDynamic) {
     throw appError('BAD_REQUEST', slugMessages.staticCode, { field: 'slug' });
   }
+  const domainId = input.domainId ?? null;
+  if (domainId !== null && !input.isDynamic) {
+    throw appError('BAD_REQUEST', slugMessages.staticCode, { field: 'domainId' });
+  }
+  // Before the row (whose foreign key names the domain); checked again in its transaction.
+  if (domainId !== null) await checkCodeDomain(deps.db, user.id, domainId);
   const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, deps.clock.now());
   const now = deps.clock.now().toISOString();
 
@@ -148,6 +171,7 @@ export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode)
         updated: now,
         redirect_options: redirectOptions,
         password_hash: passwordHash,
+        domain_id: domainId,
       };
       const row = await insertQrCodeOfOwner(
         deps.db,
@@ -163,6 +187,7 @@ export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode)
           }
         },
         async (trx, inserted) => {
+          if (domainId !== null) await checkCodeDomain(trx, user.id, domainId);
           if (chosenSlug !== null) await claimSlug(trx, chosenSlug, inserted.id);
           else if (inserted.slug && (await slugHeldByAnother(trx, inserted.slug, inserted.id))) {
             throw new RandomSlugHeld();
@@ -176,7 +201,7 @@ export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode)
           });
         },
       );
-      return await withScanVerdict(deps, toQrCode(row, deps.config.publicUrl));
+      return await withScanVerdict(deps, await codeOf(deps, row));
     } catch (error) {
       if (isUniqueViolation(error) && chosenSlug !== null) throw slugTaken();
       // A slug collision (about one in a trillion per code): draw another.
@@ -201,6 +226,8 @@ export interface QrCodeChanges {
   password?: string | null;
   /** A new chosen back-half, normalized by the input schema; absent keeps the slug. */
   slug?: string;
+  /** The short domain of its link (null: the app's own address; absent: unchanged). */
+  domainId?: number | null;
 }
 
 /** Only dynamic codes change after creation; their type and kind never do. A change is kept as a version. */
@@ -223,8 +250,12 @@ export async function updateQrCode(
   const passwordHash = await storedPasswordHash(true, input.password);
   await checkFolder(deps.db, user, input.folderId);
   const newSlug = input.slug !== undefined && input.slug !== existing.slug ? input.slug : undefined;
+  const currentDomain = existing.domain_id === null ? null : Number(existing.domain_id);
+  const newDomain =
+    input.domainId !== undefined && input.domainId !== currentDomain ? input.domainId : undefined;
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(newDomain !== undefined ? { domain_id: newDomain } : {}),
     ...(newSlug !== undefined ? { slug: newSlug } : {}),
     ...(input.content !== undefined ? { content: input.content } : {}),
     ...(input.customization !== undefined ? { customization: JSON.stringify(input.customization) } : {}),
@@ -234,6 +265,7 @@ export async function updateQrCode(
     updated: deps.clock.now().toISOString(),
   };
   const row = await savingVersion(deps, user, existing, version, async (db) => {
+    if (newDomain !== undefined && newDomain !== null) await checkCodeDomain(db, user.id, newDomain);
     if (newSlug !== undefined) {
       // A printed code may carry the old link: a code that has scans keeps answering at it.
       await claimSlug(db, newSlug, input.id);
@@ -244,7 +276,7 @@ export async function updateQrCode(
     throw newSlug !== undefined && isUniqueViolation(error) ? slugTaken() : error;
   });
   if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
-  return withScanVerdict(deps, toQrCode(row, deps.config.publicUrl));
+  return withScanVerdict(deps, await codeOf(deps, row));
 }
 
 /** Moving is organisation, not editing: static codes move too. null = the root. */
@@ -260,7 +292,7 @@ export async function moveQrCode(
     updated: deps.clock.now().toISOString(),
   });
   if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
-  return toQrCode(row, deps.config.publicUrl);
+  return codeOf(deps, row);
 }
 
 export async function deleteQrCode(deps: AppDeps, user: Owner, id: number) {

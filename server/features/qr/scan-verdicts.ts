@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { uploadResolverFor } from '../uploads/uploads.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { toQrCode } from './qr.mapper.js';
+import { shortLinksFor } from '../domains/short-domains.registry.js';
 import { listUncheckedQrCodes, storeScanVerdict } from './qr.repository.js';
 import { checkDesign } from './scan-check.js';
 
@@ -113,7 +114,7 @@ export function startScanCheckSweeper(
             if (stopped) return;
             // Yield between codes, so a long backlog never holds the event loop for long.
             await new Promise((resolve) => setImmediate(resolve));
-            const code = toQrCode(row, deps.config.publicUrl);
+            const code = toQrCode(row, await shortLinksFor(deps, [row.domain_id]));
             const check = await track(inOrder(code.id, () => checkAndStore(deps, code)));
             if (check === null) failed.add(code.id);
           }

@@ -22,6 +22,8 @@ export interface ShortLinkRow {
   slug: string | null;
   redirect_options: string | null;
   password_hash: string | null;
+  /** The short domain of its link (null: the app's own address); the code answers there too. */
+  domain_id: number | null;
   /** PostgreSQL only: the code's served scans, read by the same statement when its options need them. */
   served_scans?: number | string | null;
 }
@@ -48,6 +50,7 @@ const COLUMNS = [
   'slug',
   'redirect_options',
   'password_hash',
+  'domain_id',
 ] as const;
 const SLUG_QUERY = `select ${COLUMNS.join(', ')} from qr_codes where slug = ? and is_dynamic = 1`;
 const QUALIFIED = COLUMNS.map((c) => `qr_codes.${c}`).join(', ');

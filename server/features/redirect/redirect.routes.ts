@@ -34,6 +34,8 @@ import { findDynamicCodeBySlug, prepareShortLinks, type ShortLinkTarget } from '
 import { storedAddress } from '../scans/client-address.js';
 import { scanFactsOf } from './scan-facts.js';
 import { pointsAtOwnShortLink } from '../qr/destination.js';
+import { SHORT_DOMAIN_ROOT, SHORT_DOMAIN_UNKNOWN, shortDomainOf } from '../domains/short-domain-host.js';
+import { availableTo, type ShortDomainEntry } from '../domains/short-domains.registry.js';
 
 /** Wrong passwords one address may try on one code in PASSWORD_WINDOW_MS (shared by every instance). */
 export const PASSWORD_TRIES = 5;
@@ -82,8 +84,35 @@ function queryOf(url: string): string {
   return at < 0 ? '' : url.slice(at + 1);
 }
 
-/** The short link itself, with the scan's query: where the password form posts and then moves on to. */
-const shortPath = (slug: string, query: string) => `/r/${slug}${query ? `?${query}` : ''}`;
+/**
+ * The short link itself, with the scan's query: where the password form posts and then moves on to. On a
+ * short domain, its root-level path.
+ */
+const shortPath = (slug: string, query: string, domain?: ShortDomainEntry) =>
+  `${domain ? '' : '/r'}/${slug}${query ? `?${query}` : ''}`;
+
+/**
+ * Whether a code answers on the short domain a request came in on: on the app's own address every code
+ * does; on a short domain, the code that uses it, and every code of a workspace that may use it (a code
+ * moved to another of its domains keeps answering at the old one: it may be printed).
+ */
+const answersOn = (
+  domain: ShortDomainEntry | undefined,
+  code: { user_id: number; domain_id: number | null },
+) =>
+  domain === undefined ||
+  (code.domain_id !== null && Number(code.domain_id) === domain.id) ||
+  availableTo(domain, code.user_id);
+
+/** A link a short domain does not know: to the domain's page for them when it has one, else not found. */
+function unknownLink(reply: FastifyReply, domain: ShortDomainEntry | undefined) {
+  if (domain?.notFoundUrl)
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .redirect(new URL(domain.notFoundUrl).href, 302);
+  return notFound(reply);
+}
 
 /** Paused and not yet started may come back: 200. Ended and over the limit will not: 410 Gone. */
 const inactiveStatus: Record<InactiveReason, number> = {
@@ -110,9 +139,11 @@ const inactiveStatus: Record<InactiveReason, number> = {
  */
 export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) {
   prepareShortLinks(deps.db);
-  /** A malformed slug never reaches the database. */
-  const findCode = async (slug: string) =>
-    SHORT_LINK_SLUG.test(slug) ? await findDynamicCodeBySlug(deps.db, slug) : undefined;
+  /** A malformed slug never reaches the database; on a short domain, only the codes that answer there. */
+  const findCode = async (slug: string, domain: ShortDomainEntry | undefined) => {
+    const code = SHORT_LINK_SLUG.test(slug) ? await findDynamicCodeBySlug(deps.db, slug) : undefined;
+    return code && answersOn(domain, code) ? code : undefined;
+  };
 
   const passwordCookieOk = async (req: FastifyRequest, code: ShortLinkTarget, nowMs: number) =>
     code.password_hash === null ||
@@ -154,8 +185,9 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
     url: '/r/:slug',
     handler: async (req, reply) => {
       const { slug } = req.params;
-      const code = await findCode(slug);
-      if (!code) return notFound(reply);
+      const domain = shortDomainOf(req);
+      const code = await findCode(slug, domain);
+      if (!code) return unknownLink(reply, domain);
       const type = normalizeQrType(code.type);
       const now = deps.clock.now();
       const query = queryOf(req.url);
@@ -209,7 +241,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
           renderInactivePage(answer.reason, options?.inactiveMessage ?? null),
         );
       }
-      if (answer.kind === 'password') return showPasswordForm(reply, shortPath(slug, query));
+      if (answer.kind === 'password') return showPasswordForm(reply, shortPath(slug, query, domain));
       // Never a redirect to one of our own short links (a code saved before that was refused, or a
       // PUBLIC_URL changed since): each hop would be another scan.
       const destination = destinationOf(answer.url);
@@ -245,9 +277,10 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
     );
     scope.post<{ Params: { slug: string } }>('/r/:slug', async (req, reply) => {
       const { slug } = req.params;
-      const code = await findCode(slug);
-      if (!code) return notFound(reply);
-      const next = shortPath(slug, queryOf(req.url));
+      const domain = shortDomainOf(req);
+      const code = await findCode(slug, domain);
+      if (!code) return unknownLink(reply, domain);
+      const next = shortPath(slug, queryOf(req.url), domain);
       // Nothing to unlock (the password was removed meanwhile): on to the short link.
       if (code.password_hash === null)
         return reply.status(303).header('Cache-Control', 'no-store').redirect(next);
@@ -283,7 +316,8 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
         now.getTime(),
       );
       void reply.setCookie(passwordCookieName(code.id), cookie.value, {
-        path: `/r/${slug}`,
+        // On a short domain the link is /<slug> (and its files /r/<slug>/…): the cookie, named per code, goes to every path.
+        path: domain ? '/' : `/r/${slug}`,
         httpOnly: true,
         sameSite: 'lax',
         secure: deps.config.publicUrl.startsWith('https:'),
@@ -303,12 +337,16 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
     build: (content: string) => { body: string; filename: string },
   ) =>
     app.get<{ Params: { slug: string } }>(`/r/:slug/${file}`, async (req, reply) => {
-      const code = await findCode(req.params.slug);
-      if (!code || normalizeQrType(code.type) !== type) return notFound(reply);
+      const domain = shortDomainOf(req);
+      const code = await findCode(req.params.slug, domain);
+      if (!code || normalizeQrType(code.type) !== type) return unknownLink(reply, domain);
       const now = deps.clock.now();
       if (code.options && scheduleState(code.options, now) !== null) return notFound(reply);
       if (!(await passwordCookieOk(req, code, now.getTime())))
-        return reply.status(303).header('Cache-Control', 'no-store').redirect(`/r/${req.params.slug}`);
+        return reply
+          .status(303)
+          .header('Cache-Control', 'no-store')
+          .redirect(shortPath(req.params.slug, '', domain));
       const { body, filename } = build(code.content);
       return reply
         .header('Content-Type', `${contentType}; charset=utf-8`)
@@ -318,4 +356,26 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
     });
   download('contact.vcf', 'vcard', 'text/vcard', contactFile);
   download('event.ics', 'event', 'text/calendar', calendarFile);
+
+  // A short domain's own address (go.example.com/): its home page when it has one. Every other path there
+  // that is no short link: its page for unknown links. On the app's own address, neither exists.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: SHORT_DOMAIN_ROOT,
+    handler: (req, reply) => {
+      const domain = shortDomainOf(req);
+      if (!domain) return reply.callNotFound();
+      if (domain.rootUrl)
+        return reply
+          .header('Cache-Control', 'no-store')
+          .header('Referrer-Policy', 'no-referrer')
+          .redirect(new URL(domain.rootUrl).href, 302);
+      return notFound(reply);
+    },
+  });
+  app.all(SHORT_DOMAIN_UNKNOWN, (req, reply) => {
+    const domain = shortDomainOf(req);
+    if (!domain) return reply.callNotFound();
+    return req.method === 'GET' || req.method === 'HEAD' ? unknownLink(reply, domain) : notFound(reply);
+  });
 }

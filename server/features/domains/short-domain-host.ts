@@ -1,0 +1,52 @@
+import type { IncomingMessage } from 'node:http';
+import { SHORT_LINK_SLUG } from '../../../src/qr/slug.js';
+import type { ShortDomainEntry, ShortDomainRegistry } from './short-domains.registry.js';
+
+/**
+ * A request to a short domain (go.example.com): decided by its `Host` before routing (Fastify's
+ * `rewriteUrl`), and mapped onto the short link's own routes, so that nothing of the app answers there:
+ * - `/<slug>` and `/<slug>/contact.vcf|event.ics` → the short link's `/r/<slug>…` (`/r/<slug>` too, as is);
+ * - `/` → SHORT_DOMAIN_ROOT (the domain's home page, or a not-found page);
+ * - anything else (the app's pages, /api, /trpc, /assets) → SHORT_DOMAIN_UNKNOWN.
+ * A request whose host is no short domain is not touched: one map read when domains exist, none otherwise.
+ */
+export const SHORT_DOMAIN_ROOT = '/_short-domain/root';
+export const SHORT_DOMAIN_UNKNOWN = '/_short-domain/not-found';
+
+const DOMAIN = Symbol('short domain');
+type DomainRequest = IncomingMessage & { [DOMAIN]?: ShortDomainEntry };
+
+/** The short domain a request came in on; undefined: the app's own address. */
+export function shortDomainOf(req: { raw: IncomingMessage }): ShortDomainEntry | undefined {
+  return (req.raw as DomainRequest)[DOMAIN];
+}
+
+const FILES = new Set(['contact.vcf', 'event.ics']);
+
+/** The route path a short domain's request goes to (its query kept). */
+export function shortDomainPath(url: string): string {
+  const at = url.indexOf('?');
+  const path = at < 0 ? url : url.slice(0, at);
+  const query = at < 0 ? '' : url.slice(at);
+  if (path === '/' || path === '') return SHORT_DOMAIN_ROOT + query;
+  const parts = path.slice(1).split('/');
+  if (parts[0] === 'r') parts.shift();
+  const [slug, file, ...rest] = parts;
+  if (slug !== undefined && SHORT_LINK_SLUG.test(slug) && rest.length === 0) {
+    if (file === undefined) return `/r/${slug}${query}`;
+    if (FILES.has(file)) return `/r/${slug}/${file}${query}`;
+  }
+  return SHORT_DOMAIN_UNKNOWN;
+}
+
+/** Fastify's `rewriteUrl` for the app: short domains' requests onto the short link's routes. */
+export function shortDomainRewrite(registry: ShortDomainRegistry): (req: IncomingMessage) => string {
+  return (req) => {
+    const url = req.url ?? '/';
+    if (registry.size === 0) return url;
+    const domain = registry.forHost(req.headers.host);
+    if (!domain) return url;
+    (req as DomainRequest)[DOMAIN] = domain;
+    return shortDomainPath(url);
+  };
+}
