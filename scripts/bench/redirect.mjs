@@ -19,8 +19,11 @@
 // PIN=0 leaves the processes unpinned (every core for the server, its scan writer thread and autocannon).
 // DATABASE_URL=postgres://… runs (b) on a new PostgreSQL database on that server (dropped afterwards);
 // INSTANCES=2 (PostgreSQL only) starts two servers on it, loads both at once and prints the combined rate.
+// DOMAIN=1: (b) and (c) are root-level links of a short domain (issue 35): both codes use go.bench.test, and
+// every request names it in Host (`/<slug>`, not `/r/<slug>`), as a reverse proxy passes it on.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -33,6 +36,8 @@ const connections = Number(process.env.CONNECTIONS ?? 50);
 const manyClients = process.env.CLIENTS !== 'one';
 const pgBase = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL : null;
 const instances = Number(process.env.INSTANCES ?? 1);
+/** DOMAIN=1: the short domain (b) and (c) are loaded on. */
+const domainHost = process.env.DOMAIN === '1' ? 'go.bench.test' : null;
 if (instances > 1 && !pgBase) throw new Error('INSTANCES > 1 needs DATABASE_URL=postgres://…');
 
 const userAgents = [
@@ -51,6 +56,19 @@ let clients = 0;
 function clientAddress() {
   const n = Math.imul(clients++, 2654435761) >>> 0;
   return `${1 + (n % 223)}.${(n >>> 8) & 255}.${(n >>> 16) & 255}.${(n >>> 24) & 255}`;
+}
+
+/** HEAD `path` on the server at `port` with the short domain in Host: the status (fetch cannot set Host). */
+function headOnDomain(port, path) {
+  return new Promise((resolve, reject) => {
+    http
+      .request({ host: '127.0.0.1', port, path, method: 'HEAD', headers: { host: domainHost } }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+      .on('error', reject)
+      .end();
+  });
 }
 
 async function waitFor(url) {
@@ -75,6 +93,7 @@ function stop(child) {
 
 /** A fixed number of requests, so every request sent is answered and counted (none cut off). */
 async function load(url, amount, conns = connections) {
+  const host = domainHost && !url.startsWith(`http://127.0.0.1:${barePort}/`) ? { host: domainHost } : {};
   let i = 0;
   let started = 0;
   let last = 0;
@@ -91,6 +110,7 @@ async function load(url, amount, conns = connections) {
             ...req,
             headers: {
               ...req.headers,
+              ...host,
               'user-agent': userAgents[n % userAgents.length],
               ...(manyClients ? { 'x-forwarded-for': clientAddress() } : {}),
             },
@@ -295,6 +315,31 @@ if (withRules) {
       throw new Error(`(c) answered ${res.status} ${res.headers.get('location')} for ${ua}`);
   }
 }
+if (domainHost) {
+  // Straight into the database under test; the servers read their domains again within 30 s.
+  const insert = `insert into short_domains (hostname, all_workspaces, created) values ('${domainHost}', ${databaseUrl ? 'true' : '1'}, '2026-12-06T00:00:00.000Z')`;
+  const assign = `update qr_codes set domain_id = (select id from short_domains where hostname = '${domainHost}') where id in (${[code.id, ruled?.id].filter(Boolean).join(', ')})`;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(insert);
+    await client.query(assign);
+    await client.end();
+  } else {
+    const db = new Database(dbFile);
+    db.exec(insert);
+    db.exec(assign);
+    db.close();
+  }
+  for (const p of ports) {
+    for (let i = 0; ; i++) {
+      const status = await headOnDomain(p, `/${code.slug}`);
+      if (status === 302) break;
+      if (i > 40) throw new Error(`${domainHost}/${code.slug} answered ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
 /** A code's scans as stored: raw rows, and those held back by the per-client limit (counted apart). */
 const scansOf = async (id) =>
   Number((await queryOne('select count(*) as n from qr_scans where qr_code_id = ?', [id])).n) +
@@ -303,8 +348,9 @@ const scansOf = async (id) =>
   );
 const before = await scansOf(code.id);
 const beforeC = ruled ? await scansOf(ruled.id) : 0;
-const urlsB = ports.map((p) => `http://127.0.0.1:${p}/r/${code.slug}`);
-const urlsC = ruled ? ports.map((p) => `http://127.0.0.1:${p}/r/${ruled.slug}`) : [];
+const linkPath = domainHost ? '' : '/r';
+const urlsB = ports.map((p) => `http://127.0.0.1:${p}${linkPath}/${code.slug}`);
+const urlsC = ruled ? ports.map((p) => `http://127.0.0.1:${p}${linkPath}/${ruled.slug}`) : [];
 
 const perRoundA = Math.ceil(Number(process.env.BARE_REQUESTS ?? 300_000) / rounds);
 const perRoundB = Math.ceil(Number(process.env.REQUESTS ?? 150_000) / rounds);
@@ -380,7 +426,8 @@ console.log(row('(a) bare Fastify constant 302', runsA));
 const where = databaseUrl
   ? `PostgreSQL${instances > 1 ? `, ${instances} instances, combined` : ''}`
   : 'SQLite';
-console.log(row(`(b) /r/<slug> (${where})`, runsB));
+const shown = domainHost ? `${domainHost}/<slug>` : '/r/<slug>';
+console.log(row(`(b) ${shown} (${where})`, runsB));
 console.log(
   `ratio b/a per round:               ${runsA.map((r, i) => (rate(runsB[i]) / rate(r)).toFixed(2)).join(' ')}`,
 );
@@ -392,7 +439,7 @@ console.log(
   `CPU per request a/b (medians):     ${(cpuA / median(runsB.map((r) => r.cpuMicros))).toFixed(2)} (the work ratio, least disturbed by the machine)`,
 );
 if (ruled) {
-  console.log(row(`(c) /r/<slug>, 5 rules (${where})`, runsC));
+  console.log(row(`(c) ${shown}, 5 rules (${where})`, runsC));
   console.log(
     `ratio c/a per round:               ${runsA.map((r, i) => (rate(runsC[i]) / rate(r)).toFixed(2)).join(' ')}`,
   );
