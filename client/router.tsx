@@ -6,6 +6,7 @@ import { MyQrCodesPageSkeleton } from './components/PageSkeletons';
 import { NotFoundPage } from './components/NotFoundPage';
 import { loadApi, loadedApi } from './lib/load-api';
 import {
+  adminDomainsRoute,
   adminHomeRoute,
   adminRoute,
   adminSubscriptionsRoute,
@@ -139,6 +140,12 @@ adminWorkspacesRoute.update({
     'AdminWorkspacesPage',
   ),
 });
+adminDomainsRoute.update({
+  component: lazyRouteComponent(
+    () => import('./features/admin/domains/AdminDomainsPage'),
+    'AdminDomainsPage',
+  ),
+});
 
 const routeTree = rootRoute.addChildren([
   authRoute,
@@ -160,7 +167,13 @@ const routeTree = rootRoute.addChildren([
     upgradeRoute,
     teamSettingsRoute,
     invitationsRoute,
-    adminRoute.addChildren([adminHomeRoute, adminUsersRoute, adminSubscriptionsRoute, adminWorkspacesRoute]),
+    adminRoute.addChildren([
+      adminHomeRoute,
+      adminUsersRoute,
+      adminSubscriptionsRoute,
+      adminWorkspacesRoute,
+      adminDomainsRoute,
+    ]),
   ]),
 ]);
 

@@ -264,3 +264,4 @@ export const adminHomeRoute = adminPage('/admin');
 export const adminUsersRoute = adminPage('/admin/users');
 export const adminSubscriptionsRoute = adminPage('/admin/subscriptions');
 export const adminWorkspacesRoute = adminPage('/admin/workspaces');
+export const adminDomainsRoute = adminPage('/admin/domains');

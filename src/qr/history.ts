@@ -116,6 +116,8 @@ export interface VersionSnapshot {
   hasPassword?: boolean;
   /** The short link's back-half (dynamic codes; versions made before issue 35 have none). */
   slug?: string;
+  /** Its short domain's host name, '' for the app's own address (versions made before short domains have none). */
+  domain?: string;
 }
 
 /** The snapshot of a code's answer: its editable fields, read by name so new ones need no change here. */
@@ -126,6 +128,7 @@ export function snapshotOf(code: {
   redirectOptions?: unknown;
   hasPassword?: unknown;
   slug?: unknown;
+  domain?: unknown;
 }): VersionSnapshot {
   return {
     name: code.name,
@@ -134,6 +137,7 @@ export function snapshotOf(code: {
     ...(code.redirectOptions !== undefined ? { redirectOptions: code.redirectOptions } : {}),
     ...(typeof code.hasPassword === 'boolean' ? { hasPassword: code.hasPassword } : {}),
     ...(typeof code.slug === 'string' ? { slug: code.slug } : {}),
+    ...(typeof code.domain === 'string' ? { domain: code.domain } : {}),
   };
 }
 
@@ -144,6 +148,7 @@ const storedSnapshot = z.object({
   redirectOptions: z.unknown().optional(),
   hasPassword: z.boolean().optional().catch(undefined),
   slug: z.string().optional().catch(undefined),
+  domain: z.string().optional().catch(undefined),
 });
 
 /** A stored snapshot (JSON text, or already parsed), read leniently: a damaged one reads as empty. */
@@ -165,6 +170,7 @@ export function readSnapshot(stored: unknown): VersionSnapshot {
     ...(s.redirectOptions !== undefined ? { redirectOptions: s.redirectOptions } : {}),
     ...(s.hasPassword !== undefined ? { hasPassword: s.hasPassword } : {}),
     ...(s.slug !== undefined ? { slug: s.slug } : {}),
+    ...(s.domain !== undefined ? { domain: s.domain } : {}),
   };
 }
 
@@ -403,8 +409,14 @@ export function describeChanges(
     });
   }
   // A version made before short links could change has no slug: not a change.
-  if (before.slug !== undefined && after.slug !== undefined && before.slug !== after.slug) {
-    changes.push({ field: 'shortLink', before: `/r/${before.slug}`, after: `/r/${after.slug}` });
+  // Nor has one made before short domains a domain: the same link as far as it knows.
+  const domainOf = (s: VersionSnapshot, other: VersionSnapshot) =>
+    s.domain ?? (other.domain === undefined ? '' : other.domain);
+  const linkOf = (slug: string, domain: string) => (domain ? `${domain}/${slug}` : `/r/${slug}`);
+  if (before.slug !== undefined && after.slug !== undefined) {
+    const was = linkOf(before.slug, domainOf(before, after));
+    const now = linkOf(after.slug, domainOf(after, before));
+    if (was !== now) changes.push({ field: 'shortLink', before: was, after: now });
   }
   const otherA = canonicalJson(otherOptions(oa));
   const otherB = canonicalJson(otherOptions(ob));

@@ -22,7 +22,7 @@ export const domainMessages = {
   appAddress: "Domain must differ from the app's own address",
   taken: 'This domain is already added',
   inUse: (codes: number) =>
-    `${codes} ${codes === 1 ? 'code uses' : 'codes use'} this domain: give them another domain first`,
+    `${codes} ${codes === 1 ? 'code uses' : 'codes use'} this domain: give ${codes === 1 ? 'it' : 'them'} another domain first`,
   notAvailable: 'This domain is not available in this workspace',
   notFound: 'Domain not found',
 } as const;

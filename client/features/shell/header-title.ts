@@ -37,6 +37,7 @@ export function pageTitle(pathname: string): string {
     '/admin/users': 'User Management',
     '/admin/subscriptions': 'Subscriptions',
     '/admin/workspaces': 'Workspaces',
+    '/admin/domains': 'Short domains',
   };
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const title = exact[path];

@@ -11,6 +11,7 @@ import {
   IconUser,
   IconUsers,
   IconUsersGroup,
+  IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -36,6 +37,7 @@ export const adminNav: NavItem[] = [
   { to: '/admin', label: 'Admin Dashboard', icon: IconShieldCog },
   { to: '/admin/users', label: 'User Management', icon: IconUsers },
   { to: '/admin/workspaces', label: 'Workspaces', icon: IconBuildingCommunity },
+  { to: '/admin/domains', label: 'Short domains', icon: IconWorldWww },
   { to: '/admin/subscriptions', label: 'Subscriptions', icon: IconReceipt },
 ];
 

@@ -131,7 +131,7 @@ describeEachDb('short domains', (getDb) => {
         409,
         'DOMAIN_IN_USE',
       );
-      expect(inUse.message).toBe('1 code uses this domain: give them another domain first');
+      expect(inUse.message).toBe('1 code uses this domain: give it another domain first');
       const spare = await domain(t(), cookie, { hostname: 'spare.example.test' });
       const gone = await call(t().app, 'DELETE', `/api/admin/domains/${spare.id}`, { cookie });
       expect(gone.statusCode, gone.body).toBe(200);
@@ -203,6 +203,15 @@ describeEachDb('short domains', (getDb) => {
         json: { domainId: everyone.id },
       });
       expect(moved.json<QrCode>().shortUrl).toBe(`http://${GO}/menu`);
+      // Each move is a version, its change named as the link reads.
+      const history = await call(t().app, 'GET', `/api/qr-codes/${code.id}/history`, { cookie: ada.cookie });
+      const changes = history
+        .json<{ changes: { field: string; before: string; after: string }[] }[]>()
+        .flatMap((v) => v.changes.filter((c) => c.field === 'shortLink'));
+      expect(changes).toEqual([
+        { field: 'shortLink', before: '/r/menu', after: `${GO}/menu` },
+        { field: 'shortLink', before: 'ada.example.test/menu', after: '/r/menu' },
+      ]);
     });
 
     it('refuses a domain the workspace may not use, an unknown one, and one for a static code; nothing changes', async () => {

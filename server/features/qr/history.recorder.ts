@@ -20,9 +20,20 @@ export interface VersionNote {
 }
 
 /** The editable state of a stored code, read through its answer (so new fields of the answer come along). */
-function snapshotOfRow(row: QrCodeRow): VersionSnapshot {
+async function snapshotOfRow(db: Db, row: QrCodeRow): Promise<VersionSnapshot> {
   // The public URL only makes the short link, which is not part of a version.
-  return snapshotOf(toQrCode(row, ownShortLinks('')));
+  const snapshot = snapshotOf(toQrCode(row, ownShortLinks('')));
+  if (!row.is_dynamic) return snapshot;
+  // Its short domain by name ('' for the app's own address), for the history's "Short link" change.
+  const domain =
+    row.domain_id === null
+      ? undefined
+      : await db
+          .selectFrom('short_domains')
+          .select('hostname')
+          .where('id', '=', row.domain_id)
+          .executeTakeFirst();
+  return { ...snapshot, domain: domain?.hostname ?? '' };
 }
 
 /** A code moved to another workspace (in the moving transaction): its state is unchanged. */
@@ -39,7 +50,7 @@ export async function recordMovedVersion(
       created: now,
       kind: 'moved',
       restoredFrom: null,
-      snapshot: (await findLatestSnapshot(db, row.id)) ?? JSON.stringify(snapshotOfRow(row)),
+      snapshot: (await findLatestSnapshot(db, row.id)) ?? JSON.stringify(await snapshotOfRow(db, row)),
     },
   ]);
 }
@@ -51,15 +62,17 @@ export async function recordCreatedVersions(
   rows: readonly QrCodeRow[],
   now: string,
 ): Promise<void> {
+  const snapshots: string[] = [];
+  for (const row of rows) snapshots.push(JSON.stringify(await snapshotOfRow(db, row)));
   await insertVersions(
     db,
-    rows.map((row) => ({
+    rows.map((row, i) => ({
       qrCodeId: row.id,
       userId: actorId,
       created: now,
       kind: 'created',
       restoredFrom: null,
-      snapshot: JSON.stringify(snapshotOfRow(row)),
+      snapshot: snapshots[i]!,
     })),
   );
 }
@@ -77,11 +90,11 @@ async function recordChange(
   now: string,
   note: VersionNote | undefined,
 ): Promise<void> {
-  const after = snapshotOfRow(row);
+  const after = await snapshotOfRow(db, row);
   const stored = await findLatestSnapshot(db, row.id);
   let previous: VersionSnapshot;
   if (stored === undefined) {
-    previous = snapshotOfRow(before);
+    previous = await snapshotOfRow(db, before);
     await insertVersions(db, [
       {
         qrCodeId: row.id,
