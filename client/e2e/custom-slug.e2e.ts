@@ -3,13 +3,18 @@
 // link takes the back-half in the meantime (nothing typed is lost), the details page and the redirect in
 // any case; editing a scanned code's short link asks first, and both links redirect afterwards, while a
 // code never scanned frees its old one. Screenshots at 1280 and 375 px, light and dark, with a WCAG audit.
+// Short domains (issue 35, item 2): a code put on a domain the admin added, which answers its link at the
+// root and is no app.
+import http from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { QrCode } from '../../src/qr/qr.schema';
+import type { AvailableDomains, ShortDomain } from '../../src/qr/short-domain.schema';
 import { audit, Findings, installAxe } from './a11y';
-import { allowConsoleErrors, phone, screenshot, signUpNewUser, withAppServer } from './harness';
+import { allowConsoleErrors, newPage, phone, screenshot, signUpNewUser, withAppServer } from './harness';
 
-const app = withAppServer({ FREE_PLAN_LIMIT: '50' });
+const ADMIN_PASSWORD = 'admin-e2e-password';
+const app = withAppServer({ FREE_PLAN_LIMIT: '50', ADMIN_PASSWORD });
 
 const DESTINATION = 'https://example.com/menu';
 const IPHONE =
@@ -34,6 +39,33 @@ async function listCodes(page: Page): Promise<QrCode[]> {
 async function scan(page: Page, url: string): Promise<[number, string | undefined]> {
   const res = await page.request.get(url, { headers: { 'user-agent': IPHONE }, maxRedirects: 0 });
   return [res.status(), res.headers()['location']];
+}
+
+/** The fixed part the field shows for the app's own address: PUBLIC_URL's host and /r/ (`localhost:3000/r/`). */
+async function appPrefix(page: Page): Promise<string> {
+  const res = await page.request.get('/api/short-domains');
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as AvailableDomains).defaultBase.replace(/^https?:\/\//, '');
+}
+
+/**
+ * A GET of `path` at the app's port sent to `host`, as a visitor of a short domain reaches it through the
+ * reverse proxy, without following it: [status, Location]. Node's own client: Playwright's request API
+ * sets the Host header from the URL.
+ */
+function getOnHost(host: string, path: string): Promise<[number, string | undefined]> {
+  const { hostname, port } = new URL(app.server.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { hostname, port, path, method: 'GET', headers: { host, 'user-agent': IPHONE } },
+      (res) => {
+        res.resume();
+        resolve([res.statusCode ?? 0, res.headers.location]);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /** Every back-half the page asked the server about (qr.slugAvailability), in order. */
@@ -75,8 +107,10 @@ describe('the Short link field', () => {
     const slug = unique('menu');
     await startCode(page, 'Lunch menu');
     await page.getByText('Leave empty for a random one.').waitFor();
-    // The fixed part of the link sits before the input: a new account's, this page's origin.
-    await page.getByText(`${app.server.url}/r/`, { exact: true }).waitFor();
+    // The fixed part of the link sits before the input: the server's public address without its scheme.
+    await page.getByText(await appPrefix(page), { exact: true }).waitFor();
+    // No short domain on this server: nothing to choose.
+    expect(await page.getByRole('combobox', { name: 'Domain' }).count()).toBe(0);
 
     // Typed key by key, in capitals: checked once the typing rests, never for a text too short to be one.
     await shortLink(page).pressSequentially(slug.toUpperCase(), { delay: 20 });
@@ -183,8 +217,10 @@ describe('the Short link field', () => {
 
     await page.goto(`/edit-qr/${code.id}`);
     expect(await shortLink(page).inputValue()).toBe(code.slug);
-    // Editing, the fixed part is the code's own link less its back-half.
-    await page.getByText(code.shortUrl!.slice(0, -code.slug!.length), { exact: true }).waitFor();
+    // Editing, the fixed part is the code's own link less its back-half and scheme.
+    await page
+      .getByText(code.shortUrl!.slice(0, -code.slug!.length).replace(/^https?:\/\//, ''), { exact: true })
+      .waitFor();
     const slug = unique('poster');
     await shortLink(page).fill(slug);
     await fieldMessage(page, 'Available').waitFor();
@@ -288,6 +324,104 @@ describe('the Short link field', () => {
     await shortLink(page).evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'custom-slug-available-dark-1280', { fullPage: false });
     expect(findings.count, findings.report()).toBe(0);
+    await context.close();
+  });
+  // Last: the domain it adds is offered to every workspace of this server from then on.
+  it('puts a code on a short domain the admin added: the domain answers its link at the root, and is no app', async () => {
+    const admin = await newPage(app.browser, app.server.url);
+    const login = await admin.page.request.post('/api/login', {
+      data: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const added = await admin.page.request.post('/api/admin/domains', {
+      data: { hostname: 'go.example.test', allWorkspaces: true },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const domain = (await added.json()) as ShortDomain;
+    await admin.context.close();
+
+    const { context, page } = await signUpNewUser(app, 'slugdomain');
+    await installAxe(context);
+    const slug = unique('menu');
+    await startCode(page, 'Menu on our domain');
+    const prefix = await appPrefix(page);
+    // The app's own address first, then the domain; the fixed part follows the choice.
+    const select = page.getByRole('combobox', { name: 'Domain' });
+    expect(await select.inputValue()).toBe(prefix);
+    // The fixed part before the input (the select's list, drawn apart, has the same words).
+    const form = page.getByRole('form', { name: 'Create QR code' });
+    await form.getByText(prefix, { exact: true }).waitFor();
+    await select.click();
+    expect(await page.getByRole('option').allTextContents()).toEqual([prefix, 'go.example.test']);
+    await page.getByRole('option', { name: 'go.example.test' }).click();
+    expect(await select.inputValue()).toBe('go.example.test');
+    await form.getByText('go.example.test/', { exact: true }).waitFor();
+    await shortLink(page).fill(slug);
+    await fieldMessage(page, 'Available').waitFor();
+
+    const findings = new Findings();
+    findings.add('create on a short domain 1280px', await audit(page));
+    await shortLink(page).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'custom-slug-domain-1280', { fullPage: false });
+    await page.setViewportSize(phone);
+    await shortLink(page).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    findings.add('create on a short domain 375px', await audit(page));
+    await screenshot(page, 'custom-slug-domain-375', { fullPage: false });
+    expect(findings.count, findings.report()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByRole('button', { name: 'Create QR Code' }).click();
+    await page.waitForURL((u) => u.pathname === '/my-qr-codes');
+    const code = (await listCodes(page)).find((c) => c.name === 'Menu on our domain')!;
+    expect(code.domainId).toBe(domain.id);
+    expect(code.shortUrl).toBe(`http://go.example.test/${slug}`);
+    await page.goto(`/qr-details/${code.id}`);
+    await page.getByText(`http://go.example.test/${slug}`, { exact: true }).waitFor();
+
+    // The domain answers the link at its root, in any case; the app's own address keeps answering too.
+    expect(await getOnHost('go.example.test', `/${slug}`)).toEqual([302, DESTINATION]);
+    expect(await getOnHost('go.example.test:443', `/${slug.toUpperCase()}`)).toEqual([302, DESTINATION]);
+    expect(await scan(page, `/r/${slug}`)).toEqual([302, DESTINATION]);
+    // The app is not there.
+    expect((await getOnHost('go.example.test', '/create'))[0]).toBe(404);
+
+    // Scanned: the scans above are written in batches.
+    await expect
+      .poll(async () => {
+        const analytics = await page.request.get(`/api/analytics/qr-codes/${code.id}`);
+        return ((await analytics.json()) as { totalScans: number }).totalScans;
+      })
+      .toBeGreaterThan(0);
+
+    // Editing starts from the code's domain; moving the scanned code back to the app's address asks first.
+    await page.goto(`/edit-qr/${code.id}`);
+    expect(await shortLink(page).inputValue()).toBe(slug);
+    const editSelect = page.getByRole('combobox', { name: 'Domain' });
+    expect(await editSelect.inputValue()).toBe('go.example.test');
+    const editForm = page.getByRole('form', { name: 'Edit QR code' });
+    await editForm.getByText('go.example.test/', { exact: true }).waitFor();
+    await editSelect.click();
+    await page.getByRole('option', { name: prefix }).click();
+    await editForm.getByText(prefix, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the short link?' });
+    // The count of scans first (those above, as many as the batches have written), then the old links.
+    await dialog
+      .getByText(
+        `Its old link http://go.example.test/${slug} will keep redirecting here, because it may already be ` +
+          'printed. The domain go.example.test keeps answering while this workspace may use it, and ' +
+          `http://${prefix}${slug} keeps working too.`,
+      )
+      .waitFor();
+    await screenshot(page, 'custom-slug-domain-change-dialog-1280', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Change short link' }).click();
+    await page.waitForURL((u) => u.pathname === '/my-qr-codes');
+    const moved = (await listCodes(page)).find((c) => c.id === code.id)!;
+    expect(moved.domainId).toBeNull();
+    expect(moved.shortUrl).toBe(`http://${prefix}${slug}`);
+    // The workspace may still use the domain: the printed link keeps answering there.
+    expect(await getOnHost('go.example.test', `/${slug}`)).toEqual([302, DESTINATION]);
     await context.close();
   });
 });

@@ -15,7 +15,7 @@ import { initialCreateValues, type DesignerValues } from './designer-values';
 import { limitFromError, type LimitInfo } from './limit-info';
 import type { DownloadFormat } from './PreviewCard';
 import { QrDesigner } from './QrDesigner';
-import { slugRefusalOf, slugToSend } from './short-link';
+import { domainIdToSend, fieldRefusalOf, slugToSend, type FieldRefusal } from './short-link';
 import { useDraft, type StoredDraft } from './use-draft';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { loadLimitDialog } from './lazy-dialogs';
@@ -124,7 +124,7 @@ function CreateQrForm() {
   const limitDialog = useLazyDialog(loadLimitDialog, limitOpened, {
     onFailed: () => setLimitOpened(false),
   });
-  const [slugRefusal, setSlugRefusal] = useState<{ message: string } | null>(null);
+  const [fieldRefusal, setFieldRefusal] = useState<FieldRefusal | null>(null);
   const planLimit = trpc.qr.limit.useQuery().data;
   // "Create and download": the file is made from the created code, so a dynamic one holds its short link.
   const downloadAfterCreate = useRef<DownloadFormat | undefined>(undefined);
@@ -149,10 +149,11 @@ function CreateQrForm() {
     },
     onError: (error) => {
       downloadAfterCreate.current = undefined;
-      // The short link was taken since the check (or refused): said on the field, nothing typed is lost.
-      const slugMessage = slugRefusalOf(error);
-      if (slugMessage) {
-        setSlugRefusal({ message: slugMessage });
+      // The short link was taken since the check, or its domain is no longer offered: said on the field,
+      // nothing typed is lost.
+      const refusal = fieldRefusalOf(error);
+      if (refusal) {
+        setFieldRefusal(refusal);
         return;
       }
       const { message, extras } = apiError(error, CREATE_FAILED);
@@ -182,7 +183,7 @@ function CreateQrForm() {
     setDraft(null);
     setInitialValues(initialCreateValues());
     // The new form starts without the old one's refusal.
-    setSlugRefusal(null);
+    setFieldRefusal(null);
     setFormKey((k) => k + 1);
   };
 
@@ -235,8 +236,10 @@ function CreateQrForm() {
         errorTitle="Error Creating QR Code"
         onSubmit={(values, content, download) => {
           downloadAfterCreate.current = download;
-          // An empty Short link field sends nothing: the server draws a random back-half.
+          // An empty Short link field sends nothing: the server draws a random back-half. The app's own
+          // address is the server's default domain.
           const slug = values.isDynamic ? slugToSend(values.slug) : null;
+          const domainId = values.isDynamic ? domainIdToSend(values.domainId) : undefined;
           create.mutate({
             name: values.name.trim(),
             type: values.type,
@@ -246,11 +249,12 @@ function CreateQrForm() {
             folderId: values.folderId,
             ...smartPayloadOf(values),
             ...(slug ? { slug } : {}),
+            ...(domainId === undefined ? {} : { domainId }),
           });
         }}
         onSaveDraft={saveDraft}
         actionsFooter={<PlanUsage />}
-        slugRefusal={slugRefusal}
+        fieldRefusal={fieldRefusal}
       />
 
       {limitDialog.Dialog && limitDialog.mounted && (

@@ -18,7 +18,7 @@ import { smartPayloadOf, smartValuesOf } from './smart-values';
 import { toFormFields, type DesignerValues } from './designer-values';
 import classes from './qr-designer.module.css';
 import { QrDesigner } from './QrDesigner';
-import { slugRefusalOf, slugToSend } from './short-link';
+import { domainIdToSend, fieldRefusalOf, slugToSend, type FieldRefusal } from './short-link';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { loadSlugChangeDialog } from './lazy-dialogs';
 
@@ -35,7 +35,24 @@ function valuesOf(code: QrCode): DesignerValues {
     folderId: code.folderId,
     smart: smartValuesOf(code.redirectOptions, code.hasPassword),
     slug: code.slug ?? '',
+    domainId: code.domainId,
   };
+}
+
+/**
+ * A code whose link is on a short domain: that domain's host, and the code's address on the app itself
+ * (`<PUBLIC_URL>/r/<slug>`, which keeps answering whatever the domain); null on the app's own address.
+ */
+function oldDomainOf(code: QrCode, defaultBase: string | undefined) {
+  if (code.domainId === null || !code.shortUrl || !code.slug) return null;
+  try {
+    return {
+      hostname: new URL(code.shortUrl).hostname,
+      appLink: `${defaultBase ?? `${window.location.origin}/r/`}${code.slug}`,
+    };
+  } catch {
+    return null;
+  }
 }
 
 function DesignerSkeleton() {
@@ -105,7 +122,7 @@ function EditQrForm() {
   }, [isStatic, navigate]);
 
   const refreshCodes = useQrCacheRefresh();
-  const [slugRefusal, setSlugRefusal] = useState<{ message: string } | null>(null);
+  const [fieldRefusal, setFieldRefusal] = useState<FieldRefusal | null>(null);
   const update = trpc.qr.update.useMutation({
     onSuccess: async (saved) => {
       notify.success('QR Code Updated', 'Scans of the printed code now follow your changes.');
@@ -113,16 +130,21 @@ function EditQrForm() {
       await navigate({ to: '/my-qr-codes' });
     },
     onError: (error) => {
-      // The short link was taken since the check (or refused): said on the field, nothing typed is lost.
-      const slugMessage = slugRefusalOf(error);
-      if (slugMessage) setSlugRefusal({ message: slugMessage });
+      // The short link was taken since the check, or its domain is no longer offered: said on the field,
+      // nothing typed is lost.
+      const refusal = fieldRefusalOf(error);
+      if (refusal) setFieldRefusal(refusal);
       else notify.error('Error Updating QR Code', apiError(error, UPDATE_FAILED).message);
     },
   });
 
-  // A new short link for a code that has been scanned is asked about first: the old one may be printed.
-  // The count is read afresh (the details page's may be older than the last scan); null: it could not be.
+  // A new short link (back-half or domain) for a code that has been scanned is asked about first: the old
+  // one may be printed. The count is read afresh (the details page's may be older than the last scan);
+  // null: it could not be.
   const utils = trpc.useUtils();
+  // The app's own address, where the old link also keeps answering (the designer has asked for it).
+  const defaultBase = trpc.qr.domains.useQuery(undefined, { enabled: code?.isDynamic === true }).data
+    ?.defaultBase;
   const [countingScans, setCountingScans] = useState(false);
   // Kept after the question closes, so its text does not change while the dialog fades out.
   const [slugChange, setSlugChange] = useState<{ input: UpdateQrCodeInput; scans: number | null } | null>(
@@ -134,7 +156,7 @@ function EditQrForm() {
     onFailed: () => setAskingSlugChange(false),
   });
   const save = async (input: UpdateQrCodeInput) => {
-    if (input.slug === undefined) {
+    if (input.slug === undefined && input.domainId === undefined) {
       update.mutate(input);
       return;
     }
@@ -176,8 +198,9 @@ function EditQrForm() {
         submitting={update.isPending || countingScans}
         errorTitle="Error Updating QR Code"
         onSubmit={(values, content) => {
-          // Sent only when it changed: an untouched field leaves the link as it is.
+          // Sent only when they changed: untouched fields leave the link as it is.
           const slug = slugToSend(values.slug, code.slug);
+          const domainId = domainIdToSend(values.domainId, code);
           void save({
             id: code.id,
             name: values.name.trim(),
@@ -185,9 +208,10 @@ function EditQrForm() {
             customization: values.customization,
             ...smartPayloadOf(values),
             ...(typeof slug === 'string' ? { slug } : {}),
+            ...(domainId === undefined ? {} : { domainId }),
           });
         }}
-        slugRefusal={slugRefusal}
+        fieldRefusal={fieldRefusal}
       />
     );
   }
@@ -219,6 +243,7 @@ function EditQrForm() {
           opened={slugDialog.opened}
           scans={slugChange?.scans ?? null}
           oldShortUrl={code.shortUrl ?? ''}
+          oldDomain={oldDomainOf(code, defaultBase)}
           onClose={() => setAskingSlugChange(false)}
           onConfirm={() => {
             setAskingSlugChange(false);

@@ -37,11 +37,18 @@ import {
   type DesignerValues,
 } from './designer-values';
 import { applyScanFix } from '../../../src/qr/scan-safety';
-import { standInShortLink } from '../scan-safety/stand-in';
 import { useScanCheck } from '../scan-safety/use-scan-check';
 import { PreviewCard, type DownloadFormat } from './PreviewCard';
 import { ShortLinkField } from './ShortLinkField';
-import { shortLinkPrefix, slugToSend } from './short-link';
+import {
+  domainChoices,
+  knownDomainId,
+  shortLinkBaseOf,
+  shortLinkPrefix,
+  slugToSend,
+  standInShortLink,
+  type FieldRefusal,
+} from './short-link';
 import { SmartRedirectSection } from './SmartRedirectSection';
 import { smartRedirectApplies } from './smart-values';
 import { useSlugCheck } from './use-slug-check';
@@ -73,11 +80,11 @@ export interface QrDesignerProps {
   /** Under the action buttons (e.g. how many codes the plan still allows). */
   actionsFooter?: React.ReactNode;
   /**
-   * The server refused the save because of the short link ("This short link is taken"): said on the
-   * field, which takes the focus; everything typed stays. A new object each time, so the same message
-   * twice is said twice.
+   * The server refused the save because of the short link ("This short link is taken", "This domain is
+   * not available in this workspace"): said on its field, which takes the focus; everything typed stays.
+   * A new object each time, so the same message twice is said twice.
    */
-  slugRefusal?: { message: string } | null;
+  fieldRefusal?: FieldRefusal | null;
 }
 
 function FolderPicker({
@@ -143,7 +150,7 @@ export function QrDesigner({
   onSubmit,
   onSaveDraft,
   actionsFooter,
-  slugRefusal,
+  fieldRefusal,
 }: QrDesignerProps) {
   const editing = mode === 'edit';
   // Two columns from 992 px (with the 256 px sidebar the form still gets ~420 px); one column below,
@@ -171,6 +178,17 @@ export function QrDesigner({
     validateInputOnChange: ['fields.url', 'fields.website'],
   });
   const { type, fields, customization, name, isDynamic, slug } = form.values;
+  // The short domains this workspace may use: asked for once a dynamic code shows its Short link field.
+  const domainsQuery = trpc.qr.domains.useQuery(undefined, { enabled: isDynamic });
+  const savedLink = editing && code ? code : null;
+  // A domain taken from the workspace since the draft was saved falls back to the app's own address.
+  const domainId = knownDomainId(form.values.domainId, domainsQuery.data, savedLink);
+  const shortLinkBase = shortLinkBaseOf({
+    domainId,
+    available: domainsQuery.data,
+    saved: savedLink,
+    origin: window.location.origin,
+  });
   const foldersQuery = trpc.folders.list.useQuery(undefined, { enabled: !editing });
   const folders = foldersQuery.data ?? [];
   // A folder deleted since the draft was saved falls back to the root.
@@ -187,24 +205,30 @@ export function QrDesigner({
     [payload, type, fields],
   );
   const previewData = editing && code ? (payload === null ? null : imageDataOf(code)) : payload;
-  // The check decodes what will be printed: a new dynamic code will hold a short link, so a stand-in of
-  // the same length and alphabet is checked until the real one exists.
+  // The check decodes what will be printed: a new dynamic code will hold a short link on the chosen
+  // domain, so a stand-in of the same length and alphabet is checked until the real one exists.
   const pendingShortLink = !editing && isDynamic;
-  const checkData = previewData === null ? null : pendingShortLink ? standInShortLink() : previewData;
+  const checkData =
+    previewData === null
+      ? null
+      : pendingShortLink
+        ? standInShortLink(shortLinkBase, slugToSend(slug))
+        : previewData;
   const scanCheck = useScanCheck(checkData, customization);
   // The Short link field: dynamic codes only; editing, the saved back-half is its own (never "taken").
   const savedSlug = editing ? (code?.slug ?? null) : null;
   const slugCheck = useSlugCheck(isDynamic ? slugToSend(slug, savedSlug) : undefined, code?.id);
   const utils = trpc.useUtils();
-  const saidRefusal = useRef<{ message: string } | null | undefined>(null);
+  const saidRefusal = useRef<FieldRefusal | null | undefined>(null);
   useEffect(() => {
-    if (!slugRefusal || saidRefusal.current === slugRefusal) return;
-    saidRefusal.current = slugRefusal;
-    form.setFieldError('slug', slugRefusal.message);
-    document.querySelector<HTMLElement>('[data-path="slug"]')?.focus();
-    // What the live check said about this back-half is out of date: ask again.
-    void utils.qr.slugAvailability.invalidate();
-  }, [slugRefusal, form, utils]);
+    if (!fieldRefusal || saidRefusal.current === fieldRefusal) return;
+    saidRefusal.current = fieldRefusal;
+    form.setFieldError(fieldRefusal.field, fieldRefusal.message);
+    document.querySelector<HTMLElement>(`[data-path="${fieldRefusal.field}"]`)?.focus();
+    // What the page knew about this back-half, or about the workspace's domains, is out of date.
+    if (fieldRefusal.field === 'slug') void utils.qr.slugAvailability.invalidate();
+    else void utils.qr.domains.invalidate();
+  }, [fieldRefusal, form, utils]);
   const [confirmUnscannable, setConfirmUnscannable] = useState<{
     values: DesignerValues;
     download?: DownloadFormat;
@@ -253,7 +277,11 @@ export function QrDesigner({
       return;
     }
     onSubmit(
-      { ...values, folderId: editing ? values.folderId : knownFolder(values.folderId) },
+      {
+        ...values,
+        folderId: editing ? values.folderId : knownFolder(values.folderId),
+        domainId: knownDomainId(values.domainId, domainsQuery.data, savedLink),
+      },
       content,
       download,
     );
@@ -389,14 +417,16 @@ export function QrDesigner({
               {isDynamic && (
                 <ShortLinkField
                   form={form}
-                  prefix={shortLinkPrefix(
-                    window.location.origin,
-                    // Creating: the server's links start with its public address, which a code the list
-                    // already holds shows; without one, this page's origin (the same in most setups).
-                    editing ? code : utils.qr.list.getData()?.find((c) => c.shortUrl && c.slug),
-                  )}
+                  prefix={shortLinkPrefix(shortLinkBase)}
                   check={slugCheck}
                   savedSlug={savedSlug}
+                  domains={domainChoices(domainsQuery.data, savedLink)}
+                  domainId={domainId}
+                  lostDomain={
+                    domainId !== null &&
+                    domainsQuery.data !== undefined &&
+                    !domainsQuery.data.items.some((d) => d.id === domainId)
+                  }
                 />
               )}
               <div>

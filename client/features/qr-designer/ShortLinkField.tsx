@@ -1,27 +1,38 @@
-import { TextInput, VisuallyHidden } from '@mantine/core';
+import { Select, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
 import type { DesignerValues } from './designer-values';
 import classes from './qr-designer.module.css';
-import { lowerCaseNote, type SlugCheck } from './short-link';
+import { APP_DOMAIN, lowerCaseNote, type SlugCheck } from './short-link';
 
 /**
  * "Short link": the end of a dynamic code's link, chosen by its owner (issue 35). The fixed part of the
  * link sits before the input; under it, the live check's answer: a loader while asking, "Available", or
  * the server's or the local check's reason in red. A refused back-half blocks saving (QrDesigner).
+ * When the workspace has short domains, a "Domain" select comes first: the app's own address or one of
+ * them, which the fixed part then shows.
  */
 export function ShortLinkField({
   form,
   prefix,
   check,
   savedSlug,
+  domains,
+  domainId,
+  lostDomain,
 }: {
   form: UseFormReturnType<DesignerValues>;
-  /** `<origin>/r/`, shown before the input. */
+  /** The chosen base without its scheme (`localhost:3000/r/`, `go.example.com/`), shown before the input. */
   prefix: string;
   check: SlugCheck;
   /** Editing: the saved back-half; creating: null (an empty field means a random one). */
   savedSlug: string | null;
+  /** The Domain select's choices (short-link.ts domainChoices); empty: no select. */
+  domains: readonly { value: string; label: string }[];
+  /** The domain chosen (null: the app's own address). */
+  domainId: number | null;
+  /** The chosen domain is one the workspace has lost since the code took it. */
+  lostDomain: boolean;
 }) {
   const creating = savedSlug === null;
   const input = form.getInputProps('slug');
@@ -37,7 +48,26 @@ export function ShortLinkField({
       : '';
 
   return (
-    <div className={classes.shortLinkField}>
+    <Stack gap="sm" className={classes.shortLinkField}>
+      {domains.length > 0 && (
+        <Select
+          label="Domain"
+          description={
+            lostDomain
+              ? 'No longer offered to this workspace: the code keeps it until you pick another.'
+              : undefined
+          }
+          data={domains}
+          value={domainId === null ? APP_DOMAIN : String(domainId)}
+          onChange={(value) =>
+            form.setFieldValue('domainId', value && value !== APP_DOMAIN ? Number(value) : null)
+          }
+          error={form.errors.domainId}
+          allowDeselect={false}
+          data-path="domainId"
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
       <TextInput
         label="Short link"
         description={
@@ -87,6 +117,6 @@ export function ShortLinkField({
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
-    </div>
+    </Stack>
   );
 }

@@ -2,14 +2,15 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { slugChangeText } from './short-link';
 
 /**
- * The question before a scanned code's short link changes (issue 35): the printed code holds the old
- * link, so the server keeps it redirecting here, and the owner is told so before the link changes. Loaded
- * apart: lazy-dialogs.ts.
+ * The question before a scanned code's short link changes (issue 35), its back-half or its domain: the
+ * printed code holds the old link, so the server keeps it redirecting here, and the owner is told so
+ * before the link changes. Loaded apart: lazy-dialogs.ts.
  */
 export function SlugChangeDialog({
   opened,
   scans,
   oldShortUrl,
+  oldDomain,
   onConfirm,
   onClose,
 }: {
@@ -17,6 +18,8 @@ export function SlugChangeDialog({
   /** The code's scans (all time), or null when they could not be counted. */
   scans: number | null;
   oldShortUrl: string;
+  /** The old link is on a short domain: its host, and the code's address on the app itself. */
+  oldDomain?: { hostname: string; appLink: string } | null;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -24,7 +27,7 @@ export function SlugChangeDialog({
     <Modal opened={opened} onClose={onClose} title="Change the short link?" centered size="md">
       <Stack gap="lg">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {slugChangeText(scans, oldShortUrl)}
+          {slugChangeText(scans, oldShortUrl, oldDomain)}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

@@ -32,6 +32,8 @@ export interface DesignerValues {
    * means a random one; editing, it starts as the saved back-half.
    */
   slug: string;
+  /** Dynamic codes: the short domain of the link (short-link.ts); null: the app's own address. */
+  domainId: number | null;
 }
 
 export const DEFAULT_TYPE: QrType = 'url';
@@ -83,6 +85,7 @@ export function initialCreateValues(type: QrType = DEFAULT_TYPE): DesignerValues
     folderId: null,
     smart: initialSmartValues(),
     slug: '',
+    domainId: null,
   };
 }
 
@@ -178,6 +181,7 @@ export function contentProblem(type: QrType, fields: ContentValues): string | nu
     folderId: null,
     smart: initialSmartValues('UTC'),
     slug: '',
+    domainId: null,
   });
   for (const def of contentFields[type]) {
     const message = errors[`fields.${def.name}`];

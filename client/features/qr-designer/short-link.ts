@@ -2,6 +2,7 @@
 // the field says about it while they type, and which refusals of a save belong to it. The rules are
 // src/qr/slug.ts, shared with the server; it is zod-free, so the designer's first screen stays without zod.
 import { normalizeSlug, slugMessages, slugProblem, type SlugAvailability } from '../../../src/qr/slug';
+import type { AvailableDomains } from '../../../src/qr/short-domain.schema';
 import { formatCount } from '../../lib/format';
 
 /**
@@ -32,18 +33,124 @@ export function lowerCaseNote(text: string, savedSlug?: string | null): string |
   return `Saved in lower case: ${slug}`;
 }
 
-/**
- * The fixed part shown before the field: the saved short link less its back-half when editing, which is
- * exactly what the server makes links with; a new code's is `<origin>/r/`, as the scan check's stand-in.
- */
-export function shortLinkPrefix(
-  origin: string,
-  saved?: { shortUrl: string | null; slug: string | null } | null,
-): string {
+/** What a saved code says about its short link: enough to rebuild the start of it. */
+export interface SavedShortLink {
+  shortUrl: string | null;
+  slug: string | null;
+  domainId: number | null;
+}
+
+/** The start of a saved short link, less its back-half (`https://go.example.com/`), or null. */
+function savedBaseOf(saved: SavedShortLink | null | undefined): string | null {
   if (saved?.shortUrl && saved.slug && saved.shortUrl.endsWith(`/${saved.slug}`)) {
     return saved.shortUrl.slice(0, saved.shortUrl.length - saved.slug.length);
   }
-  return `${origin}/r/`;
+  return null;
+}
+
+/**
+ * The start of the short link a code will have with `domainId` (null: the app's own address): the
+ * server's bases once `available` (qr.domains) has come; a domain the workspace has lost since the code
+ * took it, the code's own link less its back-half. Before the answer comes (or when it fails): the saved
+ * link's start for the saved domain, else `<origin>/r/`.
+ */
+export function shortLinkBaseOf({
+  domainId,
+  available,
+  saved,
+  origin,
+}: {
+  domainId: number | null;
+  available: AvailableDomains | undefined;
+  saved?: SavedShortLink | null;
+  origin: string;
+}): string {
+  if (domainId !== null) {
+    const item = available?.items.find((d) => d.id === domainId);
+    if (item) return item.shortLinkBase;
+  }
+  const savedBase = saved && saved.domainId === domainId ? savedBaseOf(saved) : null;
+  if (domainId !== null && savedBase) return savedBase;
+  return available?.defaultBase ?? savedBase ?? `${origin}/r/`;
+}
+
+/** The fixed part shown before the back-half: a base without its scheme (`go.example.com/`). */
+export function shortLinkPrefix(base: string): string {
+  return base.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+}
+
+/** The host a saved short link is on (`go.example.com`), or null. */
+function hostOf(shortUrl: string | null): string | null {
+  if (!shortUrl) return null;
+  try {
+    return new URL(shortUrl).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** The Domain select's value for the app's own address (a domain's is its id). */
+export const APP_DOMAIN = 'app';
+
+/**
+ * The Domain select's choices: the app's own address first (its base without the scheme), then each
+ * domain of the workspace by its host name. A domain the saved code uses that the workspace has lost since
+ * stays, named by its host, as the value the code has. Empty (no select) when there is nothing to choose.
+ */
+export function domainChoices(
+  available: AvailableDomains | undefined,
+  saved?: SavedShortLink | null,
+): { value: string; label: string }[] {
+  if (!available) return [];
+  const choices = [
+    { value: APP_DOMAIN, label: shortLinkPrefix(available.defaultBase) },
+    ...available.items.map((d) => ({ value: String(d.id), label: d.hostname })),
+  ];
+  const lost = saved?.domainId ?? null;
+  if (lost !== null && !available.items.some((d) => d.id === lost)) {
+    choices.push({ value: String(lost), label: hostOf(saved?.shortUrl ?? null) ?? `Domain ${lost}` });
+  }
+  return choices.length > 1 ? choices : [];
+}
+
+/**
+ * The domain the form's `domainId` stands for: itself while the list is loading, or when the workspace
+ * may use it or the saved code has it; otherwise (a draft's domain taken away since) the app's own (null).
+ */
+export function knownDomainId(
+  domainId: number | null,
+  available: AvailableDomains | undefined,
+  saved?: SavedShortLink | null,
+): number | null {
+  if (domainId === null || !available) return domainId;
+  if (available.items.some((d) => d.id === domainId)) return domainId;
+  return saved?.domainId === domainId ? domainId : null;
+}
+
+/**
+ * The domain a save sends. Creating (no saved code): the chosen one, or undefined for the app's own (the
+ * server's default). Editing: undefined while it is the saved one, so an untouched select changes nothing.
+ */
+export function domainIdToSend(
+  domainId: number | null,
+  saved?: SavedShortLink | null,
+): number | null | undefined {
+  if (!saved) return domainId ?? undefined;
+  return domainId === saved.domainId ? undefined : domainId;
+}
+
+/** A random back-half's stand-in: 7 characters of either case, as the server draws (server/features/qr/slug.ts). */
+const STAND_IN_SLUG = 'Qz7xKp2';
+
+/**
+ * What a new dynamic code will print before it exists, for the scan check: the chosen base and the
+ * back-half typed when it can be one, else a random one's stand-in of the same length and alphabet, so the
+ * QR encoding mode and length are those of the real link.
+ */
+export function standInShortLink(base: string, wanted?: string | null): string {
+  const slug =
+    typeof wanted === 'string' && wanted !== '' && slugProblem(wanted) === null ? wanted : STAND_IN_SLUG;
+  return `${base}${slug}`;
 }
 
 /** What the field knows about the back-half asked for. */
@@ -88,6 +195,23 @@ export function slugCheckOf({
   return { state: 'checking', slug: wanted };
 }
 
+type ErrorData = {
+  httpStatus?: number;
+  issues?: readonly { path?: string; message?: string }[];
+  extras?: Record<string, unknown>;
+} | null;
+
+const errorData = (error: Error): ErrorData | undefined => (error as Error & { data?: ErrorData }).data;
+
+/** The message of a refusal that names `field` (a validation issue's path, or the `field` extra), or null. */
+function fieldMessageOf(error: Error, field: string): string | null {
+  const data = errorData(error);
+  const issue = data?.issues?.find((i) => i.path === field && typeof i.message === 'string');
+  if (issue?.message) return issue.message;
+  if (data?.extras?.field === field && error.message) return error.message;
+  return null;
+}
+
 /**
  * The message a refused save has for the Short link field, or null when the refusal is about something
  * else: a 409 (SLUG_TAKEN, "This short link is taken", when another link took it since the check) or a
@@ -95,37 +219,56 @@ export function slugCheckOf({
  */
 export function slugRefusalOf(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
-  const data = (
-    error as Error & {
-      data?: {
-        httpStatus?: number;
-        issues?: readonly { path?: string; message?: string }[];
-        extras?: Record<string, unknown>;
-      } | null;
-    }
-  ).data;
-  const issue = data?.issues?.find((i) => i.path === 'slug' && typeof i.message === 'string');
-  if (issue?.message) return issue.message;
-  if (data?.extras?.field === 'slug' && error.message) return error.message;
-  const status = data?.httpStatus;
+  const named = fieldMessageOf(error, 'slug');
+  if (named) return named;
+  const status = errorData(error)?.httpStatus;
   if ((status === 409 || status === 400) && /short link/i.test(error.message)) return error.message;
   return null;
+}
+
+/** A refusal said on a field of the designer (QrDesigner's `fieldRefusal`). */
+export interface FieldRefusal {
+  field: 'slug' | 'domainId';
+  message: string;
+}
+
+/**
+ * The field a refused save belongs to and what it says there: the Domain select for a domain the
+ * workspace may no longer use ("This domain is not available in this workspace", a 400 naming
+ * `domainId`), the Short link field for the back-half (slugRefusalOf); null for any other refusal.
+ */
+export function fieldRefusalOf(error: unknown): FieldRefusal | null {
+  if (!(error instanceof Error)) return null;
+  const domain = fieldMessageOf(error, 'domainId');
+  if (domain) return { field: 'domainId', message: domain };
+  const slug = slugRefusalOf(error);
+  return slug ? { field: 'slug', message: slug } : null;
 }
 
 /**
  * What 'Change the short link?' says (SlugChangeDialog.tsx): how often the code was scanned, and that its
  * old link stays. `scans` null: they could not be counted, so the old link's fate is said as the server
- * decides it (kept once the code has been scanned).
+ * decides it (kept once the code has been scanned). `oldDomain`: the code's link is on a short domain, which
+ * answers it only while the code's workspace may use that domain; its address on the app itself
+ * (`<PUBLIC_URL>/r/<slug>`) keeps working whatever the domain.
  */
-export function slugChangeText(scans: number | null, oldShortUrl: string): string {
+export function slugChangeText(
+  scans: number | null,
+  oldShortUrl: string,
+  oldDomain?: { hostname: string; appLink: string } | null,
+): string {
+  const stays = oldDomain
+    ? ` The domain ${oldDomain.hostname} keeps answering while this workspace may use it, and ` +
+      `${oldDomain.appLink} keeps working too.`
+    : '';
   if (scans === null) {
     return (
       "This code's scans could not be counted. If it has been scanned, its old link " +
-      `${oldShortUrl} will keep redirecting here, because it may already be printed.`
+      `${oldShortUrl} will keep redirecting here, because it may already be printed.${stays}`
     );
   }
   return (
     `This code has been scanned ${formatCount(scans)} ${scans === 1 ? 'time' : 'times'}. ` +
-    `Its old link ${oldShortUrl} will keep redirecting here, because it may already be printed.`
+    `Its old link ${oldShortUrl} will keep redirecting here, because it may already be printed.${stays}`
   );
 }

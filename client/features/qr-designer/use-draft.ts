@@ -24,6 +24,8 @@ const storedDraftSchema = z.object({
   folderId: z.number().int().positive().nullable().catch(null),
   smart: z.unknown(),
   slug: z.string().max(200).catch(''),
+  // A domain taken from the workspace since is dropped when the draft is used (QrDesigner).
+  domainId: z.number().int().positive().nullable().catch(null),
   savedAt: z.string().catch(''),
 });
 
@@ -49,6 +51,7 @@ export function parseDraft(raw: string | null): StoredDraft | null {
     folderId: d.folderId,
     smart: smartValuesFromDraft(d.smart),
     slug: d.slug,
+    domainId: d.domainId,
     savedAt: d.savedAt,
   };
 }

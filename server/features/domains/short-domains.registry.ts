@@ -37,6 +37,11 @@ export function hostOf(header: string | undefined): string {
 export class ShortDomainRegistry {
   private byHost = new Map<string, ShortDomainEntry>();
   private byId = new Map<number, ShortDomainEntry>();
+  /** Goes up when the set of host names changes: what was worked out from them is stale. */
+  hostsVersion = 0;
+
+  /** Whether `host` (lower case, no port) is one of the short domains. */
+  readonly isShortDomain = (host: string): boolean => this.byHost.has(host);
 
   /** How many domains there are (0: every request is the app's, as without the feature). */
   get size(): number {
@@ -57,6 +62,8 @@ export class ShortDomainRegistry {
   }
 
   replace(entries: readonly ShortDomainEntry[]): void {
+    const hosts = entries.map((e) => e.hostname).sort();
+    if (hosts.join(' ') !== [...this.byHost.keys()].sort().join(' ')) this.hostsVersion += 1;
     this.byHost = new Map(entries.map((e) => [e.hostname, e]));
     this.byId = new Map(entries.map((e) => [e.id, e]));
   }

@@ -343,6 +343,19 @@ describeEachDb('short domains', (getDb) => {
       expect((await onHost(t(), GO, '/poster')).statusCode).toBe(404);
     });
 
+    it('refuses a destination on one of its short domains (each hop would be a scan), but not its root', async () => {
+      const { ada } = await setUp();
+      for (const content of [
+        `http://${GO}/menu`,
+        `https://GO.example.test:8443/anything`,
+        `http://${GO}/r/x`,
+      ]) {
+        const body = expectRestError(await postCode(t(), ada.cookie, urlBody({ content })), 400);
+        expect(body.message, content).toBe('A dynamic QR code cannot point to its own short link');
+      }
+      await createCode(t(), ada.cookie, { content: `https://${GO}/` });
+    });
+
     it("asks a protected code's password at its root-level link", async () => {
       const { ada, go } = await setUp();
       await createCode(t(), ada.cookie, { slug: 'secret', domainId: go.id, password: 'open sesame' });

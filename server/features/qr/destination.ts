@@ -13,8 +13,15 @@ function hostOf(url: URL): string {
     .toLowerCase();
 }
 
-/** A link to this instance's short links, on its public host under any scheme or port. */
-export function pointsAtOwnShortLink(publicUrl: string, destination: string): boolean {
+/**
+ * A link to this instance's short links, on its public host under any scheme or port, or anything below
+ * the root of one of its short domains (`isShortDomain`: every path there is a short link or its page).
+ */
+export function pointsAtOwnShortLink(
+  publicUrl: string,
+  destination: string,
+  isShortDomain?: (host: string) => boolean,
+): boolean {
   let target: URL;
   try {
     target = new URL(destination);
@@ -25,7 +32,9 @@ export function pointsAtOwnShortLink(publicUrl: string, destination: string): bo
   const prefix = `${base.pathname.replace(/\/+$/, '')}/r/`.toLowerCase();
   // Parsed paths: dot segments, case, doubled slashes and default ports cannot disguise a short link.
   const path = target.pathname.replace(/\/{2,}/g, '/').toLowerCase();
-  return hostOf(target) === hostOf(base) && path.startsWith(prefix);
+  const host = hostOf(target);
+  if (isShortDomain?.(host) && path !== '/') return true;
+  return host === hostOf(base) && path.startsWith(prefix);
 }
 
 /** `localhost` in any spelling, or a loopback, private, link-local or unspecified address. */

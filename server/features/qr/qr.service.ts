@@ -9,7 +9,7 @@ import type { Page } from '../../../src/api/paging.js';
 import type { QrCodeListQuery } from '../../../src/qr/qr-list.schema.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db, QrCodeRow } from '../../db/database.js';
-import { shortLinksFor } from '../domains/short-domains.registry.js';
+import { shortDomainsOf, shortLinksFor } from '../domains/short-domains.registry.js';
 import { checkCodeDomain } from '../domains/short-domains.service.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
@@ -43,7 +43,7 @@ export function checkContent(deps: AppDeps, type: QrType, content: string, isDyn
   const result = validatePayload(type, content);
   if (!result.ok)
     throw appError('BAD_REQUEST', result.message, result.field ? { field: result.field } : undefined);
-  if (pointsAtOwnShortLink(deps.config.publicUrl, content))
+  if (pointsAtOwnShortLink(deps.config.publicUrl, content, shortDomainsOf(deps.db).isShortDomain))
     throw appError('BAD_REQUEST', qrMessages.selfLink, { field: 'content' });
   if (isDynamic && redirectingQrTypes.includes(type) && pointsAtLocalHost(content))
     throw appError('BAD_REQUEST', qrMessages.localDestination, { field: 'content' });

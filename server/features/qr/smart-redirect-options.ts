@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { appError } from '../../errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { pointsAtLocalHost, pointsAtOwnShortLink } from './destination.js';
+import { shortDomainsOf } from '../domains/short-domains.registry.js';
 
 export const smartRedirectMessages = {
   staticOptions: 'Redirect options apply to dynamic codes only',
@@ -19,7 +20,7 @@ export const smartRedirectMessages = {
  * points at one of our own short links or a local address (the same checks as a dynamic code's content).
  */
 export function storedRedirectOptions(
-  deps: Pick<AppDeps, 'config'>,
+  deps: Pick<AppDeps, 'config' | 'db'>,
   type: QrType,
   isDynamic: boolean,
   options: SmartRedirect | null | undefined,
@@ -39,7 +40,7 @@ export function storedRedirectOptions(
   for (const [i, { label, url }] of smartDestinations(options).entries()) {
     const field =
       i < options.rules.length ? `redirectOptions.rules.${i}.destination` : 'redirectOptions.fallbackUrl';
-    if (pointsAtOwnShortLink(deps.config.publicUrl, url))
+    if (pointsAtOwnShortLink(deps.config.publicUrl, url, shortDomainsOf(deps.db).isShortDomain))
       throw appError('BAD_REQUEST', `${label} cannot be one of this server's own short links`, { field });
     if (pointsAtLocalHost(url))
       throw appError('BAD_REQUEST', `${label} cannot be a local or private address`, { field });

@@ -35,7 +35,7 @@ import { storedAddress } from '../scans/client-address.js';
 import { scanFactsOf } from './scan-facts.js';
 import { pointsAtOwnShortLink } from '../qr/destination.js';
 import { SHORT_DOMAIN_ROOT, SHORT_DOMAIN_UNKNOWN, shortDomainOf } from '../domains/short-domain-host.js';
-import { availableTo, type ShortDomainEntry } from '../domains/short-domains.registry.js';
+import { availableTo, shortDomainsOf, type ShortDomainEntry } from '../domains/short-domains.registry.js';
 
 /** Wrong passwords one address may try on one code in PASSWORD_WINDOW_MS (shared by every instance). */
 export const PASSWORD_TRIES = 5;
@@ -160,11 +160,18 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
    * percent-encoded path and query), null when it is no http(s) URL. Two URL parses a scan fewer.
    */
   const destinations = new Map<string, { own: boolean; href: string | null }>();
+  const shortDomains = shortDomainsOf(deps.db);
+  let hostsVersion = shortDomains.hostsVersion;
   const destinationOf = (url: string) => {
+    // A short domain added or removed since: whether a destination is one of ours may have changed.
+    if (hostsVersion !== shortDomains.hostsVersion) {
+      destinations.clear();
+      hostsVersion = shortDomains.hostsVersion;
+    }
     let facts = destinations.get(url);
     if (!facts) {
       facts = {
-        own: pointsAtOwnShortLink(deps.config.publicUrl, url),
+        own: pointsAtOwnShortLink(deps.config.publicUrl, url, shortDomains.isShortDomain),
         href: isHttpUrl(url) ? new URL(url).href : null,
       };
       if (destinations.size >= 1000) destinations.clear();
