@@ -29,8 +29,8 @@ import { restPlugin } from './rest/rest-plugin.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createContext } from './trpc/context.js';
 import { startPeriodic } from './periodic.js';
-import { shortDomainRewrite } from './features/domains/short-domain-host.js';
-import { REFRESH_MS, reloadShortDomains } from './features/domains/short-domains.registry.js';
+import { shortDomainOf, shortDomainRewrite } from './features/domains/short-domain-host.js';
+import { hostOf, REFRESH_MS, reloadShortDomains } from './features/domains/short-domains.registry.js';
 
 // One level below the root both as source (server/app.ts) and as the bundle (dist/server.mjs).
 export const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -73,6 +73,15 @@ function originOf(referer: string): string {
     return new URL(referer).origin;
   } catch {
     return 'null';
+  }
+}
+
+/** The host (with its port) of an origin or URL; '' when it is none. */
+function originHost(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return '';
   }
 }
 
@@ -150,7 +159,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
     const ownOrigin = `${req.protocol}://${req.headers.host ?? ''}`;
-    const foreign = (o: string) => o !== publicOrigin && o !== ownOrigin;
+    // A short domain's password form, posted from its own page: behind a proxy ending TLS without
+    // TRUST_PROXY, the request's protocol is not the page's, so its host decides.
+    const domain = shortDomainOf(req);
+    const foreign = (o: string) =>
+      o !== publicOrigin && o !== ownOrigin && !(domain && hostOf(originHost(o)) === domain.hostname);
     const foreignOrigin = origin !== undefined && foreign(origin);
     // A browser that sends neither header still names the page it posts from: with cookies along, a
     // foreign Referer is a foreign page. No Referer at all (curl, scripts) is let through as before.

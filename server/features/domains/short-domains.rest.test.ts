@@ -368,8 +368,19 @@ describeEachDb('short domains', (getDb) => {
       });
       expect(wrong.statusCode).toBe(200);
       expect(wrong.body).toContain('action="/secret?x=1"');
+      // From a foreign page: refused.
+      const foreign = await call(t().app, 'POST', '/secret', {
+        headers: {
+          host: GO,
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://evil.example',
+        },
+        payload: 'password=open+sesame',
+      });
+      expect(foreign.statusCode).toBe(403);
+      // Its own page over https, behind a proxy that ends TLS (the request itself is http).
       const right = await call(t().app, 'POST', '/secret', {
-        headers: { host: GO, 'content-type': 'application/x-www-form-urlencoded', origin: `http://${GO}` },
+        headers: { host: GO, 'content-type': 'application/x-www-form-urlencoded', origin: `https://${GO}` },
         payload: 'password=open+sesame',
       });
       expect(right.statusCode).toBe(200);
