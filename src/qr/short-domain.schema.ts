@@ -24,6 +24,10 @@ export const domainMessages = {
   inUse: (codes: number) =>
     `${codes} ${codes === 1 ? 'code uses' : 'codes use'} this domain: give ${codes === 1 ? 'it' : 'them'} another domain first`,
   notAvailable: 'This domain is not available in this workspace',
+  renameInUse: (codes: number) =>
+    `The name of a domain that codes use cannot change (${codes} ${codes === 1 ? 'code uses' : 'codes use'} it)`,
+  moveNotAvailable:
+    "This code's short domain is not available in that workspace: give it another domain first",
   notFound: 'Domain not found',
 } as const;
 
@@ -73,9 +77,16 @@ export const shortDomainInput = z.object(
       .default(false)
       .meta({ description: 'Every workspace may use it (else only those of workspaceIds).' }),
     workspaceIds: z
-      .array(z.number({ error: 'Workspaces must be workspace ids' }).int().positive(), {
-        error: 'Workspaces must be a list of workspace ids',
-      })
+      .array(
+        z
+          .number({ error: 'Workspaces must be workspace ids' })
+          .int('Workspaces must be workspace ids')
+          .positive('Workspaces must be workspace ids')
+          .max(2_147_483_647, 'Workspaces must be workspace ids'),
+        {
+          error: 'Workspaces must be a list of workspace ids',
+        },
+      )
       .max(DOMAIN_WORKSPACES_MAX, `At most ${DOMAIN_WORKSPACES_MAX} workspaces`)
       .default([])
       .meta({

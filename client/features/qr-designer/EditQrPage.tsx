@@ -7,6 +7,7 @@ import { readCustomization } from '../../../src/qr/customization';
 import { qrMessages } from '../../../src/qr/qr-messages';
 import { normalizeQrType } from '../../../src/qr/qr-types';
 import type { QrCode, UpdateQrCodeInput } from '../../../src/qr/qr.schema';
+import type { AvailableDomains } from '../../../src/qr/short-domain.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { viewerTimeZone } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -43,12 +44,14 @@ function valuesOf(code: QrCode): DesignerValues {
  * A code whose link is on a short domain: that domain's host, and the code's address on the app itself
  * (`<PUBLIC_URL>/r/<slug>`, which keeps answering whatever the domain); null on the app's own address.
  */
-function oldDomainOf(code: QrCode, defaultBase: string | undefined) {
+function oldDomainOf(code: QrCode, domains: AvailableDomains | undefined) {
   if (code.domainId === null || !code.shortUrl || !code.slug) return null;
   try {
     return {
       hostname: new URL(code.shortUrl).hostname,
-      appLink: `${defaultBase ?? `${window.location.origin}/r/`}${code.slug}`,
+      appLink: `${domains?.defaultBase ?? `${window.location.origin}/r/`}${code.slug}`,
+      // The workspace no longer has it: once the code leaves it, it answers there no more.
+      lost: domains !== undefined && !domains.items.some((d) => d.id === code.domainId),
     };
   } catch {
     return null;
@@ -143,8 +146,7 @@ function EditQrForm() {
   // null: it could not be.
   const utils = trpc.useUtils();
   // The app's own address, where the old link also keeps answering (the designer has asked for it).
-  const defaultBase = trpc.qr.domains.useQuery(undefined, { enabled: code?.isDynamic === true }).data
-    ?.defaultBase;
+  const domains = trpc.qr.domains.useQuery(undefined, { enabled: code?.isDynamic === true }).data;
   const [countingScans, setCountingScans] = useState(false);
   // Kept after the question closes, so its text does not change while the dialog fades out.
   const [slugChange, setSlugChange] = useState<{ input: UpdateQrCodeInput; scans: number | null } | null>(
@@ -243,7 +245,7 @@ function EditQrForm() {
           opened={slugDialog.opened}
           scans={slugChange?.scans ?? null}
           oldShortUrl={code.shortUrl ?? ''}
-          oldDomain={oldDomainOf(code, defaultBase)}
+          oldDomain={oldDomainOf(code, domains)}
           onClose={() => setAskingSlugChange(false)}
           onConfirm={() => {
             setAskingSlugChange(false);

@@ -19,7 +19,7 @@ export function SlugChangeDialog({
   scans: number | null;
   oldShortUrl: string;
   /** The old link is on a short domain: its host, and the code's address on the app itself. */
-  oldDomain?: { hostname: string; appLink: string } | null;
+  oldDomain?: { hostname: string; appLink: string; lost?: boolean } | null;
   onConfirm: () => void;
   onClose: () => void;
 }) {

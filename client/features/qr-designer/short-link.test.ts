@@ -386,4 +386,13 @@ describe('slugChangeText', () => {
       /could not be counted\..* The domain go\.example\.com keeps answering while this workspace may use it, and http:\/\/localhost:3000\/r\/menu keeps working too\.$/,
     );
   });
+
+  it('on a domain the workspace has lost, says the old link stops there and only the app keeps it', () => {
+    const onDomain = 'http://go.example.com/menu';
+    const lost = { hostname: 'go.example.com', appLink: 'http://localhost:3000/r/menu', lost: true };
+    expect(slugChangeText(2, onDomain, lost)).toBe(
+      `This code has been scanned 2 times. This workspace may no longer use go.example.com, so its old link ${onDomain} ` +
+        'will stop answering; http://localhost:3000/r/menu keeps redirecting here.',
+    );
+  });
 });

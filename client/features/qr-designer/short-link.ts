@@ -255,8 +255,20 @@ export function fieldRefusalOf(error: unknown): FieldRefusal | null {
 export function slugChangeText(
   scans: number | null,
   oldShortUrl: string,
-  oldDomain?: { hostname: string; appLink: string } | null,
+  oldDomain?: { hostname: string; appLink: string; lost?: boolean } | null,
 ): string {
+  // A domain this workspace may no longer use answers only for the codes that use it: after the change,
+  // only the app's own address keeps the old link.
+  if (oldDomain?.lost) {
+    const counted =
+      scans === null
+        ? "This code's scans could not be counted."
+        : `This code has been scanned ${formatCount(scans)} ${scans === 1 ? 'time' : 'times'}.`;
+    return (
+      `${counted} This workspace may no longer use ${oldDomain.hostname}, so its old link ${oldShortUrl} ` +
+      `will stop answering; ${oldDomain.appLink} keeps redirecting here.`
+    );
+  }
   const stays = oldDomain
     ? ` The domain ${oldDomain.hostname} keeps answering while this workspace may use it, and ` +
       `${oldDomain.appLink} keeps working too.`

@@ -39,6 +39,9 @@ export class ShortDomainRegistry {
   private byId = new Map<number, ShortDomainEntry>();
   /** Goes up when the set of host names changes: what was worked out from them is stale. */
   hostsVersion = 0;
+  /** Reads started and the newest applied: a read that started before one already applied is dropped. */
+  readsStarted = 0;
+  readApplied = 0;
 
   /** Whether `host` (lower case, no port) is one of the short domains. */
   readonly isShortDomain = (host: string): boolean => this.byHost.has(host);
@@ -87,6 +90,8 @@ export function shortDomainsOf(db: Db): ShortDomainRegistry {
 
 /** Reads every domain with its workspaces into the database's registry. */
 export async function reloadShortDomains(db: Db): Promise<ShortDomainRegistry> {
+  const registry = shortDomainsOf(db);
+  const read = ++registry.readsStarted;
   const [domains, listed] = await Promise.all([
     db
       .selectFrom('short_domains')
@@ -101,7 +106,9 @@ export async function reloadShortDomains(db: Db): Promise<ShortDomainRegistry> {
     if (!set) workspaces.set(domainId, (set = new Set()));
     set.add(Number(row.workspace_id));
   }
-  const registry = shortDomainsOf(db);
+  // A refresh that started before a change's own read, and ends after it, must not bring the old back.
+  if (read < registry.readApplied) return registry;
+  registry.readApplied = read;
   registry.replace(
     domains.map((row) => ({
       id: Number(row.id),

@@ -144,6 +144,61 @@ describeEachDb('short domains', (getDb) => {
     });
   });
 
+  describe('a domain that codes print keeps them answering', () => {
+    it('refuses a new name while codes use it, and a workspace id no database holds', async () => {
+      const cookie = await admin(t());
+      const ada = await signedInUser(t(), 'ada');
+      const go = await domain(t(), cookie, { hostname: GO, allWorkspaces: true });
+      await createCode(t(), ada.cookie, { slug: 'menu', domainId: go.id });
+      const renamed = expectRestError(
+        await call(t().app, 'PUT', `/api/admin/domains/${go.id}`, {
+          cookie,
+          json: { hostname: 'go2.example.test', allWorkspaces: true },
+        }),
+        409,
+        'DOMAIN_IN_USE',
+      );
+      expect(renamed.message).toBe('The name of a domain that codes use cannot change (1 code uses it)');
+      expect((await onHost(t(), GO, '/menu')).statusCode).toBe(302);
+      const huge = expectRestError(
+        await addDomain(t(), cookie, { hostname: 'b.example.test', workspaceIds: [3_000_000_000] }),
+        400,
+        'VALIDATION_FAILED',
+      );
+      expect(huge.message).toContain('Workspaces must be workspace ids');
+    });
+
+    it('refuses to move a code into a team that may not use its domain; moves it once the team may', async () => {
+      const cookie = await admin(t());
+      const ada = await signedInUser(t(), 'ada');
+      const team = await call(t().app, 'POST', '/api/workspaces', {
+        cookie: ada.cookie,
+        json: { name: 'Bistro' },
+      });
+      expect(team.statusCode, team.body).toBe(201);
+      const teamId = team.json<{ id: number }>().id;
+      const mine = await domain(t(), cookie, { hostname: GO, workspaceIds: [ada.user.id] });
+      const code = await createCode(t(), ada.cookie, { slug: 'menu', domainId: mine.id });
+      const before = await snapshot(t());
+      const move = () =>
+        call(t().app, 'POST', `/api/qr-codes/${code.id}/move-to-workspace`, {
+          cookie: ada.cookie,
+          json: { workspaceId: teamId },
+        });
+      const refused = expectRestError(await move(), 400);
+      expect(refused.message).toBe(
+        "This code's short domain is not available in that workspace: give it another domain first",
+      );
+      expect(await snapshot(t())).toEqual(before);
+      await call(t().app, 'PUT', `/api/admin/domains/${mine.id}`, {
+        cookie,
+        json: { hostname: GO, workspaceIds: [ada.user.id, teamId] },
+      });
+      expect((await move()).statusCode).toBe(200);
+      expect((await onHost(t(), GO, '/menu')).statusCode).toBe(302);
+    });
+  });
+
   describe('a reverse proxy asks before it gets a certificate', () => {
     it("says yes for a short domain and the app's host, no for any other, without signing in", async () => {
       await domain(t(), await admin(t()), { hostname: GO });

@@ -66,7 +66,7 @@ export const shortDomainRoutes = [
     path: '/api/admin/domains/:id',
     tokens: 'write',
     summary:
-      "Replaces a short domain's fields ({ hostname, allWorkspaces, workspaceIds, rootUrl, notFoundUrl }) → the domain. Codes keep their links: a code still answers on the domain it uses.",
+      "Replaces a short domain's fields ({ hostname, allWorkspaces, workspaceIds, rootUrl, notFoundUrl }) → the domain; its name cannot change while codes use it (409 DOMAIN_IN_USE). A code keeps answering on the domain it uses, whatever its workspaces.",
     access: 'admin',
     object: 'shortDomain',
     params: shortDomainIdInput,

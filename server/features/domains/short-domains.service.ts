@@ -160,6 +160,9 @@ export async function updateShortDomain(
   input: DomainFields & { id: number },
 ): Promise<ShortDomain> {
   const before = await one(deps, input.id);
+  // Printed codes carry the name: a new one would leave them answering nowhere.
+  if (input.hostname !== before.hostname && before.codes > 0)
+    throw refuse('DOMAIN_IN_USE', domainMessages.renameInUse(before.codes), { field: 'hostname' });
   const now = deps.clock.now();
   try {
     await deps.db.transaction().execute(async (trx) => {
@@ -247,6 +250,12 @@ export async function checkCodeDomain(
   keep?: number | null,
 ): Promise<void> {
   if (keep !== undefined && keep !== null && Number(keep) === domainId) return;
+  if (!(await mayUseDomain(db, workspaceId, domainId)))
+    throw appError('BAD_REQUEST', domainMessages.notAvailable, { field: 'domainId' });
+}
+
+/** Whether workspace `workspaceId` may use domain `domainId` (which exists), read from the database. */
+export async function mayUseDomain(db: Db, workspaceId: number, domainId: number): Promise<boolean> {
   const row = await db
     .selectFrom('short_domains')
     .leftJoin('short_domain_workspaces', (join) =>
@@ -257,8 +266,7 @@ export async function checkCodeDomain(
     .select(['short_domains.all_workspaces', 'short_domain_workspaces.workspace_id'])
     .where('short_domains.id', '=', domainId)
     .executeTakeFirst();
-  if (!row || (!row.all_workspaces && row.workspace_id === null))
-    throw appError('BAD_REQUEST', domainMessages.notAvailable, { field: 'domainId' });
+  return row !== undefined && (Boolean(row.all_workspaces) || row.workspace_id !== null);
 }
 
 /**

@@ -11,6 +11,8 @@ import { lockUserRow } from '../users/users.repository.js';
 import { recordActivity } from '../workspaces/activity.js';
 import { actorOf, type Owner } from '../workspaces/owner.js';
 import { recordMovedVersion } from './history.recorder.js';
+import { domainMessages } from '../../../src/qr/short-domain.schema.js';
+import { mayUseDomain } from '../domains/short-domains.service.js';
 import { countQrCodesOf, findQrCodeOf } from './qr.repository.js';
 import { planLimitMessage } from './qr.service.js';
 
@@ -38,6 +40,9 @@ export async function moveQrCodeToWorkspace(
     await lockUserRow(trx, target.id);
     const code = await findQrCodeOf(trx, owner.id, input.id);
     if (!code) throw appError('NOT_FOUND', qrMessages.notFound);
+    // Its link on a short domain the team may not use would hand that domain to the team's editors.
+    if (code.domain_id !== null && !(await mayUseDomain(trx, target.id, Number(code.domain_id))))
+      throw appError('BAD_REQUEST', domainMessages.moveNotAvailable, { field: 'domainId' });
     const count = await countQrCodesOf(trx, target.id);
     if (max !== null && count >= max) {
       throw refuse('LIMIT_REACHED', planLimitMessage(target.owner, max, now), {

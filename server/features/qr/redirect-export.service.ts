@@ -3,6 +3,7 @@ import { redirectExportFiles, type RedirectExportInput } from '../../../src/qr/r
 import type { AppDeps } from '../../app-deps.js';
 import { listDynamicCodesOf } from './qr.repository.js';
 import { redirectTableOf, renderRedirectTable } from './redirect-export.js';
+import { shortDomainsOf } from '../domains/short-domains.registry.js';
 import { oldSlugsOfOwner } from './slug.js';
 
 export interface RedirectExport {
@@ -24,7 +25,12 @@ export async function exportRedirects(
     code,
     ...(oldSlugs.get(code.id) ?? []).map((slug) => ({ ...code, slug })),
   ]);
-  const table = redirectTableOf(deps.config.publicUrl, rows, deps.clock.now());
+  const table = redirectTableOf(
+    deps.config.publicUrl,
+    rows,
+    deps.clock.now(),
+    shortDomainsOf(deps.db).isShortDomain,
+  );
   return {
     ...renderRedirectTable(table, input.format),
     fileName: redirectExportFiles[input.format].fileName,

@@ -91,6 +91,7 @@ export function redirectTableOf(
   publicUrl: string,
   rows: readonly DynamicCodeRow[],
   exportedAt: Date,
+  isShortDomain?: (host: string) => boolean,
 ): RedirectTable {
   const base = new URL(publicUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
@@ -102,7 +103,7 @@ export function redirectTableOf(
     const path = `${basePath}/r/${row.slug}`;
     const type = normalizeQrType(row.type);
     // The same decisions, in the same order, as the short link's handler.
-    if (pointsAtOwnShortLink(publicUrl, row.content)) {
+    if (pointsAtOwnShortLink(publicUrl, row.content, isShortDomain)) {
       skipped.push({ slug: row.slug, path, type, reason: 'loop' });
     } else if (row.passwordProtected) {
       skipped.push({ slug: row.slug, path, type, reason: 'protected' });

@@ -213,11 +213,11 @@ function SetUpCard() {
       <Stack gap="xs">
         <Text size="sm" id="domains-ask-url">
           For certificates on demand with Caddy, its <Code>ask</Code> URL: it answers 200 for the domains this
-          server answers for, 404 for any other.
+          server answers for, 404 for any other. Caddy asks the app on its own port, as below.
         </Text>
         <CopyBlock value={askUrlOf(origin)} what="the ask URL" labelId="domains-ask-url" />
         <Text size="sm" id="domains-caddyfile">
-          A Caddyfile that does it all (the app listening on port 3000):
+          A Caddyfile that does it all (the app listening on port 3000 of the same machine):
         </Text>
         <CopyBlock value={caddyfileOf(origin)} what="the Caddyfile" labelId="domains-caddyfile" />
       </Stack>

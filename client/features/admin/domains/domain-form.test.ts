@@ -177,7 +177,8 @@ describe('the set-up text', () => {
     expect(askUrlOf('https://qr.example.com')).toBe('https://qr.example.com/api/short-domains/ask');
     expect(askUrlOf('https://qr.example.com/')).toBe('https://qr.example.com/api/short-domains/ask');
     const caddyfile = caddyfileOf('https://qr.example.com');
-    expect(caddyfile).toContain('on_demand_tls {\n\t\task https://qr.example.com/api/short-domains/ask\n\t}');
+    expect(caddyfile).toContain('on_demand_tls {\n\t\task http://127.0.0.1:3000/api/short-domains/ask\n\t}');
+    expect(caddyfile).toContain('qr.example.com {\n\treverse_proxy 127.0.0.1:3000\n}');
     expect(caddyfile).toContain('https:// {\n\ttls {\n\t\ton_demand\n\t}\n\treverse_proxy 127.0.0.1:3000\n}');
   });
 });

@@ -126,13 +126,27 @@ export function askUrlOf(origin: string): string {
   return `${origin.replace(/\/+$/, '')}/api/short-domains/ask`;
 }
 
-/** A Caddyfile that gets certificates on demand for the domains this server answers for. */
+/**
+ * A Caddyfile that serves the app at its own address and gets certificates on demand for the domains this
+ * server answers for. Caddy asks the app itself on its port (3000 here), over plain HTTP: asking over
+ * HTTPS through Caddy would need a certificate first.
+ */
 export function caddyfileOf(origin: string): string {
+  let host = 'qr.example.com';
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // The example's host.
+  }
   return [
     '{',
     '\ton_demand_tls {',
-    `\t\task ${askUrlOf(origin)}`,
+    `\t\task ${askUrlOf('http://127.0.0.1:3000')}`,
     '\t}',
+    '}',
+    '',
+    `${host} {`,
+    '\treverse_proxy 127.0.0.1:3000',
     '}',
     '',
     'https:// {',
