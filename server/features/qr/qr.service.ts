@@ -9,7 +9,7 @@ import type { Page } from '../../../src/api/paging.js';
 import type { QrCodeListQuery } from '../../../src/qr/qr-list.schema.js';
 import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import type { Db, QrCodeRow } from '../../db/database.js';
-import { shortDomainsOf, shortLinksFor } from '../domains/short-domains.registry.js';
+import { reloadShortDomains, shortDomainsOf, shortLinksFor } from '../domains/short-domains.registry.js';
 import { checkCodeDomain } from '../domains/short-domains.service.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
@@ -151,8 +151,12 @@ export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode)
   if (domainId !== null && !input.isDynamic) {
     throw appError('BAD_REQUEST', slugMessages.staticCode, { field: 'domainId' });
   }
-  // Before the row (whose foreign key names the domain); checked again in its transaction.
-  if (domainId !== null) await checkCodeDomain(deps.db, user.id, domainId);
+  // Before the row (whose foreign key names the domain); checked again in its transaction. The domains are
+  // read again too: one renamed on another instance in the last REFRESH_MS must not name this link.
+  if (domainId !== null) {
+    await checkCodeDomain(deps.db, user.id, domainId);
+    await reloadShortDomains(deps.db);
+  }
   const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, deps.clock.now());
   const now = deps.clock.now().toISOString();
 
@@ -276,6 +280,7 @@ export async function updateQrCode(
     throw newSlug !== undefined && isUniqueViolation(error) ? slugTaken() : error;
   });
   if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
+  if (newDomain !== undefined && newDomain !== null) await reloadShortDomains(deps.db);
   return withScanVerdict(deps, await codeOf(deps, row));
 }
 
