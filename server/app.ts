@@ -132,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     childLoggerFactory: lazyRequestLogger,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
-    rewriteUrl: shortDomainRewrite(shortDomains),
+    rewriteUrl: shortDomainRewrite(shortDomains, hostOf(new URL(deps.config.publicUrl).host)),
     bodyLimit: 1024 * 1024,
     // No line per request (registerRequestLog writes ours), nor per request refused while closing.
     logController: shutdown.logController,

@@ -39,13 +39,20 @@ export function shortDomainPath(url: string): string {
   return SHORT_DOMAIN_UNKNOWN;
 }
 
-/** Fastify's `rewriteUrl` for the app: short domains' requests onto the short link's routes. */
-export function shortDomainRewrite(registry: ShortDomainRegistry): (req: IncomingMessage) => string {
+/**
+ * Fastify's `rewriteUrl` for the app: short domains' requests onto the short link's routes. The app's own
+ * host (`appHost`, PUBLIC_URL's) is never one, even if a domain of that name was added before PUBLIC_URL
+ * changed to it: the app stays reachable at its address.
+ */
+export function shortDomainRewrite(
+  registry: ShortDomainRegistry,
+  appHost: string,
+): (req: IncomingMessage) => string {
   return (req) => {
     const url = req.url ?? '/';
     if (registry.size === 0) return url;
     const domain = registry.forHost(req.headers.host);
-    if (!domain) return url;
+    if (!domain || domain.hostname === appHost) return url;
     (req as DomainRequest)[DOMAIN] = domain;
     return shortDomainPath(url);
   };

@@ -199,6 +199,27 @@ describeEachDb('short domains', (getDb) => {
     });
   });
 
+  describe('the redirect export', () => {
+    it("lists a code's printed link on its domain in the CSV, and says so in the server formats", async () => {
+      const cookie = await admin(t());
+      const ada = await signedInUser(t(), 'ada');
+      const go = await domain(t(), cookie, { hostname: GO, allWorkspaces: true });
+      await createCode(t(), ada.cookie, { slug: 'menu', domainId: go.id, content: MENU });
+      await createCode(t(), ada.cookie, { slug: 'home', content: MENU });
+      const csv = await call(t().app, 'GET', '/api/qr-codes/redirects/export?format=csv', {
+        cookie: ada.cookie,
+      });
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.body).toContain(`"menu","http://${GO}/menu","${MENU}"`);
+      expect(csv.body).toContain(`"home","${t().deps.config.publicUrl}/r/home","${MENU}"`);
+      const nginx = await call(t().app, 'GET', '/api/qr-codes/redirects/export?format=nginx', {
+        cookie: ada.cookie,
+      });
+      expect(nginx.body).toContain("1 of them print a short domain's link");
+      expect(nginx.body).toContain('"/r/menu"');
+    });
+  });
+
   describe('a reverse proxy asks before it gets a certificate', () => {
     it("says yes for a short domain and the app's host, no for any other, without signing in", async () => {
       await domain(t(), await admin(t()), { hostname: GO });

@@ -174,11 +174,20 @@ export async function listDynamicCodesOf(
   (Pick<QrCodeRow, 'id' | 'slug' | 'name' | 'type' | 'content'> & {
     redirectOptions: string | null;
     passwordProtected: boolean;
+    domainId: number | null;
   })[]
 > {
   return db
     .selectFrom('qr_codes')
-    .select(['id', 'slug', 'name', 'type', 'content', 'redirect_options as redirectOptions'])
+    .select([
+      'id',
+      'slug',
+      'name',
+      'type',
+      'content',
+      'redirect_options as redirectOptions',
+      'domain_id as domainId',
+    ])
     .select((eb) => eb('password_hash', 'is not', null).as('passwordProtected'))
     .where('user_id', '=', userId)
     .where('is_dynamic', '=', true)

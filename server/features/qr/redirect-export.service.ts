@@ -21,10 +21,13 @@ export async function exportRedirects(
   const codes = await listDynamicCodesOf(deps.db, user.id);
   // A code's old slugs (kept because it had scans, and may be printed) redirect as it does.
   const oldSlugs = await oldSlugsOfOwner(deps.db, user.id);
-  const rows = codes.flatMap((code) => [
-    code,
-    ...(oldSlugs.get(code.id) ?? []).map((slug) => ({ ...code, slug })),
-  ]);
+  const domains = shortDomainsOf(deps.db);
+  const rows = codes
+    .map((code) => ({
+      ...code,
+      domainHost: code.domainId === null ? null : (domains.get(Number(code.domainId))?.hostname ?? null),
+    }))
+    .flatMap((code) => [code, ...(oldSlugs.get(code.id) ?? []).map((slug) => ({ ...code, slug }))]);
   const table = redirectTableOf(
     deps.config.publicUrl,
     rows,

@@ -19,12 +19,14 @@ export interface DynamicCodeRow {
   redirectOptions?: string | null;
   /** The short link asks for a password. */
   passwordProtected?: boolean;
+  /** The short domain its link is printed on (go.example.com); null or absent: PUBLIC_URL/r/. */
+  domainHost?: string | null;
 }
 
 /** A code whose short link answers a plain 302: the one kind another server can take over. */
 export interface ExportedRedirect {
   slug: string;
-  /** `<PUBLIC_URL>/r/<slug>` as printed on the code. */
+  /** The link as printed on the code: `<PUBLIC_URL>/r/<slug>`, or on its short domain `https://go.example.com/<slug>`. */
   shortUrl: string;
   /** The path a request for the short link carries: `/r/<slug>` under PUBLIC_URL's path. */
   path: string;
@@ -111,7 +113,9 @@ export function redirectTableOf(
       const options = readSmartRedirect(row.redirectOptions);
       redirects.push({
         slug: row.slug,
-        shortUrl: shortUrlOf(publicUrl, row.slug),
+        shortUrl: row.domainHost
+          ? `${base.protocol}//${row.domainHost}/${row.slug}`
+          : shortUrlOf(publicUrl, row.slug),
         path,
         // UTM parameters are part of what the short link sends; a forwarded query is not (noted).
         destination: exportedDestination(
@@ -132,10 +136,21 @@ export function redirectTableOf(
 // go into a comment — never a code's name, which could carry a line break out of the comment.
 
 function headerComment(table: RedirectTable, howTo: string[]): string {
+  const onDomains = new Set(
+    table.redirects
+      .filter((r) => !r.shortUrl.startsWith(`${table.origin}${table.basePath}/r/`))
+      .map((r) => r.slug),
+  ).size;
   const lines = [
     `QR Creator: the redirect table of ${table.origin}${table.basePath}/r/, exported ${table.exportedAt}.`,
     `${table.redirects.length} dynamic code(s) redirect with 302, as the short links answer today.`,
     ...howTo,
+    ...(onDomains > 0
+      ? [
+          `${onDomains} of them print a short domain's link (the CSV export lists it); here they are under /r/ on`,
+          'this address, where they answer too. Their root-level links on those domains are not in this file.',
+        ]
+      : []),
   ];
   return lines.map((l) => `# ${l}`).join('\n') + '\n';
 }
