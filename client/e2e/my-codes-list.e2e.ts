@@ -194,11 +194,15 @@ describe('My QR Codes at a glance', () => {
     expect(await view.getByRole('radio', { name: 'List' }).isChecked()).toBe(true);
 
     // Every action of the card is in the row's menu.
+    // Open before anything is asked of it: an Escape pressed before it opens leaves it open over the
+    // next row's button (CI of a08665c, on a loaded machine).
     const menuOf = async (name: string) => {
       await row(name)
         .getByRole('button', { name: `Actions for ${name}` })
         .click();
-      return page.getByRole('menu');
+      const opened = page.getByRole('menu');
+      await opened.waitFor();
+      return opened;
     };
     let menu = await menuOf('Table 07');
     expect(await audit(page)).toEqual([]);
@@ -223,6 +227,7 @@ describe('My QR Codes at a glance', () => {
     menu = await menuOf('Guest Wi-Fi');
     expect(await menu.getByRole('menuitem', { name: 'Edit' }).count()).toBe(0);
     await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
     // Move opens the move dialog; Delete asks first, then the row leaves.
     menu = await menuOf('Table 08');
     await menu.getByRole('menuitem', { name: 'Move' }).click();

@@ -1337,7 +1337,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Replaces a short domain's fields ({ hostname, allWorkspaces, workspaceIds, rootUrl, notFoundUrl }) → the domain. Codes keep their links: a code still answers on the domain it uses. */
+    /** Replaces a short domain's fields ({ hostname, allWorkspaces, workspaceIds, rootUrl, notFoundUrl }) → the domain; its name cannot change while codes use it (409 DOMAIN_IN_USE). A code keeps answering on the domain it uses, whatever its workspaces. */
     put: operations['adminUpdateShortDomain'];
     post?: never;
     /** Deletes a short domain no code uses → { success: true }; 409 DOMAIN_IN_USE otherwise. */
@@ -12811,7 +12811,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Replaces a short domain's fields ({ hostname, allWorkspaces, workspaceIds, rootUrl, notFoundUrl }) → the domain. Codes keep their links: a code still answers on the domain it uses. */
+      /** @description Replaces a short domain's fields ({ hostname, allWorkspaces, workspaceIds, rootUrl, notFoundUrl }) → the domain; its name cannot change while codes use it (409 DOMAIN_IN_USE). A code keeps answering on the domain it uses, whatever its workspaces. */
       200: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
