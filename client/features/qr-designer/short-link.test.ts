@@ -1,4 +1,4 @@
-import { TRPCClientError } from '@trpc/client';
+import { clientError } from '../../lib/trpc-error.test-helpers';
 import { describe, expect, it } from 'vitest';
 import { slugMessages } from '../../../src/qr/slug';
 import type { AvailableDomains } from '../../../src/qr/short-domain.schema';
@@ -19,30 +19,6 @@ import {
   standInShortLink,
   type SavedShortLink,
 } from './short-link';
-
-/** A failed call as the tRPC client hands it over, shaped by the server's errorFormatter (trpc/init.ts). */
-function clientError(
-  message: string,
-  httpStatus: number,
-  issues?: { path: string; message: string }[],
-  extras?: Record<string, unknown>,
-): TRPCClientError<never> {
-  return new TRPCClientError(message, {
-    result: {
-      error: {
-        message,
-        code: -32000,
-        data: {
-          code: httpStatus === 409 ? 'CONFLICT' : 'BAD_REQUEST',
-          httpStatus,
-          path: 'qr.create',
-          issues,
-          extras,
-        },
-      },
-    },
-  } as never);
-}
 
 describe('slugToSend', () => {
   it('creating: nothing typed lets the server draw a random one; text is sent trimmed and in lower case', () => {

@@ -1,4 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { domainMessages, type ShortDomain } from '../../../../src/qr/short-domain.schema';
 import {
@@ -12,6 +11,15 @@ import {
   noWorkspaceChosen,
   workspaceOptions,
 } from './domain-form';
+import { clientError as anyClientError } from '../../../lib/trpc-error.test-helpers';
+
+/** A refusal of admin.createDomain. */
+const clientError = (
+  message: string,
+  httpStatus: number,
+  issues?: { path: string; message: string }[],
+  extras?: Record<string, unknown>,
+) => anyClientError(message, httpStatus, issues, extras, 'admin.createDomain');
 
 const saved: ShortDomain = {
   id: 7,
@@ -27,30 +35,6 @@ const saved: ShortDomain = {
   codes: 2,
   created: '2026-12-07T09:00:00.000Z',
 };
-
-/** A failed call as the tRPC client hands it over, shaped by the server's errorFormatter (trpc/init.ts). */
-function clientError(
-  message: string,
-  httpStatus: number,
-  issues?: { path: string; message: string }[],
-  extras?: Record<string, unknown>,
-): TRPCClientError<never> {
-  return new TRPCClientError(message, {
-    result: {
-      error: {
-        message,
-        code: -32000,
-        data: {
-          code: httpStatus === 409 ? 'CONFLICT' : 'BAD_REQUEST',
-          httpStatus,
-          path: 'admin.createDomain',
-          issues,
-          extras,
-        },
-      },
-    },
-  } as never);
-}
 
 describe('formValuesOf / domainInputOf', () => {
   it('a new domain starts empty and available to all workspaces', () => {
