@@ -129,15 +129,19 @@ export interface ShortLinks {
   shortUrl(slug: string, domainId: number | null | undefined): string;
 }
 
+/** A short domain's links start: `https://go.example.com/`, in PUBLIC_URL's scheme. */
+export function domainBaseOf(publicUrl: string, hostname: string): string {
+  return `${publicUrl.startsWith('https:') ? 'https:' : 'http:'}//${hostname}/`;
+}
+
 /** The short links of this database's codes, from the registry as it is. */
 export function shortLinksOf(db: Db, publicUrl: string): ShortLinks {
   const registry = shortDomainsOf(db);
-  const scheme = publicUrl.startsWith('https:') ? 'https:' : 'http:';
   const own = `${publicUrl}/r/`;
   const baseOf = (domainId: number | null | undefined) => {
     if (domainId === null || domainId === undefined) return own;
     const domain = registry.get(Number(domainId));
-    return domain ? `${scheme}//${domain.hostname}/` : own;
+    return domain ? domainBaseOf(publicUrl, domain.hostname) : own;
   };
   return { baseOf, shortUrl: (slug, domainId) => `${baseOf(domainId)}${slug}` };
 }

@@ -12,7 +12,7 @@ import { recordAudit, type AuditActor } from '../../audit.js';
 import { toIso, type Db } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/db-errors.js';
 import { appError, refuse } from '../../errors.js';
-import { availableTo, reloadShortDomains, shortLinksOf } from './short-domains.registry.js';
+import { availableTo, domainBaseOf, reloadShortDomains, shortLinksOf } from './short-domains.registry.js';
 
 type DomainFields = z.output<typeof shortDomainInput>;
 
@@ -57,12 +57,10 @@ async function readDomains(deps: AppDeps, only?: number): Promise<ShortDomain[]>
       .groupBy('domain_id')
       .execute(),
   ]);
-  const links = shortLinksOf(db, deps.config.publicUrl);
-  const scheme = links.baseOf(null).startsWith('https:') ? 'https:' : 'http:';
   return domains.map((d) => ({
     id: Number(d.id),
     hostname: d.hostname,
-    shortLinkBase: `${scheme}//${d.hostname}/`,
+    shortLinkBase: domainBaseOf(deps.config.publicUrl, d.hostname),
     allWorkspaces: Boolean(d.all_workspaces),
     workspaces: workspaces
       .filter((w) => Number(w.domain_id) === Number(d.id))

@@ -5,6 +5,7 @@ import type { RedirectExportFormat } from '../../../src/qr/redirect-export.schem
 import { readSmartRedirect, withTracking, type SmartRedirect } from '../../../src/qr/smart-redirect.js';
 import { pointsAtOwnShortLink } from './destination.js';
 import { shortUrlOf } from './qr.mapper.js';
+import { domainBaseOf } from '../domains/short-domains.registry.js';
 
 // The owner's redirect table written for another server: what `/r/<slug>` answers today, in the
 // grammar of a CSV file, an nginx map, a Caddyfile and a Netlify _redirects file. Pure functions of
@@ -114,7 +115,7 @@ export function redirectTableOf(
       redirects.push({
         slug: row.slug,
         shortUrl: row.domainHost
-          ? `${base.protocol}//${row.domainHost}/${row.slug}`
+          ? `${domainBaseOf(publicUrl, row.domainHost)}${row.slug}`
           : shortUrlOf(publicUrl, row.slug),
         path,
         // UTM parameters are part of what the short link sends; a forwarded query is not (noted).
