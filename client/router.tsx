@@ -19,6 +19,8 @@ import {
   createQrRoute,
   dashboardRoute,
   editQrRoute,
+  importRoute,
+  integrationsRoute,
   invitationsRoute,
   loginRoute,
   myQrCodesRoute,
@@ -28,6 +30,7 @@ import {
   rootRoute,
   scanDemoRoute,
   settingsRoute,
+  shareRoute,
   teamSettingsRoute,
   undoEmailChangeRoute,
   upgradeRoute,
@@ -75,6 +78,9 @@ undoEmailChangeRoute.update({
     lazyRouteComponent(() => import('./features/auth/UndoEmailChangePage'), 'UndoEmailChangePage'),
   ),
 });
+shareRoute.update({
+  component: lazyRouteComponent(() => import('./features/shares/SharedDashboardPage'), 'SharedDashboardPage'),
+});
 appRoute.update({
   pendingComponent: FullPageLoader,
   component: withApi(lazyRouteComponent(() => import('./features/shell/AppLayout'), 'AppLayout')),
@@ -84,6 +90,9 @@ dashboardRoute.update({
 });
 createQrRoute.update({
   component: lazyRouteComponent(() => import('./features/qr-designer/CreateQrPage'), 'CreateQrPage'),
+});
+importRoute.update({
+  component: lazyRouteComponent(() => import('./features/imports/ImportPage'), 'ImportPage'),
 });
 myQrCodesRoute.update({
   // The page's own shape while its code loads, not a bare spinner; replaced as soon as the code is there
@@ -118,6 +127,9 @@ teamSettingsRoute.update({
     () => import('./features/workspaces/settings/TeamSettingsPage'),
     'TeamSettingsPage',
   ),
+});
+integrationsRoute.update({
+  component: lazyRouteComponent(() => import('./features/integrations/IntegrationsPage'), 'IntegrationsPage'),
 });
 invitationsRoute.update({
   component: lazyRouteComponent(() => import('./features/workspaces/InvitationsPage'), 'InvitationsPage'),
@@ -154,10 +166,12 @@ const routeTree = rootRoute.addChildren([
   verifyEmailRoute,
   undoEmailChangeRoute,
   loginRoute,
+  shareRoute,
   appRoute.addChildren([
     dashboardRoute,
     createQrRoute,
     myQrCodesRoute,
+    importRoute,
     editQrRoute,
     qrDetailsRoute,
     analyticsRoute,
@@ -166,6 +180,7 @@ const routeTree = rootRoute.addChildren([
     profileRoute,
     upgradeRoute,
     teamSettingsRoute,
+    integrationsRoute,
     invitationsRoute,
     adminRoute.addChildren([
       adminHomeRoute,

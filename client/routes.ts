@@ -92,6 +92,11 @@ export const authLinkRoute = createRoute({
     return pendingLink((await context.api()).trpcUtils);
   },
 });
+/** A shared dashboard (issue 36): public, signed out or in, without the app's shell or its guards. */
+export const shareRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/share/$token',
+});
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
@@ -211,6 +216,27 @@ export const createQrRoute = createRoute({
     void trpcUtils.folders.list.prefetch();
   },
 });
+/**
+ * /import's `?id=`: the import under review, so a reload or a second tab resumes it. An import's id is
+ * 16 URL-safe characters (imports.service.ts); anything else is left out, and the page starts afresh.
+ */
+const importSearch = (search: Record<string, unknown>): { id?: string } =>
+  typeof search.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(search.id) ? { id: search.id } : {};
+export const importRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/import',
+  validateSearch: importSearch,
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: ({ deps }) => {
+    const trpcUtils = loadedApi()?.trpcUtils;
+    // A viewer is told the page is not for them (EditorOnly): nothing to ask.
+    if (!trpcUtils || !inWorkspace(trpcUtils) || trpcUtils.workspaces.current.getData()?.role === 'viewer')
+      return;
+    void trpcUtils.folders.list.prefetch();
+    void trpcUtils.qr.domains.prefetch();
+    if (deps.id) void trpcUtils.imports.get.prefetch({ id: deps.id });
+  },
+});
 export const myQrCodesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/my-qr-codes',
@@ -227,6 +253,7 @@ export const settingsRoute = appPage('/settings');
 export const profileRoute = appPage('/profile');
 export const upgradeRoute = appPage('/upgrade');
 export const teamSettingsRoute = appPage('/workspace');
+export const integrationsRoute = appPage('/integrations');
 export const invitationsRoute = appPage('/invitations');
 
 export const editQrRoute = createRoute({

@@ -21,6 +21,11 @@ import * as sso from './2026-12-01T0900-sso.js';
 import * as idempotencyKeys from './2026-12-02T0900-idempotency-keys.js';
 import * as slugAliases from './2026-12-06T0900-slug-aliases.js';
 import * as shortDomains from './2026-12-07T0900-short-domains.js';
+import * as linkImports from './2026-12-08T0900-link-imports.js';
+import * as destinationChecks from './2026-12-08T1000-destination-checks.js';
+import * as analyticsShares from './2026-12-09T0900-analytics-shares.js';
+import * as webhooks from './2026-12-09T1000-webhooks.js';
+import * as analyticsForwarding from './2026-12-09T1100-analytics-forwarding.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +51,9 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0900-idempotency-keys': idempotencyKeys,
   '2026-12-06T0900-slug-aliases': slugAliases,
   '2026-12-07T0900-short-domains': shortDomains,
+  '2026-12-08T0900-link-imports': linkImports,
+  '2026-12-08T1000-destination-checks': destinationChecks,
+  '2026-12-09T0900-analytics-shares': analyticsShares,
+  '2026-12-09T1000-webhooks': webhooks,
+  '2026-12-09T1100-analytics-forwarding': analyticsForwarding,
 };

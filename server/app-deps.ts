@@ -44,7 +44,8 @@ export interface RequestDeps extends RuntimeDeps {
 export interface CookieOptions {
   httpOnly: boolean;
   sameSite: 'lax';
-  path: '/';
+  /** '/' for the session; a narrower path for a cookie of one link (a shared dashboard's password). */
+  path: string;
   secure: boolean;
   maxAge?: number;
 }

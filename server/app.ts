@@ -16,6 +16,11 @@ import { registerRedirectRoutes } from './features/redirect/redirect.routes.js';
 import { startScanService, type ScanService } from './features/scans/scan.service.js';
 import { sendRestError } from './rest/rest-errors.js';
 import { startNotificationJobs } from './features/notifications/notifications.service.js';
+import { startDestinationChecks } from './features/destination-checks/destination-checks.service.js';
+import { startWebhooks } from './features/webhooks/webhooks.service.js';
+import { startBackgroundThread } from './background/background-thread.js';
+import { sqliteConnectionOf } from './db/create-db.js';
+import { startForwarding } from './features/forwarding/forwarding.service.js';
 import { startScanCheckSweeper } from './features/qr/scan-verdicts.js';
 import { startUploadSweep } from './features/uploads/uploads.service.js';
 import { startScanRetention } from './features/scans/scan-retention.js';
@@ -260,6 +265,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const stopIdempotencySweep = startIdempotencySweep(deps, app.log);
     app.addHook('onClose', () => stopIdempotencySweep());
   }
+  // Webhook deliveries (scans and events into signed POSTs, retried for a day; every instance takes part) and
+  // scans forwarded to web analytics: for a SQLite file on a thread of their own at the lowest CPU priority,
+  // so that redirects never give up CPU to them (background/background-thread.ts).
+  const connection = sqliteConnectionOf(deps.db);
+  const ownThread = deps.config.backgroundSweeps && connection !== undefined && !connection.memory;
+  if (ownThread) {
+    const stopBackground = startBackgroundThread(deps.config, app.log);
+    app.addHook('onClose', () => stopBackground());
+  } else if (deps.config.backgroundSweeps) {
+    const stopWebhooks = startWebhooks(deps, app.log);
+    app.addHook('onClose', () => stopWebhooks());
+  }
+  // Codes' destinations are checked at most once a day each; those failing twice are marked and mailed.
+  if (deps.config.backgroundSweeps && deps.config.destinationChecks) {
+    const stopDestinationChecks = startDestinationChecks(deps, app.log);
+    app.addHook('onClose', () => stopDestinationChecks());
+  }
+  // Scans of workspaces that forward them to web analytics are sent a moment after they are stored.
+  if (!ownThread && deps.config.backgroundSweeps && deps.config.analyticsForwarding) {
+    const stopForwarding = startForwarding(deps, app.log);
+    app.addHook('onClose', () => stopForwarding());
+  }
   // Codes without a scan-safety verdict yet (older codes, bulk imports) are checked in the background.
   if (deps.config.backgroundScanChecks) {
     const stopScanChecks = startScanCheckSweeper(deps, app.log);
@@ -324,6 +351,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // of mailed links carry a token in their address until they load: no Referer may take it along.
     if (/^\/(reset-password|verify-email)(\?|$)/.test(url))
       void reply.header('Referrer-Policy', 'no-referrer');
+    // A shared dashboard's address is its capability: never indexed, never sent along as a Referer.
+    if (url.startsWith('/share/'))
+      void reply.header('X-Robots-Tag', 'noindex').header('Referrer-Policy', 'no-referrer');
     countAsAppPage(req);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

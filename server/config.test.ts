@@ -142,6 +142,30 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the hosts outbound requests may reach although private, and the destination checks switch', () => {
+    expect(loadConfig({}).outbound.allowedHosts).toEqual([]);
+    expect(loadConfig({}).destinationChecks).toBe(true);
+    const config = loadConfig({
+      OUTBOUND_ALLOWED_HOSTS: ' Shlink.Intra.example. , 10.20.0.15,[::1],, ',
+      DESTINATION_CHECKS: 'false',
+    });
+    expect(config.outbound.allowedHosts).toEqual(['shlink.intra.example', '10.20.0.15', '::1']);
+    expect(config.destinationChecks).toBe(false);
+  });
+
+  it('reads the analytics forwarding switch and the GA4 endpoint', () => {
+    expect(loadConfig({})).toMatchObject({
+      analyticsForwarding: true,
+      ga4CollectUrl: 'https://www.google-analytics.com/mp/collect',
+    });
+    const config = loadConfig({
+      ANALYTICS_FORWARDING: 'false',
+      GA4_COLLECT_URL: 'https://region1.google-analytics.com/mp/collect',
+    });
+    expect(config.analyticsForwarding).toBe(false);
+    expect(config.ga4CollectUrl).toBe('https://region1.google-analytics.com/mp/collect');
+  });
+
   it('reads the session lifetimes in hours and days', () => {
     const config = loadConfig({ SESSION_IDLE_HOURS: '2', SESSION_MAX_DAYS: '3' });
     expect(config.sessionIdleMs).toBe(2 * 3_600_000);
@@ -154,6 +178,9 @@ describe('loadConfig', () => {
     ['PORT', '3000.5'],
     ['SEED_DEMO', 'maybe'],
     ['REQUIRE_EMAIL_VERIFICATION', 'sure'],
+    ['DESTINATION_CHECKS', 'sometimes'],
+    ['ANALYTICS_FORWARDING', 'often'],
+    ['GA4_COLLECT_URL', 'ftp://x'],
     ['DATABASE_URL', 'mysql://x'],
     ['PUBLIC_URL', 'ftp://x'],
     ['PUBLIC_URL', 'not a url'],

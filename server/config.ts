@@ -100,6 +100,12 @@ const envSchema = z.object({
   SESSION_IDLE_HOURS: positiveInt(24 * 365).default(24 * 7),
   SESSION_MAX_DAYS: positiveInt(365).default(30),
   SSO_CONFIG: optionalText,
+  OUTBOUND_ALLOWED_HOSTS: optionalText,
+  DESTINATION_CHECKS: booleanFlag.default(true),
+  ANALYTICS_FORWARDING: booleanFlag.default(true),
+  GA4_COLLECT_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
 });
 
 export type Config = {
@@ -165,6 +171,27 @@ export type Config = {
   sessionMaxMs: number;
   /** Sign-in with the company's accounts (SSO_CONFIG); undefined: local passwords only. */
   sso: SsoConfig | undefined;
+  /**
+   * What the server may fetch of addresses users give (imports from a Shlink or Kutt server, checks of
+   * destinations): never private addresses, except the hosts OUTBOUND_ALLOWED_HOSTS names (comma-separated
+   * host names or addresses: an intranet's Shlink, the tests' local stand-ins).
+   */
+  outbound: { allowedHosts: string[] };
+  /**
+   * The daily check of codes' destinations (DESTINATION_CHECKS): off where the server cannot reach the
+   * web, so that no destination is marked down for it. "Check again" still asks on request.
+   */
+  destinationChecks: boolean;
+  /**
+   * The worker that forwards scans to the workspaces' web analytics (ANALYTICS_FORWARDING): off where the
+   * server cannot reach them. The settings and "Send a test event" stay available.
+   */
+  analyticsForwarding: boolean;
+  /**
+   * Google Analytics 4's Measurement Protocol endpoint (GA4_COLLECT_URL): Google's own by default, the EU
+   * one (https://region1.google-analytics.com/mp/collect), or a local stand-in in tests.
+   */
+  ga4CollectUrl: string;
 };
 
 export interface StripeConfig {
@@ -638,7 +665,28 @@ function toConfig(e: Env, sso: SsoConfig | undefined): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
     sso,
+    outbound: { allowedHosts: hostList(e.OUTBOUND_ALLOWED_HOSTS) },
+    destinationChecks: e.DESTINATION_CHECKS,
+    analyticsForwarding: e.ANALYTICS_FORWARDING,
+    ga4CollectUrl: e.GA4_COLLECT_URL ?? GA4_COLLECT_URL,
   };
+}
+
+/** Google's Measurement Protocol endpoint (developers.google.com/analytics/devguides/collection/protocol/ga4/reference). */
+export const GA4_COLLECT_URL = 'https://www.google-analytics.com/mp/collect';
+
+/** `a.example, 10.0.0.5,[::1]` → lower-case bare hosts. */
+function hostList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, '')
+        .replace(/\.$/, ''),
+    )
+    .filter((h) => h.length > 0);
 }
 
 /** Each setting as the server uses it: the parsed values, with the derived defaults filled in. */

@@ -10,9 +10,17 @@ export function privateDir(dir: string): void {
   narrow(dir, 0o700);
 }
 
-/** Narrows an existing file to 0600, or creates it empty as 0600 (so SQLite's -wal and -shm follow it). */
+/**
+ * Narrows an existing file to 0600, or creates it empty as 0600 (so SQLite's -wal and -shm follow it). An
+ * existing file is never opened: closing a descriptor of a file releases every POSIX lock the process holds
+ * on it, SQLite's included (a database this process already has open).
+ */
 export function privateFile(file: string): void {
-  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error;
+  }
   narrow(file, 0o600);
 }
 

@@ -87,6 +87,23 @@ function zoneDate(daysAgo = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Opens the analytics tab `name`, clicking again while it is not selected: on a loaded machine a click
+ * while the page still renders was lost (CI run of 0bb730d, the By QR Code tab).
+ */
+async function openTab(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name });
+  await expect
+    .poll(
+      async () => {
+        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+        return tab.getAttribute('aria-selected');
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('true');
+}
+
 function statValue(page: Page, label: string) {
   return page.getByRole('group', { name: label, exact: true }).locator('[data-stat-value]');
 }
@@ -248,7 +265,7 @@ describe('/analytics', () => {
   it('By QR Code shows a bar per code and a card per code with count and share', async () => {
     const { context, page, errors } = await open(desktop);
     await page.goto('/analytics');
-    await page.getByRole('tab', { name: 'By QR Code' }).click();
+    await openTab(page, 'By QR Code');
     const rows = await api<PerformanceRow[]>(page, `/api/analytics/performance?days=7&${tz}`);
     const codes = await api<QrCode[]>(page, '/api/qr-codes');
     const isStatic = (r: PerformanceRow) => !codes.find((c) => c.id === r.qrCodeId)!.isDynamic;
@@ -395,7 +412,7 @@ describe('/analytics', () => {
     await section(page, 'Top Locations').locator('.recharts-pie-sector').first().waitFor();
     await noHorizontalScroll(page);
     await screenshot(page, 'analytics-overview-375');
-    await page.getByRole('tab', { name: 'By QR Code' }).click();
+    await openTab(page, 'By QR Code');
     await page.locator('[data-chart="per-code"] .recharts-bar-rectangle').first().waitFor();
     await noHorizontalScroll(page);
     await screenshot(page, 'analytics-by-qr-code-375');
@@ -470,7 +487,7 @@ describe('/qr-details/{id}', () => {
     await page.getByText(`Page 1 of ${first.totalPages}`).waitFor();
 
     // Share: no native share sheet here, so the link goes to the clipboard.
-    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
     await page.getByText('URL copied to clipboard!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(cafe.shortUrl);
     expect(errors).toEqual([]);
@@ -554,7 +571,7 @@ describe('/qr-details/{id}', () => {
     expect(await page.locator('.recharts-surface').count()).toBe(0);
     await screenshot(page, 'dashboard-empty-1280');
     await page.goto('/analytics');
-    await page.getByRole('tab', { name: 'By QR Code' }).click();
+    await openTab(page, 'By QR Code');
     await page.getByText("You don't have any QR codes yet. Create a QR code to see analytics.").waitFor();
     await context.close();
   });

@@ -56,8 +56,10 @@ async function listCodes(page: Page): Promise<QrCode[]> {
 
 /** What a rendered preview scans to: a screenshot of it, decoded. */
 async function previewScansTo(preview: Locator): Promise<string | undefined> {
-  await expect.poll(() => preview.locator('svg').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-  await expect.poll(() => preview.getAttribute('aria-busy')).toBe('false');
+  // A logo is fetched, decoded and drawn at 1024 px first: on a machine running every lane at once that took
+  // over 15 s (CI of 3482e9e).
+  await expect.poll(() => preview.locator('svg').count(), { timeout: 40_000 }).toBeGreaterThan(0);
+  await expect.poll(() => preview.getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
   return (await decodeQr(await preview.screenshot()))[0];
 }
 
@@ -92,79 +94,83 @@ async function uploadLogo(page: Page, file: { name: string; mimeType: string; bu
 }
 
 describe('a logo, everywhere it travels', () => {
-  it('PNG logo: the preview, the card, the details page, PNG/SVG/PDF downloads and the server image all scan', async () => {
-    const { context, page } = await newUser();
-    await page.goto('/create');
-    await page.getByLabel(/^Name/).fill('Cafe Menu');
-    await page.getByLabel(/^URL/).fill('https://example.com/menu');
-    await page.getByLabel('Dynamic QR code').uncheck({ force: true });
-    await uploadLogo(page, { name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
+  it(
+    'PNG logo: the preview, the card, the details page, PNG/SVG/PDF downloads and the server image all scan',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page } = await newUser();
+      await page.goto('/create');
+      await page.getByLabel(/^Name/).fill('Cafe Menu');
+      await page.getByLabel(/^URL/).fill('https://example.com/menu');
+      await page.getByLabel('Dynamic QR code').uncheck({ force: true });
+      await uploadLogo(page, { name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
 
-    const preview = page.getByRole('img', { name: 'QR code preview: Cafe Menu' });
-    await expect.poll(() => preview.locator('svg image').count()).toBe(1);
-    expect(await previewScansTo(preview)).toBe('https://example.com/menu');
-    await page.getByText('Preview unavailable').waitFor({ state: 'detached' });
-    await screenshot(page, 'first-use-logo-create-1280');
+      const preview = page.getByRole('img', { name: 'QR code preview: Cafe Menu' });
+      await expect.poll(() => preview.locator('svg image').count()).toBe(1);
+      expect(await previewScansTo(preview)).toBe('https://example.com/menu');
+      await page.getByText('Preview unavailable').waitFor({ state: 'detached' });
+      await screenshot(page, 'first-use-logo-create-1280');
 
-    // A template keeps the logo, and the code still renders and scans.
-    await page
-      .getByRole('group', { name: 'Templates' })
-      .getByRole('button', { name: /Framed Business/ })
-      .click();
-    await expect.poll(() => preview.locator('svg image').count()).toBe(1);
-    expect(await previewScansTo(preview)).toBe('https://example.com/menu');
+      // A template keeps the logo, and the code still renders and scans.
+      await page
+        .getByRole('group', { name: 'Templates' })
+        .getByRole('button', { name: /Framed Business/ })
+        .click();
+      await expect.poll(() => preview.locator('svg image').count()).toBe(1);
+      expect(await previewScansTo(preview)).toBe('https://example.com/menu');
 
-    await page.getByRole('button', { name: 'Create QR Code' }).click();
-    await page.waitForURL((u) => u.pathname === '/my-qr-codes');
-    const code = (await listCodes(page)).find((c) => c.name === 'Cafe Menu')!;
-    expect(code.customization.logo?.url).toMatch(/^\/api\/uploads\//);
+      await page.getByRole('button', { name: 'Create QR Code' }).click();
+      await page.waitForURL((u) => u.pathname === '/my-qr-codes');
+      const code = (await listCodes(page)).find((c) => c.name === 'Cafe Menu')!;
+      expect(code.customization.logo?.url).toMatch(/^\/api\/uploads\//);
 
-    const card = page.getByRole('article', { name: 'Cafe Menu' });
-    const thumbnail = card.getByRole('img', { name: 'QR code for Cafe Menu' });
-    expect(await previewScansTo(thumbnail)).toBe('https://example.com/menu');
-    await screenshot(page, 'first-use-logo-list-1280');
+      const card = page.getByRole('article', { name: 'Cafe Menu' });
+      const thumbnail = card.getByRole('img', { name: 'QR code for Cafe Menu' });
+      expect(await previewScansTo(thumbnail)).toBe('https://example.com/menu');
+      await screenshot(page, 'first-use-logo-list-1280');
 
-    // PNG, SVG and PDF are each one click from the card, named after the code, and each one scans.
-    const png = page.waitForEvent('download');
-    await card.getByRole('button', { name: 'Download' }).click();
-    expect((await png).suggestedFilename()).toBe('cafe-menu.png');
-    expect((await decodeQr(await downloaded(await png)))[0]).toBe('https://example.com/menu');
+      // PNG, SVG and PDF are each one click from the card, named after the code, and each one scans.
+      const png = page.waitForEvent('download');
+      await card.getByRole('button', { name: 'Download' }).click();
+      expect((await png).suggestedFilename()).toBe('cafe-menu.png');
+      expect((await decodeQr(await downloaded(await png)))[0]).toBe('https://example.com/menu');
 
-    const svg = page.waitForEvent('download');
-    await card.getByRole('button', { name: 'SVG', exact: true }).click();
-    expect((await svg).suggestedFilename()).toBe('cafe-menu.svg');
-    const svgBytes = await downloaded(await svg);
-    expect(svgBytes.toString()).toMatch(/<image[^>]+href="data:image\/png;base64,/);
-    expect((await decodeQr(svgToPng(svgBytes)))[0]).toBe('https://example.com/menu');
+      const svg = page.waitForEvent('download');
+      await card.getByRole('button', { name: 'SVG', exact: true }).click();
+      expect((await svg).suggestedFilename()).toBe('cafe-menu.svg');
+      const svgBytes = await downloaded(await svg);
+      expect(svgBytes.toString()).toMatch(/<image[^>]+href="data:image\/png;base64,/);
+      expect((await decodeQr(svgToPng(svgBytes)))[0]).toBe('https://example.com/menu');
 
-    const pdf = page.waitForEvent('download');
-    await card.getByRole('button', { name: 'PDF', exact: true }).click();
-    expect((await pdf).suggestedFilename()).toBe('cafe-menu.pdf');
-    const pdfBytes = await downloaded(await pdf);
-    expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await decodeQr(await pdfPageToPng(pdfBytes)))[0]).toBe('https://example.com/menu');
+      const pdf = page.waitForEvent('download');
+      await card.getByRole('button', { name: 'PDF', exact: true }).click();
+      expect((await pdf).suggestedFilename()).toBe('cafe-menu.pdf');
+      const pdfBytes = await downloaded(await pdf);
+      expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await decodeQr(await pdfPageToPng(pdfBytes)))[0]).toBe('https://example.com/menu');
 
-    // The details page draws the saved design (logo included) and it scans.
-    await page.goto(`/qr-details/${code.id}`);
-    const details = page.getByRole('img', { name: /QR code/ }).first();
-    await expect.poll(() => details.locator('svg image').count(), { timeout: 15_000 }).toBe(1);
-    expect(await previewScansTo(details)).toBe('https://example.com/menu');
+      // The details page draws the saved design (logo included) and it scans.
+      await page.goto(`/qr-details/${code.id}`);
+      const details = page.getByRole('img', { name: /QR code/ }).first();
+      await expect.poll(() => details.locator('svg image').count(), { timeout: 15_000 }).toBe(1);
+      expect(await previewScansTo(details)).toBe('https://example.com/menu');
 
-    // The server's image endpoint draws the uploaded logo too, named after the code.
-    for (const format of ['png', 'svg'] as const) {
-      const image = await page.request.get(`/api/qr-codes/${code.id}/image?format=${format}&size=600`);
-      expect(image.status()).toBe(200);
-      expect(image.headers()['content-disposition']).toContain(`filename*=UTF-8''cafe-menu.${format}`);
-      const bytes = Buffer.from(await image.body());
-      if (format === 'svg') expect(bytes.toString()).toMatch(/<image[^>]+href="data:image\/png/);
-      expect((await decodeQr(format === 'png' ? bytes : svgToPng(bytes)))[0]).toBe(
-        'https://example.com/menu',
-      );
-    }
-    await context.close();
-  });
+      // The server's image endpoint draws the uploaded logo too, named after the code.
+      for (const format of ['png', 'svg'] as const) {
+        const image = await page.request.get(`/api/qr-codes/${code.id}/image?format=${format}&size=600`);
+        expect(image.status()).toBe(200);
+        expect(image.headers()['content-disposition']).toContain(`filename*=UTF-8''cafe-menu.${format}`);
+        const bytes = Buffer.from(await image.body());
+        if (format === 'svg') expect(bytes.toString()).toMatch(/<image[^>]+href="data:image\/png/);
+        expect((await decodeQr(format === 'png' ? bytes : svgToPng(bytes)))[0]).toBe(
+          'https://example.com/menu',
+        );
+      }
+      await context.close();
+    },
+  );
 
-  it('SVG logo: the preview renders and the PNG download scans', async () => {
+  it('SVG logo: the preview renders and the PNG download scans', { timeout: 120_000 }, async () => {
     const { context, page } = await newUser();
     await page.goto('/create');
     await page.getByLabel(/^Name/).fill('Vector logo');

@@ -77,6 +77,7 @@ describe('navigation', () => {
       ['/analytics', 'Analytics', 'Analytics', 'Analytics', 'Analytics'],
       ['/profile', 'Profile', 'QR Creator', 'Profile', 'Profile'],
       ['/settings', 'Settings', 'Settings', 'Settings', 'Settings'],
+      ['/integrations', 'Integrations', 'QR Creator', 'Integrations', 'Integrations'],
       ['/upgrade', 'Upgrade to Pro', 'QR Creator', 'Upgrade your plan', 'Upgrade'],
     ] as const;
     for (const [path, lit, header, heading, title] of userPages)

@@ -53,8 +53,17 @@ async function codeNamed(page: Page, name: string): Promise<QrCode> {
 /** Opens a part of the Smart redirect section (a no-op when it is open). */
 async function openPart(section: Locator, name: RegExp) {
   const control = section.getByRole('button', { name });
-  if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
-  await expect.poll(() => control.getAttribute('aria-expanded')).toBe('true');
+  // A click that lands while a loaded machine is still drawing the page can be lost: click again
+  // until it is open.
+  await expect
+    .poll(
+      async () => {
+        if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+        return control.getAttribute('aria-expanded');
+      },
+      { timeout: 15_000, interval: 1000 },
+    )
+    .toBe('true');
 }
 
 /**

@@ -21,6 +21,9 @@
 // INSTANCES=2 (PostgreSQL only) starts two servers on it, loads both at once and prints the combined rate.
 // DOMAIN=1: (b) and (c) are root-level links of a short domain (issue 35): both codes use go.bench.test, and
 // every request names it in Host (`/<slug>`, not `/r/<slug>`), as a reverse proxy passes it on.
+// WEBHOOK=1: the codes' workspace has a webhook taking every scan (issue 36), to a receiver in this process
+// (on autocannon's core): the servers turn the stored scans into signed deliveries in the background while
+// they answer; it prints the scans the receiver got ÷ those stored (1.000 once drained).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -38,6 +41,7 @@ const pgBase = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '') ? process.
 const instances = Number(process.env.INSTANCES ?? 1);
 /** DOMAIN=1: the short domain (b) and (c) are loaded on. */
 const domainHost = process.env.DOMAIN === '1' ? 'go.bench.test' : null;
+const withWebhook = process.env.WEBHOOK === '1';
 if (instances > 1 && !pgBase) throw new Error('INSTANCES > 1 needs DATABASE_URL=postgres://…');
 
 const userAgents = [
@@ -211,6 +215,8 @@ const servers = ports.map((p) =>
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ...(manyClients ? { TRUST_PROXY: '127.0.0.1' } : { SCANS_PER_CLIENT_MINUTE: '0' }),
+      // The webhook's receiver is on loopback (WEBHOOK=1); allowed in both modes, so they differ by the webhook only.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
     stdio: 'ignore',
@@ -340,6 +346,55 @@ if (domainHost) {
     }
   }
 }
+/** WEBHOOK=1: scan events received, counted from each delivery's body. */
+let hookScans = 0;
+let hookDeliveries = 0;
+let hookRepeats = 0;
+const hookIds = new Set();
+let receiver = null;
+let hookFromId = 0;
+if (withWebhook) {
+  hookFromId = Number((await queryOne('select coalesce(max(id), 0) as n from qr_scans')).n);
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      hookDeliveries += 1;
+      for (const event of JSON.parse(body).events) {
+        if (event.type !== 'scan') continue;
+        if (hookIds.has(event.id)) hookRepeats += 1;
+        else hookIds.add(event.id);
+      }
+      hookScans = hookIds.size;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
+  const owner = (await queryOne('select user_id from qr_codes where id = ?', [code.id])).user_id;
+  const insert = `insert into webhook_endpoints (owner_id, url, events, secret, created_at, updated_at) values (?, ?, '["scan"]', 'whsec_bench', ?, ?)`;
+  const now = new Date().toISOString();
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(
+      insert.replace(
+        /\?/g,
+        (() => {
+          let n = 0;
+          return () => `$${++n}`;
+        })(),
+      ),
+      [owner, hookUrl, now, now],
+    );
+    await client.end();
+  } else {
+    const db = new Database(dbFile);
+    db.prepare(insert).run(owner, hookUrl, now, now);
+    db.close();
+  }
+}
 /** A code's scans as stored: raw rows, and those held back by the per-client limit (counted apart). */
 const scansOf = async (id) =>
   Number((await queryOne('select count(*) as n from qr_scans where qr_code_id = ?', [id])).n) +
@@ -389,7 +444,14 @@ for (let i = 0; i < rounds; i++) {
   if (ruled && i % 2 === 0) runsC.push(await measured(serverPids, () => loadAll(urlsC, perRoundB)));
 }
 await stop(bare);
+// WEBHOOK=1: the deliveries of the last scans still on their way (at most a minute).
+let storedForHook = 0;
+if (withWebhook) {
+  storedForHook = Number((await queryOne('select count(*) as n from qr_scans where id > ?', [hookFromId])).n);
+  for (let i = 0; i < 600 && hookScans < storedForHook; i++) await new Promise((r) => setTimeout(r, 100));
+}
 const exits = await Promise.all(servers.map(stop));
+receiver?.close();
 const stored = (await scansOf(code.id)) - before + (ruled ? (await scansOf(ruled.id)) - beforeC : 0);
 let integrity = 'not checked (PostgreSQL)';
 if (!databaseUrl) {
@@ -454,4 +516,8 @@ if (ruled) {
   );
 }
 console.log(`scans stored ÷ redirects answered: ${stored} ÷ ${answered} = ${(stored / answered).toFixed(3)}`);
+if (withWebhook)
+  console.log(
+    `webhook: scan events received ÷ raw scans stored since it was added: ${hookScans} ÷ ${storedForHook} = ${(hookScans / storedForHook).toFixed(3)} in ${hookDeliveries} deliveries (${hookRepeats} repeated events)`,
+  );
 console.log(`server exit codes ${exits.join(', ')}, ${integrity}`);

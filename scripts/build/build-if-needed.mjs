@@ -1,8 +1,8 @@
 // `npm start` and the browser tests run this first. It builds what is missing or older than its
 // sources: the client (Vite → dist/client) and the server bundle (esbuild → dist/server.mjs, which
-// starts in about half the time of running the TypeScript through tsx) with the bundles of its two
+// starts in about half the time of running the TypeScript through tsx) with the bundles of its three
 // worker threads beside it (dist/bulk-parse-worker.mjs: the spreadsheet reader; dist/scan-writer-worker.mjs:
-// the scans' writer; the server finds them next to its own file) and the chunks they import (dist/<name>-<hash>.mjs). With --server only the
+// the scans' writer; dist/background-worker.mjs: webhooks and forwarding; the server finds them next to its own file) and the chunks they import (dist/<name>-<hash>.mjs). With --server only the
 // server's bundles: the command line (npm run backup, …) needs no client.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,6 +53,7 @@ const serverBundles = {
   server: 'server/main.ts',
   'bulk-parse-worker': 'server/features/qr/bulk-parse.worker.ts',
   'scan-writer-worker': 'server/features/scans/scan-writer.worker.ts',
+  'background-worker': 'server/background/background.worker.ts',
 };
 const serverInputs = Math.max(newest('server'), newest('src'), newest('migrations'), installed);
 // The oldest bundle decides: a dist/ built before a bundle was added lacks it.

@@ -22,6 +22,8 @@ export const PAGES: { path: RegExp; app: boolean; modules: string[] }[] = [
   { path: /^\/reset-password\/?$/, app: false, modules: ['features/auth/ResetPasswordPage.tsx'] },
   { path: /^\/verify-email\/?$/, app: false, modules: ['features/auth/VerifyEmailPage.tsx'] },
   { path: /^\/undo-email-change\/?$/, app: false, modules: ['features/auth/UndoEmailChangePage.tsx'] },
+  // A shared dashboard: public, without the app's frame or its API client.
+  { path: /^\/share\/[^/]+\/?$/, app: false, modules: ['features/shares/SharedDashboardPage.tsx'] },
   { path: /^\/$/, app: true, modules: [SHELL, 'features/dashboard/DashboardPage.tsx'] },
   { path: /^\/create\/?$/, app: true, modules: [SHELL, 'features/qr-designer/CreateQrPage.tsx'] },
   { path: /^\/my-qr-codes\/?$/, app: true, modules: [SHELL, 'features/my-qr-codes/MyQrCodesPage.tsx'] },

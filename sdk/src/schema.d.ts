@@ -1347,6 +1347,336 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/imports/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Multipart field `file`: a Shlink CSV export, a YOURLS SQL dump or CSV, or a Bitly CSV export (at most 20 MB; ?source= shlink|yourls|bitly, default auto) → the import to review { id, source, links: [{ row, slug, destination, visits, conflict, result }], totals }, kept 24 hours. Creates no code. */
+    post: operations['importLinksFromFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/imports/connect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** { source: shlink|kutt, url, apiKey } → every link of that server read through its API, as an import to review (as POST /api/imports/file). The key is kept with the import only while Shlink visits remain to be read. */
+    post: operations['importLinksFromApi'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/imports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An import of the current workspace: its links, each with what stands in its way now (conflict: taken, yours, invalid, repeated, destination) and the result of rows carried out. */
+    get: operations['getLinkImport'];
+    put?: never;
+    post?: never;
+    /** Discards an import (the codes it made stay). */
+    delete: operations['discardLinkImport'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/imports/{id}/rows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** { rows: [{ row, action: create|skip|rename|overwrite, slug? }] (at most 100), folderId?, domainId? } → { results: [{ row, status: created|overwritten|skipped|failed, codeId, slug, shortUrl, visits, message }], done, currentCount, maxCount }. A row made or overwritten before answers its result again; a skipped or failed row may be decided again. */
+    post: operations['runLinkImportRows'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/qr-codes/{id}/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where a code came from → { import: { source, sourceLabel, sourceLink, visits, importedAt } } or { import: null } when it was made here. */
+    get: operations['getQrCodeImport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/destination-issues': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The current workspace's code destinations that fail now → { items: [{ codeId, codeName, url, label, state: failing|down, problem, httpStatus, since, checkedAt, usingFallback }] }; down means it failed twice in a row (checked at most once a day). */
+    get: operations['listDestinationIssues'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/qr-codes/{id}/destination-check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Checks a dynamic code's destination, its rules' and its fallback URL now (each at most once a minute) → { items } with every URL's state, ok ones included; 403 for a static code. */
+    post: operations['checkQrCodeDestination'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The current workspace's webhooks → { items: [{ id, url, description, events, enabled, disabledReason, secretHint, createdAt, lastDelivery }] }. */
+    get: operations['listWebhooks'];
+    put?: never;
+    /** { url, description?, events: [scan, code.created, code.updated, code.deleted, destination.down, limit.reached] } → the webhook with its signing `secret`, shown this once. At most 10 a workspace; private and loopback addresses are refused. */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One webhook of the current workspace (its secret is never answered again). */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /** Deletes a webhook and its delivery log. */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /** { url?, description?, events?, enabled? } → the webhook. Turning a disabled webhook on again resumes its deliveries; turning it off gives up what waits. */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new signing secret (shown this once); the old one stops signing at once. */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The delivery log, newest first (kept a week) → { items: [{ id, eventTypes, events, state: pending|retrying|succeeded|failed, attempts, createdAt, lastAttemptAt, nextAttemptAt, responseStatus, responseExcerpt, error, durationMs, redeliveryOf, payload }], next } (pass next as ?before= for older ones). */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends a signed `ping` event now and answers the delivery as it ended (a test is not retried). */
+    post: operations['testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends the same events again now, as a new delivery (its redeliveryOf names the first) → that delivery. */
+    post: operations['redeliverWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/analytics-forwarding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The current workspace's forwarding of scans to web analytics → { settings } (null when none): the provider (matomo, plausible, ga4) and its fields, enabled, address (none, masked, full), the last success and error, counts sent and failed; secrets are never answered (hasTokenAuth, hasApiSecret). */
+    get: operations['getAnalyticsForwarding'];
+    /** Sets where the current workspace's scans are forwarded: { provider: 'matomo', url, siteId, tokenAuth? } | { provider: 'plausible', url?, domain } | { provider: 'ga4', measurementId, apiSecret }, with enabled and address; a secret left out is kept → { settings }. */
+    put: operations['updateAnalyticsForwarding'];
+    post?: never;
+    /** Stops forwarding the current workspace's scans and forgets its settings; 404 when there were none. */
+    delete: operations['deleteAnalyticsForwarding'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/analytics-forwarding/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends one test event to the workspace's provider now → { ok, httpStatus, message } (what the provider answered); 404 when forwarding is not set up. */
+    post: operations['testAnalyticsForwarding'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/analytics-shares': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The current workspace's live shared-dashboard links (not revoked, not expired), newest first, or one code's (`qrCodeId`) or folder's (`folderId`) → { items }. */
+    get: operations['listAnalyticsShares'];
+    put?: never;
+    /** A read-only link to one code's (`qrCodeId`) or one folder's (`folderId`) analytics, optionally with a `password` and an `expiresAt` → 201 with the link and its `url`. */
+    post: operations['createAnalyticsShare'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/analytics-shares/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revokes a link → 204; it then answers 404 like an unknown one. */
+    delete: operations['revokeAnalyticsShare'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/public/shares/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a shared dashboard shows, signed out: { kind, title, needsPassword, expiresAt, analytics } — the analytics of the last `days` (7, 30, 90 or 365) once unlocked; 404 for an unknown, revoked or expired link; 60 requests a minute per address. Never indexed, never cached. */
+    get: operations['getSharedDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/public/shares/{id}/unlock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unlocks a password-protected shared dashboard for this browser (an HttpOnly cookie for that link, 12 hours) → { unlocked: true }; 401 for a wrong password, 429 after 5 wrong ones in 15 minutes from one address. */
+    post: operations['unlockSharedDashboard'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/users': {
     parameters: {
       query?: never;
@@ -1759,7 +2089,127 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  scan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A code is scanned */
+    post: operations['webhook_scan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'code.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A code is created */
+    post: operations['webhook_code_created'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'code.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A code is changed */
+    post: operations['webhook_code_updated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'code.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A code is deleted */
+    post: operations['webhook_code_deleted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'destination.down': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A destination stops working */
+    post: operations['webhook_destination_down'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'limit.reached': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The plan’s code limit is reached */
+    post: operations['webhook_limit_reached'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  ping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A test event ("Send a test") */
+    post: operations['webhook_ping'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     Activity: {
@@ -2064,6 +2514,15 @@ export interface components {
       /** Format: uri */
       url: string;
     };
+    CodeImport: {
+      /** @enum {string} */
+      source: 'shlink' | 'kutt' | 'yourls' | 'bitly';
+      sourceLabel: string;
+      sourceLink: string | null;
+      visits: number;
+      /** @description ISO 8601 */
+      importedAt: string;
+    };
     CreatedApiToken: {
       token: string;
       apiToken: components['schemas']['ApiToken'];
@@ -2133,6 +2592,19 @@ export interface components {
         name: string;
         qrCodeCount: number;
       }[];
+    };
+    DestinationIssue: {
+      codeId: number;
+      codeName: string;
+      url: string;
+      label: string;
+      /** @enum {string} */
+      state: 'ok' | 'failing' | 'down';
+      problem: string | null;
+      httpStatus: number | null;
+      since: string | null;
+      checkedAt: string | null;
+      usingFallback: boolean;
     };
     DeviceCount: {
       /** @enum {string} */
@@ -2262,6 +2734,64 @@ export interface components {
       code: 'LIMIT_REACHED';
       /** @constant */
       limitReached: true;
+    };
+    LinkImport: {
+      id: string;
+      /** @enum {string} */
+      source: 'shlink' | 'kutt' | 'yourls' | 'bitly';
+      sourceLabel: string;
+      origin: string;
+      /** @description ISO 8601 */
+      createdAt: string;
+      /** @description ISO 8601 */
+      expiresAt: string;
+      links: {
+        row: number;
+        slug: string;
+        destination: string;
+        title: string | null;
+        createdAt: string | null;
+        tags: string[];
+        sourceDomain: string | null;
+        visits: number | null;
+        visitHistory: boolean;
+        conflict: {
+          /** @enum {string} */
+          kind: 'taken' | 'yours' | 'invalid' | 'repeated' | 'destination';
+          message: string;
+          codeId?: number;
+        } | null;
+        result: {
+          /** @enum {string} */
+          status: 'created' | 'overwritten' | 'skipped' | 'failed';
+          codeId?: number;
+          slug?: string;
+          shortUrl?: string;
+          visits?: number;
+          message?: string;
+        } | null;
+      }[];
+      totals: {
+        links: number;
+        visits: number;
+        conflicts: number;
+        done: number;
+      };
+    };
+    LinkImportRowsResult: {
+      results: {
+        /** @enum {string} */
+        status: 'created' | 'overwritten' | 'skipped' | 'failed';
+        codeId?: number;
+        slug?: string;
+        shortUrl?: string;
+        visits?: number;
+        message?: string;
+        row: number;
+      }[];
+      done: number;
+      currentCount: number;
+      maxCount: number | null;
     };
     LinkRequired: {
       /** @constant */
@@ -2670,6 +3200,8 @@ export interface components {
       inactiveMessage: string | null;
       /** @default null */
       fallbackUrl: string | null;
+      /** @default false */
+      fallbackWhenDown: boolean;
       /** @default null */
       utm: components['schemas']['Utm'] | null;
       /** @default false */
@@ -5208,6 +5740,7 @@ export interface operations {
            *           "paused": false,
            *           "inactiveMessage": null,
            *           "fallbackUrl": null,
+           *           "fallbackWhenDown": false,
            *           "utm": {
            *             "source": "qr",
            *             "medium": "table-card",
@@ -5455,6 +5988,8 @@ export interface operations {
             inactiveMessage?: string | null;
             /** @default null */
             fallbackUrl?: string | null;
+            /** @default false */
+            fallbackWhenDown?: boolean;
             /** @default null */
             utm?: {
               /** @default qr */
@@ -5539,6 +6074,7 @@ export interface operations {
            *         "paused": false,
            *         "inactiveMessage": null,
            *         "fallbackUrl": null,
+           *         "fallbackWhenDown": false,
            *         "utm": {
            *           "source": "qr",
            *           "medium": "table-card",
@@ -5930,6 +6466,7 @@ export interface operations {
            *         "paused": false,
            *         "inactiveMessage": null,
            *         "fallbackUrl": null,
+           *         "fallbackWhenDown": false,
            *         "utm": {
            *           "source": "qr",
            *           "medium": "table-card",
@@ -6138,6 +6675,8 @@ export interface operations {
             inactiveMessage?: string | null;
             /** @default null */
             fallbackUrl?: string | null;
+            /** @default false */
+            fallbackWhenDown?: boolean;
             /** @default null */
             utm?: {
               /** @default qr */
@@ -6223,6 +6762,7 @@ export interface operations {
            *         "paused": false,
            *         "inactiveMessage": null,
            *         "fallbackUrl": null,
+           *         "fallbackWhenDown": false,
            *         "utm": {
            *           "source": "qr",
            *           "medium": "table-card",
@@ -6500,6 +7040,7 @@ export interface operations {
            *         "paused": false,
            *         "inactiveMessage": null,
            *         "fallbackUrl": null,
+           *         "fallbackWhenDown": false,
            *         "utm": {
            *           "source": "qr",
            *           "medium": "table-card",
@@ -6989,6 +7530,7 @@ export interface operations {
            *         "paused": false,
            *         "inactiveMessage": null,
            *         "fallbackUrl": null,
+           *         "fallbackWhenDown": false,
            *         "utm": {
            *           "source": "qr",
            *           "medium": "table-card",
@@ -7532,6 +8074,8 @@ export interface operations {
            * @enum {string}
            */
           repeats?: 'skip' | 'create';
+          /** @description The short domain of the dynamic codes' links (GET /api/short-domains); null or absent: the app's own address. Static codes have no link. */
+          domainId?: number | null;
         };
       };
     };
@@ -8732,6 +9276,7 @@ export interface operations {
            *           "paused": false,
            *           "inactiveMessage": null,
            *           "fallbackUrl": null,
+           *           "fallbackWhenDown": false,
            *           "utm": {
            *             "source": "qr",
            *             "medium": "table-card",
@@ -13032,6 +13577,3742 @@ export interface operations {
       };
     };
   };
+  importLinksFromFile: {
+    parameters: {
+      query?: {
+        source?: 'auto' | 'shlink' | 'yourls' | 'bitly';
+      };
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Multipart field `file`: a Shlink CSV export, a YOURLS SQL dump or CSV, or a Bitly CSV export (at most 20 MB; ?source= shlink|yourls|bitly, default auto) → the import to review { id, source, links: [{ row, slug, destination, visits, conflict, result }], totals }, kept 24 hours. Creates no code. */
+      201: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "Xq2f9LmA0bVt3kPz",
+           *       "source": "shlink",
+           *       "sourceLabel": "Shlink",
+           *       "origin": "short-urls.csv",
+           *       "createdAt": "2026-12-08T10:12:00.000Z",
+           *       "expiresAt": "2026-12-09T10:12:00.000Z",
+           *       "links": [
+           *         {
+           *           "row": 0,
+           *           "slug": "menu",
+           *           "destination": "https://cafe-aurora.example.com/menu",
+           *           "title": "Menu",
+           *           "createdAt": "2024-03-01T08:00:00.000Z",
+           *           "tags": [
+           *             "tables"
+           *           ],
+           *           "sourceDomain": "s.cafe-aurora.example",
+           *           "visits": 1284,
+           *           "visitHistory": false,
+           *           "conflict": null,
+           *           "result": null
+           *         },
+           *         {
+           *           "row": 1,
+           *           "slug": "winter",
+           *           "destination": "https://cafe-aurora.example.com/winter",
+           *           "title": "Winter menu",
+           *           "createdAt": "2024-11-20T08:00:00.000Z",
+           *           "tags": [],
+           *           "sourceDomain": "s.cafe-aurora.example",
+           *           "visits": 311,
+           *           "visitHistory": false,
+           *           "conflict": {
+           *             "kind": "taken",
+           *             "message": "This short link is taken"
+           *           },
+           *           "result": null
+           *         }
+           *       ],
+           *       "totals": {
+           *         "links": 2,
+           *         "visits": 0,
+           *         "conflicts": 1,
+           *         "done": 0
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['LinkImport'];
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not multipart/form-data (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importLinksFromApi: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "source": "shlink",
+         *       "url": "https://s.cafe-aurora.example",
+         *       "apiKey": "b5f0d3a1-4c1e-4f7e-9b0a-2d3c4e5f6a7b"
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          source: 'shlink' | 'kutt';
+          /** Format: uri */
+          url: string;
+          apiKey: string;
+        };
+      };
+    };
+    responses: {
+      /** @description { source: shlink|kutt, url, apiKey } → every link of that server read through its API, as an import to review (as POST /api/imports/file). The key is kept with the import only while Shlink visits remain to be read. */
+      201: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "Xq2f9LmA0bVt3kPz",
+           *       "source": "shlink",
+           *       "sourceLabel": "Shlink",
+           *       "origin": "https://s.cafe-aurora.example",
+           *       "createdAt": "2026-12-08T10:12:00.000Z",
+           *       "expiresAt": "2026-12-09T10:12:00.000Z",
+           *       "links": [
+           *         {
+           *           "row": 0,
+           *           "slug": "menu",
+           *           "destination": "https://cafe-aurora.example.com/menu",
+           *           "title": "Menu",
+           *           "createdAt": "2024-03-01T08:00:00.000Z",
+           *           "tags": [
+           *             "tables"
+           *           ],
+           *           "sourceDomain": "s.cafe-aurora.example",
+           *           "visits": 1284,
+           *           "visitHistory": false,
+           *           "conflict": null,
+           *           "result": null
+           *         },
+           *         {
+           *           "row": 1,
+           *           "slug": "winter",
+           *           "destination": "https://cafe-aurora.example.com/winter",
+           *           "title": "Winter menu",
+           *           "createdAt": "2024-11-20T08:00:00.000Z",
+           *           "tags": [],
+           *           "sourceDomain": "s.cafe-aurora.example",
+           *           "visits": 311,
+           *           "visitHistory": false,
+           *           "conflict": {
+           *             "kind": "taken",
+           *             "message": "This short link is taken"
+           *           },
+           *           "result": null
+           *         }
+           *       ],
+           *       "totals": {
+           *         "links": 2,
+           *         "visits": 0,
+           *         "conflicts": 1,
+           *         "done": 0
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['LinkImport'];
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getLinkImport: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An import of the current workspace: its links, each with what stands in its way now (conflict: taken, yours, invalid, repeated, destination) and the result of rows carried out. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "Xq2f9LmA0bVt3kPz",
+           *       "source": "shlink",
+           *       "sourceLabel": "Shlink",
+           *       "origin": "short-urls.csv",
+           *       "createdAt": "2026-12-08T10:12:00.000Z",
+           *       "expiresAt": "2026-12-09T10:12:00.000Z",
+           *       "links": [
+           *         {
+           *           "row": 0,
+           *           "slug": "menu",
+           *           "destination": "https://cafe-aurora.example.com/menu",
+           *           "title": "Menu",
+           *           "createdAt": "2024-03-01T08:00:00.000Z",
+           *           "tags": [
+           *             "tables"
+           *           ],
+           *           "sourceDomain": "s.cafe-aurora.example",
+           *           "visits": 1284,
+           *           "visitHistory": false,
+           *           "conflict": null,
+           *           "result": null
+           *         },
+           *         {
+           *           "row": 1,
+           *           "slug": "winter",
+           *           "destination": "https://cafe-aurora.example.com/winter",
+           *           "title": "Winter menu",
+           *           "createdAt": "2024-11-20T08:00:00.000Z",
+           *           "tags": [],
+           *           "sourceDomain": "s.cafe-aurora.example",
+           *           "visits": 311,
+           *           "visitHistory": false,
+           *           "conflict": {
+           *             "kind": "taken",
+           *             "message": "This short link is taken"
+           *           },
+           *           "result": null
+           *         }
+           *       ],
+           *       "totals": {
+           *         "links": 2,
+           *         "visits": 0,
+           *         "conflicts": 1,
+           *         "done": 0
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['LinkImport'];
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  discardLinkImport: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discards an import (the codes it made stay). */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  runLinkImportRows: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "domainId": 3,
+         *       "folderId": null,
+         *       "rows": [
+         *         {
+         *           "row": 0,
+         *           "action": "create"
+         *         },
+         *         {
+         *           "row": 1,
+         *           "action": "rename",
+         *           "slug": "menu-winter"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          folderId?: number | null;
+          domainId?: number | null;
+          rows: {
+            row: number;
+            /** @enum {string} */
+            action: 'create' | 'skip' | 'rename' | 'overwrite';
+            slug?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description { rows: [{ row, action: create|skip|rename|overwrite, slug? }] (at most 100), folderId?, domainId? } → { results: [{ row, status: created|overwritten|skipped|failed, codeId, slug, shortUrl, visits, message }], done, currentCount, maxCount }. A row made or overwritten before answers its result again; a skipped or failed row may be decided again. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "row": 0,
+           *           "status": "created",
+           *           "codeId": 58,
+           *           "slug": "menu",
+           *           "shortUrl": "https://go.cafe-aurora.example/menu",
+           *           "visits": 1284
+           *         },
+           *         {
+           *           "row": 1,
+           *           "status": "created",
+           *           "codeId": 59,
+           *           "slug": "menu-winter",
+           *           "shortUrl": "https://go.cafe-aurora.example/menu-winter",
+           *           "visits": 311
+           *         }
+           *       ],
+           *       "done": 2,
+           *       "currentCount": 44,
+           *       "maxCount": null
+           *     }
+           */
+          'application/json': components['schemas']['LinkImportRowsResult'];
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getQrCodeImport: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Where a code came from → { import: { source, sourceLabel, sourceLink, visits, importedAt } } or { import: null } when it was made here. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "import": {
+           *         "source": "shlink",
+           *         "sourceLabel": "Shlink",
+           *         "sourceLink": "https://s.cafe-aurora.example/menu",
+           *         "visits": 1284,
+           *         "importedAt": "2026-12-08T10:15:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            import: components['schemas']['CodeImport'] | null;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDestinationIssues: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The current workspace's code destinations that fail now → { items: [{ codeId, codeName, url, label, state: failing|down, problem, httpStatus, since, checkedAt, usingFallback }] }; down means it failed twice in a row (checked at most once a day). */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "codeId": 42,
+           *           "codeName": "Winter menu",
+           *           "url": "https://cafe-aurora.example.com/winter",
+           *           "label": "Destination",
+           *           "state": "down",
+           *           "problem": "Opens a 404",
+           *           "httpStatus": 404,
+           *           "since": "2026-12-06T04:10:00.000Z",
+           *           "checkedAt": "2026-12-07T04:12:00.000Z",
+           *           "usingFallback": true
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            items: components['schemas']['DestinationIssue'][];
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  checkQrCodeDestination: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Checks a dynamic code's destination, its rules' and its fallback URL now (each at most once a minute) → { items } with every URL's state, ok ones included; 403 for a static code. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "codeId": 42,
+           *           "codeName": "Winter menu",
+           *           "url": "https://cafe-aurora.example.com/winter",
+           *           "label": "Destination",
+           *           "state": "down",
+           *           "problem": "Opens a 404",
+           *           "httpStatus": 404,
+           *           "since": "2026-12-06T04:10:00.000Z",
+           *           "checkedAt": "2026-12-07T04:12:00.000Z",
+           *           "usingFallback": true
+           *         },
+           *         {
+           *           "codeId": 42,
+           *           "codeName": "Winter menu",
+           *           "url": "https://cafe-aurora.example.com/closed",
+           *           "label": "Fallback URL",
+           *           "state": "ok",
+           *           "problem": null,
+           *           "httpStatus": 200,
+           *           "since": null,
+           *           "checkedAt": "2026-12-07T04:12:00.000Z",
+           *           "usingFallback": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            items: components['schemas']['DestinationIssue'][];
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The current workspace's webhooks → { items: [{ id, url, description, events, enabled, disabledReason, secretHint, createdAt, lastDelivery }] }. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "id": 3,
+           *           "url": "https://hooks.cafe-aurora.example.com/qr",
+           *           "description": "CRM: every scan",
+           *           "events": [
+           *             "scan",
+           *             "destination.down"
+           *           ],
+           *           "enabled": true,
+           *           "disabledReason": null,
+           *           "secretHint": "whsec_Ab12…",
+           *           "createdAt": "2026-12-09T09:00:00.000Z",
+           *           "lastDelivery": {
+           *             "state": "succeeded",
+           *             "at": "2026-12-09T09:05:02.000Z"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            items: {
+              id: number;
+              url: string;
+              description: string;
+              events: (
+                | 'scan'
+                | 'code.created'
+                | 'code.updated'
+                | 'code.deleted'
+                | 'destination.down'
+                | 'limit.reached'
+              )[];
+              enabled: boolean;
+              disabledReason: string | null;
+              secretHint: string;
+              createdAt: string;
+              lastDelivery: {
+                /** @enum {string} */
+                state: 'pending' | 'retrying' | 'succeeded' | 'failed';
+                at: string;
+              } | null;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://hooks.cafe-aurora.example.com/qr",
+         *       "description": "CRM: every scan",
+         *       "events": [
+         *         "scan",
+         *         "destination.down"
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @description The address the events are POSTed to (https recommended). */
+          url: string;
+          /** @description A note for people: what this endpoint feeds. */
+          description?: string;
+          /** @description The events sent to this endpoint: scan, code.created, code.updated, code.deleted, destination.down, limit.reached. */
+          events: (
+            'scan' | 'code.created' | 'code.updated' | 'code.deleted' | 'destination.down' | 'limit.reached'
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description { url, description?, events: [scan, code.created, code.updated, code.deleted, destination.down, limit.reached] } → the webhook with its signing `secret`, shown this once. At most 10 a workspace; private and loopback addresses are refused. */
+      201: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "url": "https://hooks.cafe-aurora.example.com/qr",
+           *       "description": "CRM: every scan",
+           *       "events": [
+           *         "scan",
+           *         "destination.down"
+           *       ],
+           *       "enabled": true,
+           *       "disabledReason": null,
+           *       "secretHint": "whsec_Ab12…",
+           *       "createdAt": "2026-12-09T09:00:00.000Z",
+           *       "lastDelivery": null,
+           *       "secret": "whsec_Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56"
+           *     }
+           */
+          'application/json': {
+            id: number;
+            url: string;
+            description: string;
+            events: (
+              'scan' | 'code.created' | 'code.updated' | 'code.deleted' | 'destination.down' | 'limit.reached'
+            )[];
+            enabled: boolean;
+            disabledReason: string | null;
+            secretHint: string;
+            createdAt: string;
+            lastDelivery: {
+              /** @enum {string} */
+              state: 'pending' | 'retrying' | 'succeeded' | 'failed';
+              at: string;
+            } | null;
+            /** @description The signing secret, shown this once. */
+            secret: string;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One webhook of the current workspace (its secret is never answered again). */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "url": "https://hooks.cafe-aurora.example.com/qr",
+           *       "description": "CRM: every scan",
+           *       "events": [
+           *         "scan",
+           *         "destination.down"
+           *       ],
+           *       "enabled": true,
+           *       "disabledReason": null,
+           *       "secretHint": "whsec_Ab12…",
+           *       "createdAt": "2026-12-09T09:00:00.000Z",
+           *       "lastDelivery": {
+           *         "state": "succeeded",
+           *         "at": "2026-12-09T09:05:02.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            id: number;
+            url: string;
+            description: string;
+            events: (
+              'scan' | 'code.created' | 'code.updated' | 'code.deleted' | 'destination.down' | 'limit.reached'
+            )[];
+            enabled: boolean;
+            disabledReason: string | null;
+            secretHint: string;
+            createdAt: string;
+            lastDelivery: {
+              /** @enum {string} */
+              state: 'pending' | 'retrying' | 'succeeded' | 'failed';
+              at: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deletes a webhook and its delivery log. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Webhook deleted"
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "events": [
+         *         "scan"
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @description The address the events are POSTed to (https recommended). */
+          url?: string;
+          /** @description A note for people: what this endpoint feeds. */
+          description?: string;
+          /** @description The events sent to this endpoint: scan, code.created, code.updated, code.deleted, destination.down, limit.reached. */
+          events?: (
+            'scan' | 'code.created' | 'code.updated' | 'code.deleted' | 'destination.down' | 'limit.reached'
+          )[];
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description { url?, description?, events?, enabled? } → the webhook. Turning a disabled webhook on again resumes its deliveries; turning it off gives up what waits. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "url": "https://hooks.cafe-aurora.example.com/qr",
+           *       "description": "CRM: every scan",
+           *       "events": [
+           *         "scan"
+           *       ],
+           *       "enabled": true,
+           *       "disabledReason": null,
+           *       "secretHint": "whsec_Ab12…",
+           *       "createdAt": "2026-12-09T09:00:00.000Z",
+           *       "lastDelivery": {
+           *         "state": "succeeded",
+           *         "at": "2026-12-09T09:05:02.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            id: number;
+            url: string;
+            description: string;
+            events: (
+              'scan' | 'code.created' | 'code.updated' | 'code.deleted' | 'destination.down' | 'limit.reached'
+            )[];
+            enabled: boolean;
+            disabledReason: string | null;
+            secretHint: string;
+            createdAt: string;
+            lastDelivery: {
+              /** @enum {string} */
+              state: 'pending' | 'retrying' | 'succeeded' | 'failed';
+              at: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A new signing secret (shown this once); the old one stops signing at once. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "url": "https://hooks.cafe-aurora.example.com/qr",
+           *       "description": "CRM: every scan",
+           *       "events": [
+           *         "scan",
+           *         "destination.down"
+           *       ],
+           *       "enabled": true,
+           *       "disabledReason": null,
+           *       "secretHint": "whsec_Ab12…",
+           *       "createdAt": "2026-12-09T09:00:00.000Z",
+           *       "lastDelivery": {
+           *         "state": "succeeded",
+           *         "at": "2026-12-09T09:05:02.000Z"
+           *       },
+           *       "secret": "whsec_Zy98Xw76Vu54Ts32Rq10Po98Nm76Lk54"
+           *     }
+           */
+          'application/json': {
+            id: number;
+            url: string;
+            description: string;
+            events: (
+              'scan' | 'code.created' | 'code.updated' | 'code.deleted' | 'destination.down' | 'limit.reached'
+            )[];
+            enabled: boolean;
+            disabledReason: string | null;
+            secretHint: string;
+            createdAt: string;
+            lastDelivery: {
+              /** @enum {string} */
+              state: 'pending' | 'retrying' | 'succeeded' | 'failed';
+              at: string;
+            } | null;
+            /** @description The signing secret, shown this once. */
+            secret: string;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        before?: number;
+        limit?: number;
+      };
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery log, newest first (kept a week) → { items: [{ id, eventTypes, events, state: pending|retrying|succeeded|failed, attempts, createdAt, lastAttemptAt, nextAttemptAt, responseStatus, responseExcerpt, error, durationMs, redeliveryOf, payload }], next } (pass next as ?before= for older ones). */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "id": 811,
+           *           "eventTypes": [
+           *             "scan"
+           *           ],
+           *           "events": 2,
+           *           "state": "succeeded",
+           *           "attempts": 1,
+           *           "createdAt": "2026-12-09T09:05:01.000Z",
+           *           "lastAttemptAt": "2026-12-09T09:05:02.000Z",
+           *           "nextAttemptAt": null,
+           *           "responseStatus": 200,
+           *           "responseExcerpt": "{\"ok\":true}",
+           *           "error": null,
+           *           "durationMs": 84,
+           *           "redeliveryOf": null,
+           *           "payload": "{\"events\":[{\"id\":\"scan_90211\",\"type\":\"scan\",\"createdAt\":\"2026-12-09T09:05:00.412Z\",\"workspace\":{\"id\":12},\"data\":{\"code\":{\"id\":42,\"name\":\"Winter menu\",\"shortUrl\":\"https://qr.example.com/r/menu\",\"folderId\":null},\"scan\":{\"id\":90211,\"at\":\"2026-12-09T09:05:00.412Z\",\"device\":\"Mobile\",\"bot\":false,\"location\":\"Lyon, France\",\"referrer\":null,\"userAgent\":\"Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)\",\"ipAddress\":\"203.0.113.0\",\"outcome\":{\"kind\":\"default\",\"rule\":null}}}}]}"
+           *         }
+           *       ],
+           *       "next": null
+           *     }
+           */
+          'application/json': {
+            items: {
+              id: number;
+              eventTypes: string[];
+              events: number;
+              /** @enum {string} */
+              state: 'pending' | 'retrying' | 'succeeded' | 'failed';
+              attempts: number;
+              createdAt: string;
+              lastAttemptAt: string | null;
+              nextAttemptAt: string | null;
+              responseStatus: number | null;
+              responseExcerpt: string | null;
+              error: string | null;
+              durationMs: number | null;
+              redeliveryOf: number | null;
+              payload: string;
+            }[];
+            next: number | null;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sends a signed `ping` event now and answers the delivery as it ended (a test is not retried). */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 812,
+           *       "eventTypes": [
+           *         "ping"
+           *       ],
+           *       "events": 1,
+           *       "state": "succeeded",
+           *       "attempts": 1,
+           *       "createdAt": "2026-12-09T09:05:01.000Z",
+           *       "lastAttemptAt": "2026-12-09T09:05:02.000Z",
+           *       "nextAttemptAt": null,
+           *       "responseStatus": 200,
+           *       "responseExcerpt": "{\"ok\":true}",
+           *       "error": null,
+           *       "durationMs": 84,
+           *       "redeliveryOf": null,
+           *       "payload": "{\"events\":[{\"id\":\"evt_4f1c\",\"type\":\"ping\",\"createdAt\":\"2026-12-09T09:06:00.000Z\",\"workspace\":{\"id\":12},\"data\":{\"message\":\"A test event from QR Creator\"}}]}"
+           *     }
+           */
+          'application/json': {
+            id: number;
+            eventTypes: string[];
+            events: number;
+            /** @enum {string} */
+            state: 'pending' | 'retrying' | 'succeeded' | 'failed';
+            attempts: number;
+            createdAt: string;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            responseStatus: number | null;
+            responseExcerpt: string | null;
+            error: string | null;
+            durationMs: number | null;
+            redeliveryOf: number | null;
+            payload: string;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  redeliverWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: number;
+        deliveryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sends the same events again now, as a new delivery (its redeliveryOf names the first) → that delivery. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 813,
+           *       "eventTypes": [
+           *         "scan"
+           *       ],
+           *       "events": 2,
+           *       "state": "succeeded",
+           *       "attempts": 1,
+           *       "createdAt": "2026-12-09T09:05:01.000Z",
+           *       "lastAttemptAt": "2026-12-09T09:05:02.000Z",
+           *       "nextAttemptAt": null,
+           *       "responseStatus": 200,
+           *       "responseExcerpt": "{\"ok\":true}",
+           *       "error": null,
+           *       "durationMs": 84,
+           *       "redeliveryOf": 811,
+           *       "payload": "{\"events\":[{\"id\":\"scan_90211\",\"type\":\"scan\",\"createdAt\":\"2026-12-09T09:05:00.412Z\",\"workspace\":{\"id\":12},\"data\":{\"code\":{\"id\":42,\"name\":\"Winter menu\",\"shortUrl\":\"https://qr.example.com/r/menu\",\"folderId\":null},\"scan\":{\"id\":90211,\"at\":\"2026-12-09T09:05:00.412Z\",\"device\":\"Mobile\",\"bot\":false,\"location\":\"Lyon, France\",\"referrer\":null,\"userAgent\":\"Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)\",\"ipAddress\":\"203.0.113.0\",\"outcome\":{\"kind\":\"default\",\"rule\":null}}}}]}"
+           *     }
+           */
+          'application/json': {
+            id: number;
+            eventTypes: string[];
+            events: number;
+            /** @enum {string} */
+            state: 'pending' | 'retrying' | 'succeeded' | 'failed';
+            attempts: number;
+            createdAt: string;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            responseStatus: number | null;
+            responseExcerpt: string | null;
+            error: string | null;
+            durationMs: number | null;
+            redeliveryOf: number | null;
+            payload: string;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAnalyticsForwarding: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The current workspace's forwarding of scans to web analytics → { settings } (null when none): the provider (matomo, plausible, ga4) and its fields, enabled, address (none, masked, full), the last success and error, counts sent and failed; secrets are never answered (hasTokenAuth, hasApiSecret). */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "settings": {
+           *         "provider": "plausible",
+           *         "url": "https://plausible.io",
+           *         "domain": "cafe-aurora.example.com",
+           *         "enabled": true,
+           *         "address": "masked",
+           *         "lastSuccessAt": "2026-12-09T11:02:00.000Z",
+           *         "lastError": null,
+           *         "sentCount": 1284,
+           *         "failedCount": 0,
+           *         "updatedAt": "2026-12-09T10:58:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            settings:
+              | (
+                  | {
+                      /** @constant */
+                      provider: 'matomo';
+                      url: string;
+                      siteId: number;
+                      hasTokenAuth: boolean;
+                      enabled: boolean;
+                      /** @enum {string} */
+                      address: 'none' | 'masked' | 'full';
+                      lastSuccessAt: string | null;
+                      lastError: {
+                        message: string;
+                        httpStatus: number | null;
+                        at: string;
+                      } | null;
+                      sentCount: number;
+                      failedCount: number;
+                      updatedAt: string;
+                    }
+                  | {
+                      /** @constant */
+                      provider: 'plausible';
+                      url: string;
+                      domain: string;
+                      enabled: boolean;
+                      /** @enum {string} */
+                      address: 'none' | 'masked' | 'full';
+                      lastSuccessAt: string | null;
+                      lastError: {
+                        message: string;
+                        httpStatus: number | null;
+                        at: string;
+                      } | null;
+                      sentCount: number;
+                      failedCount: number;
+                      updatedAt: string;
+                    }
+                  | {
+                      /** @constant */
+                      provider: 'ga4';
+                      measurementId: string;
+                      hasApiSecret: boolean;
+                      enabled: boolean;
+                      /** @enum {string} */
+                      address: 'none' | 'masked' | 'full';
+                      lastSuccessAt: string | null;
+                      lastError: {
+                        message: string;
+                        httpStatus: number | null;
+                        at: string;
+                      } | null;
+                      sentCount: number;
+                      failedCount: number;
+                      updatedAt: string;
+                    }
+                )
+              | null;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateAnalyticsForwarding: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "provider": "plausible",
+         *       "domain": "cafe-aurora.example.com",
+         *       "enabled": true,
+         *       "address": "masked"
+         *     }
+         */
+        'application/json':
+          | {
+              /** @constant */
+              provider: 'matomo';
+              url: string;
+              siteId: number;
+              tokenAuth?: string;
+              /** @default true */
+              enabled?: boolean;
+              /**
+               * @default masked
+               * @enum {string}
+               */
+              address?: 'none' | 'masked' | 'full';
+            }
+          | {
+              /** @constant */
+              provider: 'plausible';
+              /** @default https://plausible.io */
+              url?: string;
+              domain: string;
+              /** @default true */
+              enabled?: boolean;
+              /**
+               * @default masked
+               * @enum {string}
+               */
+              address?: 'none' | 'masked' | 'full';
+            }
+          | {
+              /** @constant */
+              provider: 'ga4';
+              measurementId: string;
+              apiSecret?: string;
+              /** @default true */
+              enabled?: boolean;
+              /**
+               * @default masked
+               * @enum {string}
+               */
+              address?: 'none' | 'masked' | 'full';
+            };
+      };
+    };
+    responses: {
+      /** @description Sets where the current workspace's scans are forwarded: { provider: 'matomo', url, siteId, tokenAuth? } | { provider: 'plausible', url?, domain } | { provider: 'ga4', measurementId, apiSecret }, with enabled and address; a secret left out is kept → { settings }. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "settings": {
+           *         "provider": "plausible",
+           *         "url": "https://plausible.io",
+           *         "domain": "cafe-aurora.example.com",
+           *         "enabled": true,
+           *         "address": "masked",
+           *         "lastSuccessAt": "2026-12-09T11:02:00.000Z",
+           *         "lastError": null,
+           *         "sentCount": 1284,
+           *         "failedCount": 0,
+           *         "updatedAt": "2026-12-09T10:58:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            settings:
+              | (
+                  | {
+                      /** @constant */
+                      provider: 'matomo';
+                      url: string;
+                      siteId: number;
+                      hasTokenAuth: boolean;
+                      enabled: boolean;
+                      /** @enum {string} */
+                      address: 'none' | 'masked' | 'full';
+                      lastSuccessAt: string | null;
+                      lastError: {
+                        message: string;
+                        httpStatus: number | null;
+                        at: string;
+                      } | null;
+                      sentCount: number;
+                      failedCount: number;
+                      updatedAt: string;
+                    }
+                  | {
+                      /** @constant */
+                      provider: 'plausible';
+                      url: string;
+                      domain: string;
+                      enabled: boolean;
+                      /** @enum {string} */
+                      address: 'none' | 'masked' | 'full';
+                      lastSuccessAt: string | null;
+                      lastError: {
+                        message: string;
+                        httpStatus: number | null;
+                        at: string;
+                      } | null;
+                      sentCount: number;
+                      failedCount: number;
+                      updatedAt: string;
+                    }
+                  | {
+                      /** @constant */
+                      provider: 'ga4';
+                      measurementId: string;
+                      hasApiSecret: boolean;
+                      enabled: boolean;
+                      /** @enum {string} */
+                      address: 'none' | 'masked' | 'full';
+                      lastSuccessAt: string | null;
+                      lastError: {
+                        message: string;
+                        httpStatus: number | null;
+                        at: string;
+                      } | null;
+                      sentCount: number;
+                      failedCount: number;
+                      updatedAt: string;
+                    }
+                )
+              | null;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteAnalyticsForwarding: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Stops forwarding the current workspace's scans and forgets its settings; 404 when there were none. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "message": "Forwarding to web analytics removed"
+           *     }
+           */
+          'application/json': components['schemas']['SuccessMessage'];
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  testAnalyticsForwarding: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the admin role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sends one test event to the workspace's provider now → { ok, httpStatus, message } (what the provider answered); 404 when forwarding is not set up. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "httpStatus": 202,
+           *       "message": "ok"
+           *     }
+           */
+          'application/json': {
+            ok: boolean;
+            httpStatus: number | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below admin, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAnalyticsShares: {
+    parameters: {
+      query?: {
+        qrCodeId?: number;
+        folderId?: number;
+      };
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the viewer role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The current workspace's live shared-dashboard links (not revoked, not expired), newest first, or one code's (`qrCodeId`) or folder's (`folderId`) → { items }. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "id": 7,
+           *           "kind": "code",
+           *           "qrCodeId": 42,
+           *           "folderId": null,
+           *           "title": "Winter menu",
+           *           "url": "https://qr.example.com/share/q8Jr2xK0vN5mTb7YcWd3LpHs9GfZe1Ua",
+           *           "hasPassword": true,
+           *           "expiresAt": "2027-01-06T09:00:00.000Z",
+           *           "createdAt": "2026-12-07T09:00:00.000Z",
+           *           "views": 12,
+           *           "lastViewedAt": "2026-12-07T15:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            items: {
+              id: number;
+              /** @enum {string} */
+              kind: 'code' | 'folder';
+              qrCodeId: number | null;
+              folderId: number | null;
+              /** @description The code's or the folder's name. */
+              title: string;
+              /** @description The link to open signed out: <PUBLIC_URL>/share/<token>. */
+              url: string;
+              hasPassword: boolean;
+              /** Format: date-time */
+              expiresAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              views: number;
+              /** Format: date-time */
+              lastViewedAt: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below viewer, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createAnalyticsShare: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+        /** @description Makes a retry safe: a second request with the same key (from the same token or user, within 24 hours) answers the first answer again (`Idempotent-Replayed: true`) instead of doing it twice. 1–255 printable ASCII characters, such as a UUID. The same key with another body is a 422, while the first is still running a 409. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "qrCodeId": 42,
+         *       "password": "winter-2026",
+         *       "expiresAt": "2027-01-06T09:00:00.000Z"
+         *     }
+         */
+        'application/json': {
+          qrCodeId?: number;
+          folderId?: number;
+          password?: string;
+          expiresAt?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description A read-only link to one code's (`qrCodeId`) or one folder's (`folderId`) analytics, optionally with a `password` and an `expiresAt` → 201 with the link and its `url`. */
+      201: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 7,
+           *       "kind": "code",
+           *       "qrCodeId": 42,
+           *       "folderId": null,
+           *       "title": "Winter menu",
+           *       "url": "https://qr.example.com/share/q8Jr2xK0vN5mTb7YcWd3LpHs9GfZe1Ua",
+           *       "hasPassword": true,
+           *       "expiresAt": "2027-01-06T09:00:00.000Z",
+           *       "createdAt": "2026-12-07T09:00:00.000Z",
+           *       "views": 0,
+           *       "lastViewedAt": null
+           *     }
+           */
+          'application/json': {
+            id: number;
+            /** @enum {string} */
+            kind: 'code' | 'folder';
+            qrCodeId: number | null;
+            folderId: number | null;
+            /** @description The code's or the folder's name. */
+            title: string;
+            /** @description The link to open signed out: <PUBLIC_URL>/share/<token>. */
+            url: string;
+            hasPassword: boolean;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            views: number;
+            /** Format: date-time */
+            lastViewedAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The workspace asked for (X-Workspace) is not one of the caller's. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE): retry after it ends. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another method, path or body in the last 24 hours (IDEMPOTENCY_KEY_REUSED). */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeAnalyticsShare: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The id of the workspace to act on (GET /api/v1/workspaces lists them); the caller needs the editor role in it. Absent: an API token's own workspace, else the one last switched to, else the caller's own. */
+        'X-Workspace'?: number;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revokes a link → 204; it then answers 404 like an unknown one. */
+      204: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in: no session and no valid token (NOT_SIGNED_IN, TOKEN_INVALID). */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: the caller's role in the workspace is below editor, a read-only token, or a token of another workspace (ROLE_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE). */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests for this API token (RATE_LIMITED): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSharedDashboard: {
+    parameters: {
+      query?: {
+        days?: number;
+        tz?: string;
+        excludeBots?: boolean | ('0' | '1' | 'true' | 'false');
+      };
+      header?: never;
+      path: {
+        /** @description The link's token. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What a shared dashboard shows, signed out: { kind, title, needsPassword, expiresAt, analytics } — the analytics of the last `days` (7, 30, 90 or 365) once unlocked; 404 for an unknown, revoked or expired link; 60 requests a minute per address. Never indexed, never cached. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "kind": "folder",
+           *       "title": "Posters",
+           *       "needsPassword": false,
+           *       "expiresAt": null,
+           *       "analytics": {
+           *         "days": 7,
+           *         "totalScans": 31,
+           *         "uniqueScanners": 27,
+           *         "uniqueScannersPartial": false,
+           *         "daily": [
+           *           {
+           *             "date": "2026-12-06",
+           *             "count": 17,
+           *             "uniqueScanners": 15
+           *           },
+           *           {
+           *             "date": "2026-12-07",
+           *             "count": 14,
+           *             "uniqueScanners": 12
+           *           }
+           *         ],
+           *         "hourly": [
+           *           {
+           *             "hour": 9,
+           *             "count": 12
+           *           }
+           *         ],
+           *         "devices": [
+           *           {
+           *             "device": "Mobile",
+           *             "count": 26
+           *           },
+           *           {
+           *             "device": "Desktop",
+           *             "count": 5
+           *           }
+           *         ],
+           *         "locations": [
+           *           {
+           *             "location": "Berlin, Germany",
+           *             "count": 22
+           *           },
+           *           {
+           *             "location": "Vienna, Austria",
+           *             "count": 9
+           *           }
+           *         ],
+           *         "codes": [
+           *           {
+           *             "name": "Winter menu",
+           *             "scans": 24
+           *           },
+           *           {
+           *             "name": "Terrace",
+           *             "scans": 7
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {string} */
+            kind: 'code' | 'folder';
+            title: string;
+            /** @description True while the link has a password this browser has not unlocked: analytics is null then. */
+            needsPassword: boolean;
+            /** Format: date-time */
+            expiresAt: string | null;
+            analytics: {
+              days: number;
+              totalScans: number;
+              /** @description Daily-unique scanners summed over the days of the period (null when none of its scans had them counted). */
+              uniqueScanners: number | null;
+              uniqueScannersPartial: boolean;
+              daily: components['schemas']['DailyCount'][];
+              hourly: components['schemas']['HourlyCount'][];
+              devices: components['schemas']['DeviceCount'][];
+              locations: components['schemas']['LocationCount'][];
+              /** @description A folder's codes with their scans in the period, most scanned first; null for a code. */
+              codes:
+                | {
+                    name: string;
+                    scans: number;
+                  }[]
+                | null;
+            } | null;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 60 requests a minute from one address to the shared dashboards (or, to unlock, 5 wrong passwords in 15 minutes): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  unlockSharedDashboard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The link's token. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "password": "winter-2026"
+         *     }
+         */
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Unlocks a password-protected shared dashboard for this browser (an HttpOnly cookie for that link, 12 hours) → { unlocked: true }; 401 for a wrong password, 429 after 5 wrong ones in 15 minutes from one address. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "unlocked": true
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            unlocked: true;
+          };
+        };
+      };
+      /** @description Invalid input: `issues` names each field at fault (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Wrong password. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed: not an admin, a read-only token, or a path tokens may not call (ADMIN_REQUIRED, TOKEN_READ_ONLY, TOKEN_SCOPE, TOKEN_NOT_ACCEPTED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object for this caller (another user's is 404 too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or file is larger than the path takes (PAYLOAD_TOO_LARGE). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 60 requests a minute from one address to the shared dashboards (or, to unlock, 5 wrong passwords in 15 minutes): wait Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   adminListUsers: {
     parameters: {
       query?: {
@@ -16299,6 +20580,376 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'];
         };
+      };
+    };
+  };
+  webhook_scan: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook's secret>. Refuse a t more than 300 seconds from your clock. */
+        'QR-Creator-Signature': string;
+        /** @description The delivery id (the same on each retry). */
+        'QR-Creator-Delivery': string;
+        /** @description The event types in the body, comma-separated. */
+        'QR-Creator-Event': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          events: {
+            /** @description Unique per event and the same on every redelivery: receivers can drop repeats by it. */
+            id: string;
+            /** @constant */
+            type: 'scan';
+            createdAt: string;
+            workspace: {
+              id: number;
+            };
+            data: {
+              code: {
+                id: number;
+                name: string;
+                shortUrl: string | null;
+                folderId: number | null;
+              };
+              scan: {
+                id: number;
+                at: string;
+                /** @enum {string} */
+                device: 'Mobile' | 'Tablet' | 'Desktop' | 'Bot' | 'Unknown';
+                bot: boolean;
+                /** @description "City, Country", a country, or "Unknown". */
+                location: string | null;
+                referrer: string | null;
+                userAgent: string | null;
+                /** @description As stored: masked when the server anonymises addresses (ANONYMIZE_IPS). */
+                ipAddress: string | null;
+                /** @description Where the scan went: default (the destination), rule (the rule numbered `rule`), password (the password form), paused, not-started, ended or limit (refused). */
+                outcome: {
+                  kind: string;
+                  rule: number | null;
+                };
+              };
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any other answer, or none within 10 seconds, is retried for 24 hours. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_code_created: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook's secret>. Refuse a t more than 300 seconds from your clock. */
+        'QR-Creator-Signature': string;
+        /** @description The delivery id (the same on each retry). */
+        'QR-Creator-Delivery': string;
+        /** @description The event types in the body, comma-separated. */
+        'QR-Creator-Event': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          events: {
+            /** @description Unique per event and the same on every redelivery: receivers can drop repeats by it. */
+            id: string;
+            /** @constant */
+            type: 'code.created';
+            createdAt: string;
+            workspace: {
+              id: number;
+            };
+            data: {
+              code: {
+                id: number;
+                name: string;
+                type: string;
+                dynamic: boolean;
+                /** @description The short link a dynamic code encodes; null for a static code. */
+                shortUrl: string | null;
+                /** @description A dynamic code's destination, a static code's content. */
+                content: string;
+                folderId: number | null;
+              };
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any other answer, or none within 10 seconds, is retried for 24 hours. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_code_updated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook's secret>. Refuse a t more than 300 seconds from your clock. */
+        'QR-Creator-Signature': string;
+        /** @description The delivery id (the same on each retry). */
+        'QR-Creator-Delivery': string;
+        /** @description The event types in the body, comma-separated. */
+        'QR-Creator-Event': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          events: {
+            /** @description Unique per event and the same on every redelivery: receivers can drop repeats by it. */
+            id: string;
+            /** @constant */
+            type: 'code.updated';
+            createdAt: string;
+            workspace: {
+              id: number;
+            };
+            data: {
+              code: {
+                id: number;
+                name: string;
+                type: string;
+                dynamic: boolean;
+                /** @description The short link a dynamic code encodes; null for a static code. */
+                shortUrl: string | null;
+                /** @description A dynamic code's destination, a static code's content. */
+                content: string;
+                folderId: number | null;
+              };
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any other answer, or none within 10 seconds, is retried for 24 hours. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_code_deleted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook's secret>. Refuse a t more than 300 seconds from your clock. */
+        'QR-Creator-Signature': string;
+        /** @description The delivery id (the same on each retry). */
+        'QR-Creator-Delivery': string;
+        /** @description The event types in the body, comma-separated. */
+        'QR-Creator-Event': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          events: {
+            /** @description Unique per event and the same on every redelivery: receivers can drop repeats by it. */
+            id: string;
+            /** @constant */
+            type: 'code.deleted';
+            createdAt: string;
+            workspace: {
+              id: number;
+            };
+            data: {
+              code: {
+                id: number;
+                name: string;
+                type: string;
+                dynamic: boolean;
+                /** @description The short link a dynamic code encodes; null for a static code. */
+                shortUrl: string | null;
+                /** @description A dynamic code's destination, a static code's content. */
+                content: string;
+                folderId: number | null;
+              };
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any other answer, or none within 10 seconds, is retried for 24 hours. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_destination_down: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook's secret>. Refuse a t more than 300 seconds from your clock. */
+        'QR-Creator-Signature': string;
+        /** @description The delivery id (the same on each retry). */
+        'QR-Creator-Delivery': string;
+        /** @description The event types in the body, comma-separated. */
+        'QR-Creator-Event': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          events: {
+            /** @description Unique per event and the same on every redelivery: receivers can drop repeats by it. */
+            id: string;
+            /** @constant */
+            type: 'destination.down';
+            createdAt: string;
+            workspace: {
+              id: number;
+            };
+            data: {
+              code: {
+                id: number;
+                name: string;
+              };
+              url: string;
+              /** @description Which of its URLs: "Destination", "Rule 2: Destination", "Fallback URL". */
+              label: string;
+              problem: string | null;
+              httpStatus: number | null;
+              since: string | null;
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any other answer, or none within 10 seconds, is retried for 24 hours. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_limit_reached: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook's secret>. Refuse a t more than 300 seconds from your clock. */
+        'QR-Creator-Signature': string;
+        /** @description The delivery id (the same on each retry). */
+        'QR-Creator-Delivery': string;
+        /** @description The event types in the body, comma-separated. */
+        'QR-Creator-Event': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          events: {
+            /** @description Unique per event and the same on every redelivery: receivers can drop repeats by it. */
+            id: string;
+            /** @constant */
+            type: 'limit.reached';
+            createdAt: string;
+            workspace: {
+              id: number;
+            };
+            data: {
+              /** @constant */
+              limit: 'codes';
+              maxCount: number;
+              message: string;
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any other answer, or none within 10 seconds, is retried for 24 hours. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_ping: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook's secret>. Refuse a t more than 300 seconds from your clock. */
+        'QR-Creator-Signature': string;
+        /** @description The delivery id (the same on each retry). */
+        'QR-Creator-Delivery': string;
+        /** @description The event types in the body, comma-separated. */
+        'QR-Creator-Event': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          events: {
+            /** @description Unique per event and the same on every redelivery: receivers can drop repeats by it. */
+            id: string;
+            /** @constant */
+            type: 'ping';
+            createdAt: string;
+            workspace: {
+              id: number;
+            };
+            data: {
+              message: string;
+              webhook: {
+                id: number;
+                url: string;
+              };
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any other answer, or none within 10 seconds, is retried for 24 hours. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -508,6 +508,82 @@ export interface ShortDomainWorkspaceTable {
   workspace_id: number;
 }
 
+/** An import read and kept for a day (migrations/2026-12-08T0900-link-imports.ts). */
+export interface LinkImportTable {
+  id: string;
+  /** The workspace's account the codes go to. */
+  user_id: number;
+  source: string;
+  /** The file's name or the API's address, for the user. */
+  origin: string;
+  api_url: string | null;
+  api_key: string | null;
+  /** JSON: the links read (SourceLink and how many visits the file holds for each). */
+  links: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** The visits a file held for one row of an import (JSON: SourceVisit[]). */
+export interface LinkImportVisitsTable {
+  import_id: string;
+  row: number;
+  visits: string;
+}
+
+/** A row of an import carried out. */
+export interface LinkImportRowTable {
+  import_id: string;
+  row: number;
+  status: string;
+  code_id: number | null;
+  slug: string | null;
+  visits: number | null;
+  message: string | null;
+}
+
+/** Where an imported code came from. */
+export interface QrCodeImportTable {
+  qr_code_id: number;
+  source: string;
+  source_link: string | null;
+  visits: ColumnType<number, number | undefined, number>;
+  imported_at: Timestamp;
+}
+
+/** A URL some dynamic code sends scanners to, and what its last checks found. */
+export interface DestinationCheckTable {
+  url: string;
+  host: string;
+  state: ColumnType<string, string | undefined, string>;
+  failures: ColumnType<number, number | undefined, number>;
+  problem: string | null;
+  http_status: number | null;
+  failing_since: NullableTimestamp;
+  checked_at: NullableTimestamp;
+  next_check_at: Timestamp;
+  claimed_until: NullableTimestamp;
+}
+
+/** A shared dashboard: a read-only link to one code's or one folder's analytics (2026-12-09T0900-analytics-shares). */
+export interface AnalyticsShareTable {
+  id: Generated<number>;
+  /** The workspace's account whose code or folder it shows. */
+  owner_id: number;
+  created_by: number | null;
+  qr_code_id: number | null;
+  folder_id: number | null;
+  /** The link's token (a read-only capability the owner may copy again), and its SHA-256 to look it up. */
+  token: string;
+  token_hash: string;
+  password_hash: string | null;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+  views: ColumnType<number, number | undefined, number>;
+  last_viewed_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -553,6 +629,12 @@ export interface Database {
   qr_slug_aliases: QrSlugAliasTable;
   short_domains: ShortDomainTable;
   short_domain_workspaces: ShortDomainWorkspaceTable;
+  link_imports: LinkImportTable;
+  link_import_rows: LinkImportRowTable;
+  link_import_visits: LinkImportVisitsTable;
+  qr_code_imports: QrCodeImportTable;
+  destination_checks: DestinationCheckTable;
+  analytics_shares: AnalyticsShareTable;
   workspace_invitations: WorkspaceInvitationTable;
   workspace_activity: WorkspaceActivityTable;
 }

@@ -11,6 +11,7 @@ import {
   type WorkspaceRole,
 } from '../../src/workspaces/workspace.schema.js';
 import type { UserRow } from '../db/database.js';
+import { saveForwarding } from '../features/forwarding/forwarding.repository.js';
 import { recordCreatedVersions } from '../features/qr/history.recorder.js';
 import { listVersionsOfCode } from '../features/qr/history.repository.js';
 import { DAY_MS } from '../features/scans/rollup-model.js';
@@ -18,7 +19,13 @@ import { createToken } from '../features/tokens/tokens.service.js';
 import { insertUpload } from '../features/uploads/uploads.repository.js';
 import { toUser } from '../features/users/users.mapper.js';
 import { insertInvitation, insertMember } from '../features/workspaces/workspaces.repository.js';
-import { insertFolderRow, insertQrRow } from '../test/fixtures.js';
+import {
+  insertAnalyticsShareRow,
+  insertFolderRow,
+  insertLinkImportRow,
+  insertQrRow,
+  insertWebhookRow,
+} from '../test/fixtures.js';
 import { makePng } from '../test/upload-fixtures.js';
 import { callerFor, signedInUser, useTestApp, type TestApp } from '../test/test-app.js';
 import { describeEachDb } from '../test/test-db.js';
@@ -84,6 +91,10 @@ interface Team {
   versionId: number;
   folderId: number;
   uploadId: string;
+  importId: string;
+  webhookId: number;
+  deliveryId: number;
+  shareId: number;
   tokenId: number;
   invitationId: number;
   /** Write tokens made in the team by its owner and by its viewer. */
@@ -158,8 +169,29 @@ async function team(t: TestApp, p: People): Promise<Team> {
     now,
     expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS).toISOString(),
   });
+  const importId = await insertLinkImportRow(t.db, id, `team-import-${serial}-${randomUUID()}`);
+  const { webhookId, deliveryId } = await insertWebhookRow(t.db, id);
+  // Forwarding to an address the outbound policy refuses: removable, and a test event that sends nothing.
+  await saveForwarding(
+    t.db,
+    id,
+    {
+      provider: 'plausible',
+      settings: JSON.stringify({ url: 'http://127.0.0.1:9', domain: 'matrix.example' }),
+      secret: null,
+      enabled: true,
+      address: 'none',
+    },
+    'matrix-salt',
+    now,
+  );
+  const share = await insertAnalyticsShareRow(t.db, id, code.id);
   return {
     id,
+    shareId: share.id,
+    importId,
+    webhookId,
+    deliveryId,
     codeId: code.id,
     versionId: version!.id,
     folderId: folder.id,
@@ -227,8 +259,12 @@ function urlOf(route: AnyRestRoute, w: Team, p: People): string {
     upload: w.uploadId,
     apiToken: w.tokenId,
     workspace: w.id,
+    linkImport: w.importId,
+    webhook: w.webhookId,
+    analyticsShare: w.shareId,
   };
   const params: Record<string, string | number | undefined> = {
+    deliveryId: w.deliveryId,
     id: route.object ? ids[route.object] : undefined,
     versionId: w.versionId,
     userId: p.target.id,
@@ -458,7 +494,16 @@ describeEachDb('the authorization matrix of workspace roles', (getDb) => {
  */
 describe('the workspace roles cover the table', () => {
   it('every route whose `:id` names a thing of a workspace declares a role', () => {
-    const workspaceThings: PathObject[] = ['qrCode', 'folder', 'upload', 'apiToken', 'workspace'];
+    const workspaceThings: PathObject[] = [
+      'qrCode',
+      'folder',
+      'upload',
+      'apiToken',
+      'workspace',
+      'linkImport',
+      'webhook',
+      'analyticsShare',
+    ];
     const undeclared = restRoutes.filter((r) => r.object && workspaceThings.includes(r.object) && !r.role);
     expect(undeclared.map((r) => `${r.method} ${r.path}`)).toEqual([]);
     // A role only means something to a signed-in caller with a workspace.

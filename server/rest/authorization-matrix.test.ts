@@ -6,7 +6,13 @@ import { createToken } from '../features/tokens/tokens.service.js';
 import { toUser } from '../features/users/users.mapper.js';
 import { insertUpload } from '../features/uploads/uploads.repository.js';
 import { insertQueuedMail } from '../features/mail/mail.repository.js';
-import { insertFolderRow, insertQrRow } from '../test/fixtures.js';
+import {
+  insertAnalyticsShareRow,
+  insertFolderRow,
+  insertLinkImportRow,
+  insertQrRow,
+  insertWebhookRow,
+} from '../test/fixtures.js';
 import { makePng } from '../test/upload-fixtures.js';
 import { sessionFor, signedInUser, useTestApp, type TestApp } from '../test/test-app.js';
 import { describeEachDb } from '../test/test-db.js';
@@ -43,6 +49,11 @@ interface Fixture {
   uploadId: string;
   queuedMailId: number;
   domainId: number;
+  importId: string;
+  webhookId: number;
+  deliveryId: number;
+  shareId: number;
+  shareToken: string;
 }
 
 let serial = 0;
@@ -87,9 +98,17 @@ async function fixture(t: TestApp): Promise<Fixture> {
     .values({ hostname: `matrix${serial}.example.test`, created: new Date().toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const importId = await insertLinkImportRow(t.db, owner.id, `matrix-import-${serial}`);
+  const { webhookId, deliveryId } = await insertWebhookRow(t.db, owner.id);
+  const share = await insertAnalyticsShareRow(t.db, owner.id, code.id);
   return {
+    webhookId,
+    deliveryId,
+    shareId: share.id,
+    shareToken: share.token,
     uploadId,
     queuedMailId,
+    importId,
     domainId: domain.id,
     owner,
     ownerCookie,
@@ -116,9 +135,16 @@ function urlOf(route: AnyRestRoute, f: Fixture): string {
     upgradeRequest: f.requestId,
     queuedMail: f.queuedMailId,
     shortDomain: f.domainId,
+    linkImport: f.importId,
+    webhook: f.webhookId,
+    analyticsShare: f.shareId,
+    sharedDashboard: f.shareToken,
   };
   return route.object
-    ? route.path.replace(':id', String(ids[route.object])).replace(':versionId', '1')
+    ? route.path
+        .replace(':id', String(ids[route.object]))
+        .replace(':versionId', '1')
+        .replace(':deliveryId', String(f.deliveryId))
     : route.path;
 }
 
@@ -337,10 +363,15 @@ describe('the matrix covers the table', () => {
   it('every route with a path parameter says what it names, and only `:id` is used', () => {
     const named = restRoutes.filter((r) => r.path.includes(':'));
     expect(named.filter((r) => !r.object).map((r) => r.path)).toEqual([]);
-    // Besides `:id`, only a code's version (its owner is the code's: `:id` decides who gets 404), and in a
-    // workspace's paths a member or an invitation of it (the workspace, `:id`, decides who gets 404).
+    // Besides `:id`, only a code's version (its owner is the code's: `:id` decides who gets 404), a
+    // webhook's delivery (the webhook, `:id`, decides), and in a workspace's paths a member or an invitation
+    // of it (the workspace, `:id`, decides who gets 404).
     const allowed = (r: AnyRestRoute) =>
-      r.object === 'workspace' ? /:(?!id\b|userId\b|invitationId\b)/ : /:(?!id\b|versionId\b)/;
+      r.object === 'workspace'
+        ? /:(?!id\b|userId\b|invitationId\b)/
+        : r.object === 'webhook'
+          ? /:(?!id\b|deliveryId\b)/
+          : /:(?!id\b|versionId\b)/;
     expect(named.filter((r) => allowed(r).test(r.path)).map((r) => r.path)).toEqual([]);
     expect(restRoutes.filter((r) => r.object && !r.path.includes(':id')).map((r) => r.path)).toEqual([]);
   });

@@ -51,6 +51,7 @@ const redirectOptions = {
   paused: false,
   inactiveMessage: null,
   fallbackUrl: null,
+  fallbackWhenDown: false,
   utm: { source: 'qr', medium: 'table-card', campaign: 'autumn-menu' },
   forwardQuery: false,
 };
@@ -213,6 +214,117 @@ const shortDomain = {
 };
 
 const settings = { registrationOpen: true, requireEmailVerification: true, freePlanLimit: 10 };
+
+/** The winter menu's page was taken down: its scans go to the fallback page meanwhile. */
+const forwardingSettings = {
+  provider: 'plausible',
+  url: 'https://plausible.io',
+  domain: 'cafe-aurora.example.com',
+  enabled: true,
+  address: 'masked',
+  lastSuccessAt: '2026-12-09T11:02:00.000Z',
+  lastError: null,
+  sentCount: 1284,
+  failedCount: 0,
+  updatedAt: '2026-12-09T10:58:00.000Z',
+};
+
+const destinationIssue = {
+  codeId: 42,
+  codeName: 'Winter menu',
+  url: 'https://cafe-aurora.example.com/winter',
+  label: 'Destination',
+  state: 'down',
+  problem: 'Opens a 404',
+  httpStatus: 404,
+  since: '2026-12-06T04:10:00.000Z',
+  checkedAt: '2026-12-07T04:12:00.000Z',
+  usingFallback: true,
+};
+
+/** The café's CRM takes every scan of its codes. */
+const webhook = {
+  id: 3,
+  url: 'https://hooks.cafe-aurora.example.com/qr',
+  description: 'CRM: every scan',
+  events: ['scan', 'destination.down'],
+  enabled: true,
+  disabledReason: null,
+  secretHint: 'whsec_Ab12…',
+  createdAt: '2026-12-09T09:00:00.000Z',
+  lastDelivery: { state: 'succeeded', at: '2026-12-09T09:05:02.000Z' },
+};
+
+const webhookDelivery = {
+  id: 811,
+  eventTypes: ['scan'],
+  events: 2,
+  state: 'succeeded',
+  attempts: 1,
+  createdAt: '2026-12-09T09:05:01.000Z',
+  lastAttemptAt: '2026-12-09T09:05:02.000Z',
+  nextAttemptAt: null,
+  responseStatus: 200,
+  responseExcerpt: '{"ok":true}',
+  error: null,
+  durationMs: 84,
+  redeliveryOf: null,
+  payload:
+    '{"events":[{"id":"scan_90211","type":"scan","createdAt":"2026-12-09T09:05:00.412Z","workspace":{"id":12},"data":{"code":{"id":42,"name":"Winter menu","shortUrl":"https://qr.example.com/r/menu","folderId":null},"scan":{"id":90211,"at":"2026-12-09T09:05:00.412Z","device":"Mobile","bot":false,"location":"Lyon, France","referrer":null,"userAgent":"Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)","ipAddress":"203.0.113.0","outcome":{"kind":"default","rule":null}}}}]}',
+};
+
+/** An import of two Shlink links, the second's slug held by another workspace. */
+const linkImport = {
+  id: 'Xq2f9LmA0bVt3kPz',
+  source: 'shlink',
+  sourceLabel: 'Shlink',
+  origin: 'short-urls.csv',
+  createdAt: '2026-12-08T10:12:00.000Z',
+  expiresAt: '2026-12-09T10:12:00.000Z',
+  links: [
+    {
+      row: 0,
+      slug: 'menu',
+      destination: 'https://cafe-aurora.example.com/menu',
+      title: 'Menu',
+      createdAt: '2024-03-01T08:00:00.000Z',
+      tags: ['tables'],
+      sourceDomain: 's.cafe-aurora.example',
+      visits: 1284,
+      visitHistory: false,
+      conflict: null,
+      result: null,
+    },
+    {
+      row: 1,
+      slug: 'winter',
+      destination: 'https://cafe-aurora.example.com/winter',
+      title: 'Winter menu',
+      createdAt: '2024-11-20T08:00:00.000Z',
+      tags: [],
+      sourceDomain: 's.cafe-aurora.example',
+      visits: 311,
+      visitHistory: false,
+      conflict: { kind: 'taken', message: 'This short link is taken' },
+      result: null,
+    },
+  ],
+  totals: { links: 2, visits: 0, conflicts: 1, done: 0 },
+};
+
+const analyticsShare = {
+  id: 7,
+  kind: 'code',
+  qrCodeId: 42,
+  folderId: null,
+  title: 'Winter menu',
+  url: `${PUBLIC_URL}/share/q8Jr2xK0vN5mTb7YcWd3LpHs9GfZe1Ua`,
+  hasPassword: true,
+  expiresAt: '2027-01-06T09:00:00.000Z',
+  createdAt: '2026-12-07T09:00:00.000Z',
+  views: 12,
+  lastViewedAt: '2026-12-07T15:30:00.000Z',
+};
 
 export const examples: Readonly<Record<string, OperationExample>> = {
   // Sign-in
@@ -423,6 +535,144 @@ export const examples: Readonly<Record<string, OperationExample>> = {
     },
   },
   adminDeleteShortDomain: { answer: { success: true } },
+  importLinksFromFile: { answer: linkImport },
+  importLinksFromApi: {
+    body: {
+      source: 'shlink',
+      url: 'https://s.cafe-aurora.example',
+      apiKey: 'b5f0d3a1-4c1e-4f7e-9b0a-2d3c4e5f6a7b',
+    },
+    answer: { ...linkImport, origin: 'https://s.cafe-aurora.example' },
+  },
+  getLinkImport: { answer: linkImport },
+  runLinkImportRows: {
+    body: {
+      domainId: 3,
+      folderId: null,
+      rows: [
+        { row: 0, action: 'create' },
+        { row: 1, action: 'rename', slug: 'menu-winter' },
+      ],
+    },
+    answer: {
+      results: [
+        {
+          row: 0,
+          status: 'created',
+          codeId: 58,
+          slug: 'menu',
+          shortUrl: 'https://go.cafe-aurora.example/menu',
+          visits: 1284,
+        },
+        {
+          row: 1,
+          status: 'created',
+          codeId: 59,
+          slug: 'menu-winter',
+          shortUrl: 'https://go.cafe-aurora.example/menu-winter',
+          visits: 311,
+        },
+      ],
+      done: 2,
+      currentCount: 44,
+      maxCount: null,
+    },
+  },
+  discardLinkImport: { answer: { success: true } },
+  listDestinationIssues: { answer: { items: [destinationIssue] } },
+  listWebhooks: { answer: { items: [webhook] } },
+  createWebhook: {
+    body: { url: webhook.url, description: webhook.description, events: webhook.events },
+    answer: { ...webhook, lastDelivery: null, secret: 'whsec_Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56' },
+  },
+  getWebhook: { answer: webhook },
+  updateWebhook: { body: { events: ['scan'] }, answer: { ...webhook, events: ['scan'] } },
+  deleteWebhook: { answer: done('Webhook deleted') },
+  rotateWebhookSecret: { answer: { ...webhook, secret: 'whsec_Zy98Xw76Vu54Ts32Rq10Po98Nm76Lk54' } },
+  listWebhookDeliveries: { answer: { items: [webhookDelivery], next: null } },
+  testWebhook: {
+    answer: {
+      ...webhookDelivery,
+      id: 812,
+      eventTypes: ['ping'],
+      events: 1,
+      payload:
+        '{"events":[{"id":"evt_4f1c","type":"ping","createdAt":"2026-12-09T09:06:00.000Z","workspace":{"id":12},"data":{"message":"A test event from QR Creator"}}]}',
+    },
+  },
+  redeliverWebhookDelivery: { answer: { ...webhookDelivery, id: 813, redeliveryOf: 811 } },
+  getAnalyticsForwarding: { answer: { settings: forwardingSettings } },
+  updateAnalyticsForwarding: {
+    body: { provider: 'plausible', domain: 'cafe-aurora.example.com', enabled: true, address: 'masked' },
+    answer: { settings: forwardingSettings },
+  },
+  deleteAnalyticsForwarding: { answer: done('Forwarding to web analytics removed') },
+  testAnalyticsForwarding: { answer: { ok: true, httpStatus: 202, message: 'ok' } },
+  listAnalyticsShares: { answer: { items: [analyticsShare] } },
+  createAnalyticsShare: {
+    body: { qrCodeId: 42, password: 'winter-2026', expiresAt: '2027-01-06T09:00:00.000Z' },
+    answer: { ...analyticsShare, views: 0, lastViewedAt: null },
+  },
+  getSharedDashboard: {
+    answer: {
+      kind: 'folder',
+      title: 'Posters',
+      needsPassword: false,
+      expiresAt: null,
+      analytics: {
+        days: 7,
+        totalScans: 31,
+        uniqueScanners: 27,
+        uniqueScannersPartial: false,
+        daily: [
+          { date: '2026-12-06', count: 17, uniqueScanners: 15 },
+          { date: '2026-12-07', count: 14, uniqueScanners: 12 },
+        ],
+        hourly: [{ hour: 9, count: 12 }],
+        devices: [
+          { device: 'Mobile', count: 26 },
+          { device: 'Desktop', count: 5 },
+        ],
+        locations: [
+          { location: 'Berlin, Germany', count: 22 },
+          { location: 'Vienna, Austria', count: 9 },
+        ],
+        codes: [
+          { name: 'Winter menu', scans: 24 },
+          { name: 'Terrace', scans: 7 },
+        ],
+      },
+    },
+  },
+  unlockSharedDashboard: { body: { password: 'winter-2026' }, answer: { unlocked: true } },
+  checkQrCodeDestination: {
+    answer: {
+      items: [
+        destinationIssue,
+        {
+          ...destinationIssue,
+          url: 'https://cafe-aurora.example.com/closed',
+          label: 'Fallback URL',
+          state: 'ok',
+          problem: null,
+          httpStatus: 200,
+          since: null,
+          usingFallback: false,
+        },
+      ],
+    },
+  },
+  getQrCodeImport: {
+    answer: {
+      import: {
+        source: 'shlink',
+        sourceLabel: 'Shlink',
+        sourceLink: 'https://s.cafe-aurora.example/menu',
+        visits: 1284,
+        importedAt: '2026-12-08T10:15:00.000Z',
+      },
+    },
+  },
   updateQrCode: {
     body: { content: 'https://cafe-aurora.example.com/winter-menu' },
     answer: { ...qrCode, content: 'https://cafe-aurora.example.com/winter-menu' },

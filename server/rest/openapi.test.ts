@@ -59,7 +59,8 @@ describe('GET /api/openapi.json', () => {
 describe('answers are checked against the document', () => {
   it('every route declares its success answer: JSON with a schema, or the file types it sends', () => {
     const undeclared = restRoutes
-      .filter((r) => !r.answer === !r.produces)
+      // 204 No Content: nothing to declare.
+      .filter((r) => r.status !== 204 && !r.answer === !r.produces)
       .map((r) => `${r.method} ${r.path}`);
     expect(undeclared).toEqual([]);
   });

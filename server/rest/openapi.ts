@@ -1,3 +1,12 @@
+import {
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+  webhookEventLabels,
+  webhookEventTypes,
+  webhookPayloadSchemaOf,
+} from '../../src/webhooks/webhook.schema.js';
 import { z } from 'zod';
 import {
   adminDeleteAnswer,
@@ -55,6 +64,8 @@ import {
   verificationRequiredSchema,
 } from '../../src/auth/auth.schema.js';
 import { bulkCreateAnswer, bulkParseAnswer } from '../../src/qr/bulk.js';
+import { codeImportSchema, importPreviewSchema, importRowsAnswer } from '../../src/imports/import.schema.js';
+import { destinationIssueSchema } from '../../src/qr/destination-check.schema.js';
 import { customizationSchema } from '../../src/qr/customization.js';
 import { qrVersionSchema, versionChangeSchema } from '../../src/qr/history.js';
 import {
@@ -119,6 +130,10 @@ const namedSchemas: readonly (readonly [z.ZodType, string])[] = [
   [qrVersionSchema, 'QrCodeVersion'],
   [versionChangeSchema, 'QrCodeVersionChange'],
   [bulkCreateAnswer, 'BulkCreateResult'],
+  [importPreviewSchema, 'LinkImport'],
+  [importRowsAnswer, 'LinkImportRowsResult'],
+  [codeImportSchema, 'CodeImport'],
+  [destinationIssueSchema, 'DestinationIssue'],
   [bulkParseAnswer, 'BulkParseResult'],
   [bulkRepeatsAnswer, 'BulkRepeats'],
   [folderSchema, 'Folder'],
@@ -472,7 +487,8 @@ function successOf(route: AnyRestRoute, operationId: string, schemas: Record<str
   return {
     description: route.summary,
     ...(headers.length ? { headers: headerRefs(...new Set(headers)) } : {}),
-    content,
+    // 204 No Content: no body to describe.
+    ...(Object.keys(content).length > 0 ? { content } : {}),
   };
 }
 
@@ -712,6 +728,7 @@ function buildDocument(tables: readonly RouteTable[], publicUrl: string) {
       paths[path][route.method.toLowerCase()] = operationOf(route, tag, schemas);
     }
   }
+  const webhooks = webhooksOf(schemas);
   return {
     openapi: '3.1.0' as const,
     info: { title: 'QR Creator API', version: '1', description: descriptionFor(publicUrl) },
@@ -727,5 +744,55 @@ function buildDocument(tables: readonly RouteTable[], publicUrl: string) {
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY },
     },
     paths,
+    webhooks,
   };
+}
+
+/**
+ * What the app POSTs to a workspace's webhooks (server/features/webhooks), one entry per event type: the
+ * signed headers and the JSON body. docs/integrations.md shows how to verify the signature.
+ */
+function webhooksOf(schemas: Record<string, JsonSchema>) {
+  const header = (description: string) => ({ required: true, schema: { type: 'string' }, description });
+  return Object.fromEntries(
+    [...webhookEventTypes, 'ping' as const].map((type) => [
+      type,
+      {
+        post: {
+          summary: type === 'ping' ? 'A test event ("Send a test")' : webhookEventLabels[type],
+          operationId: `webhook_${type.replace('.', '_')}`,
+          parameters: [
+            {
+              name: WEBHOOK_SIGNATURE_HEADER,
+              in: 'header',
+              ...header(
+                `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook's secret>. Refuse a t more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from your clock.`,
+              ),
+            },
+            {
+              name: WEBHOOK_DELIVERY_HEADER,
+              in: 'header',
+              ...header('The delivery id (the same on each retry).'),
+            },
+            {
+              name: WEBHOOK_EVENT_HEADER,
+              in: 'header',
+              ...header('The event types in the body, comma-separated.'),
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: jsonSchemaOf(webhookPayloadSchemaOf(type), 'output', schemas) },
+            },
+          },
+          responses: {
+            '2XX': {
+              description: 'Received. Any other answer, or none within 10 seconds, is retried for 24 hours.',
+            },
+          },
+        },
+      },
+    ]),
+  );
 }

@@ -96,8 +96,17 @@ export interface RestCall<A extends Access, P extends Schema, Q extends Schema, 
   reply: FastifyReply;
 }
 
-/** The things a path parameter names; the first five belong to one user each. */
-export const ownedObjects = ['qrCode', 'folder', 'session', 'apiToken', 'upload'] as const;
+/** The things a path parameter names; the first eight belong to one user (a workspace) each. */
+export const ownedObjects = [
+  'qrCode',
+  'folder',
+  'session',
+  'apiToken',
+  'upload',
+  'linkImport',
+  'webhook',
+  'analyticsShare',
+] as const;
 export type PathObject =
   | (typeof ownedObjects)[number]
   | 'user'
@@ -106,7 +115,9 @@ export type PathObject =
   /** A short domain (issue 35), named by admins. */
   | 'shortDomain'
   /** A workspace the caller is a member of (any other is 404); its role decides the rest. */
-  | 'workspace';
+  | 'workspace'
+  /** A shared dashboard named by its link's token: public, anyone holding the link (an unknown one is 404). */
+  | 'sharedDashboard';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

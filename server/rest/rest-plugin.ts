@@ -4,6 +4,11 @@ import { z } from 'zod';
 import type { RuntimeDeps } from '../app-deps.js';
 import { adminRoutes } from '../features/admin/admin.rest.js';
 import { shortDomainRoutes } from '../features/domains/short-domains.rest.js';
+import { importRoutes } from '../features/imports/imports.rest.js';
+import { destinationCheckRoutes } from '../features/destination-checks/destination-checks.rest.js';
+import { webhookRoutes } from '../features/webhooks/webhooks.rest.js';
+import { forwardingRoutes } from '../features/forwarding/forwarding.rest.js';
+import { shareRoutes } from '../features/shares/shares.rest.js';
 import { billingRoutes } from '../features/billing/billing.rest.js';
 import { tokensRoutes } from '../features/tokens/tokens.rest.js';
 import { accountRoutes } from '../features/account/account.rest.js';
@@ -39,6 +44,11 @@ export const restTables: readonly RouteTable[] = [
   { tag: 'API tokens', routes: tokensRoutes },
   { tag: 'Workspaces', routes: workspacesRoutes },
   { tag: 'Short domains', routes: shortDomainRoutes },
+  { tag: 'Imports', routes: importRoutes },
+  { tag: 'Destination checks', routes: destinationCheckRoutes },
+  { tag: 'Webhooks', routes: webhookRoutes },
+  { tag: 'Analytics forwarding', routes: forwardingRoutes },
+  { tag: 'Shared dashboards', routes: shareRoutes },
   { tag: 'Admin', routes: adminRoutes },
   {
     tag: 'Reference',

@@ -178,6 +178,9 @@ export function answerProblem(
     const problem = headerProblem(status, declared, crossSite ? { ...context, tokenCall: false } : context);
     if (problem) return problem;
   }
+  // A declared answer without content (204 No Content): an empty body.
+  if (declared && !declared.content)
+    return body === '' ? null : `answered ${status} with a body; the document declares none`;
   const content = declared?.content ?? { 'application/json': { schema: { $ref: '#' } } };
   const media = content[type];
   if (!media) {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db, FolderRow, QrCodeRow, UserRow } from '../db/database.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { writeScansWithRollups } from '../features/scans/scan-rollups.js';
@@ -127,4 +128,93 @@ export function storedCustomization(row: QrCodeRow): Record<string, unknown> {
   return (
     typeof row.customization === 'string' ? JSON.parse(row.customization) : row.customization
   ) as Record<string, unknown>;
+}
+
+/** An import of one Shlink link waiting for its decisions, kept for a day (a path's `:id` in the matrices). */
+export async function insertLinkImportRow(db: Db, userId: number, id: string): Promise<string> {
+  const link = {
+    slug: `imported-${id}`.slice(0, 60).replace(/[^A-Za-z0-9_-]/g, '-'),
+    destination: 'https://example.com/imported',
+    title: 'Imported',
+    createdAt: null,
+    tags: [],
+    domain: null,
+    visitCount: 0,
+    shortUrl: null,
+  };
+  await db
+    .insertInto('link_imports')
+    .values({
+      id,
+      user_id: userId,
+      source: 'shlink',
+      origin: 'short-urls.csv',
+      api_url: null,
+      api_key: null,
+      links: JSON.stringify([link]),
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/** A webhook of the workspace with one delivered ping (a path's `:id` and `:deliveryId` in the matrices). */
+export async function insertWebhookRow(
+  db: Db,
+  ownerId: number,
+): Promise<{ webhookId: number; deliveryId: number }> {
+  const now = new Date().toISOString();
+  const endpoint = await db
+    .insertInto('webhook_endpoints')
+    .values({
+      owner_id: ownerId,
+      created_by: ownerId,
+      // Refused at once as a private address (no DNS, no wait) when a cell sends a test or redelivers.
+      url: 'http://127.0.0.1:9/matrix',
+      events: '["scan"]',
+      secret: 'whsec_matrix',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const delivery = await db
+    .insertInto('webhook_deliveries')
+    .values({
+      endpoint_id: endpoint.id,
+      event_types: 'ping',
+      events: 1,
+      payload: '{"events":[]}',
+      state: 'succeeded',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { webhookId: Number(endpoint.id), deliveryId: Number(delivery.id) };
+}
+
+/** A live shared-dashboard link to one of the user's codes (a path's `:id` in the matrices). */
+export async function insertAnalyticsShareRow(
+  db: Db,
+  userId: number,
+  qrCodeId: number,
+): Promise<{ id: number; token: string }> {
+  const token = randomBytes(24).toString('base64url');
+  const row = await db
+    .insertInto('analytics_shares')
+    .values({
+      owner_id: userId,
+      created_by: userId,
+      qr_code_id: qrCodeId,
+      folder_id: null,
+      token,
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      password_hash: null,
+      expires_at: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token };
 }

@@ -6,6 +6,11 @@ import { analyticsRouter } from '../features/analytics/analytics.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
 import { twoFactorRouter } from '../features/auth/two-factor.router.js';
 import { foldersRouter } from '../features/folders/folders.router.js';
+import { importsRouter } from '../features/imports/imports.router.js';
+import { destinationsRouter } from '../features/destination-checks/destination-checks.router.js';
+import { webhooksRouter } from '../features/webhooks/webhooks.router.js';
+import { forwardingRouter } from '../features/forwarding/forwarding.router.js';
+import { sharesRouter } from '../features/shares/shares.router.js';
 import { qrRouter } from '../features/qr/qr.router.js';
 import { workspacesRouter } from '../features/workspaces/workspaces.router.js';
 import { router } from './init.js';
@@ -21,6 +26,11 @@ export const appRouter = router({
   billing: billingRouter,
   tokens: tokensRouter,
   workspaces: workspacesRouter,
+  imports: importsRouter,
+  destinations: destinationsRouter,
+  webhooks: webhooksRouter,
+  forwarding: forwardingRouter,
+  shares: sharesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -502,6 +502,10 @@ export const bulkCreateInput = z
           'true: a call whose codes do not all fit the plan creates none (403). false: the first that fit are created, the rest are listed in skipped.',
       }),
       repeats: bulkRepeatsChoice,
+      domainId: createQrCodeInput.shape.domainId.meta({
+        description:
+          "The short domain of the dynamic codes' links (GET /api/short-domains); null or absent: the app's own address. Static codes have no link.",
+      }),
     },
     bodyError,
   )

@@ -5,6 +5,7 @@ import {
   decideRedirect,
   defaultSmartRedirect,
   describeDecision,
+  isPlainRedirect,
   needsScanCount,
   osNames,
   readSmartRedirect,
@@ -429,6 +430,16 @@ describe('smartRedirectSchema', () => {
   it('parses {} to nothing on', () => {
     expect(parse({})).toEqual(defaultSmartRedirect);
     expect(needsScanCount(parse({}))).toBe(false);
+  });
+
+  it('uses the fallback while the destination is down only when asked, and only with a fallback URL', () => {
+    const asked = parse({ fallbackUrl: 'https://example.com/closed', fallbackWhenDown: true });
+    expect(asked.fallbackWhenDown).toBe(true);
+    expect(isPlainRedirect(asked)).toBe(false);
+    const result = smartRedirectSchema.safeParse({ fallbackWhenDown: true });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['fallbackWhenDown', 'Set a fallback URL to use it while the destination is down'],
+    ]);
   });
 
   it('names the rule, the condition and the field in its messages', () => {

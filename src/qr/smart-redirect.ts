@@ -317,6 +317,13 @@ export const smartRedirectSchema = z
         .default(null)
         .overwrite((v) => (v === '' ? null : v)),
       fallbackUrl: destinationUrl('Fallback URL').nullable().default(null),
+      /**
+       * While the background check finds the destination down (failed twice in a row), scans go to the
+       * fallback URL instead (issue 35): opt-in, and only with a fallback URL.
+       */
+      fallbackWhenDown: z
+        .boolean({ error: 'Use the fallback while down must be true or false' })
+        .default(false),
       utm: utmSchema.nullable().default(null),
       forwardQuery: z.boolean({ error: 'Forward query must be true or false' }).default(false),
     },
@@ -326,7 +333,11 @@ export const smartRedirectSchema = z
     (o) =>
       o.activeFrom === null || o.activeUntil === null || Date.parse(o.activeUntil) > Date.parse(o.activeFrom),
     { error: 'Active until must be after active from', path: ['activeUntil'] },
-  );
+  )
+  .refine((o) => !o.fallbackWhenDown || o.fallbackUrl !== null, {
+    error: 'Set a fallback URL to use it while the destination is down',
+    path: ['fallbackWhenDown'],
+  });
 export type SmartRedirect = z.output<typeof smartRedirectSchema>;
 export type SmartRedirectInput = z.input<typeof smartRedirectSchema>;
 
@@ -339,6 +350,7 @@ export const defaultSmartRedirect: SmartRedirect = {
   paused: false,
   inactiveMessage: null,
   fallbackUrl: null,
+  fallbackWhenDown: false,
   utm: null,
   forwardQuery: false,
 };
@@ -352,6 +364,7 @@ export function isPlainRedirect(o: SmartRedirect): boolean {
     o.maxScans === null &&
     !o.paused &&
     o.fallbackUrl === null &&
+    !o.fallbackWhenDown &&
     o.utm === null &&
     !o.forwardQuery &&
     o.inactiveMessage === null

@@ -23,6 +23,7 @@ import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
 import { NOT_TRACKED_REASON, useStaticCodeIds } from '../qr/use-static-codes';
 import { useCanEdit } from '../workspaces/use-current-workspace';
+import { DestinationAlerts } from './DestinationAlerts';
 import { TopCodesPie } from './TopCodesPie';
 import { WeekScansChart } from './WeekScansChart';
 
@@ -88,6 +89,8 @@ export function DashboardPage() {
           </Button>
         )}
       </Group>
+
+      <DestinationAlerts now={now} />
 
       {failed ? (
         <ErrorAlert>Error loading dashboard data. Please try again later.</ErrorAlert>

@@ -16,7 +16,9 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import {
+  IconFileImport,
   IconFilterOff,
+  IconChartBar,
   IconFolderPlus,
   IconLayoutGrid,
   IconList,
@@ -45,6 +47,10 @@ import { QrCodeCard } from './QrCodeCard';
 import { QrCodeList, QrCodeListSkeleton, type ListEntry } from './QrCodeList';
 import { useQrActions } from './use-qr-actions';
 import { useScanFigures } from './use-scan-figures';
+
+const ShareAnalyticsDialog = lazy(() =>
+  import('../shares/ShareAnalyticsDialog').then((m) => ({ default: m.ShareAnalyticsDialog })),
+);
 
 // Bulk creation (its spreadsheet columns and checks) loads when its dialog is first opened, not with the list.
 const BulkCreateDialog = lazy(() =>
@@ -87,6 +93,7 @@ export function MyQrCodesPage() {
   const teamMoves = useMoveTargets().length > 0;
   const [deleting, setDeleting] = useState<QrCode | null>(null);
   const [folderToDelete, setFolderToDelete] = useState<{ id: number; name: string } | null>(null);
+  const [sharingFolder, setSharingFolder] = useState<{ id: number; name: string } | null>(null);
   const [storedView, setView] = useLocalStorage<View>({
     key: VIEW_KEY,
     defaultValue: 'cards',
@@ -170,6 +177,14 @@ export function MyQrCodesPage() {
               >
                 Bulk create
               </Button>
+              <Button
+                component={Link}
+                to="/import"
+                variant="default"
+                leftSection={<IconFileImport size={18} aria-hidden />}
+              >
+                Import links
+              </Button>
               <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
                 Create New QR Code
               </Button>
@@ -203,6 +218,17 @@ export function MyQrCodesPage() {
               >
                 {f.name} ({f.qrCodeCount})
               </Chip>
+              {canEdit && (
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={`Share analytics of folder ${f.name}`}
+                  title="Share analytics"
+                  onClick={() => setSharingFolder(f)}
+                >
+                  <IconChartBar size={14} aria-hidden />
+                </ActionIcon>
+              )}
               {canEdit && (
                 <ActionIcon
                   variant="subtle"
@@ -365,6 +391,15 @@ export function MyQrCodesPage() {
       {(bulkOpened || bulkAsked) && (
         <Suspense fallback={null}>
           <BulkCreateDialog opened={bulkOpened} onClose={bulk.close} />
+        </Suspense>
+      )}
+      {sharingFolder && (
+        <Suspense fallback={null}>
+          <ShareAnalyticsDialog
+            opened
+            onClose={() => setSharingFolder(null)}
+            target={{ folderId: sharingFolder.id, name: sharingFolder.name }}
+          />
         </Suspense>
       )}
       <NewFolderDialog

@@ -18,7 +18,7 @@ import { middleTruncate } from '../../lib/format';
 import { qrImageLabel } from '../qr/qr-image-label';
 import { shareQr } from '../qr/share';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
-import type { CodeMark } from './code-marks';
+import { withDestinationMark, type CodeMark } from './code-marks';
 import { CodeMarks } from './CodeMarks';
 import { destinationOf } from './code-summary';
 import {
@@ -34,6 +34,7 @@ import {
 import { QrThumbnail } from './QrThumbnail';
 import { LastScan, ScanCount, type FiguresState } from './ScanFigures';
 import { useCodeDownloads } from './use-code-downloads';
+import { useDestinationIssues } from './use-destination-issues';
 
 /** Characters of the destination a card shows: both ends of a long URL, on one or two lines. */
 const CARD_DESTINATION_MAX = 60;
@@ -66,6 +67,8 @@ export function QrCodeCard({
   const { downloading, request: requestDownload, dialogs } = useCodeDownloads(code);
   const destination = destinationOf(code);
   const shown = middleTruncate(destination, CARD_DESTINATION_MAX);
+  // A down destination adds its red mark (one query for the whole page, shared by every card).
+  const issues = useDestinationIssues()?.get(code.id);
   const moreButton = (
     <PlainActionIcon
       variant="default"
@@ -91,7 +94,7 @@ export function QrCodeCard({
               {code.isDynamic ? 'Dynamic' : 'Static'}
             </PlainBadge>
             {verdict && verdict !== 'scannable' && <ScanVerdictBadge verdict={verdict} size="sm" />}
-            <CodeMarks marks={marks} />
+            <CodeMarks marks={withDestinationMark(marks, issues, now)} />
           </div>
           {verdict && verdict !== 'scannable' && (
             <p

@@ -19,13 +19,14 @@ import { MountOnFirstUse, OpenedAfterMount } from '../../components/MountOnFirst
 import { middleTruncate } from '../../lib/format';
 import { shareQr } from '../qr/share';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
-import type { CodeMark } from './code-marks';
+import { withDestinationMark, type CodeMark } from './code-marks';
 import { CodeMarks } from './CodeMarks';
 import { destinationOf } from './code-summary';
 import classes from './my-qr-codes.module.css';
 import { cx, Hidden, plain, PlainActionIcon } from './PlainControls';
 import { LastScan, ScanCount, type FiguresState } from './ScanFigures';
 import { useCodeDownloads } from './use-code-downloads';
+import { useDestinationIssues } from './use-destination-issues';
 
 /** The destination's font size in px. */
 const DEST_PX = 13;
@@ -105,6 +106,8 @@ export function QrCodeList({
   const wide = useMediaQuery('(min-width: 62em)') ?? false;
   const { ref, width } = useElementSize<HTMLDivElement>();
   const destWidth = destinationWidth(width, wide, showLastScan);
+  // A down destination adds its red mark to the code's row (one query for the whole list).
+  const issues = useDestinationIssues();
   return (
     <div className={showLastScan ? undefined : classes.noLast} data-view="list">
       <div className={classes.list} ref={ref}>
@@ -123,6 +126,7 @@ export function QrCodeList({
             <QrCodeRow
               key={entry.code.id}
               {...entry}
+              marks={withDestinationMark(entry.marks, issues?.get(entry.code.id), now)}
               fit={(text) => fitMiddle(text, destWidth)}
               wide={wide}
               now={now}

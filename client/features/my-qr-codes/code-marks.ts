@@ -1,7 +1,9 @@
-// The small marks a code carries in My QR Codes: what its smart-redirect options do to a scan, at a glance.
+// The small marks a code carries in My QR Codes: what its smart-redirect options do to a scan, at a glance,
+// and whether one of its destinations is down (issue 35: dead destinations caught).
+import { downMark, type DestinationIssue } from '../../../src/qr/destination-check.schema';
 import type { QrCode } from '../../../src/qr/qr.schema';
 
-export type CodeMarkKind = 'password' | 'rules' | 'schedule' | 'limit' | 'paused';
+export type CodeMarkKind = 'destination' | 'password' | 'rules' | 'schedule' | 'limit' | 'paused';
 
 export interface CodeMark {
   kind: CodeMarkKind;
@@ -11,6 +13,8 @@ export interface CodeMark {
   short?: string;
   /** True when the mark is why scans are refused right now (paused, not started yet, ended). */
   stopped: boolean;
+  /** True when something is broken and wants the owner's attention (a destination down): drawn in red. */
+  alert?: boolean;
 }
 
 /** '1 Dec', or '1 Dec 2027' outside the current year, in the viewer's zone (or `timeZone`). */
@@ -68,4 +72,57 @@ export function codeMarks(
   }
   if (o.paused) marks.push({ kind: 'paused', label: 'Paused', stopped: true });
   return marks;
+}
+
+// ---- Dead destinations ----
+
+/** Problems worded as what the URL does ("Opens a 404"), which read on after the URL's label. */
+const VERB = /^(Opens|Does|Refuses|Fails)\b/;
+
+/**
+ * One failing URL of a code in words: "Opens a 404 since 2 days" for its destination, "Rule 2: Destination
+ * opens a 404 since 2 days" for another of its URLs, and "· scans go to the fallback URL" when they do.
+ */
+export function destinationIssueText(
+  issue: Pick<DestinationIssue, 'label' | 'problem' | 'since' | 'usingFallback'>,
+  now: number,
+): string {
+  const mark = downMark(issue, new Date(now));
+  const lower = mark.charAt(0).toLowerCase() + mark.slice(1);
+  const text =
+    issue.label === 'Destination'
+      ? mark
+      : VERB.test(mark)
+        ? `${issue.label} ${lower}`
+        : `${issue.label}: ${lower}`;
+  return issue.usingFallback ? `${text} · scans go to the fallback URL` : text;
+}
+
+/**
+ * The red mark of a code whose destination (or a rule's, or its fallback URL) is down, or none. A URL
+ * that failed once is not marked: one failure is not confirmed (a server restarting, a network blip).
+ * Several down URLs make one mark that names each.
+ */
+export function destinationMark(
+  issues: readonly DestinationIssue[] | undefined,
+  now: number,
+): CodeMark | null {
+  const down = (issues ?? []).filter((issue) => issue.state === 'down');
+  if (down.length === 0) return null;
+  return {
+    kind: 'destination',
+    label: down.map((issue) => destinationIssueText(issue, now)).join('; '),
+    stopped: false,
+    alert: true,
+  };
+}
+
+/** A code's marks with its destination mark first (when one of its URLs is down). */
+export function withDestinationMark(
+  marks: CodeMark[],
+  issues: readonly DestinationIssue[] | undefined,
+  now: number,
+): CodeMark[] {
+  const mark = destinationMark(issues, now);
+  return mark ? [mark, ...marks] : marks;
 }

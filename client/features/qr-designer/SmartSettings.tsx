@@ -1,6 +1,7 @@
 // The section's settings parts: schedule and limits, password, tracking.
 import {
   Button,
+  Checkbox,
   Group,
   NumberInput,
   PasswordInput,
@@ -44,7 +45,8 @@ function urlInputProps(form: Form, path: string) {
 }
 
 export function ScheduleFields({ form }: { form: Form }) {
-  const { timeZone } = form.values.smart;
+  const { timeZone, fallbackUrl, fallbackWhenDown } = form.values.smart;
+  const hasFallback = fallbackUrl.trim() !== '';
   return (
     <Stack gap="sm">
       <Switch
@@ -90,6 +92,14 @@ export function ScheduleFields({ form }: { form: Form }) {
         description="Optional: send scans of an inactive code here instead of showing the notice."
         placeholder="https://example.com/campaign-over"
         {...urlInputProps(form, 'smart.fallbackUrl')}
+      />
+      <Checkbox
+        label="Use the fallback URL while the destination is down"
+        description="The destination is checked daily; after two failures in a row, scans go to the fallback URL until it answers again."
+        disabled={!hasFallback}
+        {...form.getInputProps('smart.fallbackWhenDown', { type: 'checkbox' })}
+        // Without a fallback URL it is off (and not sent): the choice comes back with the URL.
+        checked={hasFallback && fallbackWhenDown}
       />
       <Text size="xs" c="dimmed">
         The time zone is the one chosen under Rules.

@@ -84,6 +84,18 @@ describe('testScan', () => {
     );
   });
 
+  it('says where scans go while the destination is down, when the code uses its fallback then', () => {
+    const fallback = { ...options, fallbackUrl: 'https://example.com/sorry', fallbackWhenDown: true };
+    expect(testScan(fallback, 'https://example.com', sample(), 'Europe/Paris')?.sentence).toBe(
+      'An iPhone in France, in French, at 9:00 on Monday 30 November goes to https://apps.apple.com/app/id1 (rule 1, App Store), or to the fallback https://example.com/sorry while it is down.',
+    );
+    // Without the choice, the fallback is for an inactive code only: not named here.
+    expect(
+      testScan({ ...fallback, fallbackWhenDown: false }, 'https://example.com', sample(), 'Europe/Paris')
+        ?.sentence,
+    ).not.toContain('fallback');
+  });
+
   it('shows the UTM parameters the scan will carry', () => {
     const tracked = { ...options, utm: { source: 'qr', campaign: 'spring' } };
     expect(testScan(tracked, 'https://example.com', sample(), 'Europe/Paris')?.sentence).toContain(

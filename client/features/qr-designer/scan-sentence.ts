@@ -150,10 +150,15 @@ export function testScan(
           ? ' (no rule matches: the code’s own link)'
           : ''
         : ` (rule ${go.rule + 1}${options?.rules[go.rule]?.label ? `, ${options.rules[go.rule]!.label}` : ''})`;
+    // The owner's choice (issue 35): while the daily check finds that address down, the fallback instead.
+    const whenDown =
+      options?.fallbackWhenDown && options.fallbackUrl
+        ? `, or to the fallback ${withTracking(options.fallbackUrl, options.utm, false, '')} while it is down`
+        : '';
     what =
       decision.kind === 'password'
-        ? ` first sees the password form; after the right password, it goes to ${url}${why}.`
-        : ` goes to ${url}${why}.`;
+        ? ` first sees the password form; after the right password, it goes to ${url}${why}${whenDown}.`
+        : ` goes to ${url}${why}${whenDown}.`;
   }
   return { sentence: `${who}${when}${what}`, decision };
 }

@@ -167,6 +167,43 @@ describe('smartValuesOf', () => {
   });
 });
 
+describe('fallbackWhenDown', () => {
+  it('comes back from a saved code and goes out again unchanged (a save does not reset it)', () => {
+    const saved: SmartRedirect = smartRedirectSchema.parse({
+      fallbackUrl: 'https://example.com/sorry',
+      fallbackWhenDown: true,
+    });
+    const v = smartValuesOf(saved);
+    expect(v).toMatchObject({ fallbackUrl: 'https://example.com/sorry', fallbackWhenDown: true });
+    expect(redirectOptionsOf(v)).toEqual(saved);
+    // Off by default, and off comes back off.
+    expect(initialSmartValues().fallbackWhenDown).toBe(false);
+    const off = smartRedirectSchema.parse({ fallbackUrl: 'https://example.com/sorry' });
+    expect(smartValuesOf(off).fallbackWhenDown).toBe(false);
+    expect(redirectOptionsOf(smartValuesOf(off))).toEqual(off);
+  });
+
+  it('is sent with a fallback URL only, without an error when the URL is emptied', () => {
+    const on = base({ fallbackUrl: 'example.com/sorry', fallbackWhenDown: true });
+    expect(redirectOptionsOf(on)).toMatchObject({
+      fallbackUrl: 'https://example.com/sorry',
+      fallbackWhenDown: true,
+    });
+    const emptied = { ...on, fallbackUrl: '  ' };
+    expect(checkSmart(emptied)).toEqual({ options: null, errors: {}, problem: null });
+    // The choice stays in the inputs: typing a fallback URL again brings it back.
+    expect(emptied.fallbackWhenDown).toBe(true);
+    expect(smartPartOf('smart.fallbackWhenDown')).toBe('schedule');
+  });
+
+  it('is kept by a draft', () => {
+    const v = base({ fallbackUrl: 'https://example.com/sorry', fallbackWhenDown: true });
+    const back = smartValuesFromDraft(JSON.parse(JSON.stringify(smartDraftOf(v))) as unknown);
+    expect(back.fallbackWhenDown).toBe(true);
+    expect(smartValuesFromDraft({ fallbackWhenDown: 'yes' }).fallbackWhenDown).toBe(false);
+  });
+});
+
 describe('drafts', () => {
   it('never keep a typed password, and read back leniently', () => {
     const v = { ...appRules(), protect: true, password: 'hunter22' };

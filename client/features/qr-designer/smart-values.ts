@@ -55,6 +55,8 @@ export interface SmartRedirectValues {
   paused: boolean;
   inactiveMessage: string;
   fallbackUrl: string;
+  /** Scans go to the fallback URL while the daily check finds the destination down (needs a fallback URL). */
+  fallbackWhenDown: boolean;
   utmOn: boolean;
   utm: Record<UtmKey, string>;
   forwardQuery: boolean;
@@ -121,6 +123,7 @@ export function initialSmartValues(timeZone = browserTimeZone()): SmartRedirectV
     paused: false,
     inactiveMessage: '',
     fallbackUrl: '',
+    fallbackWhenDown: false,
     utmOn: false,
     utm: emptyUtm(),
     forwardQuery: false,
@@ -178,6 +181,7 @@ export function smartValuesOf(
     paused: options.paused,
     inactiveMessage: options.inactiveMessage ?? '',
     fallbackUrl: options.fallbackUrl ?? '',
+    fallbackWhenDown: options.fallbackWhenDown,
     utmOn: options.utm !== null,
     utm: options.utm
       ? {
@@ -222,6 +226,7 @@ function conditionInput(c: ConditionValues, timeZone: string): Record<string, un
 /** What the inputs say, in the shape `smartRedirectSchema` reads. */
 export function smartInput(v: SmartRedirectValues): Record<string, unknown> {
   const tz = v.timeZone;
+  const fallbackUrl = text(v.fallbackUrl) === undefined ? null : withHttps(v.fallbackUrl.trim());
   return {
     rules: v.rules.map((r) => ({
       label: text(r.label),
@@ -234,7 +239,10 @@ export function smartInput(v: SmartRedirectValues): Record<string, unknown> {
     maxScans: count(v.maxScans) ?? null,
     paused: v.paused,
     inactiveMessage: text(v.inactiveMessage) ?? null,
-    fallbackUrl: text(v.fallbackUrl) === undefined ? null : withHttps(v.fallbackUrl.trim()),
+    fallbackUrl,
+    // Kept in the inputs while the fallback URL is emptied (typing one again brings it back), but only
+    // sent with a fallback URL: without one there is nothing to send scans to.
+    fallbackWhenDown: v.fallbackWhenDown && fallbackUrl !== null,
     utm: v.utmOn
       ? {
           source: text(v.utm.source) ?? 'qr',
@@ -402,6 +410,7 @@ const draftSchema = z.object({
   paused: z.boolean().catch(false),
   inactiveMessage: str,
   fallbackUrl: str,
+  fallbackWhenDown: z.boolean().catch(false),
   utmOn: z.boolean().catch(false),
   utm: z
     .object(Object.fromEntries(utmKeys.map((k) => [k, str])) as Record<UtmKey, typeof str>)

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import {
   IconArrowLeft,
+  IconChartBar,
   IconDevices,
   IconEdit,
   IconInfoCircle,
@@ -27,7 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ANALYTICS_PERIODS, DEFAULT_DAYS } from '../../../src/analytics/analytics.schema';
 import { describeContent } from '../../../src/qr/content';
 import { imageDataOf } from '../../../src/qr/qr.schema';
@@ -49,9 +50,15 @@ import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
 import { UniqueScannersCard } from '../analytics/UniqueScannersCard';
 import { MoveToTeamDialog } from '../workspaces/MoveToTeamDialog';
 import { useCanEdit, useMoveTargets } from '../workspaces/use-current-workspace';
+import { DestinationCheckCard } from './DestinationCheckCard';
 import { HistoryCard } from './HistoryCard';
+import { ImportNote } from './ImportNote';
 import { ScanHistoryTable } from './ScanHistoryTable';
 import { SmartStoryCard } from './SmartStoryCard';
+
+const ShareAnalyticsDialog = lazy(() =>
+  import('../shares/ShareAnalyticsDialog').then((m) => ({ default: m.ShareAnalyticsDialog })),
+);
 
 /** The details preview is 200 px and shows the saved design, exactly as the downloads draw it. */
 const PREVIEW_SIZE = 200;
@@ -105,6 +112,7 @@ function QrDetails({ id }: { id: number }) {
   const outcomes = trpc.analytics.qrCodeOutcomes.useQuery({ id }, { enabled: smart });
   // Edit and Restore take an editor; Move to team, a code of the personal workspace and a team to edit.
   const canEdit = useCanEdit();
+  const [sharingAnalytics, setSharingAnalytics] = useState(false);
   const teamMoves = useMoveTargets().length > 0;
   const [movingToTeam, setMovingToTeam] = useState(false);
   const navigate = useNavigate();
@@ -175,6 +183,7 @@ function QrDetails({ id }: { id: number }) {
             <Text size="xs" c="dimmed">
               Created {new Date(code.created).toLocaleDateString()}
             </Text>
+            {code.isDynamic && <ImportNote codeId={code.id} />}
             <Group gap="xs" mt="xs">
               <Button
                 variant="light"
@@ -184,6 +193,24 @@ function QrDetails({ id }: { id: number }) {
                 Share
               </Button>
               <PrintReadyButton code={code} />
+              {canEdit && code.isDynamic && (
+                <Button
+                  variant="default"
+                  leftSection={<IconChartBar size={18} aria-hidden />}
+                  onClick={() => setSharingAnalytics(true)}
+                >
+                  Share analytics
+                </Button>
+              )}
+              {sharingAnalytics && (
+                <Suspense fallback={null}>
+                  <ShareAnalyticsDialog
+                    opened
+                    onClose={() => setSharingAnalytics(false)}
+                    target={{ qrCodeId: code.id, name: code.name }}
+                  />
+                </Suspense>
+              )}
               {canEdit && code.isDynamic && (
                 <Button
                   variant="default"
@@ -254,6 +281,7 @@ function QrDetails({ id }: { id: number }) {
         </Text>
       )}
 
+      <DestinationCheckCard code={code} />
       {smart && <SmartStoryCard code={code} outcomes={outcomes.data} failed={outcomes.isError} />}
 
       {!tracked && (

@@ -35,7 +35,8 @@ function Fact({ term, children, data }: { term: string; children: ReactNode; dat
 /**
  * The whole story of a smart code on its details page: what it does with a scan (its rules in order, the
  * default, its schedule and status, its scan limit and how much is used, password, UTM, what an inactive
- * code shows) and where its scans went (per outcome). Never the password itself.
+ * code shows, where scans go while the destination is down) and where its scans went (per outcome).
+ * Never the password itself.
  */
 export function SmartStoryCard({
   code,
@@ -134,6 +135,12 @@ export function SmartStoryCard({
               ? `Shows a notice with your message: “${options.inactiveMessage}”`
               : 'Shows a notice page.'}
         </Fact>
+        {options?.fallbackWhenDown && options.fallbackUrl && (
+          <Fact term="When down" data="down">
+            Goes to {options.fallbackUrl} while the daily check finds the destination down, until it answers
+            again.
+          </Fact>
+        )}
         <Fact term="UTM parameters" data="utm">
           {utm ? utm : 'None.'}
           {options?.forwardQuery ? ' The scan’s own query parameters are passed on.' : ''}

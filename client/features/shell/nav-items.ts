@@ -3,6 +3,7 @@ import {
   IconChartBar,
   IconCrown,
   IconLayoutDashboard,
+  IconPlugConnected,
   IconQrcode,
   IconReceipt,
   IconSettings,
@@ -27,6 +28,7 @@ export const mainNav: NavItem[] = [
   { to: '/my-qr-codes', label: 'My QR Codes', icon: IconQrcode },
   { to: '/analytics', label: 'Analytics', icon: IconChartBar },
   { to: '/workspace', label: 'Team settings', icon: IconUsersGroup },
+  { to: '/integrations', label: 'Integrations', icon: IconPlugConnected },
   { to: '/profile', label: 'Profile', icon: IconUser },
   { to: '/settings', label: 'Settings', icon: IconSettings },
 ];
@@ -49,6 +51,7 @@ const sectionOf: readonly (readonly [prefix: string, entry: string])[] = [
   ['/qr-details/', '/my-qr-codes'],
   ['/edit-qr/', '/my-qr-codes'],
   ['/scan-demo', '/my-qr-codes'],
+  ['/import', '/my-qr-codes'],
 ];
 
 /**

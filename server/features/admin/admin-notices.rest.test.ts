@@ -92,19 +92,22 @@ describeEachDb('admins hear about upgrade requests', (getDb) => {
         expect(mail).toMatch(/^Subject: Upgrade request from Inserted User \(ada\): Pro$/m);
         expect(mail).toContain(`${t().config.publicUrl}/admin/subscriptions?show=requests`);
       }
-      // The log row of a sent mail is written just after it is sent: wait for it. Only this request's
-      // mails are counted (the previous test's last log row may land in the emptied database late).
+      // The log row of a sent mail is written just after it is sent: wait for it (up to 10 s: on a loaded
+      // machine the default second was once too short). Only this request's mails are counted (the
+      // previous test's last log row may land in the emptied database late).
       await expect
-        .poll(async () =>
-          (
-            await t()
-              .db.selectFrom('mail_log')
-              .select('recipient')
-              .where('subject', 'like', 'Upgrade request from%')
-              .execute()
-          )
-            .map((l) => l.recipient)
-            .sort(),
+        .poll(
+          async () =>
+            (
+              await t()
+                .db.selectFrom('mail_log')
+                .select('recipient')
+                .where('subject', 'like', 'Upgrade request from%')
+                .execute()
+            )
+              .map((l) => l.recipient)
+              .sort(),
+          { timeout: 10_000 },
         )
         .toEqual(['root@example.com', 'second@example.com']);
     });

@@ -44,22 +44,45 @@ const iso = (ms: number) => new Date(ms).toISOString();
 // ---------------------------------------------------------------------------------------------------
 // Quarter hours: a user's (all their codes) or one code's
 
-/** Whose quarter hours: a user's (scan_user_quarters) or one code's (scan_code_quarters). */
-export type QuarterSource = { userId: number } | { codeId: number };
+/**
+ * Whose quarter hours: a user's (scan_user_quarters), one code's, or the codes of one of a user's
+ * folders (scan_code_quarters; a shared dashboard).
+ */
+export type QuarterSource = { userId: number } | { codeId: number } | FolderScope;
+
+/** The codes of one folder of a user. */
+export interface FolderScope {
+  userId: number;
+  folderId: number;
+}
+
+/** The ids of the codes in the user's folder (a subquery). */
+function codesOfFolder(scope: FolderScope): RawBuilder<unknown> {
+  return sql`(select id from qr_codes where user_id = ${scope.userId} and folder_id = ${scope.folderId})`;
+}
 
 function quartersOf(source: QuarterSource) {
+  if ('folderId' in source) {
+    return {
+      table: 'scan_code_quarters' as const,
+      match: sql<boolean>`qr_code_id in ${codesOfFolder(source)}`,
+    };
+  }
   return 'userId' in source
-    ? { table: 'scan_user_quarters' as const, key: 'user_id', id: source.userId }
-    : { table: 'scan_code_quarters' as const, key: 'qr_code_id', id: source.codeId };
+    ? { table: 'scan_user_quarters' as const, match: sql<boolean>`${sql.ref('user_id')} = ${source.userId}` }
+    : {
+        table: 'scan_code_quarters' as const,
+        match: sql<boolean>`${sql.ref('qr_code_id')} = ${source.codeId}`,
+      };
 }
 
 /** The source's first quarter-hour bucket, or null when it has none. */
 export async function findFirstBucket(db: Db, source: QuarterSource): Promise<number | null> {
-  const { table, key, id } = quartersOf(source);
+  const { table, match } = quartersOf(source);
   const first = await db
     .selectFrom(table)
     .select((eb) => eb.fn.min<number>('bucket').as('b'))
-    .where(sql<boolean>`${sql.ref(key)} = ${id}`)
+    .where(match)
     .executeTakeFirst();
   return first?.b === null || first?.b === undefined ? null : Number(first.b);
 }
@@ -83,13 +106,13 @@ function sumScansByLocal(
   excludeBots: boolean,
   unit: 'day' | 'hourOfDay',
 ) {
-  const { table, key, id } = quartersOf(source);
+  const { table, match } = quartersOf(source);
   const minutes = sql`(bucket * 15 + ${sql.lit(Math.round(stretch.offset / 60_000))})`;
   const group = unit === 'day' ? sql<number>`${minutes} / 1440` : sql<number>`(${minutes} / 60) % 24`;
   return db
     .selectFrom(table)
     .select([group.as('k'), sumScans(excludeBots).as('n'), ...sumUniques])
-    .where(sql<boolean>`${sql.ref(key)} = ${id}`)
+    .where(match)
     .where('bucket', '>=', Math.floor(stretch.from / QUARTER_MS))
     .where('bucket', '<', Math.ceil(stretch.to / QUARTER_MS))
     .groupBy(group)
@@ -196,8 +219,8 @@ export function sumLocationsOverUtcDays(db: Db, userId: number, days: UtcDays) {
   return q.execute();
 }
 
-/** Whose raw scans: all of a user's codes, or one code. */
-export type ScanScope = { userId: number } | { codeId: number };
+/** Whose raw scans: all of a user's codes, one code, or the codes of one of the user's folders. */
+export type ScanScope = { userId: number } | { codeId: number } | FolderScope;
 
 /** Scans and bot scans per location in [from, to) ms, from the raw scans of `scope`. */
 export function countRawScansByLocation(db: Db, scope: ScanScope, from: number, to: number) {
@@ -213,15 +236,33 @@ export function countRawScansByLocation(db: Db, scope: ScanScope, from: number, 
     .where((eb) =>
       'codeId' in scope
         ? eb('s.qr_code_id', '=', scope.codeId)
-        : eb(
-            's.qr_code_id',
-            'in',
-            eb.selectFrom('qr_codes').select('id').where('user_id', '=', scope.userId),
-          ),
+        : 'folderId' in scope
+          ? sql<boolean>`s.qr_code_id in ${codesOfFolder(scope)}`
+          : eb(
+              's.qr_code_id',
+              'in',
+              eb.selectFrom('qr_codes').select('id').where('user_id', '=', scope.userId),
+            ),
     )
     .where('s.at', '>=', from)
     .groupBy(location);
   if (to < Infinity) q = q.where('s.at', '<', to);
+  return q.execute();
+}
+
+/** Scans and bot scans per location of the codes in one of the user's folders over whole UTC days. */
+export function sumLocationsOfFolderOverUtcDays(db: Db, scope: FolderScope, days: UtcDays) {
+  let q = db
+    .selectFrom('scan_code_day_locations')
+    .select([
+      'location',
+      (eb) => eb.fn.sum<number>('scans').as('scans'),
+      (eb) => eb.fn.sum<number>('bots').as('bots'),
+    ])
+    .where(sql<boolean>`qr_code_id in ${codesOfFolder(scope)}`)
+    .groupBy('location');
+  if (days.first > -Infinity) q = q.where('day', '>=', days.first);
+  if (days.end < Infinity) q = q.where('day', '<', days.end);
   return q.execute();
 }
 

@@ -40,8 +40,10 @@ import {
   sumDevicesPerCodeOverUtcDays,
   sumLocationsOfCodeOverUtcDays,
   sumLocationsOverUtcDays,
+  sumLocationsOfFolderOverUtcDays,
   sumScansByLocalDay,
   sumScansByLocalHour,
+  type FolderScope,
   type QuarterSource,
 } from './analytics.repository.js';
 import { allTimePeriod, periodOf, splitAtUtcDays, type Period, type UtcDays } from './period.js';
@@ -469,5 +471,59 @@ export async function getQrCodeAnalytics(
     refusedScans,
     ...uniqueFigures(uniques),
     historyFrom: historyFrom ? historyFrom.toISOString() : null,
+  };
+}
+
+/** What a shared dashboard shows (server/features/shares): one code of an owner, or one of their folders. */
+export type SharedScope = { ownerId: number; codeId: number } | FolderScope;
+
+/**
+ * The figures of one code or one folder's codes over the last `days` local days, as the signed-in
+ * analytics work them out: the code's daily series and locations as its details page's, its scans and
+ * devices as its row of the performance table; a folder's are the sums over its codes (unique scanners
+ * too: a person scanning two of them counts on each). `codes` lists the folder's codes with their scans.
+ */
+export async function getScopeAnalytics(
+  deps: AppDeps,
+  scope: SharedScope,
+  codes: { id: number; name: string }[],
+  options: ViewOptions & { days: number },
+) {
+  const { db } = deps;
+  const now = deps.clock.now().getTime();
+  const period = periodOf(options.tz, options.days, now);
+  const ownerId = 'codeId' in scope ? scope.ownerId : scope.userId;
+  const source: QuarterSource = 'codeId' in scope ? { codeId: scope.codeId } : scope;
+  const [daily, hours, perCode, locations] = await Promise.all([
+    dailySeries(db, source, period, options, now),
+    localCounts(db, source, period, options, now, 'hourOfDay'),
+    perCodeCounts(db, ownerId, period),
+    locationCounts(period, options.excludeBots, {
+      wholeDays: (days) =>
+        'codeId' in scope
+          ? sumLocationsOfCodeOverUtcDays(db, scope.codeId, days)
+          : sumLocationsOfFolderOverUtcDays(db, scope, days),
+      range: (from, to) => countRawScansByLocation(db, source, from, to),
+    }),
+  ]);
+  const devices = zeroDeviceCounts();
+  const rows = codes.map((c) => {
+    const figures = perCode.get(c.id);
+    if (figures) addInto(devices, figures.devices);
+    return {
+      name: c.name,
+      scans: figures ? countOf(figures.devices, options.excludeBots) : 0,
+      uniques: figures?.uniques ?? zeroUniques(),
+    };
+  });
+  return {
+    days: options.days,
+    totalScans: countOf(devices, options.excludeBots),
+    ...uniqueFigures(summedUniques(rows)),
+    daily,
+    hourly: Array.from({ length: 24 }, (_, hour) => ({ hour, count: hours.get(hour)?.scans ?? 0 })),
+    devices: deviceList(devices, options.excludeBots),
+    locations,
+    codes: rows.map(({ name, scans }) => ({ name, scans })).sort((a, b) => b.scans - a.scans),
   };
 }

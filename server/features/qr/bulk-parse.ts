@@ -1,8 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { safeFileName } from '../../../src/file-name.js';
 import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS, type BulkParseAnswer } from '../../../src/qr/bulk.js';
 import type { Config } from '../../config.js';
 import { appError } from '../../errors.js';
+import { startWorkerThread } from '../../worker-thread.js';
 import type { SheetAnswer, SheetLimits, SheetRefusal, SheetRequest, SheetWorkerData } from './bulk-sheet.js';
 
 /**
@@ -70,19 +71,6 @@ function refused(message: string) {
 // ---------------------------------------------------------------------------------------------------------
 // The workers
 
-/**
- * The worker's file: beside the server bundle (dist/bulk-parse-worker.mjs, built with dist/server.mjs by
- * scripts/build/build-if-needed.mjs and shipped with it by scripts/build/package.mjs), or the TypeScript source
- * (tests, npm run dev, the tsx scripts).
- */
-const fromSource = import.meta.url.endsWith('.ts');
-const workerFile = new URL(
-  fromSource ? './bulk-parse.worker.ts' : './bulk-parse-worker.mjs',
-  import.meta.url,
-);
-/** tsx's API, named through a variable: package.mjs ships any quoted name after `.resolve(` as a package. */
-const TSX_API = 'tsx/esm/api';
-
 function startWorker(): Worker {
   const workerData: SheetWorkerData = { heapLimitMb: WORKER_HEAP_MB, heapExitCode: HEAP_EXIT_CODE };
   const options = {
@@ -90,12 +78,11 @@ function startWorker(): Worker {
     workerData,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   };
-  if (!fromSource) return new Worker(workerFile, options);
-  // Node 20 loads a worker's entry file before any --import hook: a bootstrap has tsx load the source.
-  const bootstrap =
-    `import(${JSON.stringify(import.meta.resolve(TSX_API))})` +
-    `.then(({ tsImport }) => tsImport(${JSON.stringify(workerFile.href)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(bootstrap, { ...options, eval: true });
+  return startWorkerThread(
+    import.meta.url,
+    { source: './bulk-parse.worker.ts', bundle: './bulk-parse-worker.mjs' },
+    options,
+  );
 }
 
 type Outcome = { answer: SheetAnswer } | { error: Error } | { exited: number } | { timedOut: true };

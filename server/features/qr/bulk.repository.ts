@@ -18,6 +18,8 @@ export interface BulkCodeRow {
   isDynamic: boolean;
   slug: string | null;
   folderName: string | null;
+  /** The short domain of its link (an import's choice); absent: the app's own address. */
+  domainId?: number | null;
 }
 
 export interface BulkOwner {
@@ -181,6 +183,7 @@ export async function insertQrCodesOfOwner(
         user_id: owner.userId,
         folder_id: r.folderName ? (folders.get(folderKey(r.folderName)) ?? null) : owner.folderId,
         slug: r.slug,
+        domain_id: r.domainId ?? null,
         created: owner.now,
         updated: owner.now,
       }));

@@ -288,6 +288,32 @@ describeEachDb('bulk creation REST paths', (getDb) => {
       expect(await countRows(t().db, 'qr_codes')).toBe(written);
     });
 
+    it("puts the dynamic codes' links on a short domain the workspace may use, and refuses another", async () => {
+      const { user, cookie } = await userOf(t(), 'maker', { subscriptionTier: 'pro' });
+      const domain = await t()
+        .db.insertInto('short_domains')
+        .values({ hostname: 'go.bulk.test', all_workspaces: false, created: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const codes = [code({ name: 'Menu', isDynamic: true }), code({ name: 'Plain' })];
+      const before = await snapshot(t());
+      const refused = expectRestError(await bulk(t(), cookie, { codes, domainId: domain.id }), 400);
+      expect(refused.message).toBe('This domain is not available in this workspace');
+      expect(await snapshot(t())).toEqual(before);
+      await t()
+        .db.insertInto('short_domain_workspaces')
+        .values({ domain_id: domain.id, workspace_id: user.id })
+        .execute();
+      const answer = await created(t(), cookie, { codes, domainId: domain.id });
+      expect(answer.created.map((c) => c.shortUrl?.replace(/[^/]+$/, '') ?? null)).toEqual([
+        'http://go.bulk.test/',
+        null,
+      ]);
+      const slug = answer.created[0]!.shortUrl!.split('/').pop()!;
+      const scan = await call(t().app, 'GET', `/${slug}`, { headers: { host: 'go.bulk.test' } });
+      expect(scan.statusCode).toBe(302);
+    });
+
     it('puts codes without a folder in folderId, which must be the caller’s own (404 otherwise)', async () => {
       const { user, cookie } = await userOf(t(), 'owner', { subscriptionTier: 'pro' });
       const other = await userOf(t(), 'other');

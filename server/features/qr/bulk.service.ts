@@ -1,5 +1,6 @@
 import { actorOf, type Owner } from '../workspaces/owner.js';
 import { recordActivity } from '../workspaces/activity.js';
+import { emitWebhookEvents, webhookCodeOf } from '../webhooks/webhooks.service.js';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { maxCodesFor, upgradeOffer, type PlanHolder } from '../../../src/plans.js';
@@ -15,7 +16,8 @@ import type { AppDeps } from '../../app-deps.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { appError, extrasOf, refuse } from '../../errors.js';
 import { toQrCode } from './qr.mapper.js';
-import { shortLinksOf } from '../domains/short-domains.registry.js';
+import { reloadShortDomains, shortLinksOf } from '../domains/short-domains.registry.js';
+import { checkCodeDomain } from '../domains/short-domains.service.js';
 import { checkContent, planLimitMessage } from './qr.service.js';
 import { generateSlug } from './slug.js';
 import { wakeScanChecks } from './scan-verdicts.js';
@@ -109,7 +111,13 @@ export async function bulkCreateQrCodes(
   user: Owner,
   input: BulkCreate,
 ): Promise<BulkCreateAnswer> {
-  const rows = checkRows(deps, input);
+  const domainId = input.domainId ?? null;
+  const rows = checkRows(deps, input).map((row) => ({ ...row, domainId: row.isDynamic ? domainId : null }));
+  // Read again first, as a single create does: a domain renamed on another instance must not name these links.
+  if (domainId !== null) {
+    await checkCodeDomain(deps.db, user.id, domainId);
+    await reloadShortDomains(deps.db);
+  }
   const now = deps.clock.now();
   const max = maxCodesFor(user, (await getInstanceSettings(deps)).freePlanLimit, now);
   const owner = {
@@ -151,6 +159,14 @@ export async function bulkCreateQrCodes(
       // Not inline as a single save is: hundreds of renders would hold the answer for minutes.
       if (codes.length > 0) {
         wakeScanChecks(deps);
+        // The workspace's webhooks hear of every code, as of a single save (after the insert, as its activity).
+        await emitWebhookEvents(
+          deps.db,
+          now,
+          user.id,
+          'code.created',
+          result.rows.map((row) => ({ code: webhookCodeOf(deps, row) })),
+        );
         await recordActivity(deps.db, user.id, actorOf(user), now, {
           action: 'code.created',
           targetType: 'codes',

@@ -1,4 +1,5 @@
 import { actorOf, type Owner } from '../workspaces/owner.js';
+import { emitWebhookEvent, webhookCodeOf } from '../webhooks/webhooks.service.js';
 import { recordActivity } from '../workspaces/activity.js';
 import {
   readSnapshot,
@@ -145,6 +146,7 @@ export function savingVersion(
         targetId: row.id,
         targetLabel: row.name,
       });
+      await emitWebhookEvent(trx, now, owner.id, 'code.updated', { code: webhookCodeOf(deps, row) });
     }
     return row;
   });

@@ -123,7 +123,13 @@ export function updateQrCodeRow(
  * a share lock on that row) either committed before — and is subtracted — or waits and then fails,
  * so the owner's counts never keep a scan of a deleted code. SQLite runs one writer at a time.
  */
-export async function deleteQrCodeWithScans(db: Db, userId: number, id: number): Promise<boolean> {
+export async function deleteQrCodeWithScans(
+  db: Db,
+  userId: number,
+  id: number,
+  /** What else commits with the deletion (its webhook event). */
+  alongside?: (trx: Db) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     let lookup = trx.selectFrom('qr_codes').select('id').where('id', '=', id).where('user_id', '=', userId);
     if (dialectOf(trx) === 'postgres') lookup = lookup.forUpdate();
@@ -132,6 +138,7 @@ export async function deleteQrCodeWithScans(db: Db, userId: number, id: number):
     await subtractCodeFromUserRollups(trx, userId, id);
     await trx.deleteFrom('qr_scans').where('qr_code_id', '=', id).execute();
     await trx.deleteFrom('qr_codes').where('id', '=', id).execute();
+    await alongside?.(trx);
     return true;
   });
 }

@@ -13,7 +13,8 @@ import { reloadShortDomains, shortDomainsOf, shortLinksFor } from '../domains/sh
 import { checkCodeDomain } from '../domains/short-domains.service.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
-import { appError, refuse } from '../../errors.js';
+import { appError, extrasOf, refuse } from '../../errors.js';
+import { TRPCError } from '@trpc/server';
 import { findFolderOf } from '../folders/folders.repository.js';
 import { toQrCode } from './qr.mapper.js';
 import {
@@ -34,6 +35,7 @@ import { storedPasswordHash, storedRedirectOptions } from './smart-redirect-opti
 import { recordCreatedVersions, savingVersion, type VersionNote } from './history.recorder.js';
 import { actorOf, type Owner } from '../workspaces/owner.js';
 import { recordActivity } from '../workspaces/activity.js';
+import { emitLimitReached, emitWebhookEvent, webhookCodeOf } from '../webhooks/webhooks.service.js';
 
 /**
  * The content must be a valid payload of its type (for links: http or https only), never one of our own
@@ -138,6 +140,10 @@ export interface NewQrCode {
 /** A random slug that another code holds in other case, or as an old one: drawn again. */
 class RandomSlugHeld extends Error {}
 
+/** The plan's refusal of one more code (its `limitReached` extra). */
+const isLimitRefusal = (error: unknown) =>
+  error instanceof TRPCError && extrasOf(error)?.limitReached === true;
+
 export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode): Promise<QrCode> {
   const type = normalizeQrType(input.type);
   checkContent(deps, type, input.content, input.isDynamic);
@@ -203,10 +209,15 @@ export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode)
             targetId: inserted.id,
             targetLabel: inserted.name,
           });
+          await emitWebhookEvent(trx, deps.clock.now(), user.id, 'code.created', {
+            code: webhookCodeOf(deps, inserted),
+          });
         },
       );
       return await withScanVerdict(deps, await codeOf(deps, row));
     } catch (error) {
+      // Refused by the plan: the workspace's webhooks hear of it (outside the refused transaction).
+      if (isLimitRefusal(error) && max !== null) await emitLimitReached(deps, user.id, max);
       if (isUniqueViolation(error) && chosenSlug !== null) throw slugTaken();
       // A slug collision (about one in a trillion per code): draw another.
       const collided = isUniqueViolation(error) || error instanceof RandomSlugHeld;
@@ -302,7 +313,12 @@ export async function moveQrCode(
 
 export async function deleteQrCode(deps: AppDeps, user: Owner, id: number) {
   const existing = await getOrThrow(deps.db, user, id);
-  if (!(await deleteQrCodeWithScans(deps.db, user.id, id))) throw appError('NOT_FOUND', qrMessages.notFound);
+  const deleted = await deleteQrCodeWithScans(deps.db, user.id, id, (trx) =>
+    emitWebhookEvent(trx, deps.clock.now(), user.id, 'code.deleted', {
+      code: webhookCodeOf(deps, existing),
+    }),
+  );
+  if (!deleted) throw appError('NOT_FOUND', qrMessages.notFound);
   await recordActivity(deps.db, user.id, actorOf(user), deps.clock.now(), {
     action: 'code.deleted',
     targetType: 'code',

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { isValidSignedCookie, signedCookieValue } from '../../signed-cookie.js';
 import type { Db } from '../../db/database.js';
 import { findServerSecret, insertServerSecretIfAbsent } from './redirect.repository.js';
 
@@ -36,19 +37,13 @@ export function passwordCookieSecret(db: Db): Promise<Buffer> {
 
 export const passwordCookieName = (codeId: number) => `qr_pass_${codeId}`;
 
-function macOf(secret: Buffer, codeId: number, expires: number, passwordHash: string): Buffer {
-  return createHmac('sha256', secret).update(`${codeId}.${expires}.${passwordHash}`).digest();
-}
-
 /** A new cookie value for the code, valid PASSWORD_COOKIE_HOURS from `nowMs`. */
 export function passwordCookieValue(
   secret: Buffer,
   code: { id: number; password_hash: string },
   nowMs: number,
 ): { value: string; maxAgeSeconds: number } {
-  const expires = nowMs + PASSWORD_COOKIE_MS;
-  const mac = macOf(secret, code.id, expires, code.password_hash).toString('base64url');
-  return { value: `${expires}.${mac}`, maxAgeSeconds: PASSWORD_COOKIE_MS / 1000 };
+  return signedCookieValue(secret, String(code.id), code.password_hash, PASSWORD_COOKIE_MS, nowMs);
 }
 
 /** Whether the cookie was made by this server for this code and its current password, and is unexpired. */
@@ -58,12 +53,5 @@ export function isValidPasswordCookie(
   value: string | undefined,
   nowMs: number,
 ): boolean {
-  if (!value || value.length > 200) return false;
-  const m = /^(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(value);
-  if (!m) return false;
-  const expires = Number(m[1]);
-  if (expires <= nowMs || expires > nowMs + PASSWORD_COOKIE_MS) return false;
-  const given = Buffer.from(m[2]!, 'base64url');
-  const expected = macOf(secret, code.id, expires, code.password_hash);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isValidSignedCookie(secret, String(code.id), code.password_hash, PASSWORD_COOKIE_MS, value, nowMs);
 }

@@ -410,6 +410,7 @@ describeEachDb('saving smart-redirect options and passwords', (getDb) => {
       paused: false,
       inactiveMessage: null,
       fallbackUrl: null,
+      fallbackWhenDown: false,
       utm: null,
       forwardQuery: false,
     });

@@ -34,6 +34,7 @@ import { findDynamicCodeBySlug, prepareShortLinks, type ShortLinkTarget } from '
 import { storedAddress } from '../scans/client-address.js';
 import { scanFactsOf } from './scan-facts.js';
 import { pointsAtOwnShortLink } from '../qr/destination.js';
+import { isDestinationDown } from '../destination-checks/destination-checks.service.js';
 import { SHORT_DOMAIN_ROOT, SHORT_DOMAIN_UNKNOWN, shortDomainOf } from '../domains/short-domain-host.js';
 import { availableTo, shortDomainsOf, type ShortDomainEntry } from '../domains/short-domains.registry.js';
 
@@ -259,6 +260,13 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
           .send('This QR code leads to one of its own short links, so it is not followed.');
       }
       if (redirectingQrTypes.includes(type) && destination.href !== null) {
+        // The owner's choice: while the checks find this destination down, its scans go to the fallback.
+        const fallback = options?.fallbackWhenDown ? options.fallbackUrl : null;
+        if (fallback && isDestinationDown(deps.db, answer.url) && !destinationOf(fallback).own)
+          return reply.redirect(
+            new URL(withTracking(fallback, options!.utm, options!.forwardQuery, query)).href,
+            302,
+          );
         // An ASCII Location naming the same URL: punycode host, percent-encoded path and query.
         const location = options
           ? new URL(withTracking(answer.url, options.utm, options.forwardQuery, query)).href

@@ -27,7 +27,8 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** Names by code, worked out once each: a few hundred at most, asked on every scan. */
 const countryNames = new Map<string, string | undefined>();
 
-function countryName(code: string | undefined): string | undefined {
+/** A country's English name by its ISO code, as the analytics store locations. */
+export function countryName(code: string | undefined): string | undefined {
   if (!code) return undefined;
   if (countryNames.has(code)) return countryNames.get(code);
   let name: string | undefined;

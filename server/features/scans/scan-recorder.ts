@@ -70,6 +70,8 @@ export interface ScanRecorderOptions {
    * Ignored for SQLite in memory, which no other thread can open, and for PostgreSQL.
    */
   writerThread?: boolean;
+  /** The writer's thread leaves checkpoints to the background thread (see ScanWriterData). */
+  checkpointElsewhere?: boolean;
 }
 
 export function createScanRecorder(db: Db, options: ScanRecorderOptions = {}): ScanRecorder {
@@ -77,7 +79,7 @@ export function createScanRecorder(db: Db, options: ScanRecorderOptions = {}): S
   const dictionary = new DictionaryCache();
   const thread =
     connection && !connection.memory && options.writerThread !== false
-      ? startScanWriterThread(connection.name)
+      ? startScanWriterThread(connection.name, { checkpointElsewhere: options.checkpointElsewhere ?? false })
       : null;
   const writeNatively = connection && !thread ? inlineSqliteWriter(connection, dictionary) : null;
   const writePg = dialectOf(db) === 'postgres' ? createPgScanWriter(db) : null;

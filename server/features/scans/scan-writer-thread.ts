@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '../../worker-thread.js';
 import { timeOf, type ScanToStore } from './rollup-model.js';
 
 /**
@@ -16,6 +17,11 @@ import { timeOf, type ScanToStore } from './rollup-model.js';
 export interface ScanWriterData {
   file: string;
   busyTimeoutMs: number;
+  /**
+   * Another connection checkpoints the WAL (the background thread, every second): this one only past 128 MB
+   * of it, so that no batch waits for a checkpoint's copy and sync of the WAL (a redirect's slowest moment).
+   */
+  checkpointElsewhere: boolean;
 }
 export type ScanWriterRequest = { kind: 'write'; id: number; rows: PackedScans } | { kind: 'close' };
 
@@ -77,26 +83,12 @@ export interface ScanWriterThread {
   close(): Promise<void>;
 }
 
-/**
- * The worker's file: beside the server bundle (dist/scan-writer-worker.mjs, built with dist/server.mjs by
- * scripts/build/build-if-needed.mjs), or the TypeScript source (tests, npm run dev, the tsx scripts).
- */
-const fromSource = import.meta.url.endsWith('.ts');
-const workerFile = new URL(
-  fromSource ? './scan-writer.worker.ts' : './scan-writer-worker.mjs',
-  import.meta.url,
-);
-/** tsx's API, named through a variable: package.mjs ships any quoted name after `.resolve(` as a package. */
-const TSX_API = 'tsx/esm/api';
-
 function startWorker(data: ScanWriterData): Worker {
-  const options = { name: 'scan-writer', workerData: data };
-  if (!fromSource) return new Worker(workerFile, options);
-  // Node 20 loads a worker's entry file before any --import hook: a bootstrap has tsx load the source.
-  const bootstrap =
-    `import(${JSON.stringify(import.meta.resolve(TSX_API))})` +
-    `.then(({ tsImport }) => tsImport(${JSON.stringify(workerFile.href)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(bootstrap, { ...options, eval: true });
+  return startWorkerThread(
+    import.meta.url,
+    { source: './scan-writer.worker.ts', bundle: './scan-writer-worker.mjs' },
+    { name: 'scan-writer', workerData: data },
+  );
 }
 
 class DatabaseError extends Error {
@@ -108,7 +100,13 @@ class DatabaseError extends Error {
   }
 }
 
-export function startScanWriterThread(file: string, busyTimeoutMs = 30_000): ScanWriterThread {
+export function startScanWriterThread(
+  file: string,
+  {
+    busyTimeoutMs = 30_000,
+    checkpointElsewhere = false,
+  }: { busyTimeoutMs?: number; checkpointElsewhere?: boolean } = {},
+): ScanWriterThread {
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, { resolve: () => void; reject: (error: unknown) => void }>();
@@ -123,7 +121,7 @@ export function startScanWriterThread(file: string, busyTimeoutMs = 30_000): Sca
 
   function running(): Worker {
     if (worker) return worker;
-    const w = startWorker({ file, busyTimeoutMs });
+    const w = startWorker({ file, busyTimeoutMs, checkpointElsewhere });
     w.on('message', (reply: ScanWriterReply) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;

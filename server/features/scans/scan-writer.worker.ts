@@ -16,12 +16,14 @@ import { createNativeSqliteWriter } from './scan-sqlite-writer.js';
 
 if (!parentPort) throw new Error('scan-writer.worker.ts runs as a worker thread (see scan-writer-thread.ts)');
 const port = parentPort;
-const { file, busyTimeoutMs } = workerData as ScanWriterData;
+const { file, busyTimeoutMs, checkpointElsewhere } = workerData as ScanWriterData;
 
 const connection = openSqlite(file);
 // The request thread may hold the write lock for a while (a bulk import's transaction): a batch waits
 // for it rather than failing its scans.
 connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
+// Only past 128 MB of WAL (the background thread gone or starved for long): a bound, not the usual path.
+if (checkpointElsewhere) connection.pragma('wal_autocheckpoint = 32768');
 const write = createNativeSqliteWriter(connection);
 
 port.on('message', (request: ScanWriterRequest) => {

@@ -49,7 +49,8 @@ const clip = (value: string | null | undefined, max: number) => (value ? value.s
 export function createScanService(
   deps: { db: Db; config: Config; clock: Clock },
   geo: GeoLocator,
-  recorder: ScanRecorder = createScanRecorder(deps.db),
+  // With the background sweeps on, the app's background thread checkpoints a database file (app.ts).
+  recorder: ScanRecorder = createScanRecorder(deps.db, { checkpointElsewhere: deps.config.backgroundSweeps }),
 ): ScanService {
   const throttle = createScanThrottle(deps.config.scansPerClientMinute);
   const visitors = createVisitorHasher(deps.db);

@@ -50,6 +50,8 @@ describe('activitySentence', () => {
       'ada renamed the folder “Print” to “Posters”',
     ],
     [entry('folder.deleted', 'Print'), 'ada deleted the folder “Print”'],
+    [entry('forwarding.updated', 'Plausible'), 'ada set scans to be forwarded to Plausible'],
+    [entry('forwarding.removed', 'Matomo'), 'ada stopped forwarding scans to Matomo'],
     [entry('token.created', 'CI'), 'ada token created CI'],
   ])('%#: %s', (activity, sentence) => expect(activitySentence(activity)).toBe(sentence));
 });

@@ -104,6 +104,10 @@ export function describeActivity(entry: WorkspaceActivity): ActivityWords {
     }
     case 'folder.deleted':
       return { actor, what: 'deleted the folder', target: quoted(label) };
+    case 'forwarding.updated':
+      return { actor, what: 'set scans to be forwarded to', target: label };
+    case 'forwarding.removed':
+      return { actor, what: 'stopped forwarding scans to', target: label };
     default:
       return { actor, what: entry.action.replace(/[.-]/g, ' '), target: label };
   }

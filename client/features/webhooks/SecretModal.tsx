@@ -1,0 +1,43 @@
+import { Alert, Button, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+
+/** The signing secret, the one time the server gives it (after Add webhook and after New secret). */
+export function SecretModal({ secret, url, onClose }: { secret: string; url: string; onClose: () => void }) {
+  return (
+    <Modal opened onClose={onClose} title="Signing secret" centered>
+      <Stack gap="md">
+        <Alert color="yellow" variant="light" icon={<IconKey aria-hidden size={20} />}>
+          Copy this signing secret now: it will not be shown again. Your endpoint checks with it that a
+          request comes from QR Creator.
+        </Alert>
+        <TextInput
+          label="Signing secret"
+          description={`For ${url}`}
+          value={secret}
+          readOnly
+          styles={{
+            input: { fontFamily: 'var(--mantine-font-family-monospace)' },
+            description: { overflowWrap: 'anywhere' },
+          }}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Group justify="space-between">
+          <CopyButton value={secret}>
+            {({ copied, copy }) => (
+              <Button
+                variant="light"
+                leftSection={
+                  copied ? <IconCheck aria-hidden size={16} /> : <IconCopy aria-hidden size={16} />
+                }
+                onClick={copy}
+              >
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button onClick={onClose}>Done</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

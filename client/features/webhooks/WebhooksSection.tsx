@@ -1,0 +1,189 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Code,
+  EmptyState,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconExternalLink,
+  IconPlus,
+  IconWebhook,
+} from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import {
+  MAX_WEBHOOKS,
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_RETRY_HOURS,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+  webhookMessages,
+  type WebhookWithSecret,
+} from '../../../src/webhooks/webhook.schema';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { notify } from '../../lib/notify';
+import { apiError, trpc } from '../../lib/trpc';
+import { SecretModal } from './SecretModal';
+import { WebhookCard } from './WebhookCard';
+import { WebhookFormModal } from './WebhookFormModal';
+
+/** How a receiver checks a delivery, in a few lines (docs/integrations.md has it in Node and Python). */
+function HowToVerify() {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div>
+      <UnstyledButton
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((v) => !v)}
+        c="var(--mantine-color-anchor)"
+        fz="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+      >
+        {open ? <IconChevronDown aria-hidden size={14} /> : <IconChevronRight aria-hidden size={14} />}
+        Signed with HMAC-SHA256 — how to verify
+      </UnstyledButton>
+      {open && (
+        <Stack id={id} gap={6} mt="xs" pl="md">
+          <List size="sm" spacing={4} type="ordered">
+            <List.Item>
+              Read the <Code>{WEBHOOK_SIGNATURE_HEADER}</Code> header:{' '}
+              <Code>t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</Code>.
+            </List.Item>
+            <List.Item>
+              Compute the HMAC-SHA256 of <Code>{'${t}.${raw body}'}</Code> with the endpoint’s signing secret,
+              in hex, and compare it with <Code>v1</Code> in constant time.
+            </List.Item>
+            <List.Item>
+              Refuse a <Code>t</Code> more than {WEBHOOK_TOLERANCE_SECONDS / 60} minutes from your clock, and
+              drop repeats by each event’s <Code>id</Code> (a delivery’s id is in{' '}
+              <Code>{WEBHOOK_DELIVERY_HEADER}</Code>).
+            </List.Item>
+          </List>
+          <Text size="sm">
+            Answer with any 2xx within 10 seconds; anything else is retried with growing pauses for{' '}
+            {WEBHOOK_RETRY_HOURS} hours, then the endpoint is turned off and the admins are mailed.
+          </Text>
+          <Anchor
+            href="/api/docs"
+            target="_blank"
+            rel="noopener"
+            size="sm"
+            display="inline-flex"
+            style={{ alignItems: 'center', gap: 4 }}
+          >
+            The API documentation
+            <IconExternalLink size={14} aria-hidden />
+            <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+          </Anchor>
+        </Stack>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Integrations → Webhooks (issue 36): the workspace's endpoints, for its admins. A secret is shown once,
+ * when the endpoint is added and when a new one is made.
+ */
+export function WebhooksSection() {
+  const utils = trpc.useUtils();
+  const list = trpc.webhooks.list.useQuery();
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  const [secret, setSecret] = useState<WebhookWithSecret | null>(null);
+  const create = trpc.webhooks.create.useMutation({
+    onSuccess: async (created) => {
+      notify.success(webhookMessages.created);
+      setAdding(false);
+      setSecret(created);
+      await utils.webhooks.list.invalidate();
+    },
+    onError: (e) => setAddError(apiError(e, 'Could not add the webhook').message),
+  });
+  const items = list.data?.items;
+  const full = (items?.length ?? 0) >= MAX_WEBHOOKS;
+  const add = (
+    <Button
+      leftSection={<IconPlus aria-hidden size={16} />}
+      disabled={full}
+      onClick={() => {
+        setAddError(null);
+        setAdding(true);
+      }}
+    >
+      Add webhook
+    </Button>
+  );
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="webhooks-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <div style={{ flex: '1 1 280px', minWidth: 0 }}>
+            <Title order={3} size="h4" id="webhooks-heading">
+              Webhooks
+            </Title>
+            <Text size="sm" c="dimmed">
+              Your endpoints get this workspace’s events as they happen — scans, codes created, changed or
+              deleted, a destination down, the code limit reached — as signed JSON POSTs.
+            </Text>
+            <HowToVerify />
+          </div>
+          {items && items.length > 0 && add}
+        </Group>
+        {full && (
+          <Text size="sm" c="dimmed">
+            {webhookMessages.tooMany}.
+          </Text>
+        )}
+        {list.isError ? (
+          <ErrorAlert>{apiError(list.error, 'Could not load the webhooks').message}</ErrorAlert>
+        ) : !items ? (
+          <Stack gap="sm" aria-busy="true" aria-label="Loading the webhooks">
+            <Skeleton h={140} radius="md" />
+            <Skeleton h={140} radius="md" />
+          </Stack>
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={<IconWebhook size={28} stroke={1.5} aria-hidden />}
+            withIndicatorBackground
+            title="No webhooks yet"
+            description="Add your endpoint’s URL and choose its events: QR Creator sends each one to it, signed, as it happens."
+            size="sm"
+          >
+            <EmptyState.Actions>{add}</EmptyState.Actions>
+          </EmptyState>
+        ) : (
+          <Stack gap="sm">
+            {items.map((webhook) => (
+              <WebhookCard key={webhook.id} webhook={webhook} onSecret={setSecret} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      {adding && (
+        <WebhookFormModal
+          pending={create.isPending}
+          error={addError}
+          onClose={() => setAdding(false)}
+          onSubmit={(values) => {
+            setAddError(null);
+            create.mutate(values);
+          }}
+        />
+      )}
+      {secret && <SecretModal secret={secret.secret} url={secret.url} onClose={() => setSecret(null)} />}
+    </Card>
+  );
+}
