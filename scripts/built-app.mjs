@@ -58,8 +58,22 @@ export async function startBuiltServer({
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs = [];
+  // SERVER_LOG_DIR (npm test sets test-results/server-logs): each server's lines also go to a file of
+  // its own, so a failure seen in CI can be read afterwards with what the server said.
+  const logFile = process.env.SERVER_LOG_DIR
+    ? path.join(
+        process.env.SERVER_LOG_DIR,
+        `server-${new Date().toISOString().replace(/[:.]/g, '')}-${port}.log`,
+      )
+    : undefined;
+  if (logFile) fs.mkdirSync(process.env.SERVER_LOG_DIR, { recursive: true });
+  const logOut = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
+  if (logOut) child.once('exit', () => logOut.end());
   for (const stream of [child.stdout, child.stderr])
-    readline.createInterface({ input: stream }).on('line', (line) => logs.push(line));
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      logs.push(line);
+      logOut?.write(`${line}\n`);
+    });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;

@@ -22,7 +22,8 @@ function run(label, command, args, { keep = false } = {}) {
     const child = spawn(command, args, {
       cwd: root,
       stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: process.env,
+      // The servers the tests start write their logs under test-results/server-logs (scripts/built-app.mjs).
+      env: { SERVER_LOG_DIR: path.join(results, 'server-logs'), ...process.env },
     });
     const output = [];
     if (keep) {
@@ -103,6 +104,7 @@ function vitest(label, project, files, options) {
 
 fs.mkdirSync(results, { recursive: true });
 fs.rmSync(path.join(results, 'vitest.json'), { force: true });
+fs.rmSync(path.join(results, 'server-logs'), { recursive: true, force: true });
 
 const started = Date.now();
 const build = run('build', process.execPath, [path.join(root, 'scripts/build/build-if-needed.mjs')]);

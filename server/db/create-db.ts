@@ -48,6 +48,15 @@ function sqliteParam(value: unknown): unknown {
 /** Prepared statements are reused by SQL text: preparing costs more than running most queries. */
 const STATEMENT_CACHE_MAX = 500;
 
+/**
+ * Kysely begins a transaction with a plain (deferred) `begin`. Other connections write to the file too (the
+ * scan writer's thread, the background thread, other processes): a deferred transaction that reads, awaits,
+ * then writes after one of them committed fails at once with SQLITE_BUSY_SNAPSHOT (its snapshot is stale,
+ * and waiting cannot help). `begin immediate` takes the write lock first, waiting for it (busy_timeout).
+ */
+const BEGIN = 'begin';
+const BEGIN_IMMEDIATE = 'begin immediate';
+
 function portableSqlite(database: SQLite.Database): SQLite.Database {
   const prepare = database.prepare.bind(database);
   const statements = new Map<string, SQLite.Statement>();
@@ -57,7 +66,7 @@ function portableSqlite(database: SQLite.Database): SQLite.Database {
       return (source: string) => {
         const cached = statements.get(source);
         if (cached) return cached;
-        const stmt = prepare(source);
+        const stmt = prepare(source === BEGIN ? BEGIN_IMMEDIATE : source);
         const wrap =
           (fn: (...args: unknown[]) => unknown) =>
           (params: unknown[] = []) =>

@@ -1,9 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqlite } from './create-db.js';
+import { openSqlite, sqliteHandle } from './create-db.js';
 
 /**
  * A second connection opened in a process that already has the file open (the scan writer's and the
@@ -36,5 +38,41 @@ describe('openSqlite on a file the process has open', () => {
     expect(second.prepare('select v from t').get()).toEqual({ v: 2 });
     second.close();
     first.close();
+  });
+});
+
+describe('a transaction while another connection writes', () => {
+  it('reads, waits, then writes without SQLITE_BUSY_SNAPSHOT: the other writer waits for its commit', async () => {
+    const file = path.join(dir, 'tx.db');
+    const handle = sqliteHandle(openSqlite(file));
+    await sql`create table t (id integer primary key, v text)`.execute(handle.db);
+
+    // Another process writing to the file when told to (as the scan writer's thread or a second instance).
+    const script = `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(file)});
+      d.pragma('busy_timeout = 10000'); console.log('ready');
+      require('readline').createInterface({ input: process.stdin }).once('line', () => {
+        d.prepare("insert into t (v) values ('other')").run(); console.log('written'); d.close(); process.exit(0);
+      });`;
+    const other = spawn(process.execPath, ['-e', script], {
+      cwd: process.cwd(),
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const lines = readline.createInterface({ input: other.stdout });
+    const said = (word: string) =>
+      new Promise<void>((resolve) => lines.on('line', (l) => l === word && resolve()));
+    const written = said('written');
+    await said('ready');
+
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`select count(*) from t`.execute(trx);
+      other.stdin.write('go\n');
+      // With a deferred begin the other process commits at once, and the insert below fails.
+      await Promise.race([written, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      await sql`insert into t (v) values ('ours')`.execute(trx);
+    });
+    await written;
+    const rows = await sql<{ v: string }>`select v from t order by id`.execute(handle.db);
+    expect(rows.rows.map((r) => r.v)).toEqual(['ours', 'other']);
+    await handle.close();
   });
 });

@@ -344,6 +344,16 @@ export async function feedPositionOf(db: Db, name: string): Promise<FeedPosition
 }
 
 /**
+ * Whether the consumer `name` exists and stands at the newest scan with no gap to wait on: nothing to do, so
+ * nothing is written (no lease taken). An idle server's feeds then cost two reads a run, and write nothing
+ * that other connections' transactions would have to wait for.
+ */
+async function feedIsCurrent(db: Db, name: string): Promise<boolean> {
+  const position = await feedPositionOf(db, name);
+  return position !== null && position.gapId === null && (await lastScanId(db)) <= position.lastId;
+}
+
+/**
  * One turn of a consumer: claims it, reads up to `limit` scans after its position, and hands those that
  * may go on to `handle` inside a transaction that also moves the position past them, so they are handed
  * on once (what `handle` writes commits with the move, or neither does). Returns how many were handed on;
@@ -355,6 +365,7 @@ export async function consumeScanFeed(
   options: { instance: string; now: Date; leaseMs?: number; limit?: number },
   handle: (trx: Db, scans: FeedEntry[]) => Promise<void>,
 ): Promise<number> {
+  if (await feedIsCurrent(db, name)) return 0;
   const position = await claimFeed(db, name, options.instance, options.now, options.leaseMs ?? 60_000);
   if (!position) return 0;
   try {
@@ -380,6 +391,7 @@ export async function consumeScanFeed(
  * nothing to hand on costs one statement a run, however busy the short links are.
  */
 export async function skipFeedToEnd(db: Db, name: string, instance: string, now: Date): Promise<void> {
+  if (await feedIsCurrent(db, name)) return;
   const position = await claimFeed(db, name, instance, now, 60_000);
   if (!position) return;
   try {

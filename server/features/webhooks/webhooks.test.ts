@@ -474,6 +474,22 @@ describeEachDb('webhooks', (getDb) => {
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirst();
     expect((await feedPositionOf(t().db, WEBHOOK_FEED))?.lastId).toBe(Number(last?.id));
+
+    // With no scan since, a run writes nothing (no lease taken: the row keeps what was put in it).
+    const claimedBy = () =>
+      t()
+        .db.selectFrom('scan_feed_cursors')
+        .select('claimed_by')
+        .where('name', '=', WEBHOOK_FEED)
+        .executeTakeFirstOrThrow();
+    await t().db.updateTable('scan_feed_cursors').set({ claimed_by: 'untouched' }).execute();
+    expect(await routeScansToWebhooks(t().deps)).toBe(0);
+    expect(await claimedBy()).toEqual({ claimed_by: 'untouched' });
+    // A new scan: the next run claims the feed and moves it.
+    await scanTimes(t(), code.slug!, 1);
+    expect(await routeScansToWebhooks(t().deps)).toBe(0);
+    expect((await claimedBy()).claimed_by).not.toBe('untouched');
+    expect((await feedPositionOf(t().db, WEBHOOK_FEED))?.lastId).toBe(Number(last?.id) + 1);
   });
 });
 
