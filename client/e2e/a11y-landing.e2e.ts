@@ -4,6 +4,8 @@ import { encodeContent } from '../../src/qr/content';
 import type { QrType } from '../../src/qr/qr-types';
 import { composeMail } from '../../server/features/mail/layout';
 import { renderLandingPage, renderNotFoundPage } from '../../server/features/redirect/landing-page';
+import type { ScanLocale } from '../../server/features/redirect/landing/messages/index';
+import { renderInactivePage, renderPasswordPage } from '../../server/features/redirect/landing/smart-pages';
 import { audit, Findings } from './a11y';
 import { desktop, launchBrowser, phone, screenshot } from './harness';
 
@@ -56,13 +58,13 @@ const landing: [string, QrType, Record<string, string>][] = [
 const findings = new Findings();
 
 /** Language, heading order (h1 first, no level skipped), then axe in both schemes at both widths. */
-async function auditDocument(page: Page, label: string, html: string, shot = false) {
+async function auditDocument(page: Page, label: string, html: string, shot = false, lang = 'en') {
   await page.setContent(html);
   const outline = await page.evaluate(() => ({
     lang: document.documentElement.lang,
     headings: [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])),
   }));
-  expect(outline.lang, `${label}: <html lang>`).toBe('en');
+  expect(outline.lang, `${label}: <html lang>`).toBe(lang);
   expect(outline.headings[0], `${label}: the first heading is an h1`).toBe(1);
   outline.headings.forEach((level, i) => {
     if (i > 0)
@@ -75,6 +77,11 @@ async function auditDocument(page: Page, label: string, html: string, shot = fal
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       findings.add(`${label} ${scheme} ${width.width}px`, await audit(page));
+      // Nothing runs off the side, in any language.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${label} ${width.width}px: no sideways scroll`,
+      ).toBeLessThanOrEqual(width.width);
       if (shot) await screenshot(page, `a11y-${label}-${scheme}-${width.width}`, { fullPage: false });
     }
   }
@@ -101,6 +108,40 @@ describe('landing pages and mails', () => {
       'http://localhost:3000',
     );
     await auditDocument(page, 'mail', mail.html ?? '', true);
+    await page.close();
+    expect(findings.count, findings.report()).toBe(0);
+  });
+});
+
+describe('landing pages in the scanner’s language', () => {
+  it('pass WCAG 2.2 AA in Arabic (right to left) and Japanese at both widths, nothing clipped', async () => {
+    const page = await browser!.newPage({ viewport: desktop });
+    for (const locale of ['ar', 'ja'] as ScanLocale[]) {
+      for (const [label, type, fields] of landing) {
+        const html = renderLandingPage(
+          { type, content: encodeContent(type, fields), slug: 'abc123' },
+          { locale },
+        );
+        await auditDocument(page, `${locale} landing ${label}`, html, label === 'wifi', locale);
+        if (locale === 'ar')
+          expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe('rtl');
+      }
+      await auditDocument(page, `${locale} landing 404`, renderNotFoundPage({ locale }), false, locale);
+      await auditDocument(
+        page,
+        `${locale} password`,
+        renderPasswordPage({ action: '/r/abc123', error: 'wrong' }, { locale }),
+        true,
+        locale,
+      );
+      await auditDocument(
+        page,
+        `${locale} paused`,
+        renderInactivePage('paused', null, { locale }),
+        false,
+        locale,
+      );
+    }
     await page.close();
     expect(findings.count, findings.report()).toBe(0);
   });

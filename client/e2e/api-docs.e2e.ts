@@ -24,8 +24,14 @@ describe('/api/docs', () => {
     const port = new URL(app.server.url).port;
     await page.getByText(`http://localhost:${port}/api/v1/qr-codes`, { exact: false }).first().waitFor();
     // Every tag of the document is in the menu; a path opens with its request and answer samples.
+    // The menu is drawn after the heading, in steps: on a loaded machine (CI's other lanes) that took more
+    // than the default 15 s once.
     for (const tag of ['Sign-in', 'QR codes', 'Analytics', 'API tokens', 'Admin'])
-      await page.locator('[role="menuitem"], label, span').getByText(tag, { exact: true }).first().waitFor();
+      await page
+        .locator('[role="menuitem"], label, span')
+        .getByText(tag, { exact: true })
+        .first()
+        .waitFor({ timeout: 30_000 });
     const create = page.locator('[data-section-id$="/operation/createQrCode"]');
     await create.scrollIntoViewIfNeeded();
     await create.getByText('Creates a code', { exact: false }).first().waitFor();

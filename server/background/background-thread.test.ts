@@ -8,11 +8,12 @@ import { createDb, type DbHandle } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { insertQrRow } from '../test/fixtures.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../test/test-app.js';
+import { BACKGROUND_NICE } from './thread-priority.js';
 
 /**
  * For a database in a file (what `npm start` runs), webhook deliveries and forwarding run on the background
- * thread at the lowest CPU priority (background-thread.ts), not on the request thread: a scan still reaches
- * the webhook's receiver, a thread of this process runs at nice 19 while the app runs, and closing the app
+ * thread at a low CPU priority (background-thread.ts), not on the request thread: a scan still reaches
+ * the webhook's receiver, a thread of this process runs at nice 10 (BACKGROUND_NICE) while the app runs, and closing the app
  * ends it.
  */
 
@@ -75,7 +76,7 @@ afterAll(async () => {
 });
 
 describe('the background thread (a database file)', () => {
-  it('delivers a scan to a webhook from a thread at the lowest priority, and ends with the app', async () => {
+  it('delivers a scan to a webhook from a thread at a low priority, and ends with the app', async () => {
     const { user: owner, cookie } = await signedInUser(t, 'bea');
     const code = await insertQrRow(handle.db, { userId: owner.id, name: 'Poster', isDynamic: true });
     const added = await call(t.app, 'POST', '/api/webhooks', {
@@ -95,9 +96,9 @@ describe('the background thread (a database file)', () => {
     });
 
     if (process.platform === 'linux') {
-      expect(threadNiceValues()).toContain(19);
+      expect(threadNiceValues()).toContain(BACKGROUND_NICE);
       await t.app.close();
-      await expect.poll(() => threadNiceValues().includes(19), { timeout: 15_000 }).toBe(false);
+      await expect.poll(() => threadNiceValues().includes(BACKGROUND_NICE), { timeout: 15_000 }).toBe(false);
     }
   });
 });

@@ -4,7 +4,7 @@ import { startWorkerThread } from '../worker-thread.js';
 
 /**
  * Webhook deliveries and analytics forwarding (the scan feed's consumers) on a thread of their own, at the
- * lowest CPU priority, for a SQLite database in a file: reading a second's scans back, making their JSON,
+ * low CPU priority (nice 10), for a SQLite database in a file: reading a second's scans back, making their JSON,
  * signing and posting it costs about as much CPU as the redirects that stored them, and on the request
  * thread it took that time from them. On its own thread, reniced, it runs when redirects leave the core
  * idle (waiting for a commit, between bursts) and on another core when there is one; a busy moment

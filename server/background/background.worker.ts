@@ -14,7 +14,7 @@ import { backgroundPriority, withPriorityCeiling } from './thread-priority.js';
 
 /**
  * The background thread (background-thread.ts starts it): webhook deliveries and analytics forwarding with
- * their own connection to the database file, at the lowest CPU priority. Built to dist/background-worker.mjs
+ * their own connection to the database file, at a low CPU priority. Built to dist/background-worker.mjs
  * beside the server bundle.
  */
 
@@ -36,7 +36,7 @@ const log = { info: line('info'), warn: line('warn'), error: line('error') } as 
   'info' | 'warn' | 'error'
 >;
 
-// The lowest CPU priority, except while a statement runs or a transaction is open (thread-priority.ts).
+// A low CPU priority (nice 10), except while a statement runs or a transaction is open (thread-priority.ts).
 const priority = backgroundPriority();
 const connection = openSqlite(config.databaseUrl.slice('sqlite:'.length));
 const handle = sqliteHandle(priority ? withPriorityCeiling(connection, priority) : connection);

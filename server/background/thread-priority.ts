@@ -3,20 +3,27 @@ import type SQLite from 'better-sqlite3';
 
 /**
  * The background thread's CPU priority (Linux keeps a nice value per thread: os.setPriority() without a
- * process id changes the calling thread only). It works at the lowest priority, and at the normal one
+ * process id changes the calling thread only). It works at a low priority (BACKGROUND_NICE), and at the normal one
  * while it holds the database's write lock: SQLite has one writer, and a starved thread holding it would
  * hold up the scan writer and every request's write (priority inversion). That is, the priority-ceiling
  * rule: raised before a statement runs, lowered once no transaction is open.
  */
+/**
+ * Nice 10: a tenth of the CPU share of a normal thread while both want a core. Low enough that redirects
+ * keep their speed during a burst; not the lowest (19, a sixtieth), at which a machine kept busy by other
+ * work (a CI run: browsers, compilers, test workers) held a delivery back for more than ten seconds.
+ */
+export const BACKGROUND_NICE = 10;
+
 export interface ThreadPriority {
   low(): void;
   high(): void;
 }
 
 /**
- * Lowers the calling thread to the lowest priority, when it may raise itself back (root, CAP_SYS_NICE or
+ * Lowers the calling thread to BACKGROUND_NICE, when it may raise itself back (root, CAP_SYS_NICE or
  * RLIMIT_NICE; tried with one step first). Where it may not, it stays at its priority and answers null: a
- * thread that cannot come back to the normal priority must not hold the write lock at the lowest.
+ * thread that cannot come back to the normal priority must not hold the write lock at a low one.
  */
 export function backgroundPriority(): ThreadPriority | null {
   try {
@@ -29,7 +36,7 @@ export function backgroundPriority(): ThreadPriority | null {
   const priority: ThreadPriority = {
     low() {
       if (!raised) return;
-      os.setPriority(19);
+      os.setPriority(BACKGROUND_NICE);
       raised = false;
     },
     high() {
@@ -46,7 +53,7 @@ const RUNNERS = new Set<PropertyKey>(['run', 'all', 'get', 'iterate']);
 
 /**
  * The connection with the priority ceiling applied: every statement runs at the normal priority, and the
- * thread goes back to the lowest once the statement is done and no transaction is open (BEGIN … COMMIT
+ * thread goes back to the low one once the statement is done and no transaction is open (BEGIN … COMMIT
  * keeps it raised throughout, since the lock is held until the end).
  */
 export function withPriorityCeiling(database: SQLite.Database, priority: ThreadPriority): SQLite.Database {

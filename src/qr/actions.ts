@@ -166,16 +166,53 @@ function wallClock(instant: Date | null, timeZone: string | null): Date | null {
   return new Date(instant.getTime() + (timeZoneOffset(instant, timeZone) ?? 0));
 }
 
+/** How a page other than the English one writes an event's dates (the short link's pages, by the scanner's language). */
+export interface EventRangeWords {
+  /** A BCP 47 tag: days and times as `Intl` writes them there. */
+  locale: string;
+  /** 'Until <end>' in that language. */
+  until: (end: string) => string;
+}
+
+/** Day and time together as a locale writes them (UTC fields: the instants are already moved to the wall clock). */
+const localDateTime = (locale: string) =>
+  new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
+
 /**
  * 'Thu, 24 Dec 2026, 18:00 – 21:00 UTC', or in the event's own IANA zone 'Thu, 24 Dec 2026, 19:00 – 22:00
  * (Europe/Berlin)'; the end's day is named when it differs. UTC when the zone is blank or unknown.
- * Unreadable dates as given; '' without either date. The same words whatever the viewer's locale.
+ * Unreadable dates as given; '' without either date. The same words whatever the viewer's locale, unless
+ * `words` names one (the short link's pages in the scanner's language: 'Do., 24. Dez. 2026, 19:00 …').
  */
-export function formatEventRange(startIso: string, endIso: string, timeZone = ''): string {
+export function formatEventRange(
+  startIso: string,
+  endIso: string,
+  timeZone = '',
+  words?: EventRangeWords,
+): string {
   const zone = timeZone.trim() === '' ? null : canonicalTimeZone(timeZone);
   const suffix = zone === null || zone === 'UTC' ? ' UTC' : ` (${zone.replace(/_/g, ' ')})`;
   const start = wallClock(parseUtc(startIso), zone);
   const end = wallClock(parseUtc(endIso), zone);
+  if (words) {
+    // The locale's own way with a range: one day named once, its separator, its hour words.
+    const format = localDateTime(words.locale);
+    if (!start) {
+      if (end && !startIso.trim()) return words.until(`${format.format(end)}${suffix}`);
+      return [startIso.trim(), endIso.trim()].filter(Boolean).join(' – ');
+    }
+    if (!end) return `${format.format(start)}${suffix}${endIso.trim() ? ` – ${endIso.trim()}` : ''}`;
+    return `${format.formatRange(start, end)}${suffix}`;
+  }
   if (!start) {
     const parts = [startIso.trim(), endIso.trim()].filter(Boolean);
     if (end && !startIso.trim()) return `Until ${dayOf(end)}, ${timeOf(end)}${suffix}`;

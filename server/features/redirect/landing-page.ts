@@ -2,9 +2,10 @@ import { decodeContent } from '../../../src/qr/content.js';
 import { normalizeQrType, type QrType } from '../../../src/qr/qr-types.js';
 import { emailBody, phoneBody, smsBody, vcardBody } from './landing/contact-bodies.js';
 import { eventBody } from './landing/event-body.js';
-import { card, renderPage, type Body, type PageOptions } from './landing/html.js';
+import { card, esc, renderPage, type Body, type PageOptions } from './landing/html.js';
 import { plainBody, textBody } from './landing/text-body.js';
 import { wifiBody } from './landing/wifi-body.js';
+import { scanMessages, type ScanLocale } from './landing/messages/index.js';
 
 /**
  * The pages a dynamic code's public short link `/r/<slug>` shows for the types that do not redirect (text,
@@ -36,25 +37,26 @@ export interface LandingPageInput {
   slug: string;
 }
 
-function typeBody(type: QrType, content: string, slug: string): Body {
+function typeBody(type: QrType, content: string, slug: string, locale: ScanLocale): Body {
   const fields = decodeContent(type, content);
+  const m = scanMessages(locale);
   switch (type) {
     case 'text':
-      return textBody(content);
+      return textBody(content, m);
     case 'email':
-      return emailBody(content, fields);
+      return emailBody(content, fields, m);
     case 'sms':
-      return smsBody(fields);
+      return smsBody(fields, m);
     case 'phone':
-      return phoneBody(fields);
+      return phoneBody(fields, m);
     case 'wifi':
-      return wifiBody(fields);
+      return wifiBody(fields, m);
     case 'vcard':
-      return vcardBody(fields, slug);
+      return vcardBody(fields, slug, m);
     case 'event':
-      return eventBody(fields, slug);
+      return eventBody(fields, slug, m, locale);
     default:
-      return plainBody(content);
+      return plainBody(content, m);
   }
 }
 
@@ -64,21 +66,18 @@ function typeBody(type: QrType, content: string, slug: string): Body {
  * network's SSID, the event's title, the phone number, the e-mail address, the SMS recipient, a text's short
  * first line (else 'Message') — never with the code's name; then the content and its action (Call, Send
  * email, Send SMS, Copy password, Save contact, Add to calendar). Event times are shown in the event's time
- * zone (X-WR-TIMEZONE), named, or in UTC. Throws a TypeError only for a malformed `options.nonce`.
+ * zone (X-WR-TIMEZONE), named, or in UTC. In the scanner's language (`options.locale`). Throws a TypeError only for a malformed `options.nonce`.
  */
 export function renderLandingPage(input: LandingPageInput, options: PageOptions = {}): string {
   const type = normalizeQrType(input.type);
-  return renderPage(typeBody(type, input.content, input.slug), options);
+  return renderPage(typeBody(type, input.content, input.slug, options.locale ?? 'en'), options);
 }
 
 /** The 404 page of a short link that leads nowhere (unknown slug, deleted or static code). */
 export function renderNotFoundPage(options: PageOptions = {}): string {
+  const { notFound } = scanMessages(options.locale);
   return renderPage(
-    {
-      heading: 'This QR code is not active',
-      kicker: '',
-      body: card('<p class="t">The link may be mistyped, or the code was deleted by its owner.</p>'),
-    },
+    { heading: notFound.heading, kicker: '', body: card(`<p class="t">${esc(notFound.text)}</p>`) },
     options,
   );
 }

@@ -24,6 +24,7 @@ import {
   renderPasswordThrottledPage,
 } from './landing/smart-pages.js';
 import { renderLandingPage, renderNotFoundPage } from './landing-page.js';
+import { scanLocaleOf, type ScanLocale } from './landing/messages/index.js';
 import {
   isValidPasswordCookie,
   passwordCookieName,
@@ -60,7 +61,7 @@ function html(
   body: string,
   options: { formAction?: "'none'" | "'self'"; headers?: Record<string, string> } = {},
 ) {
-  return reply
+  return languageHeaders(reply)
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
@@ -70,13 +71,26 @@ function html(
     .send(body);
 }
 
+/**
+ * The scan pages speak the scanner's language (Accept-Language; landing/messages): read once per request,
+ * only by the pages (a redirect never parses the header).
+ */
+function localeOf(req: FastifyRequest): ScanLocale {
+  return scanLocaleOf(req.headers['accept-language']);
+}
+
+/** Says which language the page is in, and that the answer depends on the one asked for. */
+function languageHeaders(reply: FastifyReply) {
+  return reply.header('Content-Language', localeOf(reply.request)).header('Vary', 'Accept-Language');
+}
+
 function notFound(reply: FastifyReply) {
-  return reply
+  return languageHeaders(reply)
     .status(404)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
     .header('Content-Security-Policy', landingCsp(null))
-    .send(renderNotFoundPage());
+    .send(renderNotFoundPage({ locale: localeOf(reply.request) }));
 }
 
 /** The request's query string without its `?` ('' when none). */
@@ -183,10 +197,15 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
 
   // Same-origin, so the browser's post carries our Origin (no-referrer would send `Origin: null`).
   const showPasswordForm = (reply: FastifyReply, action: string, error?: 'wrong' | 'missing') =>
-    html(reply, 200, renderPasswordPage({ action, ...(error ? { error } : {}) }), {
-      formAction: "'self'",
-      headers: { 'Referrer-Policy': 'same-origin' },
-    });
+    html(
+      reply,
+      200,
+      renderPasswordPage({ action, ...(error ? { error } : {}) }, { locale: localeOf(reply.request) }),
+      {
+        formAction: "'self'",
+        headers: { 'Referrer-Policy': 'same-origin' },
+      },
+    );
 
   app.route<{ Params: { slug: string } }>({
     method: ['GET', 'HEAD'],
@@ -246,7 +265,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
         return html(
           reply,
           inactiveStatus[answer.reason],
-          renderInactivePage(answer.reason, options?.inactiveMessage ?? null),
+          renderInactivePage(answer.reason, options?.inactiveMessage ?? null, { locale: localeOf(req) }),
         );
       }
       if (answer.kind === 'password') return showPasswordForm(reply, shortPath(slug, query, domain));
@@ -274,11 +293,16 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
         return reply.redirect(location, 302);
       }
       const nonce = randomBytes(12).toString('base64');
-      return reply
+      return languageHeaders(reply)
         .header('Content-Type', 'text/html; charset=utf-8')
         .header('Content-Security-Policy', landingCsp(nonce))
         .header('X-Frame-Options', 'DENY')
-        .send(renderLandingPage({ type, content: code.content, name: code.name, slug }, { nonce }));
+        .send(
+          renderLandingPage(
+            { type, content: code.content, name: code.name, slug },
+            { nonce, locale: localeOf(req) },
+          ),
+        );
     },
   });
 
@@ -316,7 +340,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
       } catch (error) {
         if (!(error instanceof TRPCError) || error.code !== 'TOO_MANY_REQUESTS') throw error;
         const retryAfter = Number(extrasOf(error)?.retryAfterSeconds ?? PASSWORD_WINDOW_MS / 1000);
-        return html(reply, 429, renderPasswordThrottledPage(retryAfter), {
+        return html(reply, 429, renderPasswordThrottledPage(retryAfter, { locale: localeOf(req) }), {
           headers: { 'Retry-After': String(retryAfter) },
         });
       }
@@ -338,7 +362,9 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RuntimeDeps) 
         secure: deps.config.publicUrl.startsWith('https:'),
         maxAge: cookie.maxAgeSeconds,
       });
-      return html(reply, 200, renderOpeningPage(next), { headers: { 'Referrer-Policy': 'no-referrer' } });
+      return html(reply, 200, renderOpeningPage(next, { locale: localeOf(req) }), {
+        headers: { 'Referrer-Policy': 'no-referrer' },
+      });
     });
     done();
   });

@@ -1,51 +1,56 @@
 import { emailLink, mailtoLink, smsLink, telLink } from '../../../../src/qr/actions.js';
 import type { ContentFields } from '../../../../src/qr/content.js';
 import { isHttpUrl } from '../../../../src/qr/field-checks.js';
-import { button, card, cardOf, details, esc, label, link, ownPath, type Body } from './html.js';
+import { button, card, cardOf, details, esc, link, ownPath, type Body } from './html.js';
+import type { ScanMessages } from './messages/index.js';
 
 /**
  * The pages of the types that reach a person: e-mail, SMS, phone and contact (vCard). Their hrefs come from
  * the shared action builders (`src/qr/actions.ts`), as the scan simulator's do.
  */
 
-export function emailBody(content: string, f: ContentFields): Body {
+export function emailBody(content: string, f: ContentFields, m: ScanMessages): Body {
   const get = (k: string) => f[k] ?? '';
   const address = get('email').trim();
   return {
-    kicker: 'Email',
-    heading: address || 'Email',
+    kicker: m.email.kicker,
+    heading: address || m.email.kicker,
     body:
       card(
         details([
-          [label('email', 'subject'), get('subject'), 'text'],
-          [label('email', 'body'), get('body'), 'multiline'],
+          [m.email.subject, get('subject'), 'text'],
+          [m.email.message, get('body'), 'multiline'],
         ]),
-      ) + button(emailLink(content, f), 'Send email'),
+      ) + button(emailLink(content, f), m.email.send),
   };
 }
 
-export function smsBody(f: ContentFields): Body {
+export function smsBody(f: ContentFields, m: ScanMessages): Body {
   const phone = f.phone ?? '';
   const message = f.message ?? '';
   const sms = smsLink(phone, message);
   const tel = telLink(phone);
   return {
-    kicker: 'SMS',
-    heading: phone.trim() || 'SMS',
+    kicker: m.sms.kicker,
+    heading: phone.trim() || m.sms.kicker,
     body:
-      cardOf(details([[label('sms', 'message'), message, 'multiline']])) +
-      (sms ? button(sms, 'Send SMS') : '') +
-      (tel ? button(tel, 'Call', true) : ''),
+      cardOf(details([[m.sms.message, message, 'multiline']])) +
+      (sms ? button(sms, m.sms.send) : '') +
+      (tel ? button(tel, m.sms.call, true) : ''),
   };
 }
 
-export function phoneBody(f: ContentFields): Body {
+export function phoneBody(f: ContentFields, m: ScanMessages): Body {
   const phone = f.phone ?? '';
   const tel = telLink(phone);
-  return { kicker: 'Phone', heading: phone.trim() || 'Phone', body: tel ? button(tel, 'Call') : '' };
+  return {
+    kicker: m.phone.kicker,
+    heading: phone.trim() || m.phone.kicker,
+    body: tel ? button(tel, m.phone.call) : '',
+  };
 }
 
-export function vcardBody(f: ContentFields, slug: string): Body {
+export function vcardBody(f: ContentFields, slug: string, m: ScanMessages): Body {
   const get = (k: string) => (f[k] ?? '').trim();
   const fullName = [get('firstName'), get('lastName')].filter(Boolean).join(' ');
   // Without a name the organization is the heading, so the role line does not repeat it.
@@ -54,20 +59,16 @@ export function vcardBody(f: ContentFields, slug: string): Body {
   const mailto = mailtoLink(get('email'));
   const website = get('website');
   return {
-    kicker: 'Contact',
-    heading: fullName || get('organization') || 'Contact',
+    kicker: m.contact.kicker,
+    heading: fullName || get('organization') || m.contact.kicker,
     body:
       card(
         (role ? `<p class="s">${esc(role)}</p>` : '') +
           details([
-            [label('vcard', 'phone'), tel ? link(tel, get('phone')) : esc(get('phone')), 'html'],
-            [label('vcard', 'email'), mailto ? link(mailto, get('email')) : esc(get('email')), 'html'],
-            [
-              label('vcard', 'website'),
-              isHttpUrl(website) ? link(website, website, true) : esc(website),
-              'html',
-            ],
+            [m.contact.phone, tel ? link(tel, get('phone')) : esc(get('phone')), 'html'],
+            [m.contact.email, mailto ? link(mailto, get('email')) : esc(get('email')), 'html'],
+            [m.contact.website, isHttpUrl(website) ? link(website, website, true) : esc(website), 'html'],
           ]),
-      ) + button(ownPath(slug, 'contact.vcf'), 'Save contact'),
+      ) + button(ownPath(slug, 'contact.vcf'), m.contact.save),
   };
 }

@@ -1,6 +1,5 @@
-import { contentFields } from '../../../../src/qr/content-fields.js';
-import type { QrType } from '../../../../src/qr/qr-types.js';
 import { percentEncode } from '../../../../src/qr/text.js';
+import { directionOf, scanMessages, type ScanLocale } from './messages/index.js';
 
 /**
  * The landing pages' HTML shell and its building blocks: escaping, links and buttons, cards and description
@@ -23,6 +22,8 @@ export interface PageOptions {
   referrer?: 'no-referrer' | 'same-origin';
   /** A same-site path the page moves on to at once (`<meta http-equiv="refresh">`). */
   refreshTo?: string;
+  /** The scanner's language (scanLocaleOf their Accept-Language): the page's words, `lang` and `dir`. English by default. */
+  locale?: ScanLocale;
 }
 
 /** What a type's renderer gives the shell. */
@@ -73,11 +74,6 @@ export function ownPath(slug: string, file: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // Blocks
 
-/** A field's label as the editor shows it. */
-export function label(type: QrType, name: string): string {
-  return contentFields[type].find((f) => f.name === name)?.label ?? name;
-}
-
 /** `<dt>/<dd>` pairs of the non-empty values; `html` values are already markup. */
 export function details(rows: [string, string, 'text' | 'multiline' | 'html'][]): string {
   const items = rows
@@ -106,7 +102,7 @@ const CSS =
   'main{max-width:32rem;margin:0 auto;padding:1.5rem 1rem 1rem}' +
   '.k{margin:0;color:var(--mu);font-size:.8rem;font-weight:600;text-transform:uppercase;letter-spacing:.06em}' +
   'h1{margin:.2rem 0 1rem;font-size:1.5rem;line-height:1.25}h2{margin:0 0 .5rem;font-size:1.2rem;line-height:1.3}' +
-  'h1,h2,dd,.t{overflow-wrap:anywhere}' +
+  'h1,h2,dd,.t{overflow-wrap:anywhere}h1,dd,.t,.p{unicode-bidi:plaintext}' +
   '.c{background:var(--cd);border:1px solid var(--bd);border-radius:12px;padding:1rem}' +
   'dl{margin:0}dt{color:var(--mu);font-size:.85rem}dd{margin:0 0 .75rem}dd:last-child{margin:0}' +
   '.t{margin:0;white-space:pre-wrap}.s{margin:-.25rem 0 .75rem;color:var(--mu)}' +
@@ -115,7 +111,7 @@ const CSS =
   '.b{display:flex;align-items:center;justify-content:center;width:100%;min-height:3rem;margin-top:.75rem;padding:.7rem 1rem;' +
   'border:1px solid var(--ac);border-radius:10px;background:var(--ac);color:var(--af);font:inherit;font-weight:600;text-decoration:none;cursor:pointer}' +
   '.b2{background:none;color:var(--ac)}' +
-  '.h{margin-top:1.25rem}.h h2{font-size:1rem}.h ol{margin:0;padding-left:1.25rem}' +
+  '.h{margin-top:1.25rem}.h h2{font-size:1rem}.h ol{margin:0;padding-inline-start:1.25rem}' +
   'label{display:block;margin-bottom:.35rem;font-weight:600}' +
   '.i{display:block;width:100%;min-height:3rem;padding:.6rem .75rem;border:1px solid var(--bd);border-radius:10px;background:var(--bg);color:var(--fg);font:inherit}' +
   '.i:focus{outline:2px solid var(--ac);outline-offset:1px}.e{margin:0 0 .75rem;color:#c92a2a;font-weight:600}' +
@@ -132,19 +128,21 @@ function nonceAttr(options: PageOptions): string {
 
 /**
  * The whole document: a small HTML5 page (inline CSS, light and dark, noindex, no referrer) titled and headed
- * with `body.heading`. Throws a TypeError for a malformed `options.nonce`.
+ * with `body.heading`, in the scanner's language (`lang`, and `dir` for right-to-left; the user's own text
+ * takes its direction from its first letters, so a Latin network name reads well on an Arabic page). Throws a TypeError for a malformed `options.nonce`.
  */
 export function renderPage(page: Body, options: PageOptions): string {
   const nonce = nonceAttr(options);
+  const locale = options.locale ?? 'en';
   return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<meta name="robots" content="noindex"><meta name="referrer" content="${options.referrer ?? 'no-referrer'}">` +
     (options.refreshTo ? `<meta http-equiv="refresh" content="0;url=${attr(options.refreshTo)}">` : '') +
     '<meta name="color-scheme" content="light dark">' +
     `<title>${esc(page.heading)}</title><style${nonce}>${CSS}</style></head><body><main>` +
     (page.kicker ? `<p class="k">${esc(page.kicker)}</p>` : '') +
-    `<h1>${esc(page.heading)}</h1>${page.body}</main><footer>Made with QR Creator</footer>` +
+    `<h1>${esc(page.heading)}</h1>${page.body}</main><footer>${esc(scanMessages(locale).madeWith)}</footer>` +
     (page.script ? `<script${nonce}>${page.script}</script>` : '') +
     '</body></html>'
   );

@@ -1,5 +1,6 @@
 import type { InactiveReason } from '../../../../src/qr/smart-redirect.js';
 import { attr, card, esc, link, renderPage, type PageOptions } from './html.js';
+import { scanMessages, type ScanMessages } from './messages/index.js';
 
 /**
  * The short link's own pages for smart redirects (smart-redirect.ts): a code that is paused, not started,
@@ -7,19 +8,13 @@ import { attr, card, esc, link, renderPage, type PageOptions } from './html.js';
  * landing pages; the owner's message is text (escaped, line breaks kept), never markup.
  */
 
-export const inactiveHeadings: Record<InactiveReason, string> = {
-  paused: 'This QR code is paused',
-  'not-started': 'This QR code is not active yet',
-  ended: 'This QR code has ended',
-  limit: 'This QR code has reached its scan limit',
-};
-
-const inactiveTexts: Record<InactiveReason, string> = {
-  paused: 'Its owner has paused it for now. Please try again later.',
-  'not-started': 'It has not started yet. Please try again later.',
-  ended: 'It is no longer active.',
-  limit: 'It has been scanned as many times as its owner allowed.',
-};
+/** A reason's words in the messages. */
+const inactiveKey = {
+  paused: 'paused',
+  'not-started': 'notStarted',
+  ended: 'ended',
+  limit: 'limit',
+} as const satisfies Record<InactiveReason, keyof ScanMessages['inactive']>;
 
 /** A code that is not active (with the owner's message when there is one). */
 export function renderInactivePage(
@@ -27,28 +22,17 @@ export function renderInactivePage(
   message: string | null,
   options: PageOptions = {},
 ): string {
+  const { inactive } = scanMessages(options.locale);
+  const words = inactive[inactiveKey[reason]];
   return renderPage(
     {
-      kicker: 'QR code',
-      heading: inactiveHeadings[reason],
-      body: card(`<p class="t">${esc(message ?? inactiveTexts[reason])}</p>`),
+      kicker: inactive.kicker,
+      heading: words.heading,
+      body: card(`<p class="t">${esc(message ?? words.text)}</p>`),
     },
     options,
   );
 }
-
-export const passwordPageTexts = {
-  kicker: 'Protected link',
-  heading: 'This QR code is protected',
-  intro: 'Enter the password you were given to open it.',
-  label: 'Password',
-  button: 'Open',
-  wrong: 'Wrong password. Try again.',
-  missing: 'Enter the password.',
-  throttledHeading: 'Too many tries',
-  opening: 'Opening…',
-  continue: 'Continue',
-} as const;
 
 /**
  * The password form. It posts to `action` (the short link itself, with the scan's query) from this
@@ -58,7 +42,7 @@ export function renderPasswordPage(
   input: { action: string; error?: 'wrong' | 'missing' },
   options: PageOptions = {},
 ): string {
-  const t = passwordPageTexts;
+  const t = scanMessages(options.locale).password;
   const error = input.error
     ? `<p class="e" role="alert" id="pe">${esc(input.error === 'wrong' ? t.wrong : t.missing)}</p>`
     : '';
@@ -81,13 +65,12 @@ export function renderPasswordPage(
 /** Too many wrong passwords from this address for this code: when to try again. */
 export function renderPasswordThrottledPage(retryAfterSeconds: number, options: PageOptions = {}): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const t = scanMessages(options.locale).password;
   return renderPage(
     {
-      kicker: passwordPageTexts.kicker,
-      heading: passwordPageTexts.throttledHeading,
-      body: card(
-        `<p class="t">${esc(`Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`)}</p>`,
-      ),
+      kicker: t.kicker,
+      heading: t.throttledHeading,
+      body: card(`<p class="t">${esc(t.throttled(minutes))}</p>`),
     },
     options,
   );
@@ -99,11 +82,12 @@ export function renderPasswordThrottledPage(retryAfterSeconds: number, options: 
  * elsewhere. The short link, now with the cookie, records the scan and redirects.
  */
 export function renderOpeningPage(next: string, options: PageOptions = {}): string {
+  const t = scanMessages(options.locale).password;
   return renderPage(
     {
-      kicker: passwordPageTexts.kicker,
-      heading: passwordPageTexts.opening,
-      body: card(`<p class="t">${link(next, passwordPageTexts.continue)}</p>`),
+      kicker: t.kicker,
+      heading: t.opening,
+      body: card(`<p class="t">${link(next, t.continue)}</p>`),
     },
     { ...options, refreshTo: next },
   );

@@ -1,6 +1,7 @@
 import { phoneNumbersIn, URL_IN_TEXT } from '../../../../src/qr/actions.js';
 import { isHttpUrl } from '../../../../src/qr/field-checks.js';
 import { button, card, esc, link, type Body } from './html.js';
+import type { ScanMessages } from './messages/index.js';
 
 /** The longest first line of a text that is taken as its heading. */
 const TEXT_HEADING_MAX = 80;
@@ -35,9 +36,9 @@ function linkify(text: string): string {
  * any other text heads with 'Message'. A line with a link stays in the body, where it is one. Each phone
  * number the text mentions (up to three) gets a Call button.
  */
-export function textBody(text: string): Body {
+export function textBody(text: string, m: ScanMessages): Body {
   const calls = phoneNumbersIn(text)
-    .map((p, i) => button(p.href, `Call ${p.label}`, i > 0))
+    .map((p, i) => button(p.href, m.text.call(p.label), i > 0))
     .join('');
   const lines = text.split(/\r\n|\r|\n/);
   const at = lines.findIndex((line) => line.trim() !== '');
@@ -54,13 +55,13 @@ export function textBody(text: string): Body {
     !new RegExp(URL_IN_TEXT.source, 'i').test(first);
   const shown = useFirst ? rest : text;
   return {
-    kicker: 'Text',
-    heading: useFirst ? first : 'Message',
+    kicker: m.text.kicker,
+    heading: useFirst ? first : m.text.heading,
     body: card(`<p class="t">${linkify(shown)}</p>`) + calls,
   };
 }
 
 /** Any type without a page of its own: the content as plain text, never as a link. */
-export function plainBody(content: string): Body {
-  return { kicker: '', heading: 'QR code', body: card(`<p class="t">${esc(content)}</p>`) };
+export function plainBody(content: string, m: ScanMessages): Body {
+  return { kicker: '', heading: m.qrCode, body: card(`<p class="t">${esc(content)}</p>`) };
 }

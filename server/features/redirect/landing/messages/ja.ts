@@ -1,0 +1,75 @@
+import type { ScanMessages } from './messages.js';
+
+/** Japanese (polite です・ます form, as public notices and apps address a stranger). */
+export const ja: ScanMessages = {
+  madeWith: 'QR Creator で作成',
+  qrCode: 'QR コード',
+  text: { kicker: 'テキスト', heading: 'メッセージ', call: (number) => `${number} に電話` },
+  email: { kicker: 'メール', send: 'メールを送信', subject: '件名', message: '本文' },
+  sms: { kicker: 'SMS', send: 'SMS を送信', call: '電話をかける', message: 'メッセージ' },
+  phone: { kicker: '電話', call: '電話をかける' },
+  contact: {
+    kicker: '連絡先',
+    save: '連絡先に保存',
+    phone: '電話番号',
+    email: 'メールアドレス',
+    website: 'ウェブサイト',
+  },
+  event: {
+    kicker: 'イベント',
+    when: '日時',
+    location: '場所',
+    description: '詳細',
+    addToCalendar: 'カレンダーに追加',
+    until: (end) => `${end} まで`,
+  },
+  wifi: {
+    kicker: 'Wi-Fi ネットワーク',
+    security: 'セキュリティ',
+    password: 'パスワード',
+    openNetwork: 'なし（オープンネットワーク）',
+    passwordNotNeeded: '不要です（オープンネットワーク）',
+    noPasswordGiven: 'パスワードは設定されていません',
+    copyPassword: 'パスワードをコピー',
+    copied: 'コピーしました',
+    howToConnect: '接続方法',
+    stepOpenSettings: 'スマートフォンまたはパソコンの Wi-Fi 設定を開きます。',
+    stepPickNetwork: (ssid) => `ネットワーク「${ssid}」を選びます。`,
+    stepOpenNetwork: 'オープンネットワークのため、パスワードは不要です。',
+    stepAskOwner: 'パスワードを求められたら入力します（ネットワークの管理者にお尋ねください）。',
+    stepEnterShown: '上に表示されたパスワードを入力します（「パスワードをコピー」を押してから貼り付け）。',
+  },
+  notFound: {
+    heading: 'この QR コードは無効です',
+    text: 'リンクが間違っているか、所有者によってコードが削除された可能性があります。',
+  },
+  inactive: {
+    kicker: 'QR コード',
+    paused: {
+      heading: 'この QR コードは一時停止中です',
+      text: '所有者が一時的に停止しています。しばらくしてからもう一度お試しください。',
+    },
+    notStarted: {
+      heading: 'この QR コードはまだ有効になっていません',
+      text: 'まだ開始されていません。しばらくしてからもう一度お試しください。',
+    },
+    ended: { heading: 'この QR コードは終了しました', text: '現在は無効です。' },
+    limit: {
+      heading: 'この QR コードはスキャン回数の上限に達しました',
+      text: '所有者が許可した回数までスキャンされました。',
+    },
+  },
+  password: {
+    kicker: '保護されたリンク',
+    heading: 'この QR コードは保護されています',
+    intro: '開くには、受け取ったパスワードを入力してください。',
+    label: 'パスワード',
+    button: '開く',
+    wrong: 'パスワードが違います。もう一度お試しください。',
+    missing: 'パスワードを入力してください。',
+    throttledHeading: '試行回数が多すぎます',
+    throttled: (minutes) => `パスワードの誤りが多すぎます。${minutes} 分後にもう一度お試しください。`,
+    opening: '開いています…',
+    continue: '続行',
+  },
+};

@@ -1,0 +1,75 @@
+import type { ScanMessages } from './messages.js';
+
+/** Simplified Chinese (mainland usage: 二维码, 扫描, 您 for a stranger). */
+export const zhCN: ScanMessages = {
+  madeWith: '由 QR Creator 制作',
+  qrCode: '二维码',
+  text: { kicker: '文本', heading: '消息', call: (number) => `拨打 ${number}` },
+  email: { kicker: '电子邮件', send: '发送邮件', subject: '主题', message: '正文' },
+  sms: { kicker: '短信', send: '发送短信', call: '拨打电话', message: '短信内容' },
+  phone: { kicker: '电话', call: '拨打电话' },
+  contact: {
+    kicker: '联系人',
+    save: '保存联系人',
+    phone: '电话号码',
+    email: '电子邮件',
+    website: '网站',
+  },
+  event: {
+    kicker: '活动',
+    when: '时间',
+    location: '地点',
+    description: '详情',
+    addToCalendar: '添加到日历',
+    until: (end) => `截至 ${end}`,
+  },
+  wifi: {
+    kicker: 'Wi-Fi 网络',
+    security: '安全类型',
+    password: '密码',
+    openNetwork: '无（开放网络）',
+    passwordNotNeeded: '无需密码：这是开放网络',
+    noPasswordGiven: '未提供密码',
+    copyPassword: '复制密码',
+    copied: '已复制',
+    howToConnect: '如何连接',
+    stepOpenSettings: '打开手机或电脑的 Wi-Fi 设置。',
+    stepPickNetwork: (ssid) => `选择网络“${ssid}”。`,
+    stepOpenNetwork: '这是开放网络，无需密码。',
+    stepAskOwner: '如果提示输入密码，请输入（可向网络所有者索取）。',
+    stepEnterShown: '输入上方显示的密码（点“复制密码”，然后粘贴）。',
+  },
+  notFound: {
+    heading: '此二维码未启用',
+    text: '链接可能输入有误，或者该二维码已被其所有者删除。',
+  },
+  inactive: {
+    kicker: '二维码',
+    paused: {
+      heading: '此二维码已暂停',
+      text: '所有者暂时停用了它。请稍后再试。',
+    },
+    notStarted: {
+      heading: '此二维码尚未启用',
+      text: '它还没有开始生效。请稍后再试。',
+    },
+    ended: { heading: '此二维码已结束', text: '它已不再有效。' },
+    limit: {
+      heading: '此二维码已达到扫描次数上限',
+      text: '它的扫描次数已达到所有者允许的上限。',
+    },
+  },
+  password: {
+    kicker: '受保护的链接',
+    heading: '此二维码受密码保护',
+    intro: '请输入您获得的密码以打开它。',
+    label: '密码',
+    button: '打开',
+    wrong: '密码错误，请重试。',
+    missing: '请输入密码。',
+    throttledHeading: '尝试次数过多',
+    throttled: (minutes) => `密码错误次数过多。请在 ${minutes} 分钟后重试。`,
+    opening: '正在打开…',
+    continue: '继续',
+  },
+};
