@@ -37,8 +37,9 @@ export const de: ScanMessages = {
     stepPickNetwork: (ssid) => `Wählen Sie das Netzwerk „${ssid}“.`,
     stepOpenNetwork: 'Das Netzwerk ist offen: Sie brauchen kein Passwort.',
     stepAskOwner:
-      'Geben Sie das Passwort ein, falls danach gefragt wird (Sie erhalten es vom Betreiber des Netzwerks).',
-    stepEnterShown: 'Geben Sie das oben angezeigte Passwort ein (Passwort kopieren, dann einfügen).',
+      'Geben Sie das Passwort ein, wenn Sie dazu aufgefordert werden (fragen Sie den Betreiber des Netzwerks).',
+    stepEnterShown:
+      'Geben Sie das oben angezeigte Passwort ein (tippen Sie auf „Passwort kopieren“ und fügen Sie es dann ein).',
   },
   notFound: {
     heading: 'Dieser QR-Code ist nicht aktiv',

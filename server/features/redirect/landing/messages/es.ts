@@ -20,7 +20,7 @@ export const es: ScanMessages = {
     when: 'Cuándo',
     location: 'Lugar',
     description: 'Descripción',
-    addToCalendar: 'Añadir al calendario',
+    addToCalendar: 'Agregar al calendario',
     until: (end) => `Hasta el ${end}`,
   },
   wifi: {
@@ -33,11 +33,11 @@ export const es: ScanMessages = {
     copyPassword: 'Copiar contraseña',
     copied: 'Copiada',
     howToConnect: 'Cómo conectarte',
-    stepOpenSettings: 'Abre los ajustes de Wi-Fi de tu teléfono u ordenador.',
+    stepOpenSettings: 'Abre la configuración de Wi-Fi de tu teléfono o computadora.',
     stepPickNetwork: (ssid) => `Elige la red «${ssid}».`,
     stepOpenNetwork: 'Es una red abierta: no necesitas contraseña.',
-    stepAskOwner: 'Introduce la contraseña si te la pide (pídesela al dueño de la red).',
-    stepEnterShown: 'Introduce la contraseña que aparece arriba (Copiar contraseña y luego pégala).',
+    stepAskOwner: 'Introduce la contraseña si te la piden (pídesela al dueño de la red).',
+    stepEnterShown: 'Introduce la contraseña que aparece arriba (toca «Copiar contraseña» y luego pégala).',
   },
   notFound: {
     heading: 'Este código QR no está activo',
@@ -47,7 +47,7 @@ export const es: ScanMessages = {
     kicker: 'Código QR',
     paused: {
       heading: 'Este código QR está en pausa',
-      text: 'Su propietario lo ha pausado por ahora. Vuelve a intentarlo más tarde.',
+      text: 'Su propietario lo ha puesto en pausa por ahora. Vuelve a intentarlo más tarde.',
     },
     notStarted: {
       heading: 'Este código QR aún no está activo',

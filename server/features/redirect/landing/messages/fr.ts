@@ -37,7 +37,8 @@ export const fr: ScanMessages = {
     stepPickNetwork: (ssid) => `Choisissez le réseau «\u00a0${ssid}\u00a0».`,
     stepOpenNetwork: 'C’est un réseau ouvert : aucun mot de passe n’est nécessaire.',
     stepAskOwner: 'Saisissez le mot de passe s’il est demandé (demandez-le au propriétaire du réseau).',
-    stepEnterShown: 'Saisissez le mot de passe affiché ci-dessus (Copier le mot de passe, puis collez-le).',
+    stepEnterShown:
+      'Saisissez le mot de passe affiché ci-dessus (touchez « Copier le mot de passe », puis collez-le).',
   },
   notFound: {
     heading: 'Ce code QR n’est pas actif',
@@ -53,7 +54,7 @@ export const fr: ScanMessages = {
       heading: 'Ce code QR n’est pas encore actif',
       text: 'Il n’a pas encore commencé. Veuillez réessayer plus tard.',
     },
-    ended: { heading: 'Ce code QR a pris fin', text: 'Il n’est plus actif.' },
+    ended: { heading: 'Ce code QR a expiré', text: 'Il n’est plus actif.' },
     limit: {
       heading: 'Ce code QR a atteint sa limite de scans',
       text: 'Il a été scanné autant de fois que son propriétaire l’a permis.',

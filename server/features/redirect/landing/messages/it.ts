@@ -37,7 +37,7 @@ export const it: ScanMessages = {
     stepPickNetwork: (ssid) => `Scegli la rete «${ssid}».`,
     stepOpenNetwork: 'È una rete aperta: non serve nessuna password.',
     stepAskOwner: 'Inserisci la password se richiesta (chiedila a chi gestisce la rete).',
-    stepEnterShown: 'Inserisci la password mostrata sopra (Copia password, poi incollala).',
+    stepEnterShown: 'Inserisci la password mostrata sopra (tocca «Copia password», poi incollala).',
   },
   notFound: {
     heading: 'Questo codice QR non è attivo',

@@ -38,7 +38,8 @@ export const nl: ScanMessages = {
     stepOpenNetwork: 'Het is een open netwerk: je hebt geen wachtwoord nodig.',
     stepAskOwner:
       'Vul het wachtwoord in als erom wordt gevraagd (vraag het aan de eigenaar van het netwerk).',
-    stepEnterShown: 'Vul het wachtwoord hierboven in (Wachtwoord kopiëren en dan plakken).',
+    stepEnterShown:
+      'Vul het wachtwoord in dat hierboven staat (tik op ‘Wachtwoord kopiëren’ en plak het dan).',
   },
   notFound: {
     heading: 'Deze QR-code is niet actief',
@@ -54,7 +55,7 @@ export const nl: ScanMessages = {
       heading: 'Deze QR-code is nog niet actief',
       text: 'Hij is nog niet begonnen. Probeer het later opnieuw.',
     },
-    ended: { heading: 'Deze QR-code is afgelopen', text: 'Hij is niet meer actief.' },
+    ended: { heading: 'Deze QR-code is verlopen', text: 'Hij is niet meer actief.' },
     limit: {
       heading: 'Deze QR-code heeft zijn scanlimiet bereikt',
       text: 'Hij is zo vaak gescand als de eigenaar toestond.',

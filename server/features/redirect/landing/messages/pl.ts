@@ -56,16 +56,16 @@ export const pl: ScanMessages = {
     },
     notStarted: {
       heading: 'Ten kod QR nie jest jeszcze aktywny',
-      text: 'Jeszcze nie wystartował. Spróbuj ponownie później.',
+      text: 'Nie został jeszcze uruchomiony. Spróbuj ponownie później.',
     },
     ended: { heading: 'Ten kod QR wygasł', text: 'Nie jest już aktywny.' },
     limit: {
       heading: 'Ten kod QR osiągnął limit skanów',
-      text: 'Zeskanowano go już tyle razy, ile pozwolił właściciel.',
+      text: 'Zeskanowano go już tyle razy, na ile pozwolił właściciel.',
     },
   },
   password: {
-    kicker: 'Link chroniony',
+    kicker: 'Chroniony link',
     heading: 'Ten kod QR jest chroniony',
     intro: 'Wpisz otrzymane hasło, aby go otworzyć.',
     label: 'Hasło',

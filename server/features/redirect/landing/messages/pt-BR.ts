@@ -37,11 +37,11 @@ export const ptBR: ScanMessages = {
     stepPickNetwork: (ssid) => `Escolha a rede “${ssid}”.`,
     stepOpenNetwork: 'É uma rede aberta: não precisa de senha.',
     stepAskOwner: 'Digite a senha, se for pedida (peça ao responsável pela rede).',
-    stepEnterShown: 'Digite a senha mostrada acima (Copiar senha e depois cole).',
+    stepEnterShown: 'Digite a senha mostrada acima (toque em “Copiar senha” e depois cole).',
   },
   notFound: {
     heading: 'Este QR code não está ativo',
-    text: 'O link pode estar digitado errado, ou o código foi excluído pelo dono.',
+    text: 'O link pode ter sido digitado errado ou o código pode ter sido excluído pelo dono.',
   },
   inactive: {
     kicker: 'QR code',
@@ -67,7 +67,7 @@ export const ptBR: ScanMessages = {
     button: 'Abrir',
     wrong: 'Senha incorreta. Tente novamente.',
     missing: 'Digite a senha.',
-    throttledHeading: 'Tentativas demais',
+    throttledHeading: 'Muitas tentativas',
     throttled: (minutes) =>
       `Muitas senhas incorretas. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
     opening: 'Abrindo…',

@@ -21,7 +21,7 @@ export const zhCN: ScanMessages = {
     location: '地点',
     description: '详情',
     addToCalendar: '添加到日历',
-    until: (end) => `截至 ${end}`,
+    until: (end) => `至 ${end}`,
   },
   wifi: {
     kicker: 'Wi-Fi 网络',
@@ -37,7 +37,7 @@ export const zhCN: ScanMessages = {
     stepPickNetwork: (ssid) => `选择网络“${ssid}”。`,
     stepOpenNetwork: '这是开放网络，无需密码。',
     stepAskOwner: '如果提示输入密码，请输入（可向网络所有者索取）。',
-    stepEnterShown: '输入上方显示的密码（点“复制密码”，然后粘贴）。',
+    stepEnterShown: '输入上方显示的密码（点击“复制密码”，然后粘贴）。',
   },
   notFound: {
     heading: '此二维码未启用',
@@ -47,16 +47,16 @@ export const zhCN: ScanMessages = {
     kicker: '二维码',
     paused: {
       heading: '此二维码已暂停',
-      text: '所有者暂时停用了它。请稍后再试。',
+      text: '所有者已暂停此二维码。请稍后再试。',
     },
     notStarted: {
       heading: '此二维码尚未启用',
-      text: '它还没有开始生效。请稍后再试。',
+      text: '该二维码尚未生效。请稍后再试。',
     },
-    ended: { heading: '此二维码已结束', text: '它已不再有效。' },
+    ended: { heading: '此二维码已失效', text: '该二维码已不再可用。' },
     limit: {
       heading: '此二维码已达到扫描次数上限',
-      text: '它的扫描次数已达到所有者允许的上限。',
+      text: '该二维码的扫描次数已达到所有者设定的上限。',
     },
   },
   password: {
