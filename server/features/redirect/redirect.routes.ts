@@ -72,8 +72,8 @@ function html(
 }
 
 /**
- * The scan pages speak the scanner's language (Accept-Language; landing/messages): read once per request,
- * only by the pages (a redirect never parses the header).
+ * The scan pages speak the scanner's language (Accept-Language; landing/messages): parsed by the pages
+ * only (a redirect never parses the header).
  */
 function localeOf(req: FastifyRequest): ScanLocale {
   return scanLocaleOf(req.headers['accept-language']);
