@@ -203,16 +203,28 @@ export async function findLastScanAt(db: Db, userId: number, excludeBots: boolea
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
 
-/** Scans and bot scans per location of the user's codes over whole UTC days. */
-export function sumLocationsOverUtcDays(db: Db, userId: number, days: UtcDays) {
+/**
+ * Scans and bot scans per location over whole UTC days: of a user's codes (scan_user_day_locations), of one
+ * code, or of the codes in one of a user's folders (scan_code_day_locations), as quartersOf picks.
+ */
+export function sumLocationsOverUtcDays(db: Db, source: QuarterSource, days: UtcDays) {
+  const { table, match } =
+    'folderId' in source
+      ? {
+          table: 'scan_code_day_locations' as const,
+          match: sql<boolean>`qr_code_id in ${codesOfFolder(source)}`,
+        }
+      : 'userId' in source
+        ? { table: 'scan_user_day_locations' as const, match: sql<boolean>`user_id = ${source.userId}` }
+        : { table: 'scan_code_day_locations' as const, match: sql<boolean>`qr_code_id = ${source.codeId}` };
   let q = db
-    .selectFrom('scan_user_day_locations')
+    .selectFrom(table)
     .select([
       'location',
       (eb) => eb.fn.sum<number>('scans').as('scans'),
       (eb) => eb.fn.sum<number>('bots').as('bots'),
     ])
-    .where('user_id', '=', userId)
+    .where(match)
     .groupBy('location');
   if (days.first > -Infinity) q = q.where('day', '>=', days.first);
   if (days.end < Infinity) q = q.where('day', '<', days.end);
@@ -250,40 +262,8 @@ export function countRawScansByLocation(db: Db, scope: ScanScope, from: number, 
   return q.execute();
 }
 
-/** Scans and bot scans per location of the codes in one of the user's folders over whole UTC days. */
-export function sumLocationsOfFolderOverUtcDays(db: Db, scope: FolderScope, days: UtcDays) {
-  let q = db
-    .selectFrom('scan_code_day_locations')
-    .select([
-      'location',
-      (eb) => eb.fn.sum<number>('scans').as('scans'),
-      (eb) => eb.fn.sum<number>('bots').as('bots'),
-    ])
-    .where(sql<boolean>`qr_code_id in ${codesOfFolder(scope)}`)
-    .groupBy('location');
-  if (days.first > -Infinity) q = q.where('day', '>=', days.first);
-  if (days.end < Infinity) q = q.where('day', '<', days.end);
-  return q.execute();
-}
-
 // ---------------------------------------------------------------------------------------------------
 // One code
-
-/** Scans and bot scans per location of one code over whole UTC days. */
-export function sumLocationsOfCodeOverUtcDays(db: Db, codeId: number, days: UtcDays) {
-  let q = db
-    .selectFrom('scan_code_day_locations')
-    .select([
-      'location',
-      (eb) => eb.fn.sum<number>('scans').as('scans'),
-      (eb) => eb.fn.sum<number>('bots').as('bots'),
-    ])
-    .where('qr_code_id', '=', codeId)
-    .groupBy('location');
-  if (days.first > -Infinity) q = q.where('day', '>=', days.first);
-  if (days.end < Infinity) q = q.where('day', '<', days.end);
-  return q.execute();
-}
 
 /** How many raw scans of the code are kept (with SCAN_RETENTION_DAYS, fewer than its total). */
 export async function countRawScansOfCode(

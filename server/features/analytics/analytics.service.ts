@@ -38,9 +38,7 @@ import {
   countRawScansOfCode,
   sumDevicesPerCodeOverRange,
   sumDevicesPerCodeOverUtcDays,
-  sumLocationsOfCodeOverUtcDays,
   sumLocationsOverUtcDays,
-  sumLocationsOfFolderOverUtcDays,
   sumScansByLocalDay,
   sumScansByLocalHour,
   type FolderScope,
@@ -362,7 +360,7 @@ export async function getLocationCounts(
   options: PeriodOptions,
 ): Promise<LocationCount[]> {
   return locationCounts(periodFor(options, deps.clock.now().getTime()), options.excludeBots, {
-    wholeDays: (days) => sumLocationsOverUtcDays(deps.db, user.id, days),
+    wholeDays: (days) => sumLocationsOverUtcDays(deps.db, { userId: user.id }, days),
     range: (from, to) => countRawScansByLocation(deps.db, { userId: user.id }, from, to),
   });
 }
@@ -376,7 +374,7 @@ export async function getQrCodeLocations(
 ): Promise<LocationCount[]> {
   await getQrCode(deps, user, id);
   return locationCounts(periodFor(options, deps.clock.now().getTime()), options.excludeBots, {
-    wholeDays: (days) => sumLocationsOfCodeOverUtcDays(deps.db, id, days),
+    wholeDays: (days) => sumLocationsOverUtcDays(deps.db, { codeId: id }, days),
     range: (from, to) => countRawScansByLocation(deps.db, { codeId: id }, from, to),
   });
 }
@@ -499,10 +497,7 @@ export async function getScopeAnalytics(
     localCounts(db, source, period, options, now, 'hourOfDay'),
     perCodeCounts(db, ownerId, period),
     locationCounts(period, options.excludeBots, {
-      wholeDays: (days) =>
-        'codeId' in scope
-          ? sumLocationsOfCodeOverUtcDays(db, scope.codeId, days)
-          : sumLocationsOfFolderOverUtcDays(db, scope, days),
+      wholeDays: (days) => sumLocationsOverUtcDays(db, source, days),
       range: (from, to) => countRawScansByLocation(db, source, from, to),
     }),
   ]);
