@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import {
   forwardingSettingsInput,
   PLAUSIBLE_DEFAULT_URL,
@@ -45,6 +45,9 @@ interface Draft {
   enabled: boolean;
   address: AddressMode;
 }
+
+/** The draft's fields typed as text. */
+type TextKey = 'matomoUrl' | 'tokenAuth' | 'plausibleUrl' | 'domain' | 'measurementId' | 'apiSecret';
 
 const emptyDraft: Draft = {
   provider: 'none',
@@ -181,6 +184,12 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
     setDraft((d) => ({ ...d, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
   };
+  /** A text field's value, change and error, bound to its key of the draft. */
+  const textProps = (key: TextKey) => ({
+    value: draft[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
+    error: errors[key],
+  });
 
   const onSave = () => {
     const input = inputOf(draft);
@@ -250,9 +259,7 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
               label="Matomo address"
               description="Your Matomo, e.g. https://matomo.example.com (its matomo.php is used)."
               placeholder="https://matomo.example.com"
-              value={draft.matomoUrl}
-              onChange={(e) => set('matomoUrl', e.currentTarget.value)}
-              error={errors.matomoUrl}
+              {...textProps('matomoUrl')}
               required
             />
             <NumberInput
@@ -273,9 +280,7 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
                   ? 'A token is kept. Type a new one to replace it; leave empty to keep it.'
                   : "A token_auth with write access to the site lets Matomo take the scanner's address and the exact time."
               }
-              value={draft.tokenAuth}
-              onChange={(e) => set('tokenAuth', e.currentTarget.value)}
-              error={errors.tokenAuth}
+              {...textProps('tokenAuth')}
               autoComplete="off"
             />
           </>
@@ -286,18 +291,14 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
             <TextInput
               label="Plausible address"
               description="https://plausible.io, or your own Plausible server."
-              value={draft.plausibleUrl}
-              onChange={(e) => set('plausibleUrl', e.currentTarget.value)}
-              error={errors.plausibleUrl}
+              {...textProps('plausibleUrl')}
               required
             />
             <TextInput
               label="Site domain"
               description="The domain as you added the site in Plausible, e.g. example.com."
               placeholder="example.com"
-              value={draft.domain}
-              onChange={(e) => set('domain', e.currentTarget.value)}
-              error={errors.domain}
+              {...textProps('domain')}
               required
             />
           </>
@@ -309,9 +310,7 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
               label="Measurement ID"
               description="Admin → Data streams → your web stream → Measurement ID (G-…)."
               placeholder="G-XXXXXXXXXX"
-              value={draft.measurementId}
-              onChange={(e) => set('measurementId', e.currentTarget.value)}
-              error={errors.measurementId}
+              {...textProps('measurementId')}
               required
               maw={360}
             />
@@ -322,9 +321,7 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
                   ? 'A secret is kept. Type a new one to replace it; leave empty to keep it.'
                   : 'Admin → Data streams → your stream → Measurement Protocol API secrets → Create.'
               }
-              value={draft.apiSecret}
-              onChange={(e) => set('apiSecret', e.currentTarget.value)}
-              error={errors.apiSecret}
+              {...textProps('apiSecret')}
               autoComplete="off"
               required={!secretKept('apiSecret')}
             />
