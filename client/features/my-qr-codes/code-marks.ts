@@ -1,6 +1,7 @@
 // The small marks a code carries in My QR Codes: what its smart-redirect options do to a scan, at a glance,
 // and whether one of its destinations is down (issue 35: dead destinations caught).
-import { downMark, type DestinationIssue } from '../../../src/qr/destination-check.schema';
+import { downMark } from '../../../src/qr/destination-check';
+import type { DestinationIssue } from '../../../src/qr/destination-check.schema';
 import type { QrCode } from '../../../src/qr/qr.schema';
 
 export type CodeMarkKind = 'destination' | 'password' | 'rules' | 'schedule' | 'limit' | 'paused';

@@ -2,11 +2,8 @@ import { Badge, Button, Card, Group, Loader, Skeleton, Stack, Text, ThemeIcon, T
 import { IconAlertTriangle, IconCircleCheck, IconLinkOff, IconRefresh } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import {
-  destinationCheckMessages,
-  downMark,
-  type DestinationIssue,
-} from '../../../src/qr/destination-check.schema';
+import { destinationCheckMessages, downMark } from '../../../src/qr/destination-check';
+import type { DestinationIssue } from '../../../src/qr/destination-check.schema';
 import { normalizeQrType, redirectingQrTypes } from '../../../src/qr/qr-types';
 import type { QrCode } from '../../../src/qr/qr.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';

@@ -1,4 +1,4 @@
-import { destinationProblems } from '../../../src/qr/destination-check.schema.js';
+import { destinationProblems } from '../../../src/qr/destination-check.js';
 import { OutboundError, safeFetch, type OutboundPolicy } from '../outbound/safe-fetch.js';
 
 /** What one check of a URL found. */

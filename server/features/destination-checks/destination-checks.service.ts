@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { destinationCheckMessages, type DestinationIssue } from '../../../src/qr/destination-check.schema.js';
+import { destinationCheckMessages } from '../../../src/qr/destination-check.js';
+import type { DestinationIssue } from '../../../src/qr/destination-check.schema.js';
 import { isHttpUrl } from '../../../src/qr/field-checks.js';
 import { normalizeQrType, redirectingQrTypes } from '../../../src/qr/qr-types.js';
 import { readSmartRedirect, smartDestinations } from '../../../src/qr/smart-redirect.js';
