@@ -26,6 +26,7 @@ import * as destinationChecks from './2026-12-08T1000-destination-checks.js';
 import * as analyticsShares from './2026-12-09T0900-analytics-shares.js';
 import * as webhooks from './2026-12-09T1000-webhooks.js';
 import * as analyticsForwarding from './2026-12-09T1100-analytics-forwarding.js';
+import * as userLanguage from './2026-12-10T0900-user-language.js';
 
 /** Explicit provider: every migration imported statically, in order (works in tsx, Vitest and bundles). */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09T0900-analytics-shares': analyticsShares,
   '2026-12-09T1000-webhooks': webhooks,
   '2026-12-09T1100-analytics-forwarding': analyticsForwarding,
+  '2026-12-10T0900-user-language': userLanguage,
 };

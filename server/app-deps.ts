@@ -39,6 +39,8 @@ export interface RequestDeps extends RuntimeDeps {
   log: FastifyBaseLogger;
   ip: string;
   userAgent: string | null;
+  /** The request's Accept-Language header (the language a new account's mails are written in). */
+  acceptLanguage?: string | null;
 }
 
 export interface CookieOptions {

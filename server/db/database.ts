@@ -51,6 +51,10 @@ export interface UserTable {
   kind: ColumnType<string, string | undefined, string>;
   /** The workspace a person last switched to; null: their own. Checked against membership on every read. */
   current_workspace_id: number | null;
+  /** The language the person chose (a tag of src/i18n/locales.ts); null: their browser's. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language their browser asked for when they last registered or signed in. */
+  browser_language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A person working in a team workspace, with a role. */

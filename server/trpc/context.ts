@@ -50,6 +50,7 @@ export async function createContext(
     },
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
+    acceptLanguage: req.headers['accept-language'] ?? null,
     cookies,
   };
   // Signed in by a trusted reverse proxy: its headers say who is calling (proxy-sign-in.ts).
@@ -116,6 +117,7 @@ export async function createRestContext(
     workspaceRequest: { asked: askedWorkspace(req), remembered: null, tokenWorkspace: auth.workspaceId },
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
+    acceptLanguage: req.headers['accept-language'] ?? null,
     cookies: noCookies,
   };
 }

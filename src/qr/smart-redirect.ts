@@ -5,6 +5,7 @@
  * and tries them against a sample scan). Pure: zod and src only.
  */
 import { z } from 'zod';
+import { acceptedLanguages } from '../i18n/locales.js';
 import { canonicalDateTime, canonicalTimeZone, timeZoneOffset } from './dates.js';
 import { isHttpUrl } from './field-checks.js';
 import {
@@ -589,30 +590,6 @@ export function withTracking(
 
 // ---- Facts of a scan ----
 
-/**
- * The primary language subtags a browser accepts, most preferred first (q = 0 and `*` left out):
- * 'fr-CH, fr;q=0.9, en;q=0.8, *;q=0.5' → ['fr', 'en'].
- */
-export function acceptedLanguages(header: string | null | undefined): string[] {
-  if (!header) return [];
-  const entries: { tag: string; q: number; order: number }[] = [];
-  const parts = header.slice(0, 1000).split(',');
-  for (let i = 0; i < parts.length && i < 50; i++) {
-    const [range = '', ...params] = parts[i]!.split(';');
-    const tag = range.trim().toLowerCase().split('-')[0]!;
-    if (!/^[a-z]{2,3}$/.test(tag)) continue;
-    let q = 1;
-    for (const p of params) {
-      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p);
-      if (m) q = Number(m[1]);
-    }
-    if (!(q > 0)) continue;
-    entries.push({ tag, q, order: i });
-  }
-  entries.sort((a, b) => b.q - a.q || a.order - b.order);
-  return unique(entries.map((e) => e.tag));
-}
-
 /** A sample scan for the designer's "try it": `sampleFacts({ os: 'ios', country: 'FR', language: 'fr' })`. */
 export function sampleFacts(sample: {
   device?: ScanFacts['device'];
@@ -672,3 +649,6 @@ export const codePasswordSchema = z
   .string({ error: 'Password must be text, or null to remove it' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** The primary language subtags a browser accepts, most preferred first ('fr-CH, fr;q=0.9, en;q=0.8' → ['fr', 'en']). */
+export { acceptedLanguages };

@@ -25,7 +25,8 @@ import { hashToken, newToken } from '../auth/tokens.js';
 import { maskEmail, sendInBackground } from '../mail/mailer.js';
 import { securityEvent } from '../../security-log.js';
 import { recordAudit } from '../../audit.js';
-import { composeMail, greetingFor } from '../mail/layout.js';
+import { composeMail, composeMailFor, mailLocaleOf } from '../mail/layout.js';
+import { mailMessages } from '../mail/messages/index.js';
 import { storeImage, UPLOAD_URL_PREFIX } from '../uploads/uploads.service.js';
 import { toUser } from '../users/users.mapper.js';
 import { findLatestEmailChange, insertEmailChange } from '../users/email-changes.repository.js';
@@ -132,22 +133,17 @@ export async function updateProfile(ctx: SessionDeps, user: User, input: UpdateP
     ctx.log.error({ err: error }, 'verification mail failed'),
   );
   if (row.email) {
+    const locale = mailLocaleOf(updated);
     sendInBackground(ctx, {
-      ...composeMail(
-        {
-          to: row.email,
-          subject: 'Your QR Creator e-mail address was changed',
-          greeting: greetingFor(updated),
-          paragraphs: [
-            `The e-mail address of your QR Creator account ${updated.username} was changed to ${input.email}.`,
-            `If you did not make this change, open the link below within 7 days: it puts this address back, signs every browser out and revokes every API token of the account. Then choose a new password.${oldTrusted ? ' Until the new address is verified, password reset links still come here.' : ''}`,
-          ],
-          action: {
-            label: 'Undo this change',
-            url: `${ctx.config.publicUrl}/undo-email-change#token=${undoToken}`,
-          },
-          footer: 'If you made this change yourself, there is nothing to do.',
-        },
+      ...composeMailFor(
+        { to: row.email, locale, name: updated },
+        mailMessages(locale).emailChanged({
+          username: updated.username,
+          newEmail: input.email,
+          resetStillHere: oldTrusted,
+          days: EMAIL_UNDO_TTL_MS / 86_400_000,
+        }),
+        `${ctx.config.publicUrl}/undo-email-change#token=${undoToken}`,
         ctx.config.publicUrl,
       ),
       // Queued when the mail server fails, but not past the undo link's 7 days.
@@ -378,18 +374,21 @@ export async function sendTestEmail(
   user: User,
   input: EmailTestInput,
 ): Promise<MailCheckResult> {
+  // In the sending admin's language (the subject and text are theirs).
+  const locale = mailLocaleOf(await findUserById(deps.db, user.id));
   try {
     await deps.mailer.send({
       ...composeMail(
         {
           to: input.to,
           subject: input.subject,
-          greeting: 'Hello,',
+          greeting: mailMessages(locale).layout.greetingAnyone,
           paragraphs: [input.message],
-          footer: `A test message sent by ${user.name ?? user.username} from the QR Creator settings.`,
+          footer: mailMessages(locale).testMailFooter({ sender: user.name ?? user.username }),
           ...(input.from ? { from: input.from } : {}),
         },
         deps.config.publicUrl,
+        locale,
       ),
       // A test says what the server answered now; it is never queued.
       queue: false,

@@ -10,7 +10,9 @@ import type {
 import type { AppDeps, SessionDeps } from '../../app-deps.js';
 import type { UserRow } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
-import { composeMail, greetingFor } from '../mail/layout.js';
+import { negotiateLocale } from '../../../src/i18n/locales.js';
+import { composeMailFor, mailLocaleOf } from '../mail/layout.js';
+import { mailMessages } from '../mail/messages/index.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { claimNotification } from '../notifications/notifications.repository.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
@@ -81,7 +83,7 @@ export async function login(
   // A new session on every login: an id set before sign-in is never promoted (no fixation).
   if (ctx.sessionId) await endSession(ctx, ctx.cookies, ctx.sessionId);
   await startSession(ctx, ctx.cookies, row.id, { ip: ctx.ip, userAgent: ctx.userAgent });
-  afterSignIn(ctx, row);
+  await afterSignIn(ctx, row);
   return toUser(row);
 }
 
@@ -113,6 +115,8 @@ export async function register(ctx: SessionDeps, input: RegisterInput): Promise<
       name: input.name,
       email: input.email,
       created_at: now.toISOString(),
+      // The language the browser asks for: the verification link's mail is the first in it.
+      browser_language: negotiateLocale(ctx.acceptLanguage),
     });
   } catch (error) {
     // Two registrations racing for the same name: the unique index decides.
@@ -176,19 +180,13 @@ async function tellOwnerOfRegistrationAttempt(ctx: SessionDeps, owner: UserRow):
   const now = ctx.clock.now();
   const key = `register-attempt:${owner.id}:${now.toISOString().slice(0, 13)}`;
   if (!(await claimNotification(ctx.db, key, owner.id, now.toISOString()))) return;
+  const locale = mailLocaleOf(owner);
   sendInBackground(
     ctx,
-    composeMail(
-      {
-        to: owner.email,
-        subject: 'Someone tried to register with your address',
-        greeting: greetingFor(owner),
-        paragraphs: [
-          'Someone just tried to create a QR Creator account with this e-mail address, which already belongs to your account. No account was created.',
-          'If it was you, log in instead, or reset your password if you forgot it. If not, you can ignore this message.',
-        ],
-        action: { label: 'Log in', url: `${ctx.config.publicUrl}/auth` },
-      },
+    composeMailFor(
+      { to: owner.email, locale, name: owner },
+      mailMessages(locale).registrationAttempt(),
+      `${ctx.config.publicUrl}/auth`,
       ctx.config.publicUrl,
     ),
   );

@@ -2,9 +2,12 @@ import { UAParser } from 'ua-parser-js';
 import { maskIp } from '../../../src/analytics/mask-ip.js';
 import type { RequestDeps } from '../../app-deps.js';
 import type { UserRow } from '../../db/database.js';
-import { composeMail, greetingFor } from '../mail/layout.js';
+import { negotiateLocale } from '../../../src/i18n/locales.js';
+import { composeMailFor, mailLocaleOf } from '../mail/layout.js';
+import { formatters, mailMessages } from '../mail/messages/index.js';
 import { countKnownDevices, rememberDevices } from './known-devices.repository.js';
 import { storedAddress } from '../scans/client-address.js';
+import { setBrowserLanguage } from '../users/users.repository.js';
 import { hashToken } from './tokens.js';
 
 /** 'Chrome on Windows': the browser family and OS, not their versions (an update is not a new browser). */
@@ -16,9 +19,16 @@ export function browserOf(userAgent: string | null): string {
 /**
  * After every successful sign-in: remembers the browser and the address, and — when the user has login
  * alerts on and either was not seen before — mails the user. The very first sign-in only remembers. Runs
- * in the background: it never delays or fails the sign-in.
+ * in the background: it never delays or fails the sign-in. Before that, the language the browser asks
+ * for is kept (when it is one of ours and changed): the person's mails are written in it unless they
+ * chose one in Settings.
  */
-export function afterSignIn(ctx: RequestDeps, row: UserRow): void {
+export async function afterSignIn(ctx: RequestDeps, row: UserRow): Promise<void> {
+  const language = negotiateLocale(ctx.acceptLanguage);
+  if (language && language !== row.browser_language) {
+    await setBrowserLanguage(ctx.db, row.id, language);
+    row = { ...row, browser_language: language };
+  }
   void (async () => {
     const browser = browserOf(ctx.userAgent);
     const hadDevices = (await countKnownDevices(ctx.db, row.id)) > 0;
@@ -30,20 +40,19 @@ export function afterSignIn(ctx: RequestDeps, row: UserRow): void {
       now.toISOString(),
     );
     if (!hadDevices || fresh.length === 0 || !row.login_alerts || !row.email) return;
+    const locale = mailLocaleOf(row);
+    const parser = new UAParser(ctx.userAgent ?? '');
     await ctx.mailer.send(
-      composeMail(
-        {
-          to: row.email,
-          subject: 'New sign-in to your QR Creator account',
-          greeting: greetingFor(row),
-          paragraphs: [
-            `Your account ${row.username} was just signed in to from a browser or address it had not used before.`,
-            `When: ${now.toISOString().replace('T', ' ').slice(0, 16)} UTC\nBrowser: ${browser}\nAddress: ${maskIp(ctx.ip)}`,
-            'If this was you, there is nothing to do. If not, change your password now and sign out every other session in Settings → Security.',
-          ],
-          action: { label: 'Review your sessions', url: `${ctx.config.publicUrl}/settings` },
-          footer: 'You get this mail because login alerts are on in Settings → Security.',
-        },
+      composeMailFor(
+        { to: row.email, locale, name: row },
+        mailMessages(locale).newSignIn({
+          username: row.username,
+          when: formatters(locale).dateTime(now, row.time_zone),
+          browser: parser.getBrowser().name ?? null,
+          os: parser.getOS().name ?? null,
+          address: maskIp(ctx.ip),
+        }),
+        `${ctx.config.publicUrl}/settings`,
         ctx.config.publicUrl,
       ),
     );

@@ -25,7 +25,8 @@ import { hashPassword } from './passwords.js';
 import { hashToken, newToken } from './tokens.js';
 import { maskEmail, sendInBackground } from '../mail/mailer.js';
 import { securityEvent } from '../../security-log.js';
-import { composeMail, greetingFor } from '../mail/layout.js';
+import { composeMailFor, mailLocaleOf, type LanguageOf } from '../mail/layout.js';
+import { mailMessages } from '../mail/messages/index.js';
 
 export const RESET_TTL_MS = 3_600_000;
 export const VERIFICATION_TTL_MS = 24 * 3_600_000;
@@ -84,20 +85,12 @@ export async function requestPasswordReset(ctx: RequestDeps, input: EmailLinkInp
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
     });
+    const locale = mailLocaleOf(user);
     sendInBackground(ctx, {
-      ...composeMail(
-        {
-          to,
-          subject: 'Reset your QR Creator password',
-          greeting: greetingFor(user),
-          paragraphs: [
-            `Someone (hopefully you) asked to reset the password of your QR Creator account "${user.username}". Open the link within 1 hour to choose a new password.`,
-            'A new password signs out every browser and revokes every API token of the account.',
-          ],
-          action: { label: 'Choose a new password', url: linkWithToken(ctx, '/reset-password', token) },
-          footer:
-            'The link works once. If you did not ask for this, ignore this message: your password stays as it is.',
-        },
+      ...composeMailFor(
+        { to, locale, name: user },
+        mailMessages(locale).passwordReset({ username: user.username, hours: RESET_TTL_MS / 3_600_000 }),
+        linkWithToken(ctx, '/reset-password', token),
         ctx.config.publicUrl,
       ),
       // Queued when the mail server fails: never sent once the link has expired; a newer request's mail
@@ -123,30 +116,17 @@ function linkWithToken(ctx: RequestDeps, path: string, token: string): string {
  */
 export function sendPasswordChangedMail(
   ctx: Pick<AppDeps, 'mailer' | 'config'> & { log?: Pick<FastifyBaseLogger, 'error'> },
-  user: { email: string | null; name: string | null; username: string },
+  user: { email: string | null; name: string | null; username: string } & LanguageOf,
   done: { sessions: number; tokens: number; how: 'changed' | 'reset' | 'admin' },
 ): void {
   if (!user.email) return;
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-  const by = {
-    changed: 'was changed from your profile',
-    reset: 'was reset with a link mailed to you',
-    admin: 'was reset by an administrator',
-  }[done.how];
+  const locale = mailLocaleOf(user);
   sendInBackground(
     { mailer: ctx.mailer, log: ctx.log ?? console },
-    composeMail(
-      {
-        to: user.email,
-        subject: 'Your QR Creator password was changed',
-        greeting: greetingFor(user),
-        paragraphs: [
-          `The password of your QR Creator account "${user.username}" ${by}.`,
-          `${done.how === 'changed' ? 'Every other browser' : 'Every browser'} was signed out (${plural(done.sessions, 'session')}) and every API token revoked (${plural(done.tokens, 'token')}): scripts need a new token.`,
-          'If you did not do this, reset your password at once and tell your administrator.',
-        ],
-        action: { label: 'Reset your password', url: `${ctx.config.publicUrl}/auth` },
-      },
+    composeMailFor(
+      { to: user.email, locale, name: user },
+      mailMessages(locale).passwordChanged({ username: user.username, ...done }),
+      `${ctx.config.publicUrl}/auth`,
       ctx.config.publicUrl,
     ),
   );
@@ -195,7 +175,7 @@ export async function resetPassword(ctx: RequestDeps, input: ResetPasswordInput)
  */
 export async function sendVerificationMail(
   ctx: RequestDeps,
-  user: { id: number; email: string; name: string | null; username: string },
+  user: { id: number; email: string; name: string | null; username: string } & LanguageOf,
   options: { queue?: false } = {},
 ) {
   const token = newToken();
@@ -207,16 +187,12 @@ export async function sendVerificationMail(
     new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString(),
   );
   const link = linkWithToken(ctx, '/verify-email', token);
+  const locale = mailLocaleOf(user);
   return ctx.mailer.send({
-    ...composeMail(
-      {
-        to: user.email,
-        subject: 'Verify your QR Creator e-mail address',
-        greeting: greetingFor(user),
-        paragraphs: ['Please confirm your e-mail address by opening the link within 24 hours.'],
-        action: { label: 'Verify e-mail address', url: link },
-        footer: 'If you did not create a QR Creator account or change its address, ignore this message.',
-      },
+    ...composeMailFor(
+      { to: user.email, locale, name: user },
+      mailMessages(locale).verifyEmail({ hours: VERIFICATION_TTL_MS / 3_600_000 }),
+      link,
       ctx.config.publicUrl,
     ),
     expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),

@@ -222,7 +222,7 @@ async function finishSignIn(
     { ip: ctx.ip, userAgent: ctx.userAgent },
     ssoSession,
   );
-  afterSignIn(ctx, fresh);
+  await afterSignIn(ctx, fresh);
   return { status: 'signed-in', user: toUser(fresh), sessionId };
 }
 

@@ -15,7 +15,8 @@ import { toUser } from '../users/users.mapper.js';
 import { afterSignIn } from './login-alerts.js';
 import { maskIp } from '../../../src/analytics/mask-ip.js';
 import { sendInBackground } from '../mail/mailer.js';
-import { composeMail, greetingFor } from '../mail/layout.js';
+import { composeMailFor, mailLocaleOf } from '../mail/layout.js';
+import { mailMessages } from '../mail/messages/index.js';
 import {
   beginCodeAttempt,
   beginLoginAttempt,
@@ -187,19 +188,18 @@ export async function disableTwoFactor(ctx: SessionDeps, user: User, password: s
 async function failedCode(ctx: SessionDeps, row: UserRow, attempt: CodeAttempt): Promise<void> {
   const { locked } = await attempt.failed();
   if (!locked || !row.email) return;
+  const locale = mailLocaleOf(row);
   sendInBackground(
     ctx,
-    composeMail(
-      {
-        to: row.email,
-        subject: 'Two-factor sign-in to your QR Creator account was locked',
-        greeting: greetingFor(row),
-        paragraphs: [
-          `Someone entered the right password of your QR Creator account "${row.username}" and then ${MAX_CODE_FAILURES} wrong two-factor codes (from ${maskIp(ctx.ip)}). The code step is locked for 15 minutes.`,
-          'If this was not you, your password is known to someone else: sign in and change it now. Changing it also signs every other browser out and revokes every API token.',
-        ],
-        action: { label: 'Open QR Creator', url: `${ctx.config.publicUrl}/auth` },
-      },
+    composeMailFor(
+      { to: row.email, locale, name: row },
+      mailMessages(locale).twoFactorLocked({
+        username: row.username,
+        failures: MAX_CODE_FAILURES,
+        address: maskIp(ctx.ip),
+        minutes: 15,
+      }),
+      `${ctx.config.publicUrl}/auth`,
       ctx.config.publicUrl,
     ),
   );
@@ -260,6 +260,6 @@ export async function finishPendingLogin(ctx: SessionDeps, code: string): Promis
     { ip: ctx.ip, userAgent: ctx.userAgent },
     sso.provider ? (sso as SsoSession) : undefined,
   );
-  afterSignIn(ctx, row);
+  await afterSignIn(ctx, row);
   return toUser(row);
 }

@@ -13,7 +13,8 @@ import type { AppDeps, RequestDeps } from '../../app-deps.js';
 import { appError, parseInput } from '../../errors.js';
 import { recordAudit } from '../../audit.js';
 import { setSubscription } from './subscriptions.service.js';
-import { composeMail, greetingFor } from '../mail/layout.js';
+import { composeMailFor, mailLocaleOf } from '../mail/layout.js';
+import { formatters, mailMessages } from '../mail/messages/index.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { countQrCodesOf } from '../qr/qr.repository.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
@@ -71,23 +72,17 @@ async function requestTeamUpgrade(ctx: RequestDeps, team: Owner, tier: PaidTier)
   );
   const name = team.name ?? '';
   if (fresh) {
-    for (const to of await listAdminEmails(ctx.db)) {
+    for (const admin of await listAdminEmails(ctx.db)) {
       sendInBackground(
         ctx,
-        composeMail(
-          {
-            to,
-            subject: `Upgrade request for the team workspace ${name}: ${plans[tier].name}`,
-            greeting: 'Hello,',
-            paragraphs: [
-              `${actor.username} asks to move the team workspace "${name}" to the ${plans[tier].name} plan.`,
-              "Set the team's plan under Workspaces in the admin area.",
-            ],
-            action: {
-              label: 'Open workspaces',
-              url: `${ctx.config.publicUrl}/admin/workspaces?search=${encodeURIComponent(name)}`,
-            },
-          },
+        composeMailFor(
+          { to: admin.email, locale: mailLocaleOf(admin), name: null },
+          mailMessages(mailLocaleOf(admin)).teamUpgradeRequest({
+            username: actor.username,
+            team: name,
+            plan: plans[tier].name,
+          }),
+          `${ctx.config.publicUrl}/admin/workspaces?search=${encodeURIComponent(name)}`,
           ctx.config.publicUrl,
         ),
       );
@@ -105,23 +100,13 @@ export async function requestUpgrade(ctx: RequestDeps, user: Owner, raw: unknown
   if (existing) throw appError('CONFLICT', adminMessages.requestPending);
   const row = await insertUpgradeRequest(ctx.db, user.id, tier, ctx.clock.now().toISOString());
   const who = user.name ? `${user.name} (${user.username})` : user.username;
-  for (const to of await listAdminEmails(ctx.db)) {
+  for (const admin of await listAdminEmails(ctx.db)) {
     sendInBackground(
       ctx,
-      composeMail(
-        {
-          to,
-          subject: `Upgrade request from ${who}: ${plans[tier].name}`,
-          greeting: 'Hello,',
-          paragraphs: [
-            `${who} asks to move to the ${plans[tier].name} plan.`,
-            'Approve or decline the request under Upgrade requests on the Subscriptions page.',
-          ],
-          action: {
-            label: 'Open upgrade requests',
-            url: `${ctx.config.publicUrl}/admin/subscriptions?show=requests`,
-          },
-        },
+      composeMailFor(
+        { to: admin.email, locale: mailLocaleOf(admin), name: null },
+        mailMessages(mailLocaleOf(admin)).upgradeRequest({ who, plan: plans[tier].name }),
+        `${ctx.config.publicUrl}/admin/subscriptions?show=requests`,
         ctx.config.publicUrl,
       ),
     );
@@ -163,24 +148,19 @@ export async function decideUpgradeRequest(ctx: RequestDeps, admin: User, raw: u
   }
   const row = await findUserById(ctx.db, request.user_id);
   if (row?.email) {
+    const locale = mailLocaleOf(row);
+    const words = mailMessages(locale);
     sendInBackground(
       ctx,
-      composeMail(
-        {
-          to: row.email,
-          subject: input.approve
-            ? `You are on ${plans[tier].name} now`
-            : `Your request for ${plans[tier].name} was declined`,
-          greeting: greetingFor(row),
-          paragraphs: input.approve
-            ? [
-                `An administrator approved your request: your account is on the ${plans[tier].name} plan until ${new Date(user.subscriptionEndDate!).toUTCString().slice(0, 16)}.`,
-              ]
-            : [
-                `An administrator declined your request for the ${plans[tier].name} plan. Your plan stays as it was.`,
-              ],
-          action: { label: 'See your plan', url: `${ctx.config.publicUrl}/upgrade` },
-        },
+      composeMailFor(
+        { to: row.email, locale, name: row },
+        input.approve
+          ? words.upgradeApproved({
+              plan: plans[tier].name,
+              until: formatters(locale).date(new Date(user.subscriptionEndDate!), row.time_zone),
+            })
+          : words.upgradeDeclined({ plan: plans[tier].name }),
+        `${ctx.config.publicUrl}/upgrade`,
         ctx.config.publicUrl,
       ),
     );

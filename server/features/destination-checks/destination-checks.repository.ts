@@ -172,7 +172,15 @@ export async function listWorkspaceEditors(db: Db, workspaceId: number) {
         .onRef('workspace_members.user_id', '=', 'users.id')
         .on('workspace_members.workspace_id', '=', workspaceId),
     )
-    .select(['users.id', 'users.username', 'users.name', 'users.email', 'users.time_zone'])
+    .select([
+      'users.id',
+      'users.username',
+      'users.name',
+      'users.email',
+      'users.time_zone',
+      'users.language',
+      'users.browser_language',
+    ])
     .where('users.kind', '=', 'person')
     .where('users.email', 'is not', null)
     .where((eb) =>

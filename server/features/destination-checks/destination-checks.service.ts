@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { destinationCheckMessages } from '../../../src/qr/destination-check.js';
+import { destinationCheckMessages, destinationProblems } from '../../../src/qr/destination-check.js';
 import type { DestinationIssue } from '../../../src/qr/destination-check.schema.js';
 import { isHttpUrl } from '../../../src/qr/field-checks.js';
 import { normalizeQrType, redirectingQrTypes } from '../../../src/qr/qr-types.js';
@@ -11,7 +11,8 @@ import { appError, refuse } from '../../errors.js';
 import { startPeriodic } from '../../periodic.js';
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 import { findQrCodeOf } from '../qr/qr.repository.js';
-import { composeMail, greetingFor } from '../mail/layout.js';
+import { composeMailFor, mailLocaleOf } from '../mail/layout.js';
+import { mailMessages, type CheckedUrl, type DestinationProblem } from '../mail/messages/index.js';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.js';
 import { claimNotification, releaseNotification } from '../notifications/notifications.repository.js';
 import { checkDestination, type CheckResult } from './destination-checker.js';
@@ -152,6 +153,25 @@ async function checkPaced(
   await Promise.all(Array.from({ length: Math.min(options.lanes, hosts.length) }, lane));
 }
 
+/** Which of a code's URLs a label of checkedUrlsOf names, for the mail's words. */
+function checkedUrlOf(label: string): CheckedUrl {
+  const rule = /^Rule (\d+):/.exec(label);
+  if (rule) return { kind: 'rule', rule: Number(rule[1]) };
+  return label === 'Fallback URL' ? { kind: 'fallback' } : { kind: 'destination' };
+}
+
+/** What a failed check found, for the mail's words (the row keeps it in English words). */
+function problemOf(outcome: {
+  problem: string | null;
+  httpStatus: number | null;
+}): DestinationProblem | null {
+  if (outcome.httpStatus !== null && outcome.httpStatus >= 400)
+    return { kind: 'http', status: outcome.httpStatus };
+  const kinds = ['dns', 'tls', 'timeout', 'refused', 'protocol'] as const;
+  const kind = kinds.find((k) => destinationProblems[k] === outcome.problem);
+  return kind ? { kind } : null;
+}
+
 /** Mails the people of each code that uses `url` that it is down: once per code, person and run of failures. */
 async function tellOwners(deps: AppDeps, url: string, outcome: ReturnType<typeof outcomeOf>) {
   const now = deps.clock.now();
@@ -164,20 +184,18 @@ async function tellOwners(deps: AppDeps, url: string, outcome: ReturnType<typeof
       const team = code.user_id !== person.id;
       const details = `${deps.config.publicUrl}/qr-details/${code.id}?check=destination${team ? `&workspace=${code.user_id}` : ''}`;
       try {
+        const locale = mailLocaleOf(person);
         await deps.mailer.send(
-          composeMail(
-            {
-              to: person.email,
-              subject: `"${code.name}": ${outcome.problem ?? 'its destination fails'}`,
-              greeting: greetingFor(person),
-              paragraphs: [
-                `${label === 'Destination' ? 'The destination' : `${label} (${url})`} of ${team ? 'the' : 'your'} QR code "${code.name}" failed twice in a row: ${outcome.problem ?? 'it fails'}.`,
-                `Address: ${url}`,
-                'Printed codes still send people there. Change the destination, or set a fallback URL and let scans use it while the destination is down.',
-              ],
-              action: { label: 'Check again', url: details },
-              footer: 'You get this mail once each time a destination of your codes stops working.',
-            },
+          composeMailFor(
+            { to: person.email, locale, name: person },
+            mailMessages(locale).destinationDown({
+              codeName: code.name,
+              team,
+              which: checkedUrlOf(label),
+              url,
+              problem: problemOf(outcome),
+            }),
+            details,
             deps.config.publicUrl,
           ),
         );

@@ -1,11 +1,14 @@
+import { directionOf, isLocale, type Locale } from '../../../src/i18n/locales.js';
 import type { MailMessage } from './mailer.js';
+import { mailMessages, type MailText } from './messages/index.js';
 
 /**
  * Every mail the product sends has this one layout: a plain-text part and an HTML part saying the same, a
  * greeting, paragraphs, at most one button, and a footer. Every value is escaped in the HTML part, and the
  * button may only lead to the instance's own address (PUBLIC_URL): a mail never links anywhere else.
  * Readable as the app is (WCAG 2.2 AA): a language, the name as its one heading, and colours of at least
- * 4.5:1 (the button's blue is 5.0:1 with white, the footer's grey 6.1:1 on white).
+ * 4.5:1 (the button's blue is 5.0:1 with white, the footer's grey 6.1:1 on white). Written in the
+ * recipient's language (`locale`, messages/): its words, `lang` and `dir`.
  */
 export interface MailContent {
   to: string;
@@ -40,11 +43,12 @@ function ownLink(url: string, publicUrl: string): string {
   return url;
 }
 
-export function composeMail(content: MailContent, publicUrl: string): MailMessage {
+export function composeMail(content: MailContent, publicUrl: string, locale: Locale = 'en'): MailMessage {
+  const words = mailMessages(locale).layout;
   const action = content.action
     ? { ...content.action, url: ownLink(content.action.url, publicUrl) }
     : undefined;
-  const footer = content.footer ?? 'This message was sent by QR Creator.';
+  const footer = content.footer ?? words.footer;
   const text = [
     content.greeting,
     '',
@@ -61,10 +65,10 @@ export function composeMail(content: MailContent, publicUrl: string): MailMessag
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1971c2;color:#ffffff;` +
       `padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">` +
       `${escapeHtml(action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#495057">Or open this link: ${escapeHtml(action.url)}</p>`
+      `<p style="margin:0 0 16px;font-size:13px;color:#495057">${escapeHtml(words.openLink)} ${escapeHtml(action.url)}</p>`
     : '';
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>` +
+    `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>` +
     `<body style="margin:0;padding:24px;background:#f8f9fa;font-family:Arial,Helvetica,sans-serif;color:#212529">` +
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">` +
     `<h1 style="margin:0 0 24px;font-size:18px;font-weight:700">QR Creator</h1>` +
@@ -83,7 +87,49 @@ export function composeMail(content: MailContent, publicUrl: string): MailMessag
   };
 }
 
-/** 'Hello Ada,' from the user's name, else their username. */
-export function greetingFor(user: { name: string | null; username: string }): string {
-  return `Hello ${user.name?.trim() || user.username},`;
+/** 'Hello Ada,' (in the language) from the user's name, else their username. */
+export function greetingFor(user: { name: string | null; username: string }, locale: Locale = 'en'): string {
+  return mailMessages(locale).layout.greeting(user.name?.trim() || user.username);
+}
+
+/** What a recipient's language depends on: the one they chose, else their browser's. */
+export interface LanguageOf {
+  language?: string | null;
+  browser_language?: string | null;
+}
+
+/** The language of a person's mails: the one they chose, else their browser's last, else English. */
+export function mailLocaleOf(person: LanguageOf | null | undefined): Locale {
+  if (isLocale(person?.language)) return person.language;
+  if (isLocale(person?.browser_language)) return person.browser_language;
+  return 'en';
+}
+
+/**
+ * A mail of the catalogue (messages/) to one person, in their language: `words` picks the mail and
+ * fills in its values; the greeting names them (or greets anyone, for an address with no account).
+ */
+export function composeMailFor(
+  recipient: { to: string; locale: Locale; name: { name: string | null; username: string } | null },
+  words: MailText,
+  link: string | undefined,
+  publicUrl: string,
+  extra: Pick<MailContent, 'from'> = {},
+): MailMessage {
+  const { locale } = recipient;
+  return composeMail(
+    {
+      to: recipient.to,
+      subject: words.subject,
+      greeting: recipient.name
+        ? greetingFor(recipient.name, locale)
+        : mailMessages(locale).layout.greetingAnyone,
+      paragraphs: words.paragraphs,
+      ...(words.action && link ? { action: { label: words.action, url: link } } : {}),
+      ...(words.footer ? { footer: words.footer } : {}),
+      ...extra,
+    },
+    publicUrl,
+    locale,
+  );
 }

@@ -10,6 +10,8 @@ export interface Recipient {
   name: string | null;
   email: string;
   time_zone: string;
+  language: string | null;
+  browser_language: string | null;
 }
 
 /** People who asked for one kind of scan mail and have an address to send it to (never a team's row). */
@@ -19,7 +21,7 @@ export async function listRecipients(
 ): Promise<Recipient[]> {
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'username', 'name', 'email', 'time_zone'])
+    .select(['id', 'username', 'name', 'email', 'time_zone', 'language', 'browser_language'])
     .where(kind, '=', true)
     .where('kind', '=', 'person')
     .where('email', 'is not', null)

@@ -2,7 +2,8 @@ import { listTeamsOf } from '../workspaces/workspaces.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { dayLabel, startOfLocalDay, today } from '../scans/time-zone.js';
-import { composeMail, greetingFor } from '../mail/layout.js';
+import { composeMailFor, mailLocaleOf } from '../mail/layout.js';
+import { formatters, mailMessages, type MailText } from '../mail/messages/index.js';
 import { QUARTER_MS } from '../scans/rollup-model.js';
 import {
   claimNotification,
@@ -22,18 +23,18 @@ import {
  * one database and run the job at the same moment.
  */
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** Claims, sends, and gives the claim back if the mail server refuses, so the next run tries again. */
-async function sendOnce(
-  deps: AppDeps,
-  key: string,
-  user: Recipient,
-  mail: Parameters<typeof composeMail>[0],
-) {
+async function sendOnce(deps: AppDeps, key: string, user: Recipient, words: MailText, link: string) {
   if (!(await claimNotification(deps.db, key, user.id, deps.clock.now().toISOString()))) return false;
   try {
-    await deps.mailer.send(composeMail(mail, deps.config.publicUrl));
+    await deps.mailer.send(
+      composeMailFor(
+        { to: user.email, locale: mailLocaleOf(user), name: user },
+        words,
+        link,
+        deps.config.publicUrl,
+      ),
+    );
     return true;
   } catch (error) {
     await releaseNotification(deps.db, key);
@@ -61,27 +62,23 @@ export async function sendScanDigests(deps: AppDeps): Promise<number> {
     const from = startOfLocalDay(user.time_zone, yesterday) / QUARTER_MS;
     const to = startOfLocalDay(user.time_zone, yesterday + 1) / QUARTER_MS;
     // Their own codes, then each team's they work in, under the team's name.
-    const sections: string[] = [];
+    const sections: { team: string | null; codes: { name: string; scans: number }[] }[] = [];
     let total = 0;
     for (const workspace of await workspacesOf(deps, user.id)) {
       const codes = await sumScansPerCodeBetween(deps.db, workspace.id, from, to);
       if (codes.length === 0) continue;
       total += codes.reduce((sum, c) => sum + c.scans, 0);
-      const lines = codes.map((c) => `${c.name}: ${count(c.scans)} ${c.scans === 1 ? 'scan' : 'scans'}`);
-      sections.push(workspace.team ? [`Team ${workspace.name}:`, ...lines].join('\n') : lines.join('\n'));
+      sections.push({ team: workspace.team ? workspace.name : null, codes });
     }
     if (sections.length === 0) continue;
-    const sentNow = await sendOnce(deps, key, user, {
-      to: user.email,
-      subject: `Your QR codes were scanned ${count(total)} ${total === 1 ? 'time' : 'times'} yesterday`,
-      greeting: greetingFor(user),
-      paragraphs: [
-        `Scans of your QR codes on ${dayLabel(yesterday)} (${user.time_zone}), not counting bots:`,
-        ...sections,
-      ],
-      action: { label: 'Open analytics', url: `${deps.config.publicUrl}/analytics` },
-      footer: 'You get this daily digest because QR code scans are on in Settings → Notifications.',
+    const locale = mailLocaleOf(user);
+    const words = mailMessages(locale).scanDigest({
+      total,
+      day: formatters(locale).day(dayLabel(yesterday)),
+      timeZone: user.time_zone,
+      sections,
     });
+    const sentNow = await sendOnce(deps, key, user, words, `${deps.config.publicUrl}/analytics`);
     if (sentNow) sent++;
   }
   return sent;
@@ -105,20 +102,14 @@ export async function sendScanThresholdMails(deps: AppDeps): Promise<number> {
         const key = workspace.team
           ? `threshold:${code.id}:${level}:u${user.id}`
           : `threshold:${code.id}:${level}`;
-        const whose = workspace.team
-          ? `The QR code "${code.name}" of team ${workspace.name}`
-          : `Your QR code "${code.name}"`;
-        const sentNow = await sendOnce(deps, key, user, {
-          to: user.email,
-          subject: `"${code.name}" passed ${count(level)} scans`,
-          greeting: greetingFor(user),
-          paragraphs: [`${whose} has been scanned ${count(code.scans)} times (not counting bots).`],
-          action: {
-            label: 'See its details',
-            url: `${deps.config.publicUrl}/qr-details/${code.id}${workspace.team ? `?workspace=${workspace.id}` : ''}`,
-          },
-          footer: 'You get this mail because Scan thresholds are on in Settings → Notifications.',
+        const words = mailMessages(mailLocaleOf(user)).scanThreshold({
+          codeName: code.name,
+          team: workspace.team ? workspace.name : null,
+          level,
+          scans: code.scans,
         });
+        const link = `${deps.config.publicUrl}/qr-details/${code.id}${workspace.team ? `?workspace=${workspace.id}` : ''}`;
+        const sentNow = await sendOnce(deps, key, user, words, link);
         if (sentNow) sent++;
       }
     }

@@ -66,7 +66,7 @@ describeEachDb('scan notification mails', (getDb) => {
       expect(mail!.to).toMatchObject({ text: 'digester@example.com' });
       expect(mail!.subject).toBe('Your QR codes were scanned 4 times yesterday');
       expect(mail!.text).toContain('Café Menu: 3 scans\nFlyer: 1 scan');
-      expect(mail!.text).toContain('2026-11-24 (America/New_York)');
+      expect(mail!.text).toContain('November 24, 2026 (America/New_York)');
     });
 
     it('sends nothing on a day without scans, and nothing to users who did not ask', async () => {

@@ -133,15 +133,23 @@ export async function updateUserColumns(db: Db, id: number, changes: UserUpdate)
 }
 
 /** The e-mail addresses of the admins who have one. */
-export async function listAdminEmails(db: Db): Promise<string[]> {
+/** Keeps the language a person's browser asked for at sign-in (src/i18n/locales.ts). */
+export async function setBrowserLanguage(db: Db, id: number, language: string): Promise<void> {
+  await db.updateTable('users').set({ browser_language: language }).where('id', '=', id).execute();
+}
+
+/** The admins who have an address, with their language (their mails are written in it). */
+export async function listAdminEmails(
+  db: Db,
+): Promise<{ email: string; language: string | null; browser_language: string | null }[]> {
   const rows = await db
     .selectFrom('users')
-    .select('email')
+    .select(['email', 'language', 'browser_language'])
     .where('is_admin', '=', true)
     .where('kind', '=', 'person')
     .where('email', 'is not', null)
     .execute();
-  return rows.flatMap((r) => (r.email ? [r.email] : []));
+  return rows.flatMap((r) => (r.email ? [{ ...r, email: r.email }] : []));
 }
 
 export async function findUserIdByStripeSubscription(

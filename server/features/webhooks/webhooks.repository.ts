@@ -340,7 +340,14 @@ export async function listWorkspaceAdmins(db: Db, workspaceId: number) {
         .onRef('workspace_members.user_id', '=', 'users.id')
         .on('workspace_members.workspace_id', '=', workspaceId),
     )
-    .select(['users.id', 'users.username', 'users.name', 'users.email'])
+    .select([
+      'users.id',
+      'users.username',
+      'users.name',
+      'users.email',
+      'users.language',
+      'users.browser_language',
+    ])
     .where('users.kind', '=', 'person')
     .where((eb) =>
       eb.or([eb('users.id', '=', workspaceId), eb('workspace_members.role', 'in', ['admin', 'owner'])]),

@@ -27,7 +27,8 @@ import { toIso, type Db } from '../../db/database.js';
 import { appError, refuse } from '../../errors.js';
 import { startPeriodic } from '../../periodic.js';
 import { shortLinksOf, type ShortLinks } from '../domains/short-domains.registry.js';
-import { composeMail, greetingFor } from '../mail/layout.js';
+import { composeMailFor, mailLocaleOf } from '../mail/layout.js';
+import { mailMessages } from '../mail/messages/index.js';
 import { claimNotification } from '../notifications/notifications.repository.js';
 import { namesPrivatePlace, OutboundError, safeFetch } from '../outbound/safe-fetch.js';
 import {
@@ -598,19 +599,12 @@ async function disableIfFailing(deps: AppDeps, delivery: DueDelivery, now: Date)
   await failWaitingDeliveries(deps.db, delivery.endpoint_id, now.toISOString());
   const page = `${deps.config.publicUrl}/integrations?workspace=${delivery.owner_id}`;
   for (const person of await listWorkspaceAdmins(deps.db, delivery.owner_id)) {
+    const locale = mailLocaleOf(person);
     await deps.mailer.send(
-      composeMail(
-        {
-          to: person.email,
-          subject: `Webhook disabled: ${delivery.url}`,
-          greeting: greetingFor(person),
-          paragraphs: [
-            `Every delivery to the webhook ${delivery.url} failed for ${WEBHOOK_RETRY_HOURS} hours, so it was disabled and its waiting deliveries were given up.`,
-            'Check that the address answers with a 2xx status, then turn the webhook on again. Its delivery log shows what the receiver answered.',
-          ],
-          action: { label: 'Open the webhook', url: page },
-          footer: 'You get this mail because you are an admin of the workspace.',
-        },
+      composeMailFor(
+        { to: person.email, locale, name: person },
+        mailMessages(locale).webhookDisabled({ url: delivery.url, hours: WEBHOOK_RETRY_HOURS }),
+        page,
         deps.config.publicUrl,
       ),
     );

@@ -189,7 +189,7 @@ describeEachDb('workspaces at the tRPC procedures', (getDb) => {
     expect(invitation).toMatchObject({ email: 'carol.work@example.com', username: null, status: 'pending' });
     const links = await mailedLinks(t(), 'carol.work@example.com');
     const mail = (await readOutbox(t().outbox)).find((m) => m.includes('To: carol.work@example.com'))!;
-    expect(mail).toContain('ada invited you to Marketing');
+    expect(mail).toContain('Inserted User invited you to Marketing');
     const link = links.find((l) => l.includes('#token='));
     expect(link?.startsWith(`${t().config.publicUrl}/invitations#token=`)).toBe(true);
     const token = tokenOf(link!);

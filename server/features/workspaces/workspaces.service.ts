@@ -24,7 +24,8 @@ import {
   type CurrentWorkspace,
 } from '../../trpc/workspace-access.js';
 import { hashToken, newToken } from '../../random-tokens.js';
-import { composeMail, greetingFor } from '../mail/layout.js';
+import { composeMailFor, mailLocaleOf } from '../mail/layout.js';
+import { mailMessages } from '../mail/messages/index.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { DAY_MS } from '../scans/rollup-model.js';
 import { toUser } from '../users/users.mapper.js';
@@ -454,19 +455,18 @@ export async function inviteMember(
     const link = token
       ? `${deps.config.publicUrl}/invitations#token=${encodeURIComponent(token)}`
       : `${deps.config.publicUrl}/invitations`;
+    // In the invitee's language when they have an account, else in the inviter's (a colleague's).
+    const locale = mailLocaleOf(invitee ?? (await findUserById(deps.db, user.id)));
     sendInBackground(deps, {
-      ...composeMail(
-        {
-          to: address,
-          subject: `${user.username} invited you to ${workspace.name} on QR Creator`,
-          greeting: invitee ? greetingFor(invitee) : 'Hello,',
-          paragraphs: [
-            `${user.name ?? user.username} invited you to work on the QR codes of the team workspace "${workspace.name}" as ${input.role}.`,
-            `The invitation is valid for ${INVITATION_DAYS} days. Sign in or create an account, then accept it.`,
-          ],
-          action: { label: 'Open the invitation', url: link },
-          footer: 'If you did not expect this invitation, ignore this message.',
-        },
+      ...composeMailFor(
+        { to: address, locale, name: invitee ?? null },
+        mailMessages(locale).invitation({
+          inviter: user.name ?? user.username,
+          workspace: workspace.name,
+          role: input.role,
+          days: INVITATION_DAYS,
+        }),
+        link,
         deps.config.publicUrl,
       ),
       expiresAt,

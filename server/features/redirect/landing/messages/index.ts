@@ -1,4 +1,8 @@
-import { acceptedLanguages } from '../../../../../src/qr/smart-redirect.js';
+import {
+  directionOf as localeDirection,
+  negotiateLocale,
+  type Locale,
+} from '../../../../../src/i18n/locales.js';
 import { ar } from './ar.js';
 import { de } from './de.js';
 import { en } from './en.js';
@@ -31,26 +35,15 @@ export const SCAN_LOCALES = {
   ja,
   'zh-CN': zhCN,
   ar,
-} satisfies Record<string, ScanMessages>;
+} satisfies Record<Locale, ScanMessages>;
 
 export type ScanLocale = keyof typeof SCAN_LOCALES;
 
-const byPrimary = new Map<string, ScanLocale>(
-  (Object.keys(SCAN_LOCALES) as ScanLocale[]).map((tag) => [tag.split('-')[0]!, tag]),
-);
-
 /** The scan pages' language for this Accept-Language header (English when none of ours is asked for). */
 export function scanLocaleOf(acceptLanguage: string | null | undefined): ScanLocale {
-  for (const primary of acceptedLanguages(acceptLanguage)) {
-    const locale = byPrimary.get(primary);
-    if (locale) return locale;
-  }
-  return 'en';
+  return negotiateLocale(acceptLanguage) ?? 'en';
 }
 
-/** Written right to left. */
-const RTL = new Set<ScanLocale>(['ar']);
-
-export const directionOf = (locale: ScanLocale): 'rtl' | 'ltr' => (RTL.has(locale) ? 'rtl' : 'ltr');
+export const directionOf = (locale: ScanLocale): 'rtl' | 'ltr' => localeDirection(locale);
 
 export const scanMessages = (locale: ScanLocale = 'en'): ScanMessages => SCAN_LOCALES[locale];
