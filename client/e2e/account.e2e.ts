@@ -169,6 +169,28 @@ describe('/settings', () => {
     await context.close();
   });
 
+  it('chooses the language of e-mails, kept after a reload, on a phone too', async () => {
+    const { context, page } = await newUser(phone);
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const language = page.getByRole('combobox', { name: 'Language of e-mails' });
+    expect(await language.inputValue()).toBe("Automatic (your browser's language)");
+    await language.click();
+    // Each language is named in itself, marked with its lang for screen readers.
+    const german = page.getByRole('option', { name: 'Deutsch' });
+    expect(await german.locator('[lang="de"]').count()).toBe(1);
+    await german.click();
+    await toast(page, 'Notifications updated').waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Language of e-mails' }).inputValue())
+      .toBe('Deutsch');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'settings-mail-language-375');
+    await context.close();
+  });
+
   it('lists the signed-in browsers and signs another one out', async () => {
     const { context, page, username } = await newUser();
     const other = await open();

@@ -369,9 +369,9 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The theme and the notification and login-alert switches, stored per user. */
+    /** The theme, the notification and login-alert switches and the mails' language (null: the browser's), stored per user. */
     get: operations['getPreferences'];
-    /** Any of { theme, productUpdates, scanDigest, scanThresholds, loginAlerts } → all preferences. */
+    /** Any of { theme, productUpdates, scanDigest, scanThresholds, loginAlerts, language, timeZone } → all preferences. */
     put: operations['updatePreferences'];
     post?: never;
     delete?: never;
@@ -2885,6 +2885,7 @@ export interface components {
       scanDigest: boolean;
       scanThresholds: boolean;
       loginAlerts: boolean;
+      language: ('en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'it' | 'nl' | 'pl' | 'ja' | 'zh-CN' | 'ar') | null;
       timeZone: string;
     };
     ProfilePicture: {
@@ -5033,7 +5034,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The theme and the notification and login-alert switches, stored per user. */
+      /** @description The theme, the notification and login-alert switches and the mails' language (null: the browser's), stored per user. */
       200: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -5049,6 +5050,7 @@ export interface operations {
            *       "scanDigest": true,
            *       "scanThresholds": true,
            *       "loginAlerts": true,
+           *       "language": null,
            *       "timeZone": "Europe/Paris"
            *     }
            */
@@ -5104,7 +5106,8 @@ export interface operations {
         /**
          * @example {
          *       "theme": "dark",
-         *       "scanDigest": false
+         *       "scanDigest": false,
+         *       "language": "fr"
          *     }
          */
         'application/json': {
@@ -5114,12 +5117,14 @@ export interface operations {
           scanDigest?: boolean;
           scanThresholds?: boolean;
           loginAlerts?: boolean;
+          language?:
+            ('en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'it' | 'nl' | 'pl' | 'ja' | 'zh-CN' | 'ar') | null;
           timeZone?: string;
         };
       };
     };
     responses: {
-      /** @description Any of { theme, productUpdates, scanDigest, scanThresholds, loginAlerts } → all preferences. */
+      /** @description Any of { theme, productUpdates, scanDigest, scanThresholds, loginAlerts, language, timeZone } → all preferences. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5132,6 +5137,7 @@ export interface operations {
            *       "scanDigest": false,
            *       "scanThresholds": true,
            *       "loginAlerts": true,
+           *       "language": "fr",
            *       "timeZone": "Europe/Paris"
            *     }
            */

@@ -1,3 +1,4 @@
+import { LOCALES } from '../i18n/locales.js';
 import { z } from 'zod';
 import { canonicalTimeZone } from '../qr/dates.js';
 import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, userSchema } from './auth.schema.js';
@@ -96,6 +97,13 @@ export const preferencesSchema = z.object({
   scanThresholds: z.boolean({ error: 'scanThresholds must be true or false' }),
   /** Security: a mail on a sign-in from a browser or address not seen before. */
   loginAlerts: z.boolean({ error: 'loginAlerts must be true or false' }),
+  /**
+   * The language of the user's mails (a tag of src/i18n/locales.ts), or null: the language of the browser
+   * they last signed in with, else English.
+   */
+  language: z
+    .enum(LOCALES, { error: `language must be one of ${LOCALES.join(', ')}, or null for the browser's` })
+    .nullable(),
   /** The IANA zone the user's days are counted in (the digest covers their yesterday). */
   timeZone: z
     .string({ error: 'timeZone must be an IANA time zone such as Europe/Berlin' })
@@ -117,6 +125,7 @@ export const defaultPreferences: Preferences = {
   scanDigest: false,
   scanThresholds: false,
   loginAlerts: false,
+  language: null,
   timeZone: 'UTC',
 };
 

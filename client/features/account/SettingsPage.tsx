@@ -3,6 +3,7 @@ import {
   Card,
   Group,
   Radio,
+  Select,
   Skeleton,
   Stack,
   Switch,
@@ -15,6 +16,7 @@ import {
 import { IconBell, IconPalette, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { themes, type Preferences, type Theme } from '../../../src/auth/account.schema';
+import { isLocale, LOCALES, localeNames } from '../../../src/i18n/locales';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
@@ -30,8 +32,8 @@ import { colorSchemeOf } from './use-stored-theme';
 
 type Switchable = 'productUpdates' | 'scanDigest' | 'scanThresholds' | 'loginAlerts';
 
-/** A stored switch: saved on change, with the toast the tab uses. */
-function usePreferenceSwitch(toast: string) {
+/** Saves preferences on change, with the toast the tab uses; the form shows the change at once. */
+function usePreferenceSave(toast: string) {
   const utils = trpc.useUtils();
   const update = trpc.account.updatePreferences.useMutation({
     // The switch moves at once; a refusal puts it back.
@@ -49,12 +51,48 @@ function usePreferenceSwitch(toast: string) {
       notify.error('Error', apiError(error, 'Failed to save your settings').message);
     },
   });
+  return (changes: Partial<Preferences>) => update.mutate(changes);
+}
+
+/** A stored switch: saved on change, with the toast the tab uses. */
+function usePreferenceSwitch(toast: string) {
+  const save = usePreferenceSave(toast);
   return (key: Switchable, value: boolean) =>
-    update.mutate({
+    save({
       [key]: value,
       // The digest covers the user's yesterday: keep their zone with it.
       ...(key === 'scanDigest' && value ? { timeZone: deviceTimeZone() ?? 'UTC' } : {}),
     });
+}
+
+const AUTOMATIC = 'auto';
+const languageOptions = [
+  { value: AUTOMATIC, label: "Automatic (your browser's language)" },
+  ...LOCALES.map((locale) => ({ value: locale, label: localeNames[locale] })),
+];
+
+/** The language of the user's mails: automatic (the browser they last signed in with) or one of ours. */
+function MailLanguageSelect({ prefs }: { prefs: Preferences }) {
+  const save = usePreferenceSave('Notifications updated');
+  return (
+    <Select
+      label="Language of e-mails"
+      description="Account and notification e-mails are written in it."
+      data={languageOptions}
+      value={prefs.language ?? AUTOMATIC}
+      onChange={(value) => {
+        const language = value === null || value === AUTOMATIC ? null : value;
+        if (language === prefs.language || !(language === null || isLocale(language))) return;
+        save({ language });
+      }}
+      allowDeselect={false}
+      // Each language's name is written in it: said as such by screen readers.
+      renderOption={({ option }) => (
+        <span lang={option.value === AUTOMATIC ? undefined : option.value}>{option.label}</span>
+      )}
+      maw={360}
+    />
+  );
 }
 
 interface PreferenceSwitchProps {
@@ -160,6 +198,7 @@ function NotificationsTab({ isAdmin }: { isAdmin: boolean }) {
                 description="An e-mail when one of your codes passes 100, 1,000, 10,000… scans."
                 onToggle={toggle}
               />
+              <MailLanguageSelect prefs={prefs} />
             </Stack>
           )}
         </PreferencesLoader>

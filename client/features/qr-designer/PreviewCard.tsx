@@ -245,8 +245,11 @@ export function PreviewCard({
             {actions}
           </Stack>
         )}
-        {notes}
+        {/* The page's own actions (Create, Save Draft) before the notes, whose height changes as the scan
+            check runs: the button stays where the pointer is going (under load, the check finishing
+            during a click moved it away from the click). */}
         {children}
+        {notes}
       </Stack>
       {unscannableDialog.Dialog && unscannableDialog.mounted && (
         <unscannableDialog.Dialog

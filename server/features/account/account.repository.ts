@@ -40,6 +40,7 @@ export interface PreferenceColumns {
   notify_scan_thresholds?: boolean;
   login_alerts?: boolean;
   time_zone?: string;
+  language?: string | null;
 }
 
 export function findPreferenceRow(db: Db, id: number) {
@@ -52,6 +53,7 @@ export function findPreferenceRow(db: Db, id: number) {
       'notify_scan_thresholds',
       'login_alerts',
       'time_zone',
+      'language',
     ])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();

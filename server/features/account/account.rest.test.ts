@@ -233,6 +233,7 @@ describeOnSqlite('account REST paths', (getDb) => {
         scanDigest: false,
         scanThresholds: false,
         loginAlerts: false,
+        language: null,
         timeZone: 'UTC',
       });
       const res = await call(t().app, 'PUT', '/api/user/preferences', {

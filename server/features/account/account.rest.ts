@@ -77,7 +77,8 @@ export const accountRoutes = [
     method: 'GET',
     path: '/api/user/preferences',
     tokens: 'read',
-    summary: 'The theme and the notification and login-alert switches, stored per user.',
+    summary:
+      "The theme, the notification and login-alert switches and the mails' language (null: the browser's), stored per user.",
     access: 'user',
     answer: preferencesAnswer,
     handler: ({ caller }) => caller.account.preferences(),
@@ -85,7 +86,8 @@ export const accountRoutes = [
   defineRoute({
     method: 'PUT',
     path: '/api/user/preferences',
-    summary: 'Any of { theme, productUpdates, scanDigest, scanThresholds, loginAlerts } → all preferences.',
+    summary:
+      'Any of { theme, productUpdates, scanDigest, scanThresholds, loginAlerts, language, timeZone } → all preferences.',
     access: 'user',
     answer: preferencesAnswer,
     body: updatePreferencesInput,

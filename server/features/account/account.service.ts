@@ -1,3 +1,4 @@
+import { isLocale } from '../../../src/i18n/locales.js';
 import { UAParser } from 'ua-parser-js';
 import {
   accountMessages,
@@ -224,6 +225,7 @@ export async function getPreferences(deps: AppDeps, user: User): Promise<Prefere
     scanDigest: Boolean(row.notify_scan_digest),
     scanThresholds: Boolean(row.notify_scan_thresholds),
     loginAlerts: Boolean(row.login_alerts),
+    language: isLocale(row.language) ? row.language : null,
     timeZone: row.time_zone,
   };
 }
@@ -240,6 +242,7 @@ export async function updatePreferences(
   if (input.scanThresholds !== undefined) changes.notify_scan_thresholds = input.scanThresholds;
   if (input.loginAlerts !== undefined) changes.login_alerts = input.loginAlerts;
   if (input.timeZone !== undefined) changes.time_zone = input.timeZone;
+  if (input.language !== undefined) changes.language = input.language;
   await updatePreferenceRow(deps.db, user.id, changes);
   return getPreferences(deps, user);
 }

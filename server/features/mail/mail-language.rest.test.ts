@@ -4,7 +4,16 @@ import { simpleParser } from 'mailparser';
 import { expect, it } from 'vitest';
 import { describeEachDb } from '../../test/test-db.js';
 import { insertTestUser, TEST_PASSWORD } from '../../test/fixtures.js';
-import { call, login, newUserBody, useTestApp, type TestApp } from '../../test/test-app.js';
+import type { Preferences } from '../../../src/auth/account.schema.js';
+import {
+  call,
+  expectRestError,
+  login,
+  newUserBody,
+  signedInUser,
+  useTestApp,
+  type TestApp,
+} from '../../test/test-app.js';
 import { MAIL_LOCALES } from './messages/index.js';
 
 /** The outbox's mails, parsed (subject, text and HTML decoded from their charset and transfer encoding). */
@@ -134,5 +143,35 @@ describeEachDb('mails in the recipient’s language', (getDb) => {
     // Warsaw's zone, written as Polish writes it.
     expect(alert.text).toMatch(/CET|CEST|GMT\+1|GMT\+2|czas środkowoeuropejski/);
     expect(alert.html).toContain('<html lang="pl" dir="ltr">');
+  });
+
+  it('takes the language chosen in Settings over the browser’s, and goes back to the browser’s when it is cleared', async () => {
+    const { user, cookie } = await signedInUser(t(), 'chooser');
+    await t().db.updateTable('users').set({ browser_language: 'es' }).where('id', '=', user.id).execute();
+    const put = (json: unknown) => call(t().app, 'PUT', '/api/user/preferences', { cookie, json });
+
+    const chosen = await put({ language: 'nl' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json<Preferences>().language).toBe('nl');
+    await requestReset(t(), user.email!);
+    expect((await nthMailTo(t(), user.email!, 1)).subject).toBe(
+      MAIL_LOCALES.nl.passwordReset({ username: user.username, hours: 1 }).subject,
+    );
+
+    // A language we do not have: 400 naming the field, and nothing changes (not even the other fields).
+    const refused = await put({ language: 'tlh', theme: 'dark' });
+    const error = expectRestError(refused, 400);
+    expect(error.message).toMatch(
+      /^language must be one of en, de, fr, es, pt-BR, it, nl, pl, ja, zh-CN, ar/,
+    );
+    const read = await call(t().app, 'GET', '/api/user/preferences', { cookie });
+    expect(read.json<Preferences>()).toMatchObject({ language: 'nl', theme: 'system' });
+
+    // Cleared: the browser's language again.
+    expect((await put({ language: null })).json<Preferences>().language).toBeNull();
+    await requestReset(t(), user.email!);
+    expect((await nthMailTo(t(), user.email!, 2)).subject).toBe(
+      MAIL_LOCALES.es.passwordReset({ username: user.username, hours: 1 }).subject,
+    );
   });
 });
