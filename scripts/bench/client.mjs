@@ -21,6 +21,10 @@
 //     node scripts/build/build-if-needed.mjs)`, or `git archive <commit> | tar -x -C /tmp/before` for a
 //     copy outside git).
 //
+// The move is timed twice: a click at once (the network just quiet), and a click after DWELL_MS (default
+// 3000) on the page, as a person reads it first: by then the app has fetched ahead the pages people open
+// next (features/shell/use-idle-preload.ts). DWELL_MS=0 times the first only.
+//
 // MOVE=0 skips the move to My QR Codes (the page loads only); LOADS=0 skips the cold loads (the move only).
 import path from 'node:path';
 import { buildIfNeeded, launchChromium, root, startBuiltServer } from './browser.mjs';
@@ -42,6 +46,8 @@ const throttle = {
 };
 /** The codes My QR Codes shows in the move inside the app. */
 const CODES = 50;
+const dwellMs = Number(process.env.DWELL_MS ?? 3000);
+const dwells = dwellMs > 0 ? [0, dwellMs] : [0];
 const codeName = (i) => `Bench code ${String(i).padStart(2, '0')}`;
 
 buildIfNeeded();
@@ -125,7 +131,7 @@ function watchForNames(names) {
  * The app loaded at / (ready, and the network quiet), then a click on My QR Codes in the navigation until
  * the first and the last of the codes are on screen, in the `view` My QR Codes keeps in local storage.
  */
-async function move(browser, base, cookie, view) {
+async function move(browser, base, cookie, view, dwell) {
   const init = `localStorage.setItem('qr-creator:my-qr-codes-view', ${JSON.stringify(JSON.stringify(view))})`;
   const { context, page, counts } = await open(browser, base, cookie, { signedIn: true, init });
   await page.goto(`${base}/`, { waitUntil: 'commit', timeout: 120_000 });
@@ -133,6 +139,10 @@ async function move(browser, base, cookie, view) {
   await page.waitForLoadState('networkidle');
   const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My QR Codes' });
   await link.waitFor();
+  if (dwell > 0) {
+    await page.waitForTimeout(dwell);
+    await page.waitForLoadState('networkidle');
+  }
   await page.evaluate(watchForNames, [codeName(1), codeName(CODES)]);
   const before = { ...counts };
   await browser.startTracing(page, {
@@ -287,14 +297,20 @@ try {
   if (moves.length)
     for (const { dir } of builds) await seedCodes(servers.get(dir).server.url, servers.get(dir).cookie);
   for (const network of moves) {
-    const views = ['cards', 'list'];
+    const views = dwells.flatMap((dwell) =>
+      ['cards', 'list'].map((view) => ({
+        view,
+        dwell,
+        name: dwell ? `${view}, ${dwell / 1000} s on /` : view,
+      })),
+    );
     const results = new Map();
     for (let round = -1; round < runs; round++) {
-      for (const view of views) {
+      for (const { view, dwell, name } of views) {
         for (const b of builds) {
-          const r = await move(browser, base(b.dir, network), servers.get(b.dir).cookie, view);
+          const r = await move(browser, base(b.dir, network), servers.get(b.dir).cookie, view, dwell);
           if (round < 0) continue;
-          const key = `${b.name}|${view}`;
+          const key = `${b.name}|${name}`;
           results.set(key, [...(results.get(key) ?? []), r]);
         }
       }
@@ -304,13 +320,13 @@ try {
         `medians of ${runs}; requests and bytes from the click on`,
     );
     console.log(
-      `${'view'.padEnd(9)}${'variant'.padEnd(30)}${'requests'.padStart(9)}${'on the wire'.padStart(14)}${'shown'.padStart(10)}${'main-thread CPU'.padStart(17)}`,
+      `${'view'.padEnd(18)}${'variant'.padEnd(30)}${'requests'.padStart(9)}${'on the wire'.padStart(14)}${'shown'.padStart(10)}${'main-thread CPU'.padStart(17)}`,
     );
-    for (const view of views) {
+    for (const { name: view } of views) {
       for (const b of builds) {
         const moves = results.get(`${b.name}|${view}`);
         console.log(
-          `${view.padEnd(9)}${b.name.padEnd(30)}${String(median(moves.map((m) => m.requests))).padStart(9)}` +
+          `${view.padEnd(18)}${b.name.padEnd(30)}${String(median(moves.map((m) => m.requests))).padStart(9)}` +
             `${kb(median(moves.map((m) => m.wire))).padStart(14)}` +
             `${`${median(moves.map((m) => m.ms)).toFixed(0)} ms`.padStart(10)}` +
             `${`${median(moves.map((m) => m.cpu)).toFixed(0)} ms`.padStart(17)}`,

@@ -15,6 +15,7 @@ import { NavContent } from './NavContent';
 import { UserMenu } from './UserMenu';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
+import { useIdlePreload } from './use-idle-preload';
 
 const HelpDialog = lazy(() => import('../help/HelpDialog').then((m) => ({ default: m.HelpDialog })));
 
@@ -58,6 +59,7 @@ export function AppLayout() {
   const title = documentTitle(pathname);
   const heading = headerTitle(pathname);
   useStoredTheme();
+  useIdlePreload();
   // Mantine's sm breakpoint: 48em = 768 px. Read synchronously so the first paint is right.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
