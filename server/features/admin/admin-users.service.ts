@@ -26,6 +26,7 @@ import { deleteSessionsOfUser } from '../auth/sessions.repository.js';
 import { toUser } from '../users/users.mapper.js';
 import {
   findUserByEmail,
+  findUserById,
   findUserByUsername,
   insertUser,
   updateUserColumns,
@@ -292,7 +293,13 @@ export async function resetUserPassword(deps: RequestDeps, admin: User, id: numb
     },
     audit: false,
   });
-  sendPasswordChangedMail(deps, user, { ...ended, how: 'admin' });
+  // In the user's language (the answer's shape has none of it).
+  const languages = await findUserById(deps.db, id);
+  sendPasswordChangedMail(
+    deps,
+    { ...user, language: languages?.language, browser_language: languages?.browser_language },
+    { ...ended, how: 'admin' },
+  );
   return {
     success: true,
     message: turnOffTwoFactor

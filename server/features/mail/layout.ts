@@ -114,7 +114,6 @@ export function composeMailFor(
   words: MailText,
   link: string | undefined,
   publicUrl: string,
-  extra: Pick<MailContent, 'from'> = {},
 ): MailMessage {
   const { locale } = recipient;
   return composeMail(
@@ -127,7 +126,6 @@ export function composeMailFor(
       paragraphs: words.paragraphs,
       ...(words.action && link ? { action: { label: words.action, url: link } } : {}),
       ...(words.footer ? { footer: words.footer } : {}),
-      ...extra,
     },
     publicUrl,
     locale,
