@@ -35,9 +35,14 @@ export function useIdlePreload(): void {
     const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
     if (!mayPreload(connection)) return;
     let idle: number | undefined;
+    // Their code only: not their data (the router's loaders), which a session ended meanwhile would
+    // answer with a 401, and which the pages ask for themselves (My QR Codes' list is the dashboard's).
     const preload = () => {
-      for (const to of LIKELY_NEXT)
-        if (router.state.location.pathname !== to) void router.preloadRoute({ to }).catch(() => undefined);
+      for (const to of LIKELY_NEXT) {
+        const route = router.routesByPath[to];
+        if (route && router.state.location.pathname !== to)
+          void router.loadRouteChunk(route)?.catch(() => undefined);
+      }
     };
     const timer = window.setTimeout(() => {
       idle =
