@@ -7,6 +7,10 @@
  * list's marks use them without zod, which the first load of / would otherwise take in (30 KB).
  */
 
+/** What a check found wrong: a status, or how the request failed (the mails say it in their language). */
+export type DestinationProblem =
+  { kind: 'http'; status: number } | { kind: 'dns' | 'tls' | 'timeout' | 'refused' | 'protocol' };
+
 /** What a check found wrong, in words (the mark says "Opens a 404 since 2 days"). */
 export const destinationProblems = {
   http: (status: number) =>

@@ -10,11 +10,15 @@ import { storedAddress } from '../scans/client-address.js';
 import { setBrowserLanguage } from '../users/users.repository.js';
 import { hashToken } from './tokens.js';
 
-/** 'Chrome on Windows': the browser family and OS, not their versions (an update is not a new browser). */
-export function browserOf(userAgent: string | null): string {
+/** The browser family and OS, not their versions (an update is not a new browser); null when unknown. */
+function browserParts(userAgent: string | null): { browser: string | null; os: string | null } {
   const parser = new UAParser(userAgent ?? '');
-  return `${parser.getBrowser().name ?? 'Unknown browser'} on ${parser.getOS().name ?? 'unknown OS'}`;
+  return { browser: parser.getBrowser().name ?? null, os: parser.getOS().name ?? null };
 }
+
+/** 'Chrome on Windows': the key a browser is remembered by. */
+const browserKey = ({ browser, os }: { browser: string | null; os: string | null }) =>
+  `${browser ?? 'Unknown browser'} on ${os ?? 'unknown OS'}`;
 
 /**
  * After every successful sign-in: remembers the browser and the address, and — when the user has login
@@ -30,7 +34,8 @@ export async function afterSignIn(ctx: RequestDeps, row: UserRow): Promise<void>
     row = { ...row, browser_language: language };
   }
   void (async () => {
-    const browser = browserOf(ctx.userAgent);
+    const parts = browserParts(ctx.userAgent);
+    const browser = browserKey(parts);
     const hadDevices = (await countKnownDevices(ctx.db, row.id)) > 0;
     const now = ctx.clock.now();
     const fresh = await rememberDevices(
@@ -41,15 +46,13 @@ export async function afterSignIn(ctx: RequestDeps, row: UserRow): Promise<void>
     );
     if (!hadDevices || fresh.length === 0 || !row.login_alerts || !row.email) return;
     const locale = mailLocaleOf(row);
-    const parser = new UAParser(ctx.userAgent ?? '');
     await ctx.mailer.send(
       composeMailFor(
         { to: row.email, locale, name: row },
         mailMessages(locale).newSignIn({
           username: row.username,
           when: formatters(locale).dateTime(now, row.time_zone),
-          browser: parser.getBrowser().name ?? null,
-          os: parser.getOS().name ?? null,
+          ...parts,
           address: maskIp(ctx.ip),
         }),
         `${ctx.config.publicUrl}/settings`,

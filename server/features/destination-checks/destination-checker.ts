@@ -1,10 +1,10 @@
-import { destinationProblems } from '../../../src/qr/destination-check.js';
+import { destinationProblems, type DestinationProblem } from '../../../src/qr/destination-check.js';
 import { OutboundError, safeFetch, type OutboundPolicy } from '../outbound/safe-fetch.js';
 
 /** What one check of a URL found. */
 export type CheckResult =
   | { kind: 'ok'; httpStatus: number }
-  | { kind: 'failed'; problem: string; httpStatus: number | null }
+  | { kind: 'failed'; problem: string; cause: DestinationProblem; httpStatus: number | null }
   /** Not ours to check (a private address, unless allowed): never marked. */
   | { kind: 'skipped' };
 
@@ -42,12 +42,23 @@ export async function checkDestination(
     });
     if (answer === null || RETRY_WITH_GET.has(answer.status)) answer = await ask('GET');
     if (answer.status >= 400)
-      return { kind: 'failed', problem: destinationProblems.http(answer.status), httpStatus: answer.status };
+      return {
+        kind: 'failed',
+        problem: destinationProblems.http(answer.status),
+        cause: { kind: 'http', status: answer.status },
+        httpStatus: answer.status,
+      };
     return { kind: 'ok', httpStatus: answer.status };
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
     if (error.reason === 'private') return { kind: 'skipped' };
-    const problem = error.reason === 'too-large' ? null : destinationProblems[error.reason];
-    return problem === null ? { kind: 'ok', httpStatus: 200 } : { kind: 'failed', problem, httpStatus: null };
+    const reason = error.reason;
+    if (reason === 'too-large') return { kind: 'ok', httpStatus: 200 };
+    return {
+      kind: 'failed',
+      problem: destinationProblems[reason],
+      cause: { kind: reason },
+      httpStatus: null,
+    };
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { destinationCheckMessages, destinationProblems } from '../../../src/qr/destination-check.js';
+import { destinationCheckMessages } from '../../../src/qr/destination-check.js';
 import type { DestinationIssue } from '../../../src/qr/destination-check.schema.js';
 import { isHttpUrl } from '../../../src/qr/field-checks.js';
 import { normalizeQrType, redirectingQrTypes } from '../../../src/qr/qr-types.js';
@@ -12,7 +12,7 @@ import { startPeriodic } from '../../periodic.js';
 import { qrMessages } from '../../../src/qr/qr-messages.js';
 import { findQrCodeOf } from '../qr/qr.repository.js';
 import { composeMailFor, mailLocaleOf } from '../mail/layout.js';
-import { mailMessages, type CheckedUrl, type DestinationProblem } from '../mail/messages/index.js';
+import { mailMessages, type CheckedUrl } from '../mail/messages/index.js';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.js';
 import { claimNotification, releaseNotification } from '../notifications/notifications.repository.js';
 import { checkDestination, type CheckResult } from './destination-checker.js';
@@ -98,6 +98,7 @@ function outcomeOf(row: CheckRow, result: CheckResult, now: Date) {
       state: 'skipped',
       failures: 0,
       problem: null,
+      cause: null,
       httpStatus: null,
       failingSince: null,
       checkedAt,
@@ -108,6 +109,7 @@ function outcomeOf(row: CheckRow, result: CheckResult, now: Date) {
       state: 'ok',
       failures: 0,
       problem: null,
+      cause: null,
       httpStatus: result.httpStatus,
       failingSince: null,
       checkedAt,
@@ -118,6 +120,7 @@ function outcomeOf(row: CheckRow, result: CheckResult, now: Date) {
     state: failures >= 2 ? 'down' : 'failing',
     failures,
     problem: result.problem,
+    cause: result.cause,
     httpStatus: result.httpStatus,
     failingSince: row.failing_since === null ? checkedAt : toIso(row.failing_since),
     checkedAt,
@@ -160,18 +163,6 @@ function checkedUrlOf(label: string): CheckedUrl {
   return label === 'Fallback URL' ? { kind: 'fallback' } : { kind: 'destination' };
 }
 
-/** What a failed check found, for the mail's words (the row keeps it in English words). */
-function problemOf(outcome: {
-  problem: string | null;
-  httpStatus: number | null;
-}): DestinationProblem | null {
-  if (outcome.httpStatus !== null && outcome.httpStatus >= 400)
-    return { kind: 'http', status: outcome.httpStatus };
-  const kinds = ['dns', 'tls', 'timeout', 'refused', 'protocol'] as const;
-  const kind = kinds.find((k) => destinationProblems[k] === outcome.problem);
-  return kind ? { kind } : null;
-}
-
 /** Mails the people of each code that uses `url` that it is down: once per code, person and run of failures. */
 async function tellOwners(deps: AppDeps, url: string, outcome: ReturnType<typeof outcomeOf>) {
   const now = deps.clock.now();
@@ -193,7 +184,7 @@ async function tellOwners(deps: AppDeps, url: string, outcome: ReturnType<typeof
               team,
               which: checkedUrlOf(label),
               url,
-              problem: problemOf(outcome),
+              problem: outcome.cause,
             }),
             details,
             deps.config.publicUrl,

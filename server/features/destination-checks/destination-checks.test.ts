@@ -80,17 +80,20 @@ describe('checkDestination', () => {
     expect(await checkDestination(policy, gone.url, { timeoutMs: 2000 })).toEqual({
       kind: 'failed',
       problem: 'Opens a 404',
+      cause: { kind: 'http', status: 404 },
       httpStatus: 404,
     });
     expect(hits(gone.path).map((r) => r.method)).toEqual(['HEAD', 'GET']);
     const broken = page('broken', 503);
     expect(await checkDestination(policy, broken.url, { timeoutMs: 2000 })).toMatchObject({
       problem: 'Server error 503',
+      cause: { kind: 'http', status: 503 },
     });
     expect(await checkDestination(policy, 'http://no-such-host.invalid/', { timeoutMs: 2000 })).toMatchObject(
       {
         kind: 'failed',
         problem: 'Its address does not resolve',
+        cause: { kind: 'dns' },
       },
     );
   });

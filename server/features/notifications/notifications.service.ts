@@ -3,7 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { dayLabel, startOfLocalDay, today } from '../scans/time-zone.js';
 import { composeMailFor, mailLocaleOf } from '../mail/layout.js';
-import { formatters, mailMessages, type MailText } from '../mail/messages/index.js';
+import {
+  formatters,
+  mailMessages,
+  type Formatters,
+  type MailMessages,
+  type MailText,
+} from '../mail/messages/index.js';
 import { QUARTER_MS } from '../scans/rollup-model.js';
 import {
   claimNotification,
@@ -23,14 +29,24 @@ import {
  * one database and run the job at the same moment.
  */
 
-/** Claims, sends, and gives the claim back if the mail server refuses, so the next run tries again. */
-async function sendOnce(deps: AppDeps, key: string, user: Recipient, words: MailText, link: string) {
+/**
+ * Claims, sends, and gives the claim back if the mail server refuses, so the next run tries again. The
+ * mail is written in the user's language: `write` gets its words and formatters.
+ */
+async function sendOnce(
+  deps: AppDeps,
+  key: string,
+  user: Recipient,
+  write: (words: MailMessages, f: Formatters) => MailText,
+  link: string,
+) {
   if (!(await claimNotification(deps.db, key, user.id, deps.clock.now().toISOString()))) return false;
+  const locale = mailLocaleOf(user);
   try {
     await deps.mailer.send(
       composeMailFor(
-        { to: user.email, locale: mailLocaleOf(user), name: user },
-        words,
+        { to: user.email, locale, name: user },
+        write(mailMessages(locale), formatters(locale)),
         link,
         deps.config.publicUrl,
       ),
@@ -71,14 +87,14 @@ export async function sendScanDigests(deps: AppDeps): Promise<number> {
       sections.push({ team: workspace.team ? workspace.name : null, codes });
     }
     if (sections.length === 0) continue;
-    const locale = mailLocaleOf(user);
-    const words = mailMessages(locale).scanDigest({
-      total,
-      day: formatters(locale).day(dayLabel(yesterday)),
-      timeZone: user.time_zone,
-      sections,
-    });
-    const sentNow = await sendOnce(deps, key, user, words, `${deps.config.publicUrl}/analytics`);
+    const sentNow = await sendOnce(
+      deps,
+      key,
+      user,
+      (words, f) =>
+        words.scanDigest({ total, day: f.day(dayLabel(yesterday)), timeZone: user.time_zone, sections }),
+      `${deps.config.publicUrl}/analytics`,
+    );
     if (sentNow) sent++;
   }
   return sent;
@@ -102,14 +118,15 @@ export async function sendScanThresholdMails(deps: AppDeps): Promise<number> {
         const key = workspace.team
           ? `threshold:${code.id}:${level}:u${user.id}`
           : `threshold:${code.id}:${level}`;
-        const words = mailMessages(mailLocaleOf(user)).scanThreshold({
-          codeName: code.name,
-          team: workspace.team ? workspace.name : null,
-          level,
-          scans: code.scans,
-        });
+        const write = (words: MailMessages) =>
+          words.scanThreshold({
+            codeName: code.name,
+            team: workspace.team ? workspace.name : null,
+            level,
+            scans: code.scans,
+          });
         const link = `${deps.config.publicUrl}/qr-details/${code.id}${workspace.team ? `?workspace=${workspace.id}` : ''}`;
-        const sentNow = await sendOnce(deps, key, user, words, link);
+        const sentNow = await sendOnce(deps, key, user, write, link);
         if (sentNow) sent++;
       }
     }

@@ -13,7 +13,7 @@ import { ptBR } from './pt-BR.js';
 import { zhCN } from './zh-CN.js';
 
 export type { CheckedUrl, DestinationProblem, MailMessages, MailText } from './messages.js';
-export { formatters } from './format.js';
+export { formatters, type Formatters } from './format.js';
 
 /** The mails' words in every language (issue 37, item 3); a missing language or message is a compile error. */
 export const MAIL_LOCALES: Record<Locale, MailMessages> = {

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../../src/i18n/locales.js';
+import type { DestinationProblem } from '../../../../src/qr/destination-check.js';
 
 /**
  * Every mail QR Creator sends, as words in one language (issue 37, item 3): `en.ts` is the source, one
@@ -24,8 +25,7 @@ export interface MailText {
 export type CheckedUrl = { kind: 'destination' } | { kind: 'rule'; rule: number } | { kind: 'fallback' };
 
 /** What a check found wrong with a destination. */
-export type DestinationProblem =
-  { kind: 'http'; status: number } | { kind: 'dns' | 'tls' | 'timeout' | 'refused' | 'protocol' };
+export type { DestinationProblem };
 
 /** A team workspace role (the invitation says which). */
 export type InvitedRole = 'viewer' | 'editor' | 'admin' | 'owner';
