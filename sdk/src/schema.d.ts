@@ -20693,6 +20693,10 @@ export interface operations {
                 content: string;
                 folderId: number | null;
               };
+              /** @description Present when the code was moved here from another workspace. */
+              movedFrom?: {
+                workspaceId: number;
+              };
             };
           }[];
         };
@@ -20798,6 +20802,10 @@ export interface operations {
                 /** @description A dynamic code's destination, a static code's content. */
                 content: string;
                 folderId: number | null;
+              };
+              /** @description Present when the code was moved to another workspace rather than deleted. */
+              movedTo?: {
+                workspaceId: number;
               };
             };
           }[];

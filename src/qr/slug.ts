@@ -41,6 +41,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'docs',
   'openapi',
   'well-known',
+  '_short-domain',
   // The app's pages.
   'auth',
   'login',
@@ -48,6 +49,9 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'register',
   'signup',
   'create',
+  'import',
+  'integrations',
+  'share',
   'edit-qr',
   'my-qr-codes',
   'qr-details',

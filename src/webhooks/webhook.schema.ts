@@ -216,9 +216,21 @@ export type WebhookScanData = z.infer<typeof scanDataSchema>;
 /** The `data` of each event type. */
 export const webhookEventData = {
   scan: scanDataSchema,
-  'code.created': z.object({ code: codeSummarySchema }),
+  'code.created': z.object({
+    code: codeSummarySchema,
+    movedFrom: z
+      .object({ workspaceId: z.number().int() })
+      .optional()
+      .meta({ description: 'Present when the code was moved here from another workspace.' }),
+  }),
   'code.updated': z.object({ code: codeSummarySchema }),
-  'code.deleted': z.object({ code: codeSummarySchema }),
+  'code.deleted': z.object({
+    code: codeSummarySchema,
+    movedTo: z
+      .object({ workspaceId: z.number().int() })
+      .optional()
+      .meta({ description: 'Present when the code was moved to another workspace rather than deleted.' }),
+  }),
   'destination.down': z.object({
     code: z.object({ id: z.number().int(), name: z.string() }),
     url: z.string(),

@@ -163,12 +163,31 @@ function checkedUrlOf(label: string): CheckedUrl {
   return label === 'Fallback URL' ? { kind: 'fallback' } : { kind: 'destination' };
 }
 
-/** Mails the people of each code that uses `url` that it is down: once per code, person and run of failures. */
-async function tellOwners(deps: AppDeps, url: string, outcome: ReturnType<typeof outcomeOf>) {
-  const now = deps.clock.now();
+/** A code that sends scanners to a URL, and which of its URLs it is ("Destination", "Rule 2: …"). */
+interface CodeUsing {
+  code: Awaited<ReturnType<typeof listDynamicCodes>>[number];
+  label: string;
+}
+
+/** The active dynamic codes that send scanners to `url`: read once when it goes down, for webhooks and mails. */
+async function codesUsing(deps: AppDeps, url: string, now: Date): Promise<CodeUsing[]> {
+  const using: CodeUsing[] = [];
   for (const code of await listDynamicCodes(deps.db)) {
     const label = checkedUrlsOf(code, now).find((u) => u.url === url)?.label;
-    if (label === undefined) continue;
+    if (label !== undefined) using.push({ code, label });
+  }
+  return using;
+}
+
+/** Mails the people of each code that uses `url` that it is down: once per code, person and run of failures. */
+async function tellOwners(
+  deps: AppDeps,
+  using: readonly CodeUsing[],
+  url: string,
+  outcome: ReturnType<typeof outcomeOf>,
+) {
+  const now = deps.clock.now();
+  for (const { code, label } of using) {
     for (const person of await listWorkspaceEditors(deps.db, code.user_id)) {
       const key = `destination-down:${code.id}:${outcome.failingSince}:${url.slice(0, 200)}:u${person.id}`;
       if (!(await claimNotification(deps.db, key, person.id, now.toISOString()))) continue;
@@ -198,33 +217,27 @@ async function tellOwners(deps: AppDeps, url: string, outcome: ReturnType<typeof
   }
 }
 
-/** `destination.down` to the webhooks of each workspace with a code that uses `url`, once per code. */
-async function tellWebhooks(deps: AppDeps, url: string, outcome: ReturnType<typeof outcomeOf>) {
-  const now = deps.clock.now();
-  for (const code of await listDynamicCodes(deps.db)) {
-    const label = checkedUrlsOf(code, now).find((u) => u.url === url)?.label;
-    if (label === undefined) continue;
-    await emitWebhookEvent(deps.db, now, code.user_id, 'destination.down', {
-      code: { id: code.id, name: code.name },
-      url,
-      label,
-      problem: outcome.problem,
-      httpStatus: outcome.httpStatus,
-      since: outcome.failingSince,
-    });
-  }
-}
-
 async function applyResult(deps: AppDeps, row: CheckRow, result: CheckResult, notify: boolean) {
-  const outcome = outcomeOf(row, result, deps.clock.now());
-  await saveCheck(deps.db, row.url, outcome);
-  if (outcome.state === 'down' && row.state !== 'down') {
-    await reloadDownDestinations(deps.db);
-    await tellWebhooks(deps, row.url, outcome);
-    if (notify) await tellOwners(deps, row.url, outcome);
-  } else if (outcome.state !== 'down' && row.state === 'down') {
-    await reloadDownDestinations(deps.db);
-  }
+  const now = deps.clock.now();
+  const outcome = outcomeOf(row, result, now);
+  const wentDown = outcome.state === 'down' && row.state !== 'down';
+  const using = wentDown ? await codesUsing(deps, row.url, now) : [];
+  // The result and the webhooks' `destination.down` (once per code) in one transaction: an event is sent
+  // if and only if the state it tells of is saved.
+  await deps.db.transaction().execute(async (trx) => {
+    await saveCheck(trx, row.url, outcome);
+    for (const { code, label } of using)
+      await emitWebhookEvent(trx, now, code.user_id, 'destination.down', {
+        code: { id: code.id, name: code.name },
+        url: row.url,
+        label,
+        problem: outcome.problem,
+        httpStatus: outcome.httpStatus,
+        since: outcome.failingSince,
+      });
+  });
+  if (wentDown || (outcome.state !== 'down' && row.state === 'down')) await reloadDownDestinations(deps.db);
+  if (wentDown && notify) await tellOwners(deps, using, row.url, outcome);
 }
 
 /** Every URL some active dynamic code sends scanners to, with its host. */

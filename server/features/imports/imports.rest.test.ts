@@ -78,6 +78,11 @@ describeEachDb('link imports', (getDb) => {
     // The printed link answers as before, case kept.
     const scan = await call(t().app, 'GET', '/r/Promo4');
     expect([scan.statusCode, scan.headers.location]).toEqual([302, 'https://example.com/page-4']);
+    // Short links are matched without regard to case, imported ones too.
+    for (const asked of ['/r/promo4', '/r/PROMO4']) {
+      const other = await call(t().app, 'GET', asked);
+      expect([asked, other.statusCode, other.headers.location]).toEqual([asked, 302, 'https://example.com/page-4']);
+    }
 
     const again = await run(cookie, preview.id, {
       rows: [

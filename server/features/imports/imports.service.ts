@@ -43,6 +43,7 @@ import { writeScansWithRollups } from '../scans/scan-rollups.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
 import { recordActivity } from '../workspaces/activity.js';
 import { actorOf, type Owner } from '../workspaces/owner.js';
+import { emitLimitReached, emitWebhookEvents, webhookCodeOf } from '../webhooks/webhooks.service.js';
 import { connectSource } from './sources/connect.js';
 import { readImportFile } from './sources/read-file.js';
 import { SourceError, type SourceApi, type SourceLink, type SourceVisit } from './sources/source.js';
@@ -519,7 +520,20 @@ export async function runImportRows(
           currentCount = count;
           return max === null ? wanted : Math.max(0, Math.min(wanted, max - count));
         },
+        {
+          // The workspace's webhooks hear of every code made, in the same transaction (as of a bulk creation).
+          afterInsert: (trx, inserted) =>
+            emitWebhookEvents(
+              trx,
+              deps.clock.now(),
+              owner.id,
+              'code.created',
+              inserted.map((row) => ({ code: webhookCodeOf(deps, row) })),
+            ),
+        },
       );
+      // Rows the plan left out: the workspace's webhooks hear that its limit was reached.
+      if (result.overLimit.length > 0 && max !== null) await emitLimitReached(deps, owner.id, max);
       result.rows.forEach((code, i) => made.push({ planned: toCreate[result.taken[i]!]!, codeId: code.id }));
       currentCount = result.countBefore + result.rows.length;
       for (const i of result.overLimit) {

@@ -153,7 +153,11 @@ export async function insertQrCodesOfOwner(
   owner: BulkOwner,
   rows: readonly BulkCodeRow[],
   fit: (state: BulkOwnerState) => number,
-  options: { skipRepeats?: boolean } = {},
+  options: {
+    skipRepeats?: boolean;
+    /** Runs last in the same transaction with the inserted rows (the webhooks' events: sent if and only if they commit). */
+    afterInsert?: (trx: Db, inserted: readonly QrCodeRow[]) => Promise<void>;
+  } = {},
 ): Promise<BulkInsertResult> {
   return db.transaction().execute(async (trx) => {
     await lockUserRow(trx, owner.userId);
@@ -194,6 +198,7 @@ export async function insertQrCodesOfOwner(
       // Each code's first version (its history), in the same transaction.
       await recordCreatedVersions(trx, owner.actorId, returned, owner.now);
     }
+    if (inserted.length > 0) await options.afterInsert?.(trx, inserted);
     return {
       rows: inserted,
       taken: takenRows,

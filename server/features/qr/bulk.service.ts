@@ -1,6 +1,6 @@
 import { actorOf, type Owner } from '../workspaces/owner.js';
 import { recordActivity } from '../workspaces/activity.js';
-import { emitWebhookEvents, webhookCodeOf } from '../webhooks/webhooks.service.js';
+import { emitLimitReached, emitWebhookEvents, webhookCodeOf } from '../webhooks/webhooks.service.js';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { maxCodesFor, upgradeOffer, type PlanHolder } from '../../../src/plans.js';
@@ -18,7 +18,7 @@ import { appError, extrasOf, refuse } from '../../errors.js';
 import { toQrCode } from './qr.mapper.js';
 import { reloadShortDomains, shortLinksOf } from '../domains/short-domains.registry.js';
 import { checkCodeDomain } from '../domains/short-domains.service.js';
-import { checkContent, planLimitMessage } from './qr.service.js';
+import { checkContent, isLimitRefusal, planLimitMessage } from './qr.service.js';
 import { generateSlug } from './slug.js';
 import { wakeScanChecks } from './scan-verdicts.js';
 import { getInstanceSettings } from '../settings/instance-settings.js';
@@ -153,20 +153,21 @@ export async function bulkCreateQrCodes(
     try {
       const result = await insertQrCodesOfOwner(deps.db, owner, withSlugs(rows), fit, {
         skipRepeats: input.repeats === 'skip',
+        // The workspace's webhooks hear of every code, as of a single save: in the same transaction.
+        afterInsert: (trx, inserted) =>
+          emitWebhookEvents(
+            trx,
+            now,
+            user.id,
+            'code.created',
+            inserted.map((row) => ({ code: webhookCodeOf(deps, row) })),
+          ),
       });
       const links = shortLinksOf(deps.db, deps.config.publicUrl);
       const codes = result.rows.map((row) => toQrCode(row, links));
       // Not inline as a single save is: hundreds of renders would hold the answer for minutes.
       if (codes.length > 0) {
         wakeScanChecks(deps);
-        // The workspace's webhooks hear of every code, as of a single save (after the insert, as its activity).
-        await emitWebhookEvents(
-          deps.db,
-          now,
-          user.id,
-          'code.created',
-          result.rows.map((row) => ({ code: webhookCodeOf(deps, row) })),
-        );
         await recordActivity(deps.db, user.id, actorOf(user), now, {
           action: 'code.created',
           targetType: 'codes',
@@ -174,6 +175,8 @@ export async function bulkCreateQrCodes(
           details: { count: codes.length },
         });
       }
+      // Rows the plan left out: the workspace's webhooks hear that its limit was reached.
+      if (result.overLimit.length > 0 && max !== null) await emitLimitReached(deps, user.id, max);
       return {
         created: codes.map((code, i) => ({
           id: code.id,
@@ -190,6 +193,8 @@ export async function bulkCreateQrCodes(
         maxCount: max,
       };
     } catch (error) {
+      // Refused by the plan: the workspace's webhooks hear of it (outside the refused transaction).
+      if (isLimitRefusal(error) && max !== null) await emitLimitReached(deps, user.id, max);
       // A slug already taken (about one call in a billion at 1,000 codes): the transaction rolled back; draw again.
       if (isUniqueViolation(error) && attempt < 5) continue;
       throw error;

@@ -141,7 +141,7 @@ export interface NewQrCode {
 class RandomSlugHeld extends Error {}
 
 /** The plan's refusal of one more code (its `limitReached` extra). */
-const isLimitRefusal = (error: unknown) =>
+export const isLimitRefusal = (error: unknown) =>
   error instanceof TRPCError && extrasOf(error)?.limitReached === true;
 
 export async function createQrCode(deps: AppDeps, user: Owner, input: NewQrCode): Promise<QrCode> {
@@ -301,11 +301,18 @@ export async function moveQrCode(
   user: User,
   input: { id: number; folderId: number | null },
 ): Promise<QrCode> {
-  await getOrThrow(deps.db, user, input.id);
+  const existing = await getOrThrow(deps.db, user, input.id);
   await checkFolder(deps.db, user, input.folderId);
-  const row = await updateQrCodeRow(deps.db, user.id, input.id, {
-    folder_id: input.folderId,
-    updated: deps.clock.now().toISOString(),
+  const now = deps.clock.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const moved = await updateQrCodeRow(trx, user.id, input.id, {
+      folder_id: input.folderId,
+      updated: now.toISOString(),
+    });
+    // Its folder is part of what the workspace's webhooks are told of a code (`folderId`).
+    if (moved && moved.folder_id !== existing.folder_id)
+      await emitWebhookEvent(trx, now, user.id, 'code.updated', { code: webhookCodeOf(deps, moved) });
+    return moved;
   });
   if (!row) throw appError('NOT_FOUND', qrMessages.notFound);
   return codeOf(deps, row);

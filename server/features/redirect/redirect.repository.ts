@@ -56,14 +56,15 @@ const SLUG_QUERY = `select ${COLUMNS.join(', ')} from qr_codes where slug = ? an
 const QUALIFIED = COLUMNS.map((c) => `qr_codes.${c}`).join(', ');
 
 /**
- * A slug that is no code's exact slug (issue 35): a chosen back-half asked for in other case (`/r/Menu`:
- * chosen ones are kept in lower case), or a slug a code had before and still answers at (an alias: as
+ * A slug that is no code's exact slug (issue 35): a back-half asked for in other case (`/r/Menu` for a
+ * chosen one, kept in lower case; `/r/promo4` for an imported `Promo4`, kept as its source had it: both
+ * through the index on lower(slug)), or a slug a code had before and still answers at (an alias: as
  * given, or in lower case). Read only when the exact slug finds nothing, so a scan of a code's own slug
  * costs no more; the found row carries the code's current slug.
  */
 const OTHER_SLUG_QUERY = (param: string, extra = '', isDynamic = '1') =>
   `select ${QUALIFIED}${extra} from qr_codes
-     where qr_codes.slug = lower(${param}) and ${param} <> lower(${param}) and qr_codes.is_dynamic = ${isDynamic}
+     where lower(qr_codes.slug) = lower(${param}) and qr_codes.is_dynamic = ${isDynamic}
    union all
    select ${QUALIFIED}${extra} from qr_slug_aliases join qr_codes on qr_codes.id = qr_slug_aliases.qr_code_id
      where qr_slug_aliases.slug in (${param}, lower(${param})) and qr_codes.is_dynamic = ${isDynamic}

@@ -9,7 +9,10 @@ import {
   type WebhookScanData,
   type WebhookWithSecret,
 } from '../../../src/webhooks/webhook.schema.js';
+import type { ImportPreview } from '../../../src/imports/import.schema.js';
 import { insertQrRow } from '../../test/fixtures.js';
+import { BOUNDARY, multipartBody } from '../../test/upload-fixtures.js';
+import { shlinkCsvOf } from '../imports/stand-ins.test-helpers.js';
 import { readParsedOutbox } from '../../test/smtp-capture.js';
 import {
   call,
@@ -362,6 +365,88 @@ describeEachDb('webhooks', (getDb) => {
       ['code.created', 'Flyer'],
       ['code.created', 'Notes'],
     ]);
+  });
+
+  it('tells of codes put in a folder, moved to a team, imported, and of a bulk creation the plan cut short', async () => {
+    const { user: ada, cookie } = await signedInUser(t(), 'ada');
+    const team = await createTeam(
+      { ...t().deps, log: t().app.log, ip: '127.0.0.1', userAgent: null },
+      toUser(ada),
+      'Marketing',
+    );
+    const inTeam = { 'x-workspace': String(team.id) };
+    const own = hook();
+    const teams = hook();
+    const events = ['code.created', 'code.updated', 'code.deleted', 'limit.reached'];
+    await addWebhook(cookie, { url: own.url, events });
+    await addWebhook(cookie, { url: teams.url, events }, inTeam);
+    const eventsAt = (path: string) =>
+      at(path).flatMap((r) => (JSON.parse(r.body) as WebhookPayload).events);
+
+    // A folder: the code's folderId changes, which webhooks are told of; the same folder again is no change.
+    const code = await insertQrRow(t().db, { userId: ada.id, name: 'Poster', isDynamic: true });
+    const folder = await call(t().app, 'POST', '/api/folders', { cookie, json: { name: 'Print' } });
+    expect(folder.statusCode, folder.body).toBe(201);
+    const folderId = folder.json<{ id: number }>().id;
+    for (let i = 0; i < 2; i++) {
+      const moved = await call(t().app, 'PATCH', `/api/qr-codes/${code.id}`, { cookie, json: { folderId } });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    // Into the team: it leaves ada's workspace and joins the team's.
+    const toTeam = await call(t().app, 'POST', `/api/qr-codes/${code.id}/move-to-workspace`, {
+      cookie,
+      json: { workspaceId: team.id },
+    });
+    expect(toTeam.statusCode, toTeam.body).toBe(200);
+    // An import into the team.
+    const upload = await call(t().app, 'POST', '/api/imports/file', {
+      cookie,
+      headers: { ...inTeam, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: multipartBody([
+        { field: 'file', filename: 'short-urls.csv', contentType: 'text/csv', data: shlinkCsvOf(2) },
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const preview = upload.json<ImportPreview>();
+    const imported = await call(t().app, 'POST', `/api/imports/${preview.id}/rows`, {
+      cookie,
+      headers: inTeam,
+      json: { rows: preview.links.map((l) => ({ row: l.row, action: 'create' })) },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    // ada's own plan: one code left of two; a bulk creation of three makes one and is cut short.
+    await storeInstanceSettings(t().db, { freePlanLimit: 2 }, t().clock.now());
+    await insertQrRow(t().db, { userId: ada.id, name: 'Kept' });
+    const bulk = await call(t().app, 'POST', '/api/qr-codes/bulk', {
+      cookie,
+      json: {
+        codes: ['A', 'B', 'C'].map((name) => ({ name, type: 'text', content: name })),
+        customization: {},
+        allOrNothing: false,
+      },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(201);
+    expect(bulk.json<{ created: unknown[] }>().created).toHaveLength(1);
+
+    await runWebhooks(t().deps);
+    const mine = eventsAt(own.path);
+    expect(mine.map((e) => e.type)).toEqual(['code.updated', 'code.deleted', 'code.created', 'limit.reached']);
+    expect(mine[0]!.data).toMatchObject({ code: { id: code.id, folderId } });
+    expect(mine[1]!.data).toMatchObject({ code: { id: code.id }, movedTo: { workspaceId: team.id } });
+    expect(mine[2]!.data).toMatchObject({ code: { name: 'A' } });
+    expect(mine[3]!.data).toMatchObject({ limit: 'codes', maxCount: 2 });
+    const theirs = eventsAt(teams.path);
+    expect(theirs.map((e) => [e.type, (e.data as { code: { name: string } }).code.name])).toEqual([
+      ['code.created', 'Poster'],
+      ['code.created', 'Page 1'],
+      ['code.created', 'Page 2'],
+    ]);
+    expect(theirs[0]!.data).toMatchObject({ code: { folderId: null }, movedFrom: { workspaceId: ada.id } });
+    expect(theirs.every((e) => e.workspace.id === team.id)).toBe(true);
+    for (const r of [...at(own.path), ...at(teams.path)]) {
+      const body = JSON.parse(r.body) as WebhookPayload;
+      expect(webhookPayloadSchemaOf(body.events[0]!.type).strict().safeParse(body).error).toBeUndefined();
+    }
   });
 
   it('sends a test at once and redelivers a delivery as a new one', async () => {
