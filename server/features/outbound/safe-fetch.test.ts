@@ -24,6 +24,17 @@ beforeAll(async () => {
       res.writeHead(302, { location: '/ok' });
       return res.end();
     }
+    if (req.url === '/post-303' || req.url === '/post-307') {
+      res.writeHead(req.url === '/post-303' ? 303 : 307, { location: '/echo' });
+      return res.end();
+    }
+    if (req.url === '/echo') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      return req.on('end', () =>
+        res.end(`${req.method} ${Buffer.concat(chunks).length} ${req.headers['x-signed'] ?? '-'}`),
+      );
+    }
     if (req.url === '/slow') return; // never answers
     res.writeHead(404).end();
   });
@@ -68,6 +79,25 @@ describe('safeFetch', () => {
     expect([followed.status, followed.url]).toEqual([200, `${base}/ok`]);
     const notFollowed = await safeFetch(allowLoopback, `${base}/to-self`);
     expect(notFollowed.status).toBe(302);
+  });
+
+  it('follows a POST answered 303 as a GET without its body or headers, and stops at a 307', async () => {
+    const post = {
+      method: 'POST' as const,
+      body: '{"a":1}',
+      headers: { 'x-signed': 'yes' },
+      maxRedirects: 2,
+    };
+    const seeOther = await safeFetch(allowLoopback, `${base}/post-303`, post);
+    expect([seeOther.status, seeOther.body.toString(), seeOther.url]).toEqual([
+      200,
+      'GET 0 -',
+      `${base}/echo`,
+    ]);
+    const temporary = await safeFetch(allowLoopback, `${base}/post-307`, post);
+    expect(temporary.status).toBe(307);
+    const direct = await safeFetch(allowLoopback, `${base}/echo`, post);
+    expect(direct.body.toString()).toBe('POST 7 yes');
   });
 
   it('stops a long answer, a slow one and anything but http(s)', async () => {

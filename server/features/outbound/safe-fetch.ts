@@ -24,7 +24,11 @@ export interface OutboundPolicy {
 export interface SafeFetchOptions {
   method?: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
-  /** A POST's body (its Content-Type in `headers`; its Content-Length is set). Not sent again on a redirect. */
+  /**
+   * A POST's body (its Content-Type in `headers`; its Content-Length is set). Never sent again: a POST
+   * answered 301, 302 or 303 is followed (within maxRedirects) as a GET without body or `headers`, as
+   * browsers do (Google Apps Script answers its POSTs so); a 307 or 308 is the answer.
+   */
   body?: string | Buffer;
   /** The whole exchange, redirects included (default 10 s). */
   timeoutMs?: number;
@@ -249,15 +253,16 @@ export async function safeFetch(
     throw new OutboundError('protocol', 'Not a web address');
   }
   const signal = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  let request = options;
   for (let hop = 0; ; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new OutboundError('protocol', 'Only http and https addresses are fetched');
     }
     let answer: SafeResponse;
     try {
-      answer = await requestOnce(policy, url, options, signal).catch((error: unknown) => {
+      answer = await requestOnce(policy, url, request, signal).catch((error: unknown) => {
         if (!(error instanceof StaleConnection)) throw error;
-        return requestOnce(policy, url, { ...options, keepAlive: false }, signal);
+        return requestOnce(policy, url, { ...request, keepAlive: false }, signal);
       });
     } catch (error) {
       if (signal.aborted) throw new OutboundError('timeout', 'No answer in time');
@@ -265,6 +270,10 @@ export async function safeFetch(
     }
     const location = answer.headers.location;
     if (answer.status >= 300 && answer.status < 400 && location && hop < (options.maxRedirects ?? 0)) {
+      if (request.method === 'POST') {
+        if (answer.status === 307 || answer.status === 308) return answer;
+        request = { ...request, method: 'GET', body: undefined, headers: undefined };
+      }
       url = new URL(location, url);
       continue;
     }

@@ -554,6 +554,9 @@ async function attempt(deps: AppDeps, delivery: DueDelivery): Promise<void> {
       timeoutMs: SEND_TIMEOUT_MS,
       maxBytes: 256 * 1024,
       keepAlive: true,
+      // A receiver that answers its POST with a 302 or 303 to its result (Google Apps Script) has taken
+      // the delivery: its result is fetched (GET, no body) and its status counts.
+      maxRedirects: 2,
     });
     status = answer.status;
     excerpt = answer.body.toString('utf8').slice(0, EXCERPT_CHARS) || null;

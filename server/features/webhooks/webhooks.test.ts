@@ -65,6 +65,9 @@ beforeAll(async () => {
         at: Date.now(),
       });
       const status = statuses.get(path) ?? 200;
+      // As Google Apps Script answers a POST: a 302 to the script's output, fetched with a GET.
+      if (status === 302) return res.writeHead(302, { location: `${path}/output` }).end();
+      if (req.method === 'GET' && path.endsWith('/output')) return res.writeHead(200).end('ok');
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: status < 300 }));
     });
   });
@@ -262,6 +265,27 @@ describeEachDb('webhooks', (getDb) => {
     expect(log[0]).toMatchObject({ state: 'succeeded', attempts: 3, responseStatus: 204 });
   });
 
+  it('counts a receiver that answers 302 to its output (Google Apps Script) as delivered, once', async () => {
+    const { user, cookie } = await signedInUser(t(), 'ada');
+    const target = hook(302);
+    const webhook = await addWebhook(cookie, { url: target.url, events: ['scan'] });
+    const code = await insertQrRow(t().db, { userId: user.id, isDynamic: true });
+    await scanTimes(t(), code.slug!, 1);
+    await runWebhooks(t().deps);
+    // The signed POST, then a GET of the output without body or signature.
+    expect(at(target.path).map((r) => r.body.length > 0)).toEqual([true]);
+    const output = at(`${target.path}/output`);
+    expect(output.map((r) => [r.body, r.headers['qr-creator-signature']])).toEqual([['', undefined]]);
+    expect((await deliveries(cookie, webhook.id))[0]).toMatchObject({
+      state: 'succeeded',
+      attempts: 1,
+      responseStatus: 200,
+    });
+    t().clock.advance(3_600_000);
+    await runWebhooks(t().deps);
+    expect(at(target.path)).toHaveLength(1);
+  });
+
   it('gives up after 24 hours, disables the webhook and mails the admins once', async () => {
     const { user, cookie } = await signedInUser(t(), 'ada');
     const target = hook(503);
@@ -380,8 +404,7 @@ describeEachDb('webhooks', (getDb) => {
     const events = ['code.created', 'code.updated', 'code.deleted', 'limit.reached'];
     await addWebhook(cookie, { url: own.url, events });
     await addWebhook(cookie, { url: teams.url, events }, inTeam);
-    const eventsAt = (path: string) =>
-      at(path).flatMap((r) => (JSON.parse(r.body) as WebhookPayload).events);
+    const eventsAt = (path: string) => at(path).flatMap((r) => (JSON.parse(r.body) as WebhookPayload).events);
 
     // A folder: the code's folderId changes, which webhooks are told of; the same folder again is no change.
     const code = await insertQrRow(t().db, { userId: ada.id, name: 'Poster', isDynamic: true });
@@ -430,7 +453,12 @@ describeEachDb('webhooks', (getDb) => {
 
     await runWebhooks(t().deps);
     const mine = eventsAt(own.path);
-    expect(mine.map((e) => e.type)).toEqual(['code.updated', 'code.deleted', 'code.created', 'limit.reached']);
+    expect(mine.map((e) => e.type)).toEqual([
+      'code.updated',
+      'code.deleted',
+      'code.created',
+      'limit.reached',
+    ]);
     expect(mine[0]!.data).toMatchObject({ code: { id: code.id, folderId } });
     expect(mine[1]!.data).toMatchObject({ code: { id: code.id }, movedTo: { workspaceId: team.id } });
     expect(mine[2]!.data).toMatchObject({ code: { name: 'A' } });
