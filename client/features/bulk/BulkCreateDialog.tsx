@@ -40,6 +40,7 @@ import { saveBlob } from '../../lib/save-blob';
 import { trpc } from '../../lib/trpc';
 import { QrPreview } from '../qr/QrPreview';
 import { useQrCacheRefresh } from '../qr/use-qr-cache-refresh';
+import { APP_DOMAIN, domainChoices, domainIdToSend, knownDomainId } from '../qr-designer/short-link';
 import { TemplatePicker } from '../qr-designer/TemplatePicker';
 import {
   callFailure,
@@ -80,7 +81,8 @@ function resultSummary(result: BulkCreateResult): string {
 /**
  * Bulk create, from My QR Codes: a CSV or Excel file → its columns mapped to name, type, content fields,
  * folder and dynamic → every row checked with the designer's own schema (src/qr/bulk.ts) → one design
- * for all → one server call → a ZIP of the images. The plan limit is said before anything is created.
+ * for all, and the dynamic codes' short domain when the workspace has any → one server call → a ZIP of
+ * the images. The plan limit is said before anything is created.
  */
 export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const isMobile = useMediaQuery('(max-width: 767px)');
@@ -93,6 +95,8 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
   const [defaultType, setDefaultType] = useState<QrType>('url');
   const [isDynamic, setIsDynamic] = useState(true);
   const [folderId, setFolderId] = useState<number | null>(null);
+  /** The dynamic codes' short domain (null: the app's own address). */
+  const [chosenDomainId, setDomainId] = useState<number | null>(null);
   const [customization, setCustomization] = useState<Customization>(() =>
     structuredClone<Customization>(templates[0]!.customization),
   );
@@ -105,6 +109,10 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
 
   const folders = trpc.folders.list.useQuery(undefined, { enabled: opened });
   const limit = trpc.qr.limit.useQuery(undefined, { enabled: opened });
+  // The short domains this workspace may use (the designer's Domain list): asked for on opening, so the
+  // Short domain select is known by the Check step and does not appear late.
+  const domains = trpc.qr.domains.useQuery(undefined, { enabled: opened });
+  const utils = trpc.useUtils();
   const refresh = useQrCacheRefresh();
   const create = useMutation({ mutationFn: createInBulk });
 
@@ -159,6 +167,11 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
     [rows],
   );
   const problems = rows.length - ready.length;
+  // A short domain names the links of dynamic codes only: no select when every code is static.
+  const anyDynamic = ready.some((r) => r.code.isDynamic);
+  const domainOptions = domainChoices(domains.data);
+  // A domain taken from the workspace since it was chosen falls back to the app's own address.
+  const domainId = anyDynamic ? knownDomainId(chosenDomainId, domains.data) : null;
 
   // Which ready rows repeat a code the user has: the server says (and decides again when creating).
   const repeatsKey = useMemo(() => ready.map((r) => [r.code.name, r.code.type, r.code.content]), [ready]);
@@ -196,6 +209,7 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
         folderId,
         allOrNothing,
         repeats: repeatsChoice,
+        domainId: domainIdToSend(domainId),
       },
       {
         onSuccess: (answer) => {
@@ -210,7 +224,11 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
           );
           void refresh();
         },
-        onError: (error) => setCreateError(callFailure(error, 'The QR codes could not be created.')),
+        onError: (error) => {
+          setCreateError(callFailure(error, 'The QR codes could not be created.'));
+          // Refused for a domain the workspace may no longer use: the select learns the list anew.
+          if (domainId !== null) void utils.qr.domains.invalidate();
+        },
       },
     );
   };
@@ -452,6 +470,19 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                     )}
                   </Stack>
                 </Alert>
+              )}
+              {anyDynamic && domainOptions.length > 0 && (
+                <Select
+                  label="Short domain"
+                  description="Where the dynamic codes' short links start; static codes have none."
+                  data={domainOptions}
+                  value={domainId === null ? APP_DOMAIN : String(domainId)}
+                  onChange={(value) => setDomainId(value && value !== APP_DOMAIN ? Number(value) : null)}
+                  allowDeselect={false}
+                  disabled={create.isPending}
+                  styles={{ wrapper: { maxWidth: 360 } }}
+                  comboboxProps={{ withinPortal: true }}
+                />
               )}
               <Text fw={600} size="sm" mt="xs">
                 Design for all codes

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { toIso } from '../../db/database.js';
 import { appError } from '../../errors.js';
 import { startPeriodic } from '../../periodic.js';
+import { shortLinksFor, type ShortLinks } from '../domains/short-domains.registry.js';
 import { recordActivity } from '../workspaces/activity.js';
 import { actorOf, type Owner } from '../workspaces/owner.js';
 import {
@@ -241,13 +242,10 @@ export function requestsFor(
 }
 
 /** A stored scan as its workspace's provider gets it; null for one never forwarded (a bot, a test). */
-export function forwardedScanOf(
-  deps: Pick<AppDeps, 'config'>,
-  row: ForwardingRow,
-  scan: FeedScan,
-): ForwardedScan | null {
+export function forwardedScanOf(links: ShortLinks, row: ForwardingRow, scan: FeedScan): ForwardedScan | null {
   if (scan.device === 'Bot' || scan.outcome.kind === 'simulated' || !scan.slug) return null;
-  const link = `${deps.config.publicUrl}/r/${encodeURIComponent(scan.slug)}`;
+  // The link as printed: on the code's short domain when it has one.
+  const link = links.shortUrl(encodeURIComponent(scan.slug), scan.domainId);
   return {
     url: campaignUrl(link, scan.codeName),
     link,
@@ -361,10 +359,11 @@ export async function runForwardingTurn(
     if (!moved) return result;
     const owners = [...new Set(next.scans.map((s) => s.ownerId))];
     const rows = await listEnabledForwarding(deps.db, owners);
+    const links = await shortLinksFor(deps, new Set(next.scans.map((s) => s.domainId)));
     await eachLimited(rows, o.lanes, async (row) => {
       const scans = next.scans
         .filter((s) => s.ownerId === row.owner_id)
-        .map((s) => forwardedScanOf(deps, row, s))
+        .map((s) => forwardedScanOf(links, row, s))
         .filter((s): s is ForwardedScan => s !== null);
       if (scans.length === 0) return;
       const outcome = await deliver(deps.config.outbound, requestsFor(deps, row, scans, now.getTime()), o);

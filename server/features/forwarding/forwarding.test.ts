@@ -224,6 +224,33 @@ describeEachDb('forwarding scans to web analytics', (getDb) => {
     expect((later.json as { client_id: string }).client_id).not.toBe(body.client_id);
   });
 
+  it("sends a code's link as printed: on its short domain when it has one", async () => {
+    const { user, cookie } = await signedInUser(t(), 'ada');
+    const { cookie: admin } = await signedInUser(t(), 'root', { isAdmin: true });
+    const added = await call(t().app, 'POST', '/api/admin/domains', {
+      cookie: admin,
+      json: { hostname: 'go.forward.test', allWorkspaces: true },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const domain = domainOf();
+    expect((await put(cookie, { provider: 'plausible', url: plausible.url, domain })).statusCode).toBe(200);
+    await turn();
+    const code = await insertQrRow(t().db, { userId: user.id, name: 'Menu', isDynamic: true });
+    const made = await call(t().app, 'PUT', `/api/qr-codes/${code.id}`, {
+      cookie,
+      json: { domainId: added.json<{ id: number }>().id },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await scan(code.slug)).statusCode).toBe(302);
+    expect(await turn()).toMatchObject({ sent: 1 });
+    const [sent] = plausible.requests.filter((r) => (r.json as { domain?: string }).domain === domain);
+    // The scheme is PUBLIC_URL's (http in the tests).
+    const scheme = new URL(t().config.publicUrl).protocol;
+    expect((sent!.json as { url: string }).url).toBe(
+      `${scheme}//go.forward.test/${code.slug}?utm_source=qr&utm_medium=qr&utm_campaign=Menu`,
+    );
+  });
+
   it("keeps forwarding other workspaces while one's provider fails or hangs, and reports it in the settings", async () => {
     const { user: ada, cookie: adaCookie } = await signedInUser(t(), 'ada');
     const { user: bob, cookie: bobCookie } = await signedInUser(t(), 'bob');
