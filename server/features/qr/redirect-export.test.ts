@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,67 @@ function expectedRoutes(t: RedirectTable): Map<string, string> {
   return new Map(t.redirects.map((r) => [r.path, r.destination]));
 }
 
+const GO = 'go.example.com';
+const LINKS = 'links.example.org';
+
+/**
+ * Codes printed on two short domains (slugs are unique server-wide, so one slug per domain), a pair on
+ * one domain that differs only in case, and domains no config file may carry as they are.
+ */
+const onDomains: DynamicCodeRow[] = [
+  { slug: 'menu', name: 'Go menu', type: 'url', content: 'https://example.com/go?price=$5', domainHost: GO },
+  {
+    slug: 'GoCase',
+    name: 'upper on go',
+    type: 'url',
+    content: 'https://example.com/go-upper',
+    domainHost: GO,
+  },
+  {
+    slug: 'gocase',
+    name: 'lower on go',
+    type: 'url',
+    content: 'https://example.com/go-lower',
+    domainHost: GO,
+  },
+  { slug: 'promo1', name: 'Promo', type: 'url', content: 'https://example.org/promo', domainHost: LINKS },
+  // A page of this server on a domain: a comment under /r/, as without a domain.
+  { slug: 'gocard1', name: 'Card', type: 'vcard', content: 'BEGIN:VCARD\nEND:VCARD', domainHost: GO },
+  // Never stored so (domains are validated host names), yet never let into a config file.
+  { slug: 'odd0001', name: 'odd', type: 'url', content: 'https://example.com/odd', domainHost: 'bad host;}' },
+  // A domain named as PUBLIC_URL's host: the app answers there, so only /r/ does.
+  {
+    slug: 'self001',
+    name: 'self',
+    type: 'url',
+    content: 'https://example.com/self',
+    domainHost: 'qr.example.com',
+  },
+];
+
+const withDomains = redirectTableOf(PUBLIC_URL, [...tricky, ...onDomains], NOW);
+
+/** What `/<slug>` on each short domain must lead to according to an export: host → path → destination. */
+function expectedDomainRoutes(t: RedirectTable, ownHost: string): Map<string, Map<string, string>> {
+  const routes = new Map<string, Map<string, string>>();
+  for (const r of t.redirects) {
+    if (r.domain === null || !/^[a-z0-9.-]+$/.test(r.domain) || r.domain === ownHost) continue;
+    routes.set(
+      r.domain,
+      (routes.get(r.domain) ?? new Map<string, string>()).set(`/${r.slug}`, r.destination),
+    );
+  }
+  return routes;
+}
+
+/** The header lines every server format writes about the domains of `withDomains`. */
+const domainHeader = [
+  "# 6 of them print a short domain's link: 3 on go.example.com, 1 on links.example.org.",
+  '# They answer under /r/ on this address too, as they do today.',
+  "# 1 print(s) a link on qr.example.com, this address's own host, where only /r/ answers",
+  '# 1 print(s) a link on a domain that is no plain host name (only a-z, 0-9, . and -),',
+];
+
 // ---------------------------------------------------------------------------------------------------
 
 describe('redirectTableOf', () => {
@@ -80,6 +142,7 @@ describe('redirectTableOf', () => {
       slug: 'plain01',
       shortUrl: 'https://qr.example.com/r/plain01',
       path: '/r/plain01',
+      domain: null,
       destination: 'https://example.com/menu',
       name: 'Menu',
       notes: [],
@@ -108,6 +171,54 @@ describe('redirectTableOf', () => {
       shortUrl: 'http://localhost:3000/qr/r/plain01',
     });
     expect(sub.origin).toBe('http://localhost:3000');
+  });
+
+  it('keeps the short domain a code is printed on, and its link there', () => {
+    const bySlug = new Map(withDomains.redirects.map((r) => [r.slug, r]));
+    expect(bySlug.get('menu')).toMatchObject({
+      domain: GO,
+      path: '/r/menu',
+      shortUrl: 'https://go.example.com/menu',
+      destination: 'https://example.com/go?price=$5',
+    });
+    expect(bySlug.get('promo1')).toMatchObject({
+      domain: LINKS,
+      shortUrl: 'https://links.example.org/promo1',
+    });
+    expect(bySlug.get('plain01')!.domain).toBeNull();
+    expect(withDomains.skipped).toContainEqual({
+      slug: 'gocard1',
+      path: '/r/gocard1',
+      type: 'vcard',
+      reason: 'landing',
+    });
+    expect(expectedDomainRoutes(withDomains, 'qr.example.com')).toEqual(
+      new Map([
+        [
+          GO,
+          new Map([
+            ['/menu', 'https://example.com/go?price=$5'],
+            ['/GoCase', 'https://example.com/go-upper'],
+            ['/gocase', 'https://example.com/go-lower'],
+          ]),
+        ],
+        [LINKS, new Map([['/promo1', 'https://example.org/promo']])],
+      ]),
+    );
+  });
+
+  it('names the domains in the server formats’ header, never a code', () => {
+    for (const render of [renderNginx, renderCaddy, renderNetlify]) {
+      const file = render(withDomains);
+      for (const line of domainHeader) expect(file).toContain(line);
+      expect(file).not.toContain('not in this file');
+      expect(file).not.toContain('bad host');
+      for (const name of ['Go menu', 'upper on go', 'Promo']) expect(file).not.toContain(name);
+    }
+    // Without codes on a domain, not a word about them.
+    for (const render of [renderNginx, renderCaddy, renderNetlify]) {
+      expect(render(table)).not.toContain("short domain's link");
+    }
   });
 });
 
@@ -343,7 +454,23 @@ function parseNginx(text: string): NginxNode[] {
 
 /** The map's routing as nginx runs it: exact strings (ignoring case) first, then regexes in order. */
 function nginxRoute(nodes: NginxNode[], uri: string): string | undefined {
-  const map = nodes.find((n) => n.args[0] === 'map' && n.args[2] === '$qr_destination')!;
+  return nginxMapRoute(nodes, '$uri', '$qr_destination', uri);
+}
+
+/** The short domains' map, keyed by `$host$uri` (nginx's `$host`: the Host header in lower case). */
+function nginxDomainRoute(nodes: NginxNode[], host: string, uri: string): string | undefined {
+  return nginxMapRoute(nodes, '$host$uri', '$qr_domain_destination', `${host.toLowerCase()}${uri}`);
+}
+
+function nginxMapRoute(
+  nodes: NginxNode[],
+  source: string,
+  variable: string,
+  uri: string,
+): string | undefined {
+  const map = nodes.find((n) => n.args[0] === 'map' && n.args[2] === variable)!;
+  expect(map, `map ${source} ${variable}`).toBeDefined();
+  expect(map.args[1]).toBe(source);
   const dollar = nodes.find((n) => n.args[0] === 'geo' && n.args[1] === '$qr_dollar')!;
   const literalDollar = dollar.block!.find((n) => n.args[0] === 'default')!.args[1]!;
   expect(literalDollar).toBe('$');
@@ -414,6 +541,85 @@ describe('renderNginx', () => {
     expect(conf).toContain("# /r/loop001 (url): leads to one of this server's own short links");
   });
 
+  describe('with codes on short domains', () => {
+    const file = renderNginx(withDomains);
+    const parsed = parseNginx(file);
+    const servers = parsed.filter((n) => n.args[0] === 'server');
+    const serverNamed = (name: string) =>
+      servers.filter((n) => n.block!.some((d) => d.args[0] === 'server_name' && d.args[1] === name));
+
+    it('still answers every code under /r/ on PUBLIC_URL’s host', () => {
+      for (const [uri, destination] of expectedRoutes(withDomains))
+        expect(nginxRoute(parsed, uri), uri).toBe(destination);
+      expect(nginxRoute(parsed, '/r/menu')).toBe('https://example.com/go?price=$5');
+    });
+
+    it('maps each domain’s /<slug> to its destination, and nothing across domains', () => {
+      const routes = expectedDomainRoutes(withDomains, 'qr.example.com');
+      expect([...routes.keys()]).toEqual([GO, LINKS]);
+      for (const [host, paths] of routes) {
+        for (const [uri, destination] of paths) {
+          expect(nginxDomainRoute(parsed, host, uri), `${host}${uri}`).toBe(destination);
+        }
+      }
+      // A slug answers only on its own domain, only at the root, and only in its own case when another
+      // differs from it only in case.
+      expect(nginxDomainRoute(parsed, LINKS, '/menu')).toBeUndefined();
+      expect(nginxDomainRoute(parsed, GO, '/promo1')).toBeUndefined();
+      expect(nginxDomainRoute(parsed, GO, '/r/menu')).toBeUndefined();
+      expect(nginxDomainRoute(parsed, GO, '/')).toBeUndefined();
+      expect(nginxDomainRoute(parsed, GO, '/GOCASE')).toBeUndefined();
+      expect(nginxDomainRoute(parsed, GO, '/gocard1')).toBeUndefined();
+      expect(nginxDomainRoute(parsed, 'qr.example.com', '/self001')).toBeUndefined();
+      const keys = parsed.find((n) => n.args[2] === '$qr_domain_destination')!.block!.map((n) => n.args[0]);
+      expect(keys).toEqual([
+        'default',
+        'go.example.com/menu',
+        '~^go\\.example\\.com/GoCase$',
+        '~^go\\.example\\.com/gocase$',
+        'links.example.org/promo1',
+      ]);
+    });
+
+    it('answers them in a server block per domain, 404 for any other path', () => {
+      expect(servers.map((n) => n.block!.find((d) => d.args[0] === 'server_name')!.args[1])).toEqual([
+        'qr.example.com',
+        GO,
+        LINKS,
+      ]);
+      for (const host of [GO, LINKS]) {
+        const [server, ...more] = serverNamed(host);
+        expect(more, host).toEqual([]);
+        expect(server!.block!.filter((d) => d.args[0] === 'listen').map((d) => d.args)).toEqual([
+          ['listen', '80'],
+          ['listen', '[::]:80'],
+        ]);
+        const locations = server!.block!.filter((d) => d.args[0] === 'location');
+        expect(locations.map((l) => l.args)).toEqual([['location', '/']]);
+        expect(locations[0]!.block!.map((d) => d.args)).toEqual([
+          ['if', '($qr_domain_destination', '=', '', ')'],
+          ['add_header', 'Cache-Control', 'no-store', 'always'],
+          ['add_header', 'Referrer-Policy', 'no-referrer', 'always'],
+          ['return', '302', '$qr_domain_destination'],
+        ]);
+        expect(locations[0]!.block![0]!.block!.map((d) => d.args)).toEqual([['return', '404']]);
+      }
+      // The https note in every block of an https PUBLIC_URL; none for http.
+      expect(file.match(/# The short links are https: add listen 443 ssl/g)).toHaveLength(3);
+      const plain = renderNginx(redirectTableOf('http://localhost:3000', onDomains, NOW));
+      expect(plain).not.toContain('https: add listen');
+      expect(plain).toContain(`server_name ${GO};`);
+      // A domain no config may carry, or PUBLIC_URL's own host, gets no block of its own.
+      expect(serverNamed('qr.example.com')).toHaveLength(1);
+      expect(file).not.toContain('bad host');
+    });
+
+    it('adds nothing for an owner without codes on a domain', () => {
+      expect(conf).not.toContain('qr_domain_destination');
+      expect(nodes.filter((n) => n.args[0] === 'server')).toHaveLength(1);
+    });
+  });
+
   it('passes nginx -t, included in a minimal nginx.conf', (ctx) => {
     if (!nginxBinary) {
       // Said out loud, never a silent pass: install nginx-light (Debian) to run this check.
@@ -421,6 +627,20 @@ describe('renderNginx', () => {
       ctx.skip();
       return;
     }
+    nginxCheck(conf);
+  });
+
+  it('passes nginx -t with the short domains’ server blocks', (ctx) => {
+    if (!nginxBinary) {
+      console.warn('SKIPPED: nginx is not installed, so `nginx -t` was not run on the export');
+      ctx.skip();
+      return;
+    }
+    nginxCheck(renderNginx(withDomains));
+  });
+
+  /** `nginx -t` on `conf` included in a minimal nginx.conf: no error, no warning (a clashing server_name). */
+  function nginxCheck(conf: string) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-nginx-'));
     tempDirs.push(dir);
     fs.mkdirSync(path.join(dir, 'logs'));
@@ -438,12 +658,12 @@ describe('renderNginx', () => {
         '',
       ].join('\n'),
     );
-    const run = spawnSync(nginxBinary, ['-t', '-q', '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+    const run = spawnSync(nginxBinary!, ['-t', '-q', '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
       encoding: 'utf8',
     });
     expect(run.stderr + run.stdout).not.toMatch(/emerg|warn/);
     expect(run.status, run.stderr).toBe(0);
-  });
+  }
 
   it('serves every redirect when nginx runs the file', async (ctx) => {
     if (!nginxBinary) {
@@ -452,14 +672,16 @@ describe('renderNginx', () => {
       return;
     }
     const port = await freePort();
-    const served = redirectTableOf(`http://127.0.0.1:${port}`, tricky, NOW);
+    const served = redirectTableOf(`http://127.0.0.1:${port}`, [...tricky, ...onDomains], NOW);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-nginx-run-'));
     tempDirs.push(dir);
     fs.mkdirSync(path.join(dir, 'logs'));
-    // Only the listen lines change: a free loopback port instead of 80.
+    // Only the listen lines change, in every server block: a free loopback port instead of 80.
     const file = renderNginx(served)
-      .replace('listen 80;', `listen 127.0.0.1:${port};`)
-      .replace('    listen [::]:80;\n', '');
+      .replaceAll('listen 80;', `listen 127.0.0.1:${port};`)
+      .replaceAll('    listen [::]:80;\n', '');
+    expect(file).toContain(`server_name ${GO};`);
+    expect(file).not.toMatch(/listen (\[::\]:)?80;/);
     fs.writeFileSync(path.join(dir, 'qr-redirects.conf'), file);
     const conf = path.join(dir, 'nginx.conf');
     fs.writeFileSync(
@@ -469,11 +691,25 @@ describe('renderNginx', () => {
     const start = spawnSync(nginxBinary, ['-p', dir, '-c', conf], { encoding: 'utf8' });
     expect(start.status, start.stderr).toBe(0);
     try {
-      const answer = async (uri: string) => {
+      // node:http, as fetch may not set the Host header.
+      const request = (uri: string, host: string) =>
+        new Promise<{ status: number; location: string | null; cache: string | null }>((resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port, path: uri, headers: { host } }, (res) => {
+              res.resume();
+              resolve({
+                status: res.statusCode!,
+                location: res.headers.location ?? null,
+                cache: res.headers['cache-control'] ?? null,
+              });
+            })
+            .on('error', reject);
+        });
+      const answer = async (uri: string, host = `127.0.0.1:${port}`) => {
         for (let attempt = 0; ; attempt++) {
           try {
-            const res = await fetch(`http://127.0.0.1:${port}${uri}`, { redirect: 'manual' });
-            return { status: res.status, location: res.headers.get('location') };
+            const { status, location } = await request(uri, host);
+            return { status, location };
           } catch (error) {
             if (attempt > 20) throw error;
             await new Promise((r) => setTimeout(r, 50));
@@ -485,6 +721,31 @@ describe('renderNginx', () => {
       }
       expect((await answer('/r/vcard01')).status).toBe(404);
       expect((await answer('/r/CASEABC')).status).toBe(404);
+      // The printed links on the short domains, by Host (in any case, with a port: nginx's $host drops it).
+      expect(await answer('/menu', GO)).toEqual({ status: 302, location: 'https://example.com/go?price=$5' });
+      expect(await request('/menu', GO)).toMatchObject({ cache: 'no-store' });
+      expect(await answer('/menu', `Go.Example.COM:${port}`)).toEqual({
+        status: 302,
+        location: 'https://example.com/go?price=$5',
+      });
+      const domainRoutes = expectedDomainRoutes(served, '127.0.0.1');
+      expect([...domainRoutes.keys()].sort()).toEqual([GO, LINKS, 'qr.example.com']);
+      for (const [host, paths] of domainRoutes) {
+        for (const [uri, destination] of paths) {
+          expect(await answer(uri, host), `${host}${uri}`).toEqual({ status: 302, location: destination });
+        }
+      }
+      for (const [host, uri] of [
+        [LINKS, '/menu'],
+        [GO, '/promo1'],
+        [GO, '/GOCASE'],
+        [GO, '/'],
+        [GO, '/r/menu'],
+        [GO, '/gocard1'],
+        [GO, '/nothing'],
+      ] as const) {
+        expect((await answer(uri, host)).status, `${host}${uri}`).toBe(404);
+      }
     } finally {
       spawnSync(nginxBinary, ['-p', dir, '-c', conf, '-s', 'stop']);
     }
@@ -500,7 +761,20 @@ interface CaddyLine {
   quoted: boolean[];
 }
 
-function parseCaddyfile(text: string): { address: string; lines: CaddyLine[] } {
+interface CaddySite {
+  address: string;
+  lines: CaddyLine[];
+}
+
+/** A Caddyfile of exactly one site block (an export without codes on short domains). */
+function parseCaddyfile(text: string): CaddySite {
+  const sites = parseCaddySites(text);
+  expect(sites).toHaveLength(1);
+  return sites[0]!;
+}
+
+/** A Caddyfile of site blocks, one after the other: `address {`, its directives, `}`. */
+function parseCaddySites(text: string): CaddySite[] {
   const lines: CaddyLine[] = [];
   let current: CaddyLine = { tokens: [], quoted: [] };
   let i = 0;
@@ -542,17 +816,24 @@ function parseCaddyfile(text: string): { address: string; lines: CaddyLine[] } {
     }
   }
   flush();
-  const [open, ...rest] = lines;
-  expect(open!.tokens).toHaveLength(2);
-  expect(open!.tokens[1]).toBe('{');
-  expect(rest.at(-1)!.tokens).toEqual(['}']);
-  const body = rest.slice(0, -1);
-  for (const line of body) {
-    // No other block opens inside; no {placeholder} Caddy would substitute.
-    expect(line.tokens).not.toContain('{');
-    for (const token of line.tokens) expect(token, token).not.toMatch(/[{}]/);
+  const sites: CaddySite[] = [];
+  let at = 0;
+  while (at < lines.length) {
+    const open = lines[at]!;
+    expect(open.tokens).toHaveLength(2);
+    expect(open.tokens[1]).toBe('{');
+    const close = lines.findIndex((l, i) => i > at && l.tokens.length === 1 && l.tokens[0] === '}');
+    expect(close, 'an unclosed site block').toBeGreaterThan(at);
+    const body = lines.slice(at + 1, close);
+    for (const line of body) {
+      // No other block opens inside; no {placeholder} Caddy would substitute.
+      expect(line.tokens).not.toContain('{');
+      for (const token of line.tokens) expect(token, token).not.toMatch(/[{}]/);
+    }
+    sites.push({ address: open.tokens[0]!, lines: body });
+    at = close + 1;
   }
-  return { address: open!.tokens[0]!, lines: body };
+  return sites;
 }
 
 /** Caddy's routing of the redir lines: named path_regexp matchers, or a path matched ignoring case. */
@@ -611,7 +892,111 @@ describe('renderCaddy', () => {
     });
     expect(JSON.parse(out)).toHaveProperty('apps');
   });
+
+  describe('with codes on short domains', () => {
+    const domainFile = renderCaddy(withDomains);
+    const sites = parseCaddySites(domainFile);
+    const site = (address: string) => sites.find((s) => s.address === address)!;
+
+    it('keeps the /r/ site block and adds a site block per domain', () => {
+      expect(sites.map((s) => s.address)).toEqual(['qr.example.com', GO, LINKS]);
+      for (const [uri, destination] of expectedRoutes(withDomains))
+        expect(caddyRoute(site('qr.example.com').lines, uri), uri).toEqual([destination]);
+      // An http PUBLIC_URL prints http links on its domains: the blocks say so (no certificates). Here
+      // qr.example.com is no longer PUBLIC_URL's host, so it is a domain like the others.
+      expect(
+        parseCaddySites(renderCaddy(redirectTableOf('http://localhost:3000', onDomains, NOW))).map(
+          (s) => s.address,
+        ),
+      ).toEqual(['http://localhost:3000', `http://${GO}`, `http://${LINKS}`, 'http://qr.example.com']);
+    });
+
+    it('redirects each domain’s /<slug>, exact regexes for a case pair, 404 for anything else', () => {
+      const routes = expectedDomainRoutes(withDomains, 'qr.example.com');
+      for (const [host, paths] of routes) {
+        const { lines } = site(host);
+        for (const [uri, destination] of paths)
+          expect(caddyRoute(lines, uri), `${host}${uri}`).toEqual([destination]);
+        expect(lines[0]!.tokens).toEqual(['header', 'Cache-Control', 'no-store']);
+        expect(lines.at(-1)!.tokens).toEqual(['respond', 'This QR code does not exist.', '404']);
+        for (const uri of ['/', '/r/menu', '/gocard1', '/GOCASE'])
+          expect(caddyRoute(lines, uri), `${host}${uri}`).toEqual([]);
+      }
+      expect(caddyRoute(site(LINKS).lines, '/menu')).toEqual([]);
+      expect(caddyRoute(site(GO).lines, '/promo1')).toEqual([]);
+      expect(
+        site(GO)
+          .lines.filter((l) => l.tokens[1] === 'path_regexp')
+          .map((l) => l.tokens[2]),
+      ).toEqual(['^/GoCase$', '^/gocase$']);
+      // Matcher names are not reused across the file.
+      const names = sites.flatMap((s) => s.lines.filter((l) => l.tokens[1] === 'path_regexp'));
+      expect(new Set(names.map((l) => l.tokens[0])).size).toBe(names.length);
+      expect(domainFile).not.toContain('bad host');
+    });
+
+    it('passes `caddy adapt`, with a route for each domain’s host', (ctx) => {
+      const caddy = spawnSync('caddy', ['version'], { encoding: 'utf8' });
+      if (caddy.error) {
+        console.warn('SKIPPED: caddy is not installed; the Caddyfile was checked by its grammar only');
+        ctx.skip();
+        return;
+      }
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-caddy-'));
+      tempDirs.push(dir);
+      fs.writeFileSync(path.join(dir, 'Caddyfile'), domainFile);
+      const adapted = JSON.parse(
+        execFileSync('caddy', ['adapt', '--config', path.join(dir, 'Caddyfile')], { encoding: 'utf8' }),
+      ) as { apps: { http: { servers: Record<string, { routes: CaddyRoute[] }> } } };
+      const routes = Object.values(adapted.apps.http.servers).flatMap((s) => s.routes);
+      const forHost = (host: string) => {
+        const found = routes.filter((r) => r.match?.some((m) => m.host?.includes(host)));
+        expect(found, host).toHaveLength(1);
+        return found[0]!.handle.flatMap((h) => h.routes ?? []);
+      };
+      /** The Location a subroute sends for a path matcher or a path_regexp, or undefined. */
+      const redirectOf = (sub: CaddyRoute[], matches: (m: CaddyMatch) => boolean) =>
+        sub
+          .filter((r) => r.match?.some(matches))
+          .flatMap((r) => r.handle)
+          .find((h) => h.handler === 'static_response' && h.status_code === 302)?.headers?.Location;
+      const go = forHost(GO);
+      expect(redirectOf(go, (m) => m.path?.includes('/menu') ?? false)).toEqual([
+        'https://example.com/go?price=$5',
+      ]);
+      expect(redirectOf(go, (m) => m.path_regexp?.pattern === '^/GoCase$')).toEqual([
+        'https://example.com/go-upper',
+      ]);
+      expect(redirectOf(forHost(LINKS), (m) => m.path?.includes('/promo1') ?? false)).toEqual([
+        'https://example.org/promo',
+      ]);
+      expect(redirectOf(forHost(LINKS), (m) => m.path?.includes('/menu') ?? false)).toBeUndefined();
+      // The last route of a domain: a 404 for anything else, with no matcher.
+      expect(go.at(-1)).toEqual({
+        handle: [{ handler: 'static_response', status_code: 404, body: 'This QR code does not exist.' }],
+      });
+      expect(redirectOf(forHost('qr.example.com'), (m) => m.path?.includes('/r/menu') ?? false)).toEqual([
+        'https://example.com/go?price=$5',
+      ]);
+    });
+  });
 });
+
+/** The parts of `caddy adapt`'s JSON the test reads. */
+interface CaddyMatch {
+  host?: string[];
+  path?: string[];
+  path_regexp?: { name?: string; pattern: string };
+}
+interface CaddyRoute {
+  match?: CaddyMatch[];
+  handle: {
+    handler: string;
+    status_code?: number;
+    headers?: { Location?: string[] };
+    routes?: CaddyRoute[];
+  }[];
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Netlify _redirects: a # at a line's start or after white space starts a comment; fields split by
@@ -636,5 +1021,28 @@ describe('renderNetlify', () => {
     const rules = parseNetlify(renderNetlify(table));
     expect(rules).toEqual(table.redirects.map((r) => ({ from: r.path, to: r.destination, status: '302' })));
     expect(renderNetlify(table)).toContain('# /r/wifi001 (wifi): shows a page of this server');
+  });
+
+  it('adds a full-URL rule for each link printed on a short domain, after the /r/ rules', () => {
+    const file = renderNetlify(withDomains);
+    const rules = parseNetlify(file);
+    expect(rules.slice(0, withDomains.redirects.length)).toEqual(
+      withDomains.redirects.map((r) => ({ from: r.path, to: r.destination, status: '302' })),
+    );
+    expect(file.split('\n').slice(-5)).toEqual([
+      'https://go.example.com/menu  https://example.com/go?price=$5  302',
+      'https://go.example.com/GoCase  https://example.com/go-upper  302',
+      'https://go.example.com/gocase  https://example.com/go-lower  302',
+      'https://links.example.org/promo1  https://example.org/promo  302',
+      '',
+    ]);
+    expect(rules).toHaveLength(withDomains.redirects.length + 4);
+    expect(file).toContain(
+      '# follows only for a domain of this site: add each of those domains to it as a domain alias.',
+    );
+    // An http PUBLIC_URL prints http links on its domains.
+    expect(renderNetlify(redirectTableOf('http://localhost:3000', onDomains, NOW))).toContain(
+      '\nhttp://links.example.org/promo1  https://example.org/promo  302\n',
+    );
   });
 });
