@@ -13,12 +13,16 @@ import type { ShortDomainEntry, ShortDomainRegistry } from './short-domains.regi
 export const SHORT_DOMAIN_ROOT = '/_short-domain/root';
 export const SHORT_DOMAIN_UNKNOWN = '/_short-domain/not-found';
 
-const DOMAIN = Symbol('short domain');
-type DomainRequest = IncomingMessage & { [DOMAIN]?: ShortDomainEntry };
+/**
+ * The short domain of each request that came in on one, beside the request rather than on it: a property
+ * added to some IncomingMessages and not others gives Node's HTTP code two shapes of request to handle,
+ * which cost a root-level scan about a third more CPU than a `/r/` one (bench:redirect DOMAIN=1).
+ */
+const domains = new WeakMap<IncomingMessage, ShortDomainEntry>();
 
 /** The short domain a request came in on; undefined: the app's own address. */
 export function shortDomainOf(req: { raw: IncomingMessage }): ShortDomainEntry | undefined {
-  return (req.raw as DomainRequest)[DOMAIN];
+  return domains.get(req.raw);
 }
 
 const FILES = new Set(['contact.vcf', 'event.ics']);
@@ -53,7 +57,7 @@ export function shortDomainRewrite(
     if (registry.size === 0) return url;
     const domain = registry.forHost(req.headers.host);
     if (!domain || domain.hostname === appHost) return url;
-    (req as DomainRequest)[DOMAIN] = domain;
+    domains.set(req, domain);
     return shortDomainPath(url);
   };
 }
