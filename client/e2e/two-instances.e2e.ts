@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl } from '../../server/test/test-db';
@@ -67,6 +69,7 @@ describe.skipIf(!testUrl)('two instances on one PostgreSQL database', () => {
   let a: Instance;
   let b: Instance;
   let demo: string;
+  let receiver: Receiver | undefined;
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: testUrl });
@@ -80,6 +83,8 @@ describe.skipIf(!testUrl)('two instances on one PostgreSQL database', () => {
       SEED_DEMO: 'true',
       ADMIN_PASSWORD: 'admin-password-1',
       FREE_PLAN_LIMIT: '10',
+      // The webhook test's receiver listens on 127.0.0.1 (loopback is refused otherwise).
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     };
     // At the same moment, on an empty database: both migrate (under the lock) and seed.
     const started = await Promise.allSettled([startServer(env), startServer(env)]);
@@ -96,6 +101,7 @@ describe.skipIf(!testUrl)('two instances on one PostgreSQL database', () => {
 
   afterAll(async () => {
     const codes = await Promise.all([a?.server.stop(), b?.server.stop()]);
+    await receiver?.close();
     await db?.end();
     await admin?.query(`drop database if exists ${name} with (force)`);
     await admin?.end();
@@ -213,6 +219,104 @@ describe.skipIf(!testUrl)('two instances on one PostgreSQL database', () => {
     expect(Number(left.rows[0]!.n)).toBe(0);
     await expectRollupsMatchRawScans(db);
   });
+
+  it('webhooks deliver every scan exactly once with two instances', { timeout: 180_000 }, async () => {
+    receiver = await startReceiver();
+    const added = await api(a, 'POST', '/api/webhooks', {
+      cookie: demo,
+      json: { url: `${receiver.url}/hook`, events: ['scan'], description: 'Two instances' },
+    });
+    expect(added.status).toBe(201);
+    const webhook = (await added.json()) as { id: number; secret: string };
+    expect(webhook.secret).toMatch(/^whsec_/);
+    const created = await api(a, 'POST', '/api/qr-codes', {
+      cookie: demo,
+      json: { name: 'Hooked', type: 'url', content: 'https://example.com/hooked', isDynamic: true },
+    });
+    expect(created.status).toBe(201);
+    const code = (await created.json()) as { id: number; shortUrl: string };
+    const slug = code.shortUrl.split('/r/')[1]!;
+
+    const eventsOf = (r: Received) => (JSON.parse(r.body) as { events: ScanEvent[] }).events;
+    const received = () => new Set(receiver!.requests.flatMap((r) => eventsOf(r).map((e) => e.id)));
+    const scansOfCode = async () =>
+      (await db.query<{ id: string }>('select id from qr_scans where qr_code_id = $1', [code.id])).rows.map(
+        (r) => `scan_${r.id}`,
+      );
+
+    // A first scan, delivered before the rest: the feed of scans may first wait out a gap left by the
+    // earlier tests (ids of a deleted code's scans: 15 s, GAP_WAIT_MS), which would hold every scan
+    // below back into one delivery.
+    expect((await scanFrom(b, slug)).status).toBe(302);
+    const [first] = await scansOfCode();
+    await expect.poll(() => received().has(first!), { timeout: 60_000, interval: 250 }).toBe(true);
+
+    // 60 scans in four bursts of 15, each burst split between the instances and sent at once. The bursts
+    // are a moment apart (the job runs every second on each instance), so that the scans are handed on in
+    // several runs, as several deliveries for both instances to race for, not one delivery of all 60.
+    const statuses: number[] = [];
+    for (let burst = 0; burst < 4; burst++) {
+      if (burst > 0) await new Promise((resolve) => setTimeout(resolve, 700));
+      const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => scanFrom(i % 2 ? b : a, slug)));
+      statuses.push(...answers.map((r) => r.status));
+    }
+    expect(statuses).toEqual(Array(60).fill(302));
+    const expected = (await scansOfCode()).sort();
+    expect(expected).toHaveLength(61);
+    const owner = await db.query<{ user_id: number }>('select user_id from qr_codes where id = $1', [
+      code.id,
+    ]);
+    const workspaceId = Number(owner.rows[0]!.user_id);
+
+    await expect
+      .poll(() => expected.filter((id) => !received().has(id)), { timeout: 90_000, interval: 250 })
+      .toEqual([]);
+    // All in: a few more runs of both instances' jobs, for a repeat to show.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+
+    const requests = receiver.requests;
+    for (const r of requests) {
+      expect(r.method).toBe('POST');
+      expect(r.path).toBe('/hook');
+      expect(r.headers['qr-creator-event']).toBe('scan');
+      expect(signatureVerifies(webhook.secret, r.headers['qr-creator-signature'], r.body, r.at), r.body).toBe(
+        true,
+      );
+      for (const event of eventsOf(r)) {
+        expect(event).toMatchObject({
+          type: 'scan',
+          workspace: { id: workspaceId },
+          data: { code: { id: code.id } },
+        });
+        expect(event.id).toBe(`scan_${event.data.scan.id}`);
+      }
+    }
+    // Every scan of the code once (the first and the 60): across all requests, no event id twice, none missing.
+    expect(requests.flatMap((r) => eventsOf(r).map((e) => e.id)).sort()).toEqual(expected);
+    const deliveryIds = requests.map((r) => Number(r.headers['qr-creator-delivery']));
+    expect(deliveryIds.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
+    expect(deliveryIds.filter((id, i) => deliveryIds.indexOf(id) !== i)).toEqual([]);
+
+    // The log, read through the other instance, lists each delivery once, sent once and taken.
+    const logged: { id: number; state: string; attempts: number; events: number; eventTypes: string[] }[] =
+      [];
+    let before: number | null = null;
+    do {
+      const query: string = `?limit=100${before === null ? '' : `&before=${before}`}`;
+      const page = await api(b, 'GET', `/api/webhooks/${webhook.id}/deliveries${query}`, { cookie: demo });
+      expect(page.status).toBe(200);
+      const body = (await page.json()) as { items: typeof logged; next: number | null };
+      logged.push(...body.items);
+      before = body.next;
+    } while (before !== null);
+    expect(logged.map((d) => d.id).sort((x, y) => x - y)).toEqual([...deliveryIds].sort((x, y) => x - y));
+    for (const d of logged)
+      expect(d).toMatchObject({ state: 'succeeded', attempts: 1, eventTypes: ['scan'] });
+    expect(logged.reduce((n, d) => n + d.events, 0)).toBe(61);
+    for (const instance of [a, b]) {
+      expect(instance.server.logs.join('\n')).not.toContain('webhook deliveries failed');
+    }
+  });
 });
 
 /** Every code's and user's rollup totals per day and quarter hour against the raw scans. */
@@ -248,4 +352,71 @@ async function expectRollupsMatchRawScans(db: pg.Client) {
   expect(await actual(`select user_id || ':' || bucket as k, ${total} as n from scan_user_quarters`)).toEqual(
     expected.userQuarters,
   );
+}
+
+interface ScanEvent {
+  id: string;
+  type: string;
+  workspace: { id: number };
+  data: { code: { id: number }; scan: { id: number } };
+}
+
+interface Received {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** When it came, in ms since the epoch. */
+  at: number;
+}
+
+interface Receiver {
+  url: string;
+  requests: Received[];
+  close(): Promise<void>;
+}
+
+/** A webhook receiver on 127.0.0.1 that keeps every request and answers 200. */
+async function startReceiver(): Promise<Receiver> {
+  const requests: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      requests.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * What a receiver checks (docs/integrations.md): `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with
+ * the secret, its timestamp within five minutes of when it came.
+ */
+function signatureVerifies(secret: string, header: string | string[] | undefined, body: string, at: number) {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(typeof header === 'string' ? header : '');
+  if (!match) return false;
+  if (Math.abs(at / 1000 - Number(match[1])) > 300) return false;
+  const expected = createHmac('sha256', secret).update(`${match[1]}.${body}`).digest();
+  return timingSafeEqual(expected, Buffer.from(match[2]!, 'hex'));
 }

@@ -389,16 +389,29 @@ export async function consumeScanFeed(
 /**
  * Moves the consumer to the newest scan without reading any (no one wants the scans now): a consumer with
  * nothing to hand on costs one statement a run, however busy the short links are.
+ *
+ * `noOneWants` says whether that is still so, and is asked after the newest scan's id is read: the consumer
+ * moves only up to that id, so a scan stored after a webhook (or a forwarding) was added, while this ran,
+ * is never skipped.
  */
-export async function skipFeedToEnd(db: Db, name: string, instance: string, now: Date): Promise<void> {
-  if (await feedIsCurrent(db, name)) return;
+export async function skipFeedToEnd(
+  db: Db,
+  name: string,
+  instance: string,
+  now: Date,
+  noOneWants: () => Promise<boolean>,
+): Promise<boolean> {
+  const last = await lastScanId(db);
+  if (!(await noOneWants())) return false;
+  const current = await feedPositionOf(db, name);
+  if (current !== null && current.gapId === null && last <= current.lastId) return true;
   const position = await claimFeed(db, name, instance, now, 60_000);
-  if (!position) return;
+  if (!position) return true;
   try {
-    const last = await lastScanId(db);
     if (last !== position.lastId || position.gapId !== null)
       await moveFeed(db, name, { lastId: Math.max(last, position.lastId), gapId: null, gapSince: null });
   } finally {
     await releaseFeed(db, name, instance);
   }
+  return true;
 }

@@ -33,6 +33,7 @@ import {
   feedPositionOf,
   GAP_WAIT_MS,
   nextScans,
+  skipFeedToEnd,
   type FeedScan,
 } from '../scan-feed/scan-feed.js';
 import { verifyWebhook } from './webhook-signature.js';
@@ -603,6 +604,23 @@ describeEachDb('webhooks', (getDb) => {
     expect(await routeScansToWebhooks(t().deps)).toBe(0);
     expect((await claimedBy()).claimed_by).not.toBe('untouched');
     expect((await feedPositionOf(t().db, WEBHOOK_FEED))?.lastId).toBe(Number(last?.id) + 1);
+  });
+
+  it('never skips a scan stored after a webhook was added while a run found none', async () => {
+    const { user, cookie } = await signedInUser(t(), 'ada');
+    const code = await insertQrRow(t().db, { userId: user.id, isDynamic: true });
+    await scanTimes(t(), code.slug!, 2);
+    const target = hook();
+    // The run found no webhook taking scans; meanwhile one is added and a scan stored, before it moves on.
+    const skipped = await skipFeedToEnd(t().db, WEBHOOK_FEED, 'racing', t().clock.now(), async () => {
+      await addWebhook(cookie, { url: target.url, events: ['scan'] });
+      await scanTimes(t(), code.slug!, 1);
+      return true;
+    });
+    expect(skipped).toBe(true);
+    await runWebhooks(t().deps);
+    const events = at(target.path).flatMap((r) => (JSON.parse(r.body) as WebhookPayload).events);
+    expect(events).toHaveLength(1);
   });
 });
 
