@@ -18,6 +18,7 @@ import { sendRestError } from './rest/rest-errors.js';
 import { startNotificationJobs } from './features/notifications/notifications.service.js';
 import { startDestinationChecks } from './features/destination-checks/destination-checks.service.js';
 import { startWebhooks } from './features/webhooks/webhooks.service.js';
+import { countStoredScans, newScanCounter, scanRushGate } from './background/scan-pace.js';
 import { startBackgroundThread } from './background/background-thread.js';
 import { sqliteConnectionOf } from './db/create-db.js';
 import { startForwarding } from './features/forwarding/forwarding.service.js';
@@ -270,12 +271,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // so that redirects never give up CPU to them (background/background-thread.ts).
   const connection = sqliteConnectionOf(deps.db);
   const ownThread = deps.config.backgroundSweeps && connection !== undefined && !connection.memory;
+  // Either way their turns wait while scans rush in (background/scan-pace.ts).
+  const scansStored = newScanCounter();
   if (ownThread) {
-    const stopBackground = startBackgroundThread(deps.config, app.log);
+    const stopBackground = startBackgroundThread(deps.config, app.log, deps.scans);
     app.addHook('onClose', () => stopBackground());
   } else if (deps.config.backgroundSweeps) {
-    const stopWebhooks = startWebhooks(deps, app.log);
-    app.addHook('onClose', () => stopWebhooks());
+    const stopCounting = countStoredScans(deps.scans, scansStored);
+    const stopWebhooks = startWebhooks(deps, app.log, scanRushGate(scansStored));
+    app.addHook('onClose', () => {
+      stopWebhooks();
+      stopCounting();
+    });
   }
   // Codes' destinations are checked at most once a day each; those failing twice are marked and mailed.
   if (deps.config.backgroundSweeps && deps.config.destinationChecks) {
@@ -284,7 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // Scans of workspaces that forward them to web analytics are sent a moment after they are stored.
   if (!ownThread && deps.config.backgroundSweeps && deps.config.analyticsForwarding) {
-    const stopForwarding = startForwarding(deps, app.log);
+    const stopForwarding = startForwarding(deps, app.log, scanRushGate(scansStored));
     app.addHook('onClose', () => stopForwarding());
   }
   // Codes without a scan-safety verdict yet (older codes, bulk imports) are checked in the background.

@@ -22,8 +22,9 @@
 // DOMAIN=1: (b) and (c) are root-level links of a short domain (issue 35): both codes use go.bench.test, and
 // every request names it in Host (`/<slug>`, not `/r/<slug>`), as a reverse proxy passes it on.
 // WEBHOOK=1: the codes' workspace has a webhook taking every scan (issue 36), to a receiver in this process
-// (on autocannon's core): the servers turn the stored scans into signed deliveries in the background while
-// they answer; it prints the scans the receiver got ÷ those stored (1.000 once drained).
+// (on autocannon's core): the servers turn the stored scans into signed deliveries in the background; it
+// prints the scans the receiver got ÷ those stored (1.000 once drained), and how long after each round the
+// receiver had them all (the bench waits for that before the next round, so no round pays for another's).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -436,7 +437,20 @@ async function measured(pids, run) {
   return { ...result, cpuMicros: (cpu * 1e6) / result.requests.total };
 }
 const serverPids = servers.map((s) => s.pid);
+/**
+ * WEBHOOK=1: waits until the receiver has every scan stored so far (at most a minute) and answers how long
+ * that took: the deliveries of a round's scans wait while the scans rush in (background/scan-pace.ts), so
+ * they are sent after it; they must not run in the next round, on (a)'s core or in (b)'s figures.
+ */
+const drainLags = [];
+async function drainWebhook() {
+  const started = performance.now();
+  const stored = Number((await queryOne('select count(*) as n from qr_scans where id > ?', [hookFromId])).n);
+  for (let i = 0; i < 600 && hookScans < stored; i++) await new Promise((r) => setTimeout(r, 100));
+  return (performance.now() - started) / 1000;
+}
 for (let i = 0; i < rounds; i++) {
+  if (withWebhook) drainLags.push(await drainWebhook());
   runsA.push(await measured([bare.pid], () => load(`http://127.0.0.1:${barePort}/r/abc1234`, perRoundA)));
   // b then c in even rounds, c then b in odd ones: neither always runs on the warmer or quieter side.
   if (ruled && i % 2 === 1) runsC.push(await measured(serverPids, () => loadAll(urlsC, perRoundB)));
@@ -518,6 +532,9 @@ if (ruled) {
 console.log(`scans stored ÷ redirects answered: ${stored} ÷ ${answered} = ${(stored / answered).toFixed(3)}`);
 if (withWebhook)
   console.log(
-    `webhook: scan events received ÷ raw scans stored since it was added: ${hookScans} ÷ ${storedForHook} = ${(hookScans / storedForHook).toFixed(3)} in ${hookDeliveries} deliveries (${hookRepeats} repeated events)`,
+    `webhook: scan events received ÷ raw scans stored since it was added: ${hookScans} ÷ ${storedForHook} = ${(hookScans / storedForHook).toFixed(3)} in ${hookDeliveries} deliveries (${hookRepeats} repeated events); the receiver had every scan ${drainLags
+      .slice(1)
+      .map((s) => s.toFixed(1))
+      .join(', ')} s after each round's last (deliveries wait while scans rush in)`,
   );
 console.log(`server exit codes ${exits.join(', ')}, ${integrity}`);

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { ScanRecorderObserver } from '../features/scans/scan-recorder.js';
 import { startWorkerThread } from '../worker-thread.js';
+import { countStoredScans, newScanCounter } from './scan-pace.js';
 
 /**
  * Webhook deliveries and analytics forwarding (the scan feed's consumers) on a thread of their own, at the
@@ -8,12 +10,14 @@ import { startWorkerThread } from '../worker-thread.js';
  * signing and posting it costs about as much CPU as the redirects that stored them, and on the request
  * thread it took that time from them. On its own thread, reniced, it runs when redirects leave the core
  * idle (waiting for a commit, between bursts) and on another core when there is one; a busy moment
- * delays deliveries by seconds, never a redirect. The thread has its own connection to the file, as the
+ * delays deliveries by seconds, never a redirect (and while scans rush in, its turns wait: scan-pace.ts). The thread has its own connection to the file, as the
  * scan writer's thread has. PostgreSQL keeps them on the request thread (its pool is the app's).
  */
 
 export interface BackgroundData {
   config: Config;
+  /** The app's stored scans, counted as they are written: the thread's turns wait while they rush in. */
+  scansStored: Int32Array;
 }
 
 /** What the thread tells its host: a line for the app's log. */
@@ -33,8 +37,11 @@ export type BackgroundReply = BackgroundLogLine | { kind: 'closed' };
 export function startBackgroundThread(
   config: Config,
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+  scans: { observe(observer: ScanRecorderObserver): () => void },
 ): () => Promise<void> {
-  const data: BackgroundData = { config };
+  const scansStored = newScanCounter();
+  const stopCounting = countStoredScans(scans, scansStored);
+  const data: BackgroundData = { config, scansStored };
   const worker = startWorkerThread(
     import.meta.url,
     { source: './background.worker.ts', bundle: './background-worker.mjs' },
@@ -49,6 +56,7 @@ export function startBackgroundThread(
   // Not a reason to keep the process alive: the stop function ends it on shutdown.
   worker.unref();
   return async () => {
+    stopCounting();
     const done = new Promise<void>((resolve) => {
       closed = resolve;
       worker.once('exit', () => resolve());

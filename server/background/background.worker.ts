@@ -10,6 +10,7 @@ import { createMailer, withMailLog } from '../features/mail/mailer.js';
 import { startWebhooks } from '../features/webhooks/webhooks.service.js';
 import { startPeriodic } from '../periodic.js';
 import type { BackgroundData, BackgroundReply, BackgroundRequest } from './background-thread.js';
+import { scanRushGate } from './scan-pace.js';
 import { backgroundPriority, withPriorityCeiling } from './thread-priority.js';
 
 /**
@@ -20,7 +21,7 @@ import { backgroundPriority, withPriorityCeiling } from './thread-priority.js';
 
 if (!parentPort) throw new Error('background.worker.ts runs as a worker thread (see background-thread.ts)');
 const port = parentPort;
-const { config } = workerData as BackgroundData;
+const { config, scansStored } = workerData as BackgroundData;
 
 /** The app's log, through the host: an error's message and stack, since an Error does not cross as one. */
 function line(level: 'info' | 'warn' | 'error') {
@@ -53,6 +54,8 @@ const deps: AppDeps = {
 };
 // Events name codes by their short links: this connection's registry of short domains, kept fresh as the app's.
 await reloadShortDomains(handle.db);
+// Deliveries and forwarding wait while the app stores scans in a rush (for seconds at most).
+const rush = scanRushGate(scansStored);
 const stops = [
   startPeriodic(() => reloadShortDomains(handle.db), {
     firstRunMs: REFRESH_MS,
@@ -66,8 +69,8 @@ const stops = [
     everyMs: 1_000,
     onError: (error) => log.error({ err: error }, 'the WAL checkpoint failed'),
   }),
-  startWebhooks(deps, log),
-  ...(config.analyticsForwarding ? [startForwarding(deps, log)] : []),
+  startWebhooks(deps, log, rush),
+  ...(config.analyticsForwarding ? [startForwarding(deps, log, rush)] : []),
 ];
 
 port.on('message', (request: BackgroundRequest) => {

@@ -343,10 +343,16 @@ export async function runForwardingTurn(
   const now = deps.clock.now();
   // No workspace forwards: the feed moves to the newest scan, nothing is read (a busy server's scans cost
   // one statement a turn).
-  if (!(await anyForwardingEnabled(deps.db))) {
-    await skipFeedToEnd(deps.db, FEED_NAME, o.instance, now);
+  if (
+    await skipFeedToEnd(
+      deps.db,
+      FEED_NAME,
+      o.instance,
+      now,
+      async () => !(await anyForwardingEnabled(deps.db)),
+    )
+  )
     return result;
-  }
   const position = await claimFeed(deps.db, FEED_NAME, o.instance, now, o.leaseMs);
   if (!position) return result;
   try {
@@ -380,8 +386,13 @@ export async function runForwardingTurn(
 }
 
 /** Every 2 s, a turn (never two at once); the timers do not keep the process alive. Answers how to stop. */
-export function startForwarding(deps: AppDeps, log: Pick<FastifyBaseLogger, 'error'>): () => void {
-  return startPeriodic(() => runForwardingTurn(deps), {
+export function startForwarding(
+  deps: AppDeps,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  /** Whether a turn should wait now, while scans rush in (background/scan-pace.ts). */
+  wait: () => boolean = () => false,
+): () => void {
+  return startPeriodic(() => (wait() ? Promise.resolve() : runForwardingTurn(deps)), {
     firstRunMs: 2_000,
     everyMs: 2_000,
     onError: (error) => log.error({ err: error }, 'forwarding scans to web analytics failed'),

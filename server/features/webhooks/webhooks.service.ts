@@ -453,11 +453,12 @@ const FEED_TURNS = 20;
  * to the newest scan: nothing is read. Answers how many scans were handed on.
  */
 export async function routeScansToWebhooks(deps: AppDeps): Promise<number> {
-  const endpoints = (await listEnabledEndpoints(deps.db)).filter((e) => eventsOf(e).includes('scan'));
-  if (endpoints.length === 0) {
-    await skipFeedToEnd(deps.db, WEBHOOK_FEED, INSTANCE, deps.clock.now());
-    return 0;
-  }
+  let endpoints: Awaited<ReturnType<typeof listEnabledEndpoints>> = [];
+  const noOneWants = async () => {
+    endpoints = (await listEnabledEndpoints(deps.db)).filter((e) => eventsOf(e).includes('scan'));
+    return endpoints.length === 0;
+  };
+  if (await skipFeedToEnd(deps.db, WEBHOOK_FEED, INSTANCE, deps.clock.now(), noOneWants)) return 0;
   /** Each workspace's endpoints taking scans, with when each was added: it gets the scans from then on. */
   const byOwner = new Map<number, { id: number; since: number }[]>();
   for (const e of endpoints) {
@@ -638,9 +639,18 @@ export async function runWebhooks(deps: AppDeps): Promise<void> {
 }
 
 /** The job on this instance: every second; finished deliveries older than a week are deleted hourly. */
-export function startWebhooks(deps: AppDeps, log: Pick<FastifyBaseLogger, 'error'>): () => void {
+export function startWebhooks(
+  deps: AppDeps,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  /** Whether a turn should wait now, while scans rush in (background/scan-pace.ts). */
+  wait: () => boolean = () => false,
+): () => void {
   const onError = (error: unknown) => log.error({ err: error }, 'webhook deliveries failed');
-  const stopRuns = startPeriodic(() => runWebhooks(deps), { firstRunMs: 1_000, everyMs: 1_000, onError });
+  const stopRuns = startPeriodic(() => (wait() ? Promise.resolve() : runWebhooks(deps)), {
+    firstRunMs: 1_000,
+    everyMs: 1_000,
+    onError,
+  });
   const stopSweep = startPeriodic(
     () =>
       deleteOldDeliveries(
