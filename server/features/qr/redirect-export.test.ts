@@ -877,20 +877,24 @@ describe('renderCaddy', () => {
     expect(local.address).toBe('http://localhost:3000');
   });
 
-  it('passes `caddy adapt` when Caddy is installed', (ctx) => {
+  /** `caddy adapt` of a Caddyfile: its JSON; undefined (the test skipped) when Caddy is not installed. */
+  function caddyAdapt(ctx: { skip: () => void }, caddyfile: string): unknown {
     const caddy = spawnSync('caddy', ['version'], { encoding: 'utf8' });
     if (caddy.error) {
       console.warn('SKIPPED: caddy is not installed; the Caddyfile was checked by its grammar only');
       ctx.skip();
-      return;
+      return undefined;
     }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-caddy-'));
     tempDirs.push(dir);
-    fs.writeFileSync(path.join(dir, 'Caddyfile'), file);
-    const out = execFileSync('caddy', ['adapt', '--config', path.join(dir, 'Caddyfile')], {
-      encoding: 'utf8',
-    });
-    expect(JSON.parse(out)).toHaveProperty('apps');
+    fs.writeFileSync(path.join(dir, 'Caddyfile'), caddyfile);
+    return JSON.parse(
+      execFileSync('caddy', ['adapt', '--config', path.join(dir, 'Caddyfile')], { encoding: 'utf8' }),
+    );
+  }
+
+  it('passes `caddy adapt` when Caddy is installed', (ctx) => {
+    expect(caddyAdapt(ctx, file)).toHaveProperty('apps');
   });
 
   describe('with codes on short domains', () => {
@@ -936,18 +940,9 @@ describe('renderCaddy', () => {
     });
 
     it('passes `caddy adapt`, with a route for each domain’s host', (ctx) => {
-      const caddy = spawnSync('caddy', ['version'], { encoding: 'utf8' });
-      if (caddy.error) {
-        console.warn('SKIPPED: caddy is not installed; the Caddyfile was checked by its grammar only');
-        ctx.skip();
-        return;
-      }
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-caddy-'));
-      tempDirs.push(dir);
-      fs.writeFileSync(path.join(dir, 'Caddyfile'), domainFile);
-      const adapted = JSON.parse(
-        execFileSync('caddy', ['adapt', '--config', path.join(dir, 'Caddyfile')], { encoding: 'utf8' }),
-      ) as { apps: { http: { servers: Record<string, { routes: CaddyRoute[] }> } } };
+      const adapted = caddyAdapt(ctx, domainFile) as {
+        apps: { http: { servers: Record<string, { routes: CaddyRoute[] }> } };
+      };
       const routes = Object.values(adapted.apps.http.servers).flatMap((s) => s.routes);
       const forHost = (host: string) => {
         const found = routes.filter((r) => r.match?.some((m) => m.host?.includes(host)));
