@@ -6,7 +6,7 @@ import type { ScanRecorderObserver } from '../features/scans/scan-recorder.js';
  * keep that work off a core that redirects want, because redirects leave the core idle in short gaps
  * (waiting for their scans' commit) that the background work fills. So while scans are being stored
  * faster than BUSY_SCANS_PER_SECOND, the background turns wait — for at most MAX_DEFER_MS, after which one
- * runs anyway and takes everything that waited (deliveries batch up to 100 scans each), so a long rush
+ * runs anyway and takes everything that waited (in deliveries of many scans each), so a long rush
  * delays deliveries by seconds and never stops them.
  */
 export const BUSY_SCANS_PER_SECOND = 200;

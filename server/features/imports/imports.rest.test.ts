@@ -81,7 +81,11 @@ describeEachDb('link imports', (getDb) => {
     // Short links are matched without regard to case, imported ones too.
     for (const asked of ['/r/promo4', '/r/PROMO4']) {
       const other = await call(t().app, 'GET', asked);
-      expect([asked, other.statusCode, other.headers.location]).toEqual([asked, 302, 'https://example.com/page-4']);
+      expect([asked, other.statusCode, other.headers.location]).toEqual([
+        asked,
+        302,
+        'https://example.com/page-4',
+      ]);
     }
 
     const again = await run(cookie, preview.id, {

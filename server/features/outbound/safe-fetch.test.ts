@@ -32,7 +32,7 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       return req.on('end', () =>
-        res.end(`${req.method} ${Buffer.concat(chunks).length} ${req.headers['x-signed'] ?? '-'}`),
+        res.end(`${req.method} ${Buffer.concat(chunks).length} ${String(req.headers['x-signed'] ?? '-')}`),
       );
     }
     if (req.url === '/slow') return; // never answers
