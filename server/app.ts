@@ -17,11 +17,12 @@ import { startScanService, type ScanService } from './features/scans/scan.servic
 import { sendRestError } from './rest/rest-errors.js';
 import { startNotificationJobs } from './features/notifications/notifications.service.js';
 import { startDestinationChecks } from './features/destination-checks/destination-checks.service.js';
-import { startWebhooks } from './features/webhooks/webhooks.service.js';
+import { startWebhooks, WEBHOOK_FEED } from './features/webhooks/webhooks.service.js';
 import { countStoredScans, newScanCounter, scanRushGate } from './background/scan-pace.js';
+import { ensureFeed } from './features/scan-feed/scan-feed.js';
 import { startBackgroundThread } from './background/background-thread.js';
 import { sqliteConnectionOf } from './db/create-db.js';
-import { startForwarding } from './features/forwarding/forwarding.service.js';
+import { FEED_NAME as FORWARDING_FEED, startForwarding } from './features/forwarding/forwarding.service.js';
 import { startScanCheckSweeper } from './features/qr/scan-verdicts.js';
 import { startUploadSweep } from './features/uploads/uploads.service.js';
 import { startScanRetention } from './features/scans/scan-retention.js';
@@ -271,7 +272,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // so that redirects never give up CPU to them (background/background-thread.ts).
   const connection = sqliteConnectionOf(deps.db);
   const ownThread = deps.config.backgroundSweeps && connection !== undefined && !connection.memory;
-  // Either way their turns wait while scans rush in (background/scan-pace.ts).
+  // Either way their turns wait while scans rush in (background/scan-pace.ts). Their places in the scans are
+  // made now, before the app answers a scan: a consumer first made later starts at the newest scan, and a
+  // scan stored before its first turn (a turn waits up to 10 s in a rush) would be taken for history.
+  if (deps.config.backgroundSweeps) {
+    await ensureFeed(deps.db, WEBHOOK_FEED);
+    if (deps.config.analyticsForwarding) await ensureFeed(deps.db, FORWARDING_FEED);
+  }
   const scansStored = newScanCounter();
   if (ownThread) {
     const stopBackground = startBackgroundThread(deps.config, app.log, deps.scans);

@@ -8,6 +8,8 @@ import { createDb, type DbHandle } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { insertQrRow } from '../test/fixtures.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../test/test-app.js';
+import { feedPositionOf } from '../features/scan-feed/scan-feed.js';
+import { WEBHOOK_FEED } from '../features/webhooks/webhooks.service.js';
 import { BACKGROUND_NICE } from './thread-priority.js';
 
 /**
@@ -21,7 +23,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-background-'));
 const file = path.join(dir, 'qr-creator.db');
 let handle: DbHandle;
 let t: TestApp;
-const received: { event: string; body: string }[] = [];
+const received: { url: string; event: string; body: string }[] = [];
 let receiver: http.Server;
 let receiverUrl = '';
 
@@ -45,6 +47,7 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({
+        url: req.url ?? '',
         event: String(req.headers['qr-creator-event']),
         body: Buffer.concat(chunks).toString('utf8'),
       });
@@ -76,6 +79,33 @@ afterAll(async () => {
 });
 
 describe('the background thread (a database file)', () => {
+  it('has its place in the scans before the first turn, and delivers every scan of a rush after it', async () => {
+    // Made by the app's start (not by the thread's first turn, a second later or more in a rush): a
+    // webhook added now gets every scan from now on.
+    const feed = await feedPositionOf(handle.db, WEBHOOK_FEED);
+    expect(feed).not.toBeNull();
+    const { user: owner, cookie } = await signedInUser(t, 'ray');
+    const code = await insertQrRow(handle.db, { userId: owner.id, name: 'Rush', isDynamic: true });
+    const added = await call(t.app, 'POST', '/api/webhooks', {
+      cookie,
+      json: { url: `${receiverUrl}?rush`, events: ['scan'] },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    // Faster than BUSY_SCANS_PER_SECOND: the thread's turns wait until it is over, then send them all.
+    const scans = 300;
+    await Promise.all(
+      Array.from({ length: scans }, (_, i) =>
+        t.app.inject({ method: 'GET', url: `/r/${code.slug}`, headers: { 'user-agent': `Phone/${i}` } }),
+      ),
+    );
+    const rushed = () =>
+      received
+        .filter((r) => r.url.endsWith('?rush'))
+        .flatMap((r) => (JSON.parse(r.body) as { events: { id: string }[] }).events.map((e) => e.id));
+    await expect.poll(() => rushed().length, { timeout: 30_000, interval: 200 }).toBe(scans);
+    expect(new Set(rushed()).size).toBe(scans);
+  });
+
   it('delivers a scan to a webhook from a thread at a low priority, and ends with the app', async () => {
     const { user: owner, cookie } = await signedInUser(t, 'bea');
     const code = await insertQrRow(handle.db, { userId: owner.id, name: 'Poster', isDynamic: true });
@@ -88,9 +118,12 @@ describe('the background thread (a database file)', () => {
     const res = await t.app.inject({ method: 'GET', url: `/r/${code.slug}` });
     expect(res.statusCode).toBe(302);
     await expect
-      .poll(() => received.filter((r) => r.event === 'scan').length, { timeout: 20_000, interval: 200 })
+      .poll(() => received.filter((r) => r.event === 'scan' && r.url === '/hook').length, {
+        timeout: 20_000,
+        interval: 200,
+      })
       .toBe(1);
-    const [delivery] = received.filter((r) => r.event === 'scan');
+    const [delivery] = received.filter((r) => r.event === 'scan' && r.url === '/hook');
     expect(JSON.parse(delivery!.body)).toMatchObject({
       events: [{ type: 'scan', data: { code: { id: code.id, name: 'Poster' } } }],
     });
