@@ -21,6 +21,8 @@
 // INSTANCES=2 (PostgreSQL only) starts two servers on it, loads both at once and prints the combined rate.
 // DOMAIN=1: (b) and (c) are root-level links of a short domain (issue 35): both codes use go.bench.test, and
 // every request names it in Host (`/<slug>`, not `/r/<slug>`), as a reverse proxy passes it on.
+// DOMAIN=app: the same server state (the domain added, the codes on it), loaded at `/r/<slug>` on the app's
+// own address: what DOMAIN=1 is compared with, run after run, to see what the root-level path costs.
 // WEBHOOK=1: the codes' workspace has a webhook taking every scan (issue 36), to a receiver in this process
 // (on autocannon's core): the servers turn the stored scans into signed deliveries in the background; it
 // prints the scans the receiver got ÷ those stored (1.000 once drained), and how long after each round the
@@ -41,7 +43,9 @@ const manyClients = process.env.CLIENTS !== 'one';
 const pgBase = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL : null;
 const instances = Number(process.env.INSTANCES ?? 1);
 /** DOMAIN=1: the short domain (b) and (c) are loaded on. */
-const domainHost = process.env.DOMAIN === '1' ? 'go.bench.test' : null;
+const domainHost = process.env.DOMAIN === '1' || process.env.DOMAIN === 'app' ? 'go.bench.test' : null;
+/** DOMAIN=app: the requests go to /r/<slug> on the app's address, not to the domain. */
+const onDomain = domainHost !== null && process.env.DOMAIN !== 'app';
 const withWebhook = process.env.WEBHOOK === '1';
 if (instances > 1 && !pgBase) throw new Error('INSTANCES > 1 needs DATABASE_URL=postgres://…');
 
@@ -98,7 +102,7 @@ function stop(child) {
 
 /** A fixed number of requests, so every request sent is answered and counted (none cut off). */
 async function load(url, amount, conns = connections) {
-  const host = domainHost && !url.startsWith(`http://127.0.0.1:${barePort}/`) ? { host: domainHost } : {};
+  const host = onDomain && !url.startsWith(`http://127.0.0.1:${barePort}/`) ? { host: domainHost } : {};
   let i = 0;
   let started = 0;
   let last = 0;
@@ -404,7 +408,7 @@ const scansOf = async (id) =>
   );
 const before = await scansOf(code.id);
 const beforeC = ruled ? await scansOf(ruled.id) : 0;
-const linkPath = domainHost ? '' : '/r';
+const linkPath = onDomain ? '' : '/r';
 const urlsB = ports.map((p) => `http://127.0.0.1:${p}${linkPath}/${code.slug}`);
 const urlsC = ruled ? ports.map((p) => `http://127.0.0.1:${p}${linkPath}/${ruled.slug}`) : [];
 
@@ -502,7 +506,11 @@ console.log(row('(a) bare Fastify constant 302', runsA));
 const where = databaseUrl
   ? `PostgreSQL${instances > 1 ? `, ${instances} instances, combined` : ''}`
   : 'SQLite';
-const shown = domainHost ? `${domainHost}/<slug>` : '/r/<slug>';
+const shown = onDomain
+  ? `${domainHost}/<slug>`
+  : domainHost
+    ? '/r/<slug> of a code on a domain'
+    : '/r/<slug>';
 console.log(row(`(b) ${shown} (${where})`, runsB));
 console.log(
   `ratio b/a per round:               ${runsA.map((r, i) => (rate(runsB[i]) / rate(r)).toFixed(2)).join(' ')}`,
