@@ -387,12 +387,12 @@ export async function consumeScanFeed(
 }
 
 /**
- * Moves the consumer to the newest scan without reading any (no one wants the scans now): a consumer with
- * nothing to hand on costs one statement a run, however busy the short links are.
+ * Moves the consumer to the newest scan without reading any, when no one wants the scans now: a consumer
+ * with nothing to hand on costs three small reads a run, however busy the short links are. Answers whether
+ * no one wanted them (false: the caller hands the scans on).
  *
- * `noOneWants` says whether that is still so, and is asked after the newest scan's id is read: the consumer
- * moves only up to that id, so a scan stored after a webhook (or a forwarding) was added, while this ran,
- * is never skipped.
+ * `noOneWants` is asked after the newest scan's id is read, and the consumer moves only up to that id: a
+ * scan stored after a webhook (or a forwarding) was added, while this ran, is never skipped.
  */
 export async function skipFeedToEnd(
   db: Db,
