@@ -8,8 +8,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeQr } from '../../server/test/qr-decode';
 import type { QrCode } from '../../src/qr/qr.schema';
-import type { AvailableDomains, ShortDomain } from '../../src/qr/short-domain.schema';
-import { desktop, downloadBytes, newPage, phone, screenshot, signUpNewUser, withAppServer } from './harness';
+import type { AvailableDomains } from '../../src/qr/short-domain.schema';
+import {
+  addShortDomainAsAdmin,
+  desktop,
+  downloadBytes,
+  phone,
+  screenshot,
+  signUpNewUser,
+  withAppServer,
+} from './harness';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
 // Room for 4 codes: the file's 5 good rows do not all fit.
@@ -145,17 +153,7 @@ describe('bulk create', () => {
 
   // Last: the domain it adds is offered to every workspace of this server from then on.
   it('puts the dynamic codes on a short domain chosen in the dialog', async () => {
-    const admin = await newPage(app.browser, app.server.url);
-    const login = await admin.page.request.post('/api/login', {
-      data: { username: 'admin', password: ADMIN_PASSWORD },
-    });
-    expect(login.status(), await login.text()).toBe(200);
-    const added = await admin.page.request.post('/api/admin/domains', {
-      data: { hostname: 'go.bulk.test', allWorkspaces: true },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-    const domain = (await added.json()) as ShortDomain;
-    await admin.context.close();
+    const domain = await addShortDomainAsAdmin(app, ADMIN_PASSWORD, 'go.bulk.test');
 
     const { context, page } = await newUser();
     const available = (await (await page.request.get('/api/short-domains')).json()) as AvailableDomains;

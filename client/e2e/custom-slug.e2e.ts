@@ -9,9 +9,16 @@ import http from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { QrCode } from '../../src/qr/qr.schema';
-import type { AvailableDomains, ShortDomain } from '../../src/qr/short-domain.schema';
+import type { AvailableDomains } from '../../src/qr/short-domain.schema';
 import { audit, Findings, installAxe } from './a11y';
-import { allowConsoleErrors, newPage, phone, screenshot, signUpNewUser, withAppServer } from './harness';
+import {
+  addShortDomainAsAdmin,
+  allowConsoleErrors,
+  phone,
+  screenshot,
+  signUpNewUser,
+  withAppServer,
+} from './harness';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
 const app = withAppServer({ FREE_PLAN_LIMIT: '50', ADMIN_PASSWORD });
@@ -328,17 +335,7 @@ describe('the Short link field', () => {
   });
   // Last: the domain it adds is offered to every workspace of this server from then on.
   it('puts a code on a short domain the admin added: the domain answers its link at the root, and is no app', async () => {
-    const admin = await newPage(app.browser, app.server.url);
-    const login = await admin.page.request.post('/api/login', {
-      data: { username: 'admin', password: ADMIN_PASSWORD },
-    });
-    expect(login.status(), await login.text()).toBe(200);
-    const added = await admin.page.request.post('/api/admin/domains', {
-      data: { hostname: 'go.example.test', allWorkspaces: true },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-    const domain = (await added.json()) as ShortDomain;
-    await admin.context.close();
+    const domain = await addShortDomainAsAdmin(app, ADMIN_PASSWORD, 'go.example.test');
 
     const { context, page } = await signUpNewUser(app, 'slugdomain');
     await installAxe(context);

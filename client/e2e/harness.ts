@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject, type TestContext } from 'vitest';
+import { afterAll, beforeAll, expect, inject, type TestContext } from 'vitest';
+import type { ShortDomain } from '../../src/qr/short-domain.schema';
 import { root, startBuiltServer, type BuiltServer } from '../../scripts/built-app.mjs';
 
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
@@ -152,6 +153,32 @@ export async function signUpNewUser(
   });
   if (res.status() !== 201) throw new Error(`registering ${username}: ${res.status()} ${await res.text()}`);
   return { context, page, username };
+}
+
+/**
+ * A short domain the server's admin adds for every workspace, through the API (signed in with
+ * `adminPassword`, the server's ADMIN_PASSWORD, in a context of its own): from then on every workspace of
+ * the server is offered it.
+ */
+export async function addShortDomainAsAdmin(
+  server: { browser: Browser; server: RunningServer },
+  adminPassword: string,
+  hostname: string,
+): Promise<ShortDomain> {
+  const admin = await newPage(server.browser, server.server.url);
+  try {
+    const login = await admin.page.request.post('/api/login', {
+      data: { username: 'admin', password: adminPassword },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const added = await admin.page.request.post('/api/admin/domains', {
+      data: { hostname, allWorkspaces: true },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    return (await added.json()) as ShortDomain;
+  } finally {
+    await admin.context.close();
+  }
 }
 
 /** A picture of the page; `fullPage: false` keeps to the window (a page many screens long). */
