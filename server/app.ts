@@ -275,21 +275,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Either way their turns wait while scans rush in (background/scan-pace.ts). Their places in the scans are
   // made now, before the app answers a scan: a consumer first made later starts at the newest scan, and a
   // scan stored before its first turn (a turn waits up to 10 s in a rush) would be taken for history.
+  const scansStored = newScanCounter();
   if (deps.config.backgroundSweeps) {
     await ensureFeed(deps.db, WEBHOOK_FEED);
     if (deps.config.analyticsForwarding) await ensureFeed(deps.db, FORWARDING_FEED);
+    const stopCounting = countStoredScans(deps.scans, scansStored);
+    app.addHook('onClose', () => stopCounting());
   }
-  const scansStored = newScanCounter();
   if (ownThread) {
-    const stopBackground = startBackgroundThread(deps.config, app.log, deps.scans);
+    const stopBackground = startBackgroundThread(deps.config, app.log, scansStored);
     app.addHook('onClose', () => stopBackground());
   } else if (deps.config.backgroundSweeps) {
-    const stopCounting = countStoredScans(deps.scans, scansStored);
     const stopWebhooks = startWebhooks(deps, app.log, scanRushGate(scansStored));
-    app.addHook('onClose', () => {
-      stopWebhooks();
-      stopCounting();
-    });
+    app.addHook('onClose', () => stopWebhooks());
   }
   // Codes' destinations are checked at most once a day each; those failing twice are marked and mailed.
   if (deps.config.backgroundSweeps && deps.config.destinationChecks) {

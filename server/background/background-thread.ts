@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { ScanRecorderObserver } from '../features/scans/scan-recorder.js';
 import { startWorkerThread } from '../worker-thread.js';
-import { countStoredScans, newScanCounter } from './scan-pace.js';
 
 /**
  * Webhook deliveries and analytics forwarding (the scan feed's consumers) on a thread of their own, at the
@@ -37,10 +35,9 @@ export type BackgroundReply = BackgroundLogLine | { kind: 'closed' };
 export function startBackgroundThread(
   config: Config,
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
-  scans: { observe(observer: ScanRecorderObserver): () => void },
+  /** The app's stored scans, counted (background/scan-pace.ts): the thread's turns wait while they rush in. */
+  scansStored: Int32Array,
 ): () => Promise<void> {
-  const scansStored = newScanCounter();
-  const stopCounting = countStoredScans(scans, scansStored);
   const data: BackgroundData = { config, scansStored };
   const worker = startWorkerThread(
     import.meta.url,
@@ -56,7 +53,6 @@ export function startBackgroundThread(
   // Not a reason to keep the process alive: the stop function ends it on shutdown.
   worker.unref();
   return async () => {
-    stopCounting();
     const done = new Promise<void>((resolve) => {
       closed = resolve;
       worker.once('exit', () => resolve());
