@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { chunkGroups } from './scripts/build/chunk-groups.ts';
 import { deepImports } from './scripts/build/deep-imports.ts';
+import { linguiCatalogs, linguiMacros } from './scripts/build/lingui.ts';
 import { MANTINE_BASE_ID, mantineStylesByComponent } from './scripts/build/mantine-styles.ts';
 import { pagePreload } from './scripts/build/page-preload.ts';
 import { precompressDir } from './scripts/build/precompress.ts';
@@ -30,6 +31,9 @@ const api = 'http://localhost:3000';
 export default defineConfig({
   root: 'client',
   plugins: [
+    // The screens' words in the user's language (client/i18n): Lingui's macros, and each language's catalogs.
+    linguiMacros(),
+    linguiCatalogs({ clientRoot: path.join(here, 'client') }),
     react(),
     // A first page loads a few chunks by what it needs, and only the styles of the components it draws.
     deepImports(['@mantine/core', '@mantine/hooks', '@tabler/icons-react']),

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './scripts/build/lingui.ts';
 
 export default defineConfig({
   test: {
@@ -12,6 +13,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // Client modules written with Lingui's macros (scripts/build/lingui.ts).
+        plugins: [linguiMacros()],
         test: {
           name: 'unit',
           include: [

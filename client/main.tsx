@@ -7,6 +7,8 @@ import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { activateLanguage, initialLanguage } from './i18n/i18n';
+import { LanguageProvider } from './i18n/LanguageProvider';
 import { loadApi } from './lib/load-api';
 import { createAppRouter, preloadPageCode } from './router';
 import { SkipLink } from './components/SkipLink';
@@ -18,13 +20,21 @@ import { cssVariablesResolver, theme } from './theme';
 const router = createAppRouter({ api: loadApi });
 preloadPageCode(router, window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {/* Light, dark or the system's choice; 'auto' follows the system until the user picks one. */}
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <SkipLink />
-      <Toasts />
-      <RouterProvider router={router} />
-    </MantineProvider>
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      {/* Light, dark or the system's choice; 'auto' follows the system until the user picks one. */}
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+        <LanguageProvider>
+          <SkipLink />
+          <Toasts />
+          <RouterProvider router={router} />
+        </LanguageProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}
+
+// The first frame is drawn in the user's language: another language's messages are fetched first (English
+// is in the code). A catalog that fails to load leaves the app in English rather than blank.
+activateLanguage(initialLanguage()).then(render, () => activateLanguage('en').then(render));

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Box, Button, Group, Table } from '@mantine/core';
 import { IconTable } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -17,6 +18,7 @@ export interface ChartTableData {
  * table scrolls in its own box, so a long series never widens a phone's page.
  */
 export function ChartDataTable({ caption, columns, rows }: ChartTableData) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const id = useId();
   const captionId = `${id}-caption`;
@@ -33,7 +35,7 @@ export function ChartDataTable({ caption, columns, rows }: ChartTableData) {
           onClick={() => setOpen((o) => !o)}
           data-chart-table-toggle
         >
-          {open ? 'Hide table' : 'Show as table'}
+          {open ? t`Hide table` : t`Show as table`}
         </Button>
       </Group>
       <Box id={id} hidden={!open} mt="xs" data-chart-table>

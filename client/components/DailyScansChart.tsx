@@ -1,4 +1,6 @@
 import '@mantine/charts/styles.css';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { LineChart } from '@mantine/charts';
 import type { DailyCount } from '../../src/analytics/analytics.schema';
 import { formatCount, localIsoDate, longDateLabel, shortDateLabel, weekdayLabel } from '../lib/format';
@@ -15,12 +17,13 @@ interface Row {
   'Unique scanners'?: number | null;
 }
 
+/** The second series' key in the rows (its label on screen is translated). */
 const UNIQUES = 'Unique scanners';
 /** A day whose unique scanners were not counted (its scans came before they were). */
 export const NOT_COUNTED = '—';
 
 /** Marks today's point: the day is not over, so its smaller count is not a fall. */
-export const TODAY_MARK = 'Today (so far)';
+export const TODAY_MARK = msg`Today (so far)`;
 
 /**
  * Scans per local day. Up to a week the axis names the weekdays of the actual dates; longer periods
@@ -40,6 +43,7 @@ export function DailyScansChart({
   /** A second line, unique scanners per day (daily-unique), and their column in the table. */
   withUniques?: boolean;
 }) {
+  const { t } = useLingui();
   const weekly = data.length <= 7;
   const today = localIsoDate(new Date());
   const rows: Row[] = data.map((d) => ({
@@ -51,14 +55,18 @@ export function DailyScansChart({
   const last = rows.at(-1);
   const endsToday = last?.date === today;
   const animation = useChartAnimation();
-  const dayName = (date: string) =>
-    date === today ? `${longDateLabel(date)} (today, so far)` : longDateLabel(date);
+  const dayName = (date: string) => {
+    const day = longDateLabel(date);
+    return date === today ? t`${day} (today, so far)` : day;
+  };
+  const scans = t`Scans`;
+  const uniques = t`Unique scanners`;
   return (
     <ChartFigure
-      label={`Line chart: ${caption}`}
+      label={t`Line chart: ${caption}`}
       table={{
         caption,
-        columns: withUniques ? ['Day', 'Scans', UNIQUES] : ['Day', 'Scans'],
+        columns: withUniques ? [t`Day`, scans, uniques] : [t`Day`, scans],
         rows: data.map((d) =>
           withUniques
             ? [dayName(d.date), d.count, d.uniqueScanners ?? NOT_COUNTED]
@@ -71,8 +79,10 @@ export function DailyScansChart({
         data={rows}
         dataKey="label"
         series={[
-          { name: 'Scans', color: CHART_COLORS[0] },
-          ...(withUniques ? [{ name: UNIQUES, color: CHART_COLORS[1], strokeDasharray: '6 4' }] : []),
+          { name: 'Scans', label: scans, color: CHART_COLORS[0] },
+          ...(withUniques
+            ? [{ name: UNIQUES, label: uniques, color: CHART_COLORS[1], strokeDasharray: '6 4' }]
+            : []),
         ]}
         withLegend={withUniques}
         connectNulls={false}
@@ -86,7 +96,7 @@ export function DailyScansChart({
         yAxisProps={{ allowDecimals: false, width: 40 }}
         referenceLines={
           endsToday
-            ? [{ x: last.label, color: 'gray.7', label: TODAY_MARK, labelPosition: 'insideTopRight' }]
+            ? [{ x: last.label, color: 'gray.7', label: t(TODAY_MARK), labelPosition: 'insideTopRight' }]
             : []
         }
         tooltipProps={{

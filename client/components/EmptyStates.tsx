@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, EmptyState } from '@mantine/core';
 import { IconPlus, IconQrcode, IconScan } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -7,24 +8,25 @@ import { Link } from '@tanstack/react-router';
  * already has its Create New QR Code button (the dashboard), so there is one call to action, not three.
  */
 export function NoCodesState({
-  description = 'Create your first QR code and its scans will show up here.',
+  description,
   withAction = true,
 }: {
   description?: string;
   withAction?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <EmptyState
       icon={<IconQrcode size={28} stroke={1.5} aria-hidden />}
       withIndicatorBackground
-      title="No QR codes yet"
-      description={description}
+      title={t`No QR codes yet`}
+      description={description ?? t`Create your first QR code and its scans will show up here.`}
       size="sm"
     >
       {withAction && (
         <EmptyState.Actions>
           <Button component={Link} to="/create" size="sm" leftSection={<IconPlus size={16} aria-hidden />}>
-            Create New QR Code
+            <Trans>Create New QR Code</Trans>
           </Button>
         </EmptyState.Actions>
       )}
@@ -33,24 +35,22 @@ export function NoCodesState({
 }
 
 /** Instead of sample numbers: codes exist but nobody has scanned them (in this period). */
-export function NoScansState({
-  title = 'No scans yet',
-  description = 'Print or share your QR codes: every scan shows up here. You can also try one in the scanner.',
-}: {
-  title?: string;
-  description?: string;
-}) {
+export function NoScansState({ title, description }: { title?: string; description?: string }) {
+  const { t } = useLingui();
   return (
     <EmptyState
       icon={<IconScan size={28} stroke={1.5} aria-hidden />}
       withIndicatorBackground
-      title={title}
-      description={description}
+      title={title ?? t`No scans yet`}
+      description={
+        description ??
+        t`Print or share your QR codes: every scan shows up here. You can also try one in the scanner.`
+      }
       size="sm"
     >
       <EmptyState.Actions>
         <Button component={Link} to="/scan-demo" size="sm" variant="light">
-          Open the Scanner
+          <Trans>Open the Scanner</Trans>
         </Button>
       </EmptyState.Actions>
     </EmptyState>

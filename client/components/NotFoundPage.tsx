@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
@@ -8,10 +9,14 @@ export function NotFoundPage() {
         <Text fz={64} fw={800} c="dimmed" lh={1} aria-hidden>
           404
         </Text>
-        <Title order={1}>Page Not Found</Title>
-        <Text c="dimmed">The page you are looking for does not exist or has been moved.</Text>
+        <Title order={1}>
+          <Trans>Page Not Found</Trans>
+        </Title>
+        <Text c="dimmed">
+          <Trans>The page you are looking for does not exist or has been moved.</Trans>
+        </Text>
         <Button component={Link} to="/" mt="sm">
-          Go to Dashboard
+          <Trans>Go to Dashboard</Trans>
         </Button>
       </Stack>
     </Center>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 
 /** One QR code card while it loads: the thumbnail, name, badges, content and the action row. */
@@ -27,8 +28,9 @@ function CardSkeleton() {
 
 /** The My QR Codes grid while the list loads: card-shaped placeholders, not a spinner. */
 export function CardGridSkeleton({ count = 4 }: { count?: number }) {
+  const { t } = useLingui();
   return (
-    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} aria-busy="true" aria-label="Loading QR codes">
+    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} aria-busy="true" aria-label={t`Loading QR codes`}>
       {Array.from({ length: count }, (_, i) => (
         <CardSkeleton key={i} />
       ))}
@@ -38,8 +40,9 @@ export function CardGridSkeleton({ count = 4 }: { count?: number }) {
 
 /** The whole My QR Codes page while its code loads (the route's pending view). */
 export function MyQrCodesPageSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading My QR Codes">
+    <Stack gap="md" aria-busy="true" aria-label={t`Loading My QR Codes`}>
       <Group justify="space-between">
         <Skeleton h={34} w={200} />
         <Skeleton h={36} w={260} />

@@ -1,6 +1,8 @@
 // What a pie of shares shows besides its slices, shared by the analytics pages' SharePie (@mantine/charts)
 // and the dashboard's own SVG pie (features/dashboard/TopCodesPie): no chart library here, so the
 // dashboard does not load one with it.
+import { t } from '@lingui/core/macro';
+import { Plural } from '@lingui/react/macro';
 import {
   Center,
   ColorSwatch,
@@ -35,6 +37,9 @@ export interface SharePieProps {
 
 /** With a single slice drawn a pie is one solid disc that says nothing: the figure itself instead. */
 export function SingleShare({ slice }: { slice: ShareSlice }) {
+  const scans = slice.value;
+  const name = slice.name;
+  const share = formatPercent(1, 1);
   return (
     <Center h={CHART_HEIGHT} data-single-share>
       <Stack gap={4} align="center" maw="100%">
@@ -42,7 +47,7 @@ export function SingleShare({ slice }: { slice: ShareSlice }) {
           {formatCount(slice.value)}
         </Text>
         <Text size="sm" c="dimmed" ta="center" style={{ wordBreak: 'break-word' }}>
-          {slice.value === 1 ? 'scan' : 'scans'}: {slice.name}, 100%
+          <Plural value={scans} one={`scan: ${name}, ${share}`} other={`scans: ${name}, ${share}`} />
         </Text>
       </Stack>
     </Center>
@@ -53,7 +58,7 @@ export function SingleShare({ slice }: { slice: ShareSlice }) {
 export function shareTable(caption: string, nameColumn: string, slices: ShareSlice[], total: number) {
   return {
     caption,
-    columns: [nameColumn, 'Scans', 'Share'],
+    columns: [nameColumn, t`Scans`, t({ message: 'Share', context: 'the share of all scans, in percent' })],
     rows: slices.map((s) => [s.name, s.value, formatPercent(s.value, total)]),
   };
 }

@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css';
+import { useLingui } from '@lingui/react/macro';
 import { PieChart } from '@mantine/charts';
 import { Center, Stack } from '@mantine/core';
 import { formatPercent, scansLabel } from '../lib/format';
@@ -23,6 +24,7 @@ export function SharePie({
   withLegend = true,
   size = 240,
 }: SharePieProps & { withLegend?: boolean }) {
+  const { t } = useLingui();
   const animation = useChartAnimation();
   const total = slices.reduce((sum, s) => sum + s.value, 0);
   const drawn = slices.filter((s) => s.value > 0);
@@ -31,7 +33,7 @@ export function SharePie({
       {drawn.length === 1 ? (
         <SingleShare slice={drawn[0]!} />
       ) : (
-        <ChartFigure label={`Pie chart: ${caption}`} table={shareTable(caption, nameColumn, slices, total)}>
+        <ChartFigure label={t`Pie chart: ${caption}`} table={shareTable(caption, nameColumn, slices, total)}>
           <Center h={CHART_HEIGHT}>
             <PieChart
               data={drawn.map((s) => ({ key: s.key, name: s.name, value: s.value, color: s.color }))}
@@ -42,7 +44,11 @@ export function SharePie({
               pieProps={animation}
               // A single slice needs no seam.
               strokeWidth={drawn.length > 1 ? 1 : 0}
-              valueFormatter={(v) => `${scansLabel(v)} (${formatPercent(v, total)})`}
+              valueFormatter={(v) => {
+                const scans = scansLabel(v);
+                const share = formatPercent(v, total);
+                return t`${scans} (${share})`;
+              }}
             />
           </Center>
         </ChartFigure>

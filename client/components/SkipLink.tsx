@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { MouseEvent } from 'react';
 
 /**
@@ -17,7 +18,7 @@ export function SkipLink() {
   };
   return (
     <a className="skip-link" href="#main" onClick={skip}>
-      Skip to content
+      <Trans>Skip to content</Trans>
     </a>
   );
 }

@@ -169,25 +169,30 @@ describe('/settings', () => {
     await context.close();
   });
 
-  it('chooses the language of e-mails, kept after a reload, on a phone too', async () => {
+  it('chooses the language of the screens and e-mails, kept after a reload, on a phone too', async () => {
     const { context, page } = await newUser(phone);
     await page.goto('/settings');
-    await page.getByRole('tab', { name: 'Notifications' }).click();
-    const language = page.getByRole('combobox', { name: 'Language of e-mails' });
+    await page.getByRole('tab', { name: 'Appearance' }).click();
+    const language = page.getByRole('combobox', { name: 'Language' });
     expect(await language.inputValue()).toBe("Automatic (your browser's language)");
     await language.click();
     // Each language is named in itself, marked with its lang for screen readers.
     const german = page.getByRole('option', { name: 'Deutsch' });
     expect(await german.locator('[lang="de"]').count()).toBe(1);
     await german.click();
-    await toast(page, 'Notifications updated').waitFor();
+    // Chosen, not yet saved: the screens stay English until Save Preferences.
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    // Saved: the screens switch at once, the toast already in German.
+    await toast(page, 'Einstellungen gespeichert').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     await page.reload();
-    await page.getByRole('tab', { name: 'Notifications' }).click();
-    await expect
-      .poll(() => page.getByRole('combobox', { name: 'Language of e-mails' }).inputValue())
-      .toBe('Deutsch');
+    await page.getByRole('tab', { name: 'Darstellung' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Sprache' }).inputValue()).toBe('Deutsch');
+    const saved = (await (await page.request.get('/api/user/preferences')).json()) as { language: string };
+    expect(saved.language).toBe('de');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await screenshot(page, 'settings-mail-language-375');
+    await screenshot(page, 'settings-language-375');
     await context.close();
   });
 

@@ -1,6 +1,8 @@
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
+  formatWords,
   formatPercent,
   hourLabel,
   lastScanLabel,
@@ -131,4 +133,10 @@ describe('lastScanLabel', () => {
     ['2024-06-01T12:00:00Z', '2 y ago'],
     ['not a date', 'Unknown'],
   ])('%s → %s', (iso, text) => expect(lastScanLabel(iso, now)).toBe(text));
+});
+
+describe('the words of the formats', () => {
+  it('carry the ids Lingui generates for their message and context, as the catalogs know them', () => {
+    for (const { id, message, context } of formatWords) expect(id).toBe(generateMessageId(message, context));
+  });
 });

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Box,
   Group,
@@ -23,11 +25,33 @@ const ASPECT = '960 / 440';
 const levelOf = (count: number, max: number) => Math.max(1, Math.ceil((5 * count) / max));
 
 /**
+ * A country's name in the screens' language: Intl's for its ISO code, except in English, where the name the
+ * server stored is kept (as the table always showed it).
+ */
+function countryNamer(locale: string): (country: { code: string; name: string }) => string {
+  if (locale === 'en') return (country) => country.name;
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  } catch {
+    // An engine without DisplayNames: the stored English names.
+  }
+  return (country) => {
+    try {
+      return names?.of(country.code) ?? country.name;
+    } catch {
+      return country.name;
+    }
+  };
+}
+
+/**
  * A world map shaded by scans per country, with the countries and their scans as a table. The
  * shapes (Natural Earth via world-atlas, projected with d3-geo) are a chunk of their own, loaded
  * when a map is first shown, so pages without one never download them.
  */
 export function LocationMap({ locations, caption }: { locations: LocationCount[]; caption: string }) {
+  const { t, i18n } = useLingui();
   const theme = useMantineTheme();
   const scheme = useComputedColorScheme('light');
   const [shapes, setShapes] = useState<WorldShapes | 'failed' | null>(null);
@@ -43,7 +67,13 @@ export function LocationMap({ locations, caption }: { locations: LocationCount[]
     };
   }, []);
 
-  const { countries, unknown } = useMemo(() => countScansByCountry(locations), [locations]);
+  const counted = useMemo(() => countScansByCountry(locations), [locations]);
+  const unknown = counted.unknown;
+  const locale = i18n.locale;
+  const countries = useMemo(() => {
+    const nameOf = countryNamer(locale);
+    return counted.countries.map((c) => ({ ...c, name: nameOf(c) }));
+  }, [counted, locale]);
   const byCode = useMemo(() => new Map(countries.map((c) => [c.code, c])), [countries]);
   const max = countries[0]?.count ?? 0;
   const shade = (level: number) => getThemeColor(`blue.${SHADES[scheme][level - 1]}`, theme);
@@ -51,23 +81,29 @@ export function LocationMap({ locations, caption }: { locations: LocationCount[]
   const border = getThemeColor(scheme === 'dark' ? 'dark.7' : 'white', theme);
 
   const rows: (string | number)[][] = countries.map((c) => [c.name, c.count]);
-  if (unknown > 0) rows.push(['Unknown', unknown]);
+  if (unknown > 0) rows.push([t({ message: 'Unknown', context: 'scan location' }), unknown]);
+  const titleOf = (country: { name: string; count: number }) => {
+    const name = country.name;
+    const scans = scansLabel(country.count);
+    return t`${name}: ${scans}`;
+  };
+  const known = countries.length;
   const summary =
-    countries.length === 0
-      ? 'no scans from a known country'
-      : `${countries.length} ${countries.length === 1 ? 'country' : 'countries'} with scans`;
+    known === 0
+      ? t`no scans from a known country`
+      : plural(known, { one: '# country with scans', other: '# countries with scans' });
 
   return (
     <ChartFigure
-      label={`World map: ${caption}, ${summary}`}
-      table={{ caption, columns: ['Country', 'Scans'], rows }}
+      label={t`World map: ${caption}, ${summary}`}
+      table={{ caption, columns: [t`Country`, t`Scans`], rows }}
     >
       <Box maw={880} mx="auto" data-location-map>
         {shapes === null ? (
           <Skeleton w="100%" style={{ aspectRatio: ASPECT }} radius="md" />
         ) : shapes === 'failed' ? (
           <Text size="sm" c="dimmed" ta="center" py="xl">
-            The map could not be loaded: "Show as table" lists every country.
+            <Trans>The map could not be loaded: "Show as table" lists every country.</Trans>
           </Text>
         ) : (
           <svg viewBox={shapes.viewBox} width="100%" style={{ display: 'block', height: 'auto' }}>
@@ -84,7 +120,7 @@ export function LocationMap({ locations, caption }: { locations: LocationCount[]
                   data-country={s.code ?? undefined}
                   data-scans={c?.count}
                 >
-                  {c && <title>{`${c.name}: ${scansLabel(c.count)}`}</title>}
+                  {c && <title>{titleOf(c)}</title>}
                 </path>
               );
             })}
@@ -93,13 +129,13 @@ export function LocationMap({ locations, caption }: { locations: LocationCount[]
         {countries.length > 0 && (
           <Group gap={6} justify="center" mt="sm" wrap="nowrap">
             <Text size="xs" c="dimmed">
-              Fewer
+              <Trans>Fewer</Trans>
             </Text>
             {[1, 2, 3, 4, 5].map((level) => (
               <Box key={level} w={24} h={10} bg={shade(level)} style={{ borderRadius: 2 }} />
             ))}
             <Text size="xs" c="dimmed">
-              More scans
+              <Trans>More scans</Trans>
             </Text>
           </Group>
         )}

@@ -1,19 +1,24 @@
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { accountMessages, type MailCheckResult } from '../../../src/auth/account.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 
 /** Shown when the mail server refused the sender: the addresses to verify with the mail provider. */
 function SenderHelp({ senders }: { senders: string[] }) {
+  const { t } = useLingui();
   return (
-    <Alert color="yellow" variant="light" title="Sender address not verified" role="alert">
+    <Alert color="yellow" variant="light" title={t`Sender address not verified`} role="alert">
       <Stack gap="xs">
         <Text size="sm">
-          The mail server refused the sender. Most providers only send from addresses you have verified with
-          them. Verify these sender addresses with your mail provider, then try again:
+          <Trans>
+            The mail server refused the sender. Most providers only send from addresses you have verified with
+            them. Verify these sender addresses with your mail provider, then try again:
+          </Trans>
         </Text>
         <List size="sm">
           {senders.map((s) => (
@@ -25,7 +30,9 @@ function SenderHelp({ senders }: { senders: string[] }) {
           ))}
         </List>
         <Text size="xs" c="dimmed">
-          They come from MAIL_FROM (the no-reply address) and MAIL_SUPPORT (the support address).
+          <Trans>
+            They come from MAIL_FROM (the no-reply address) and MAIL_SUPPORT (the support address).
+          </Trans>
         </Text>
       </Stack>
     </Alert>
@@ -39,14 +46,15 @@ const sendersOf = (extras: Record<string, unknown>): string[] | null =>
 
 /** Admins: check the mail service and send a test e-mail. */
 export function EmailTester() {
+  const { t } = useLingui();
   const [senders, setSenders] = useState<string[] | null>(null);
   const [status, setStatus] = useState<MailCheckResult | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: {
       to: '',
-      subject: 'QR Creator test email',
-      message: 'This is a test email from QR Creator.',
+      subject: t`QR Creator test email`,
+      message: t`This is a test email from QR Creator.`,
       from: '',
     },
     validate: (v) =>
@@ -56,35 +64,37 @@ export function EmailTester() {
     onSuccess: (result) => {
       setSenders(null);
       setStatus(result);
-      notify.success('Success', result.message);
+      notify.success(t`Success`, translateShared(result.message));
     },
     onError: (error) => {
-      const { message, extras } = apiError(error, 'Failed to verify email service');
+      const { message, extras } = apiError(error, t`Failed to verify email service`);
       setStatus({ success: false, message });
       setSenders(sendersOf(extras));
-      notify.error('Failed to verify email service', message);
+      notify.error(t`Failed to verify email service`, message);
     },
   });
   const send = trpc.account.sendTestEmail.useMutation({
     onSuccess: (result) => {
       setSenders(null);
-      notify.success('Success', result.message);
+      notify.success(t`Success`, translateShared(result.message));
     },
     onError: (error) => {
-      const { message, extras } = apiError(error, 'Failed to send email');
+      const { message, extras } = apiError(error, t`Failed to send email`);
       setSenders(sendersOf(extras));
-      notify.error('Failed to send email', message);
+      notify.error(t`Failed to send email`, message);
     },
   });
+  // src/'s message, in English there: shown in the active language.
+  const toError = typeof form.errors.to === 'string' ? translateShared(form.errors.to) : form.errors.to;
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
         <div>
           <Title order={3} size="h4">
-            Email configuration
+            <Trans>Email configuration</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            Check that this server can send e-mail, and send a test message.
+            <Trans>Check that this server can send e-mail, and send a test message.</Trans>
           </Text>
         </div>
         <Group>
@@ -94,12 +104,12 @@ export function EmailTester() {
             loading={verify.isPending}
             onClick={() => verify.mutate()}
           >
-            Verify Email Service
+            <Trans>Verify Email Service</Trans>
           </Button>
         </Group>
         {status && (
           <Text size="sm" c={status.success ? 'teal' : 'red'} role="status">
-            {status.message}
+            {translateShared(status.message)}
           </Text>
         )}
         <form
@@ -112,20 +122,31 @@ export function EmailTester() {
                 message: v.message,
                 ...(v.from.trim() ? { from: v.from.trim() } : {}),
               }),
-            () => notify.error('Error', accountMessages.emailTestFields),
+            () => notify.error(t`Error`, translateShared(accountMessages.emailTestFields)),
           )}
         >
           <Stack gap="sm" maw={520}>
-            <TextInput label="To" type="email" placeholder="you@example.com" {...form.getInputProps('to')} />
             <TextInput
-              label="From (optional)"
-              placeholder="The server's sender"
+              label={t({ message: 'To', context: 'recipient of an e-mail' })}
+              type="email"
+              placeholder="you@example.com"
+              {...form.getInputProps('to')}
+              error={toError}
+            />
+            <TextInput
+              label={t`From (optional)`}
+              placeholder={t`The server's sender`}
               {...form.getInputProps('from')}
             />
-            <TextInput label="Subject" {...form.getInputProps('subject')} />
-            <Textarea label="Message" autosize minRows={3} {...form.getInputProps('message')} />
+            <TextInput label={t`Subject`} {...form.getInputProps('subject')} />
+            <Textarea
+              label={t({ message: 'Message', context: 'body of an e-mail' })}
+              autosize
+              minRows={3}
+              {...form.getInputProps('message')}
+            />
             <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
-              Send Test Email
+              <Trans>Send Test Email</Trans>
             </Button>
           </Stack>
         </form>

@@ -1,6 +1,9 @@
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { profilePasswordForm, settingsPasswordForm } from '../../../src/auth/account.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 
@@ -10,19 +13,22 @@ type Variant = 'settings' | 'profile';
 const wording = {
   settings: {
     schema: settingsPasswordForm,
-    failedTitle: 'Password change failed',
-    fallback: 'Failed to change password',
+    failedTitle: msg`Password change failed`,
+    fallback: msg`Failed to change password`,
   },
   profile: {
     schema: profilePasswordForm,
-    failedTitle: 'Failed to update password',
-    fallback: 'Failed to update password',
+    failedTitle: msg`Failed to update password`,
+    fallback: msg`Failed to update password`,
   },
 } as const;
 
 /** Current, new and confirmed password; PUT /api/user/password through tRPC. */
 export function PasswordForm({ variant }: { variant: Variant }) {
-  const { schema, failedTitle, fallback } = wording[variant];
+  const { t } = useLingui();
+  const { schema } = wording[variant];
+  const failedTitle = t(wording[variant].failedTitle);
+  const fallback = t(wording[variant].fallback);
   const form = useForm({
     mode: 'controlled',
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -40,7 +46,11 @@ export function PasswordForm({ variant }: { variant: Variant }) {
   const change = trpc.account.changePassword.useMutation({
     onSuccess: (result) => {
       form.reset();
-      notify.success('Password changed', result.message === 'Password changed' ? undefined : result.message);
+      // The server's own words, shown unless they only repeat the title.
+      notify.success(
+        t`Password changed`,
+        result.message === 'Password changed' ? undefined : translateShared(result.message),
+      );
     },
     onError: (error) => {
       const { message, extras } = apiError(error, fallback);
@@ -48,6 +58,11 @@ export function PasswordForm({ variant }: { variant: Variant }) {
       notify.error(failedTitle, message || fallback);
     },
   });
+  // src/'s checks write their messages in English: shown in the active language.
+  const inputProps = (name: 'currentPassword' | 'newPassword' | 'confirmPassword') => {
+    const error = form.errors[name];
+    return { ...form.getInputProps(name), error: typeof error === 'string' ? translateShared(error) : error };
+  };
   return (
     <form
       onSubmit={form.onSubmit((values) =>
@@ -57,26 +72,24 @@ export function PasswordForm({ variant }: { variant: Variant }) {
     >
       <Stack gap="sm" maw={420}>
         <PasswordInput
-          label="Current Password"
+          label={t`Current Password`}
           autoComplete="current-password"
-          {...form.getInputProps('currentPassword')}
+          {...inputProps('currentPassword')}
         />
+        <PasswordInput label={t`New Password`} autoComplete="new-password" {...inputProps('newPassword')} />
         <PasswordInput
-          label="New Password"
+          label={t`Confirm New Password`}
           autoComplete="new-password"
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordInput
-          label="Confirm New Password"
-          autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
+          {...inputProps('confirmPassword')}
         />
         <Text size="xs" c="dimmed">
-          A new password signs out your other browsers and revokes every API token: scripts will need a new
-          token.
+          <Trans>
+            A new password signs out your other browsers and revokes every API token: scripts will need a new
+            token.
+          </Trans>
         </Text>
         <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
-          {variant === 'settings' ? 'Change Password' : 'Update Password'}
+          {variant === 'settings' ? t`Change Password` : t`Update Password`}
         </Button>
       </Stack>
     </form>

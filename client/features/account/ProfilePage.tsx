@@ -1,8 +1,10 @@
 import { Badge, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconMailForward } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { accountMessages, updateProfileInput } from '../../../src/auth/account.schema';
 import type { User } from '../../../src/auth/auth.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { apiError, trpc, trpcUtils } from '../../lib/trpc';
 import { PasswordForm } from './PasswordForm';
@@ -14,11 +16,12 @@ import { useCurrentUser } from '../auth/use-auth';
  * the server says when to try again). An address verified meanwhile (another tab) refreshes the badge.
  */
 function SendVerificationLink({ email }: { email: string }) {
+  const { t } = useLingui();
   const send = trpc.account.sendVerificationLink.useMutation({
-    onSuccess: ({ message }) => notify.success('Verification link sent', message),
+    onSuccess: ({ message }) => notify.success(t`Verification link sent`, translateShared(message)),
     onError: async (error) => {
-      const { message } = apiError(error, 'Failed to resend email');
-      notify.error('Failed to resend email', message);
+      const { message } = apiError(error, t`Failed to resend email`);
+      notify.error(t`Failed to resend email`, message);
       if (error.data?.code === 'CONFLICT') await trpcUtils.auth.me.invalidate();
     },
   });
@@ -26,8 +29,8 @@ function SendVerificationLink({ email }: { email: string }) {
     <Group gap="xs" wrap="wrap" justify="space-between" data-testid="verification-prompt">
       <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
         {send.isSuccess
-          ? `Sent to ${email}: open the link in that mail to verify your address.`
-          : 'Not verified yet: open the link we mailed you, or ask for a new one.'}
+          ? t`Sent to ${email}: open the link in that mail to verify your address.`
+          : t`Not verified yet: open the link we mailed you, or ask for a new one.`}
       </Text>
       <Button
         type="button"
@@ -37,13 +40,14 @@ function SendVerificationLink({ email }: { email: string }) {
         loading={send.isPending}
         onClick={() => send.mutate()}
       >
-        Send verification link
+        <Trans>Send verification link</Trans>
       </Button>
     </Group>
   );
 }
 
 function ProfileForm({ user }: { user: User }) {
+  const { t } = useLingui();
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: user.name ?? '', email: user.email ?? '', currentPassword: '' },
@@ -66,22 +70,28 @@ function ProfileForm({ user }: { user: User }) {
   const update = trpc.account.updateProfile.useMutation({
     onSuccess: (updated) => {
       const emailChanged = updated.email !== user.email;
+      const email = updated.email;
       trpcUtils.auth.me.setData(undefined, updated);
       form.setFieldValue('currentPassword', '');
       form.resetDirty({ name: updated.name ?? '', email: updated.email ?? '', currentPassword: '' });
       notify.success(
-        'Success',
+        t`Success`,
         emailChanged
-          ? `Profile updated. We sent a verification link to ${updated.email}; your previous address can undo the change for 7 days.`
-          : 'Profile updated.',
+          ? t`Profile updated. We sent a verification link to ${email}; your previous address can undo the change for 7 days.`
+          : t`Profile updated.`,
       );
     },
     onError: (error) => {
-      const { message, extras } = apiError(error, 'Failed to update profile');
+      const { message, extras } = apiError(error, t`Failed to update profile`);
       if (extras.field === 'currentPassword') form.setFieldError('currentPassword', message);
-      notify.error('Failed to update profile', message);
+      notify.error(t`Failed to update profile`, message);
     },
   });
+  // src/'s checks write their messages in English: shown in the active language.
+  const inputProps = (name: 'name' | 'email' | 'currentPassword') => {
+    const error = form.errors[name];
+    return { ...form.getInputProps(name), error: typeof error === 'string' ? translateShared(error) : error };
+  };
   return (
     <form
       onSubmit={form.onSubmit(({ name, email, currentPassword }) =>
@@ -91,37 +101,37 @@ function ProfileForm({ user }: { user: User }) {
     >
       <Stack gap="sm" maw={480}>
         <TextInput
-          label="Username"
+          label={t`Username`}
           value={user.username}
           readOnly
           disabled
-          description="Username cannot be changed"
+          description={t`Username cannot be changed`}
         />
-        <TextInput label="Full Name" autoComplete="name" {...form.getInputProps('name')} />
+        <TextInput label={t`Full Name`} autoComplete="name" {...inputProps('name')} />
         <TextInput
-          label="Email Address"
+          label={t`Email Address`}
           type="email"
           autoComplete="email"
-          description="Required for subscription upgrades and notifications"
+          description={t`Required for subscription upgrades and notifications`}
           rightSectionWidth={user.email ? 96 : undefined}
           rightSection={
             user.email && !form.isDirty('email') ? (
               <Badge size="xs" variant="light" color={user.emailVerified ? 'teal' : 'yellow'}>
-                {user.emailVerified ? 'Verified' : 'Unverified'}
+                {user.emailVerified ? t`Verified` : t`Unverified`}
               </Badge>
             ) : undefined
           }
-          {...form.getInputProps('email')}
+          {...inputProps('email')}
         />
         {user.email && !user.emailVerified && !form.isDirty('email') && (
           <SendVerificationLink email={user.email} />
         )}
         {needsPassword(form.values.email) && (
           <PasswordInput
-            label="Password to confirm the new address"
+            label={t`Password to confirm the new address`}
             autoComplete="current-password"
-            description="Needed to change a verified address. Until the new one is verified, password reset links go to the old one, which can also undo the change for 7 days."
-            {...form.getInputProps('currentPassword')}
+            description={t`Needed to change a verified address. Until the new one is verified, password reset links go to the old one, which can also undo the change for 7 days.`}
+            {...inputProps('currentPassword')}
           />
         )}
         <Button
@@ -130,7 +140,7 @@ function ProfileForm({ user }: { user: User }) {
           disabled={!form.isDirty()}
           style={{ alignSelf: 'flex-start' }}
         >
-          Save Changes
+          <Trans>Save Changes</Trans>
         </Button>
       </Stack>
     </form>
@@ -144,7 +154,9 @@ export function ProfilePage() {
   const name = user.name?.trim() || user.username;
   return (
     <Stack gap="lg" maw={720}>
-      <Title order={2}>Profile</Title>
+      <Title order={2}>
+        <Trans>Profile</Trans>
+      </Title>
       <Card withBorder radius="md" padding="lg">
         <Group gap="lg" wrap="nowrap" align="center">
           <ProfilePictureButton user={user} />
@@ -160,13 +172,13 @@ export function ProfilePage() {
       </Card>
       <Card withBorder radius="md" padding="lg">
         <Title order={3} size="h4" mb="md">
-          Personal Information
+          <Trans>Personal Information</Trans>
         </Title>
         <ProfileForm key={`${user.id}-${user.email ?? ''}-${user.name ?? ''}`} user={user} />
       </Card>
       <Card withBorder radius="md" padding="lg">
         <Title order={3} size="h4" mb="md">
-          Change Password
+          <Trans>Change Password</Trans>
         </Title>
         <PasswordForm variant="profile" />
       </Card>

@@ -1,9 +1,11 @@
 import { ActionIcon, Avatar, Box, FileButton, Loader, Tooltip } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { IconCamera } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { accountMessages } from '../../../src/auth/account.schema';
 import type { User } from '../../../src/auth/auth.schema';
 import { initialsOf } from '../../../src/auth/initials';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { trpcUtils } from '../../lib/trpc';
 
@@ -31,6 +33,7 @@ async function failureOf(response: Response): Promise<string> {
 
 /** The avatar with a camera button that uploads a new profile picture (POST /api/upload/profile-picture). */
 export function ProfilePictureButton({ user, size = 96 }: { user: User; size?: number }) {
+  const { t } = useLingui();
   const [uploading, setUploading] = useState(false);
   const resetRef = useRef<() => void>(null);
   const name = user.name?.trim() || user.username;
@@ -40,7 +43,7 @@ export function ProfilePictureButton({ user, size = 96 }: { user: User; size?: n
     if (!file) return;
     const problem = checkPictureFile(file);
     if (problem) {
-      notify.error('Upload failed', problem);
+      notify.error(t`Upload failed`, translateShared(problem));
       return;
     }
     setUploading(true);
@@ -55,9 +58,12 @@ export function ProfilePictureButton({ user, size = 96 }: { user: User; size?: n
       if (!response.ok) throw new Error(await failureOf(response));
       const { user: updated } = (await response.json()) as { user: User };
       trpcUtils.auth.me.setData(undefined, updated);
-      notify.success('Profile picture updated');
+      notify.success(t`Profile picture updated`);
     } catch (error) {
-      notify.error('Upload failed', error instanceof Error ? error.message : 'Upload failed');
+      notify.error(
+        t`Upload failed`,
+        error instanceof Error ? translateShared(error.message) : t`Upload failed`,
+      );
     } finally {
       setUploading(false);
     }
@@ -81,13 +87,13 @@ export function ProfilePictureButton({ user, size = 96 }: { user: User; size?: n
         resetRef={resetRef}
       >
         {(props) => (
-          <Tooltip label="Change profile picture">
+          <Tooltip label={t`Change profile picture`}>
             <ActionIcon
               {...props}
               variant="filled"
               radius="xl"
               size="lg"
-              aria-label="Change profile picture"
+              aria-label={t`Change profile picture`}
               disabled={uploading}
               pos="absolute"
               bottom={0}

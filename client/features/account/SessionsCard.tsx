@@ -1,4 +1,6 @@
 import { Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -6,34 +8,41 @@ import { exactTime, relativeTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
+import { translateShared } from '../../i18n/shared-messages';
 
 const MOBILE_OS = /^(iOS|Android)/;
 
 /** The browsers signed in to this account, with Sign out for each other one and for all of them. */
 export function SessionsCard() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const sessions = trpc.account.sessions.useQuery();
   const refresh = () => utils.account.sessions.invalidate();
   const revoke = trpc.account.revokeSession.useMutation({
     onSuccess: async () => {
-      notify.success('Session signed out');
+      notify.success(t`Session signed out`);
       await refresh();
     },
-    onError: (error) => notify.error('Error', apiError(error, 'Failed to sign out the session').message),
+    onError: (error) => notify.error(t`Error`, apiError(error, t`Failed to sign out the session`).message),
   });
   const revokeOthers = trpc.account.revokeOtherSessions.useMutation({
     onSuccess: async ({ count, tokensRevoked }, input) => {
-      const sessionsText = `${count} other ${count === 1 ? 'session was' : 'sessions were'} signed out`;
       notify.success(
-        'Signed out',
+        t`Signed out`,
         input?.revokeTokens
-          ? `${sessionsText}, and ${tokensRevoked} API ${tokensRevoked === 1 ? 'token was' : 'tokens were'} revoked.`
-          : `${sessionsText}.`,
+          ? t`${plural(count, {
+              one: '# other session was signed out',
+              other: '# other sessions were signed out',
+            })}, and ${plural(tokensRevoked, { one: '# API token was revoked.', other: '# API tokens were revoked.' })}`
+          : plural(count, {
+              one: '# other session was signed out.',
+              other: '# other sessions were signed out.',
+            }),
       );
       setRevokeTokens(false);
       await Promise.all([refresh(), utils.tokens.list.invalidate()]);
     },
-    onError: (error) => notify.error('Error', apiError(error, 'Failed to sign out other sessions').message),
+    onError: (error) => notify.error(t`Error`, apiError(error, t`Failed to sign out other sessions`).message),
   });
   const now = useNow();
   const [revokeTokens, setRevokeTokens] = useState(false);
@@ -44,10 +53,10 @@ export function SessionsCard() {
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <div>
           <Title order={3} size="h4">
-            Active sessions
+            <Trans>Active sessions</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            Browsers signed in to your account.
+            <Trans>Browsers signed in to your account.</Trans>
           </Text>
         </div>
         <Stack gap={6} align="flex-end">
@@ -58,27 +67,45 @@ export function SessionsCard() {
             loading={revokeOthers.isPending}
             onClick={() => revokeOthers.mutate({ revokeTokens })}
           >
-            Sign out all other sessions
+            <Trans>Sign out all other sessions</Trans>
           </Button>
           <Checkbox
             size="xs"
-            label="Also revoke API tokens"
+            label={t`Also revoke API tokens`}
             checked={revokeTokens}
             onChange={(event) => setRevokeTokens(event.currentTarget.checked)}
           />
         </Stack>
       </Group>
       {sessions.isPending && (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading sessions">
+        <Stack gap="sm" aria-busy="true" aria-label={t`Loading sessions`}>
           <Skeleton h={56} />
           <Skeleton h={56} />
         </Stack>
       )}
-      {sessions.isError && <ErrorAlert>Error loading sessions. Please try again later.</ErrorAlert>}
+      {sessions.isError && (
+        <ErrorAlert>
+          <Trans>Error loading sessions. Please try again later.</Trans>
+        </ErrorAlert>
+      )}
       {sessions.data && (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Active sessions">
+        <Stack
+          gap="sm"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t`Active sessions`}
+        >
           {sessions.data.map((s) => {
             const Icon = MOBILE_OS.test(s.os) ? IconDeviceMobile : IconDeviceDesktop;
+            // The server names an unknown browser or system in English ('Unknown browser').
+            const browser = translateShared(s.browser);
+            const os = translateShared(s.os);
+            const { ip } = s;
+            const lastSeen = relativeTime(s.lastSeenAt, now);
+            const lastSeenExact = exactTime(s.lastSeenAt);
+            const signedIn = exactTime(s.createdAt);
             return (
               <Card component="li" key={s.id} withBorder radius="sm" padding="sm" data-session-id={s.id}>
                 <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
@@ -87,18 +114,21 @@ export function SessionsCard() {
                     <Stack gap={2} miw={0}>
                       <Group gap="xs" wrap="wrap">
                         <Text fw={600} size="sm">
-                          {s.browser} on {s.os}
+                          <Trans>
+                            {browser} on {os}
+                          </Trans>
                         </Text>
                         {s.current && (
                           <Badge size="xs" variant="light" color="teal">
-                            This device
+                            <Trans>This device</Trans>
                           </Badge>
                         )}
                       </Group>
                       <Text size="xs" c="dimmed">
-                        {s.ip} · last seen{' '}
-                        <span title={exactTime(s.lastSeenAt)}>{relativeTime(s.lastSeenAt, now)}</span> ·
-                        signed in {exactTime(s.createdAt)}
+                        <Trans>
+                          {ip} · last seen <span title={lastSeenExact}>{lastSeen}</span> · signed in{' '}
+                          {signedIn}
+                        </Trans>
                       </Text>
                     </Stack>
                   </Group>
@@ -108,9 +138,9 @@ export function SessionsCard() {
                       variant="default"
                       loading={revoke.isPending && revoke.variables?.id === s.id}
                       onClick={() => revoke.mutate({ id: s.id })}
-                      aria-label={`Sign out ${s.browser} on ${s.os}`}
+                      aria-label={t`Sign out ${browser} on ${os}`}
                     >
-                      Sign out
+                      <Trans>Sign out</Trans>
                     </Button>
                   )}
                 </Group>

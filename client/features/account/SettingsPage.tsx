@@ -3,7 +3,6 @@ import {
   Card,
   Group,
   Radio,
-  Select,
   Skeleton,
   Stack,
   Switch,
@@ -13,10 +12,15 @@ import {
   VisuallyHidden,
   useMantineColorScheme,
 } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { IconBell, IconPalette, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { themes, type Preferences, type Theme } from '../../../src/auth/account.schema';
-import { isLocale, LOCALES, localeNames } from '../../../src/i18n/locales';
+import { localeNames, type Locale } from '../../../src/i18n/locales';
+import { LanguageSelect } from '../../i18n/LanguageSelect';
+import { useSwitchLanguage } from '../../i18n/LanguageProvider';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
@@ -34,6 +38,7 @@ type Switchable = 'productUpdates' | 'scanDigest' | 'scanThresholds' | 'loginAle
 
 /** Saves preferences on change, with the toast the tab uses; the form shows the change at once. */
 function usePreferenceSave(toast: string) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const update = trpc.account.updatePreferences.useMutation({
     // The switch moves at once; a refusal puts it back.
@@ -48,7 +53,7 @@ function usePreferenceSave(toast: string) {
     },
     onError: (error, _input, context) => {
       if (context?.before) utils.account.preferences.setData(undefined, context.before);
-      notify.error('Error', apiError(error, 'Failed to save your settings').message);
+      notify.error(t`Error`, apiError(error, t`Failed to save your settings`).message);
     },
   });
   return (changes: Partial<Preferences>) => update.mutate(changes);
@@ -63,36 +68,6 @@ function usePreferenceSwitch(toast: string) {
       // The digest covers the user's yesterday: keep their zone with it.
       ...(key === 'scanDigest' && value ? { timeZone: deviceTimeZone() ?? 'UTC' } : {}),
     });
-}
-
-const AUTOMATIC = 'auto';
-const languageOptions = [
-  { value: AUTOMATIC, label: "Automatic (your browser's language)" },
-  ...LOCALES.map((locale) => ({ value: locale, label: localeNames[locale] })),
-];
-
-/** The language of the user's mails: automatic (the browser they last signed in with) or one of ours. */
-function MailLanguageSelect({ prefs }: { prefs: Preferences }) {
-  const save = usePreferenceSave('Notifications updated');
-  return (
-    <Select
-      label="Language of e-mails"
-      description="Account and notification e-mails are written in it."
-      data={languageOptions}
-      value={prefs.language ?? AUTOMATIC}
-      onChange={(value) => {
-        const language = value === null || value === AUTOMATIC ? null : value;
-        if (language === prefs.language || !(language === null || isLocale(language))) return;
-        save({ language });
-      }}
-      allowDeselect={false}
-      // Each language's name is written in it: said as such by screen readers.
-      renderOption={({ option }) => (
-        <span lang={option.value === AUTOMATIC ? undefined : option.value}>{option.label}</span>
-      )}
-      maw={360}
-    />
-  );
 }
 
 interface PreferenceSwitchProps {
@@ -129,18 +104,25 @@ function PreferenceSwitch({ prefs, name, label, description, onToggle }: Prefere
 
 function PreferencesLoader({ children }: { children: (prefs: Preferences) => React.ReactNode }) {
   const prefs = trpc.account.preferences.useQuery();
-  if (prefs.isPending) return <Skeleton h={120} radius="md" aria-label="Loading settings" />;
-  if (prefs.isError) return <ErrorAlert>Error loading your settings. Please try again later.</ErrorAlert>;
+  const { t } = useLingui();
+  if (prefs.isPending) return <Skeleton h={120} radius="md" aria-label={t`Loading settings`} />;
+  if (prefs.isError)
+    return (
+      <ErrorAlert>
+        <Trans>Error loading your settings. Please try again later.</Trans>
+      </ErrorAlert>
+    );
   return <>{children(prefs.data)}</>;
 }
 
 function SecurityTab() {
-  const toggle = usePreferenceSwitch('Security settings updated');
+  const { t } = useLingui();
+  const toggle = usePreferenceSwitch(t`Security settings updated`);
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" padding="lg">
         <Title order={3} size="h4" mb="md">
-          Change Password
+          <Trans>Change Password</Trans>
         </Title>
         <PasswordForm variant="settings" />
       </Card>
@@ -152,8 +134,8 @@ function SecurityTab() {
               <PreferenceSwitch
                 prefs={prefs}
                 name="loginAlerts"
-                label="Login alerts"
-                description="Get an e-mail when your account is signed in from a browser or address not seen before."
+                label={t`Login alerts`}
+                description={t`Get an e-mail when your account is signed in from a browser or address not seen before.`}
                 onToggle={toggle}
               />
             )}
@@ -167,12 +149,13 @@ function SecurityTab() {
 }
 
 function NotificationsTab({ isAdmin }: { isAdmin: boolean }) {
-  const toggle = usePreferenceSwitch('Notifications updated');
+  const { t } = useLingui();
+  const toggle = usePreferenceSwitch(t`Notifications updated`);
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" padding="lg">
         <Title order={3} size="h4" mb="md">
-          Email notifications
+          <Trans>Email notifications</Trans>
         </Title>
         <PreferencesLoader>
           {(prefs) => (
@@ -180,25 +163,24 @@ function NotificationsTab({ isAdmin }: { isAdmin: boolean }) {
               <PreferenceSwitch
                 prefs={prefs}
                 name="productUpdates"
-                label="Product updates"
-                description="News about QR Creator features."
+                label={t`Product updates`}
+                description={t`News about QR Creator features.`}
                 onToggle={toggle}
               />
               <PreferenceSwitch
                 prefs={prefs}
                 name="scanDigest"
-                label="QR code scans"
-                description="A daily e-mail digest of yesterday's scans of each of your codes (only when there were any)."
+                label={t`QR code scans`}
+                description={t`A daily e-mail digest of yesterday's scans of each of your codes (only when there were any).`}
                 onToggle={toggle}
               />
               <PreferenceSwitch
                 prefs={prefs}
                 name="scanThresholds"
-                label="Scan thresholds"
-                description="An e-mail when one of your codes passes 100, 1,000, 10,000… scans."
+                label={t`Scan thresholds`}
+                description={t`An e-mail when one of your codes passes 100, 1,000, 10,000… scans.`}
                 onToggle={toggle}
               />
-              <MailLanguageSelect prefs={prefs} />
             </Stack>
           )}
         </PreferencesLoader>
@@ -208,40 +190,57 @@ function NotificationsTab({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-const themeLabels: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+const themeLabels: Record<Theme, MessageDescriptor> = {
+  light: msg({ message: 'Light', context: 'colour theme' }),
+  dark: msg({ message: 'Dark', context: 'colour theme' }),
+  system: msg({ message: 'System', context: 'colour theme: follow the device' }),
+};
 
-function AppearanceForm({ stored }: { stored: Theme }) {
-  const [theme, setTheme] = useState<Theme>(stored);
+function AppearanceForm({ stored }: { stored: Preferences }) {
+  const { t } = useLingui();
+  const [theme, setTheme] = useState<Theme>(stored.theme);
+  const [language, setLanguage] = useState<Locale | null>(stored.language);
   const { setColorScheme } = useMantineColorScheme();
+  const switchLanguage = useSwitchLanguage();
   const utils = trpc.useUtils();
   const save = trpc.account.updatePreferences.useMutation({
-    onSuccess: (prefs) => {
+    onSuccess: async (prefs) => {
       utils.account.preferences.setData(undefined, prefs);
       setColorScheme(colorSchemeOf(prefs.theme));
-      notify.success('Preferences saved', `Theme: ${themeLabels[prefs.theme]}`);
+      // The toast is written in the language just chosen.
+      if (prefs.language !== stored.language) await switchLanguage(prefs.language);
+      const themeName = t(themeLabels[prefs.theme]);
+      const languageName = prefs.language ? localeNames[prefs.language] : t`Automatic`;
+      notify.success(
+        t`Preferences saved`,
+        prefs.language !== stored.language
+          ? t`Theme: ${themeName} · Language: ${languageName}`
+          : t`Theme: ${themeName}`,
+      );
     },
-    onError: (error) => notify.error('Error', apiError(error, 'Failed to save your preferences').message),
+    onError: (error) => notify.error(t`Error`, apiError(error, t`Failed to save your preferences`).message),
   });
   return (
     <Stack gap="md">
       <Radio.Group
-        label="Theme"
-        description="System follows your device's light or dark setting."
+        label={t`Theme`}
+        description={t`System follows your device's light or dark setting.`}
         value={theme}
         onChange={(value) => setTheme(value)}
       >
         <Group mt="xs" gap="lg">
-          {themes.map((t) => (
-            <Radio key={t} value={t} label={themeLabels[t]} />
+          {themes.map((option) => (
+            <Radio key={option} value={option} label={t(themeLabels[option])} />
           ))}
         </Group>
       </Radio.Group>
+      <LanguageSelect value={language} onChange={setLanguage} />
       <Button
         loading={save.isPending}
-        onClick={() => save.mutate({ theme })}
+        onClick={() => save.mutate({ theme, language })}
         style={{ alignSelf: 'flex-start' }}
       >
-        Save Preferences
+        <Trans>Save Preferences</Trans>
       </Button>
     </Stack>
   );
@@ -251,9 +250,9 @@ function AppearanceTab() {
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={3} size="h4" mb="md">
-        Appearance
+        <Trans>Appearance</Trans>
       </Title>
-      <PreferencesLoader>{(prefs) => <AppearanceForm stored={prefs.theme} />}</PreferencesLoader>
+      <PreferencesLoader>{(prefs) => <AppearanceForm stored={prefs} />}</PreferencesLoader>
     </Card>
   );
 }
@@ -269,23 +268,25 @@ export function SettingsPage() {
         <div>
           {/* The header already shows the page's name: said once on screen, kept for the outline. */}
           <VisuallyHidden>
-            <Title order={2}>Settings</Title>
+            <Title order={2}>
+              <Trans>Settings</Trans>
+            </Title>
           </VisuallyHidden>
           <Text c="dimmed" size="sm">
-            Security, notifications and appearance of your account.
+            <Trans>Security, notifications and appearance of your account.</Trans>
           </Text>
         </div>
       </Group>
       <Tabs defaultValue="security" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} aria-hidden />}>
-            Security
+            <Trans>Security</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="notifications" leftSection={<IconBell size={16} aria-hidden />}>
-            Notifications
+            <Trans>Notifications</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="appearance" leftSection={<IconPalette size={16} aria-hidden />}>
-            Appearance
+            <Trans>Appearance</Trans>
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="security" pt="lg">

@@ -14,6 +14,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { TwoFactorEnrolment } from '../../../src/auth/account.schema';
 import { defaultCustomization } from '../../../src/qr/customization';
@@ -31,6 +33,7 @@ type Step =
 
 /** Turning it on: the password, then the QR code and the secret, a code to confirm, then the recovery codes. */
 function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [password, setPassword] = useState('');
@@ -44,17 +47,17 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
       setError(null);
       setStep({ kind: 'scan', enrolment });
     },
-    onError: (e) => setError(apiError(e, 'Failed to start').message),
+    onError: (e) => setError(apiError(e, t`Failed to start`).message),
   });
   const confirm = trpc.twoFactor.confirm.useMutation({
     onSuccess: async ({ recoveryCodes }) => {
       setError(null);
       setStep({ kind: 'codes', codes: recoveryCodes });
       await utils.twoFactor.status.invalidate();
-      notify.success('Two-factor authentication is on');
+      notify.success(t`Two-factor authentication is on`);
     },
     onError: (e) => {
-      setError(apiError(e, 'Invalid authentication code').message);
+      setError(apiError(e, t`Invalid authentication code`).message);
       setCode('');
       setAttempt((n) => n + 1);
     },
@@ -77,7 +80,7 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Turn on two-factor authentication" size="md" centered>
+    <Modal opened={opened} onClose={close} title={t`Turn on two-factor authentication`} size="md" centered>
       {step.kind === 'password' && (
         <form
           onSubmit={(e) => {
@@ -86,9 +89,11 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
           }}
         >
           <Stack gap="md">
-            <Text size="sm">Enter your password to set up an authenticator app.</Text>
+            <Text size="sm">
+              <Trans>Enter your password to set up an authenticator app.</Trans>
+            </Text>
             <PasswordInput
-              label="Password"
+              label={t`Password`}
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
@@ -96,7 +101,7 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
               data-autofocus
             />
             <Button type="submit" loading={begin.isPending} disabled={!password}>
-              Continue
+              <Trans>Continue</Trans>
             </Button>
           </Stack>
         </form>
@@ -110,20 +115,22 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
         >
           <Stack gap="md" align="stretch">
             <Text size="sm">
-              Scan this code with an authenticator app (Google Authenticator, Authy, 1Password…), then enter
-              the 6-digit code it shows.
+              <Trans>
+                Scan this code with an authenticator app (Google Authenticator, Authy, 1Password…), then enter
+                the 6-digit code it shows.
+              </Trans>
             </Text>
             <Group justify="center">
               <QrPreview
                 data={step.enrolment.otpauthUrl}
                 customization={defaultCustomization}
                 size={200}
-                label="Authenticator set-up QR code"
+                label={t`Authenticator set-up QR code`}
               />
             </Group>
             <Stack gap={4}>
               <Text size="sm" fw={600}>
-                Or enter this key by hand
+                <Trans>Or enter this key by hand</Trans>
               </Text>
               <Group gap="xs" wrap="nowrap">
                 <Code data-testid="totp-secret" style={{ wordBreak: 'break-all' }}>
@@ -132,7 +139,7 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
                 <CopyButton value={step.enrolment.secret}>
                   {({ copied, copy }) => (
                     <Button size="xs" variant="default" onClick={copy}>
-                      {copied ? 'Copied' : 'Copy'}
+                      {copied ? t`Copied` : t`Copy`}
                     </Button>
                   )}
                 </CopyButton>
@@ -147,20 +154,22 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
               readOnly={confirm.isPending}
               error={error}
               labelId="totp-code-label"
-              label="Code from the app"
+              label={t`Code from the app`}
               autoFocus
             />
             <Button type="submit" loading={confirm.isPending} disabled={code.length !== 6}>
-              Turn on
+              <Trans>Turn on</Trans>
             </Button>
           </Stack>
         </form>
       )}
       {step.kind === 'codes' && (
         <Stack gap="md">
-          <Alert color="yellow" variant="light" title="Save your recovery codes">
-            Each code signs you in once if you lose your phone. They are shown only now: store them somewhere
-            safe.
+          <Alert color="yellow" variant="light" title={t`Save your recovery codes`}>
+            <Trans>
+              Each code signs you in once if you lose your phone. They are shown only now: store them
+              somewhere safe.
+            </Trans>
           </Alert>
           <SimpleGrid cols={2} spacing="xs" data-testid="recovery-codes">
             {step.codes.map((c) => (
@@ -173,24 +182,27 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
             <CopyButton value={step.codes.join('\n')}>
               {({ copied, copy }) => (
                 <Button variant="default" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy codes'}
+                  {copied ? t`Copied` : t`Copy codes`}
                 </Button>
               )}
             </CopyButton>
             <Button
               variant="default"
-              onClick={() =>
+              onClick={() => {
+                const heading = t`QR Creator recovery codes`;
                 saveBlob(
-                  new Blob([`QR Creator recovery codes\n\n${step.codes.join('\n')}\n`], {
+                  new Blob([`${heading}\n\n${step.codes.join('\n')}\n`], {
                     type: 'text/plain',
                   }),
                   'qr-creator-recovery-codes.txt',
-                )
-              }
+                );
+              }}
             >
-              Download
+              <Trans>Download</Trans>
             </Button>
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>
+              <Trans>Done</Trans>
+            </Button>
           </Group>
         </Stack>
       )}
@@ -200,6 +212,7 @@ function EnableDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
 
 /** Turning it off: the password and a code (or a recovery code). */
 function DisableDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -207,16 +220,16 @@ function DisableDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
   const disable = trpc.twoFactor.disable.useMutation({
     onSuccess: async () => {
       await utils.twoFactor.status.invalidate();
-      notify.success('Two-factor authentication is off');
+      notify.success(t`Two-factor authentication is off`);
       setPassword('');
       setCode('');
       setError(null);
       onClose();
     },
-    onError: (e) => setError(apiError(e, 'Failed to turn off two-factor authentication').message),
+    onError: (e) => setError(apiError(e, t`Failed to turn off two-factor authentication`).message),
   });
   return (
-    <Modal opened={opened} onClose={onClose} title="Turn off two-factor authentication" centered>
+    <Modal opened={opened} onClose={onClose} title={t`Turn off two-factor authentication`} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -225,15 +238,15 @@ function DisableDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
       >
         <Stack gap="md">
           <PasswordInput
-            label="Password"
+            label={t`Password`}
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             data-autofocus
           />
           <TextInput
-            label="Authentication code"
-            description="From your authenticator app, or a recovery code"
+            label={t`Authentication code`}
+            description={t`From your authenticator app, or a recovery code`}
             autoComplete="one-time-code"
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}
@@ -244,7 +257,7 @@ function DisableDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
             </Text>
           )}
           <Button type="submit" color="red" loading={disable.isPending} disabled={!password || !code}>
-            Turn off
+            <Trans>Turn off</Trans>
           </Button>
         </Stack>
       </form>
@@ -254,10 +267,12 @@ function DisableDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
 
 /** Settings → Security: the two-factor switch, its status and the dialogs behind it. */
 export function TwoFactorSection() {
+  const { t } = useLingui();
   const status = trpc.twoFactor.status.useQuery();
   const [dialog, setDialog] = useState<'enable' | 'disable' | null>(null);
-  if (status.isPending) return <Skeleton h={48} aria-label="Loading two-factor authentication" />;
+  if (status.isPending) return <Skeleton h={48} aria-label={t`Loading two-factor authentication`} />;
   const enabled = status.data?.enabled ?? false;
+  const codesLeft = status.data?.recoveryCodesLeft ?? 0;
   return (
     <Stack gap={6}>
       <Switch
@@ -267,18 +282,23 @@ export function TwoFactorSection() {
         onChange={(e) => setDialog(e.currentTarget.checked ? 'enable' : 'disable')}
         label={
           <Group gap="xs">
-            <span>Two-factor authentication</span>
+            <span>
+              <Trans>Two-factor authentication</Trans>
+            </span>
             {enabled && (
               <Badge size="xs" color="teal" variant="light">
-                On
+                <Trans context="status: two-factor is switched on">On</Trans>
               </Badge>
             )}
           </Group>
         }
         description={
           enabled
-            ? `Sign-in asks for a code from your authenticator app. ${status.data?.recoveryCodesLeft ?? 0} recovery codes left.`
-            : 'Ask for a code from an authenticator app after your password.'
+            ? t`Sign-in asks for a code from your authenticator app. ${plural(codesLeft, {
+                one: '# recovery codes left.',
+                other: '# recovery codes left.',
+              })}`
+            : t`Ask for a code from an authenticator app after your password.`
         }
       />
       <EnableDialog opened={dialog === 'enable'} onClose={() => setDialog(null)} />

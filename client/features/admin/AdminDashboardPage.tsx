@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -67,11 +69,14 @@ function Tile({
 
 /** /admin: the tiles, and the instance's figures, mail, settings and audit log below them. */
 export function AdminDashboardPage() {
+  const { t } = useLingui();
   const [section, setSection] = useState<Section>('analytics');
   const notices = trpc.admin.notices.useQuery(undefined, { refetchOnMount: 'always' }).data;
   const pending = notices?.pendingUpgradeRequests ?? 0;
   // Mail that could not be sent: said on the Email Management tile.
   const mailQueue = trpc.admin.mailQueue.useQuery(undefined, { refetchOnMount: 'always' }).data;
+  const givenUp = mailQueue?.givenUp ?? 0;
+  const waiting = mailQueue?.waiting ?? 0;
   const sections = useRef<HTMLDivElement>(null);
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tab row scrolls sideways: bring the open tab into it.
@@ -80,8 +85,8 @@ export function AdminDashboardPage() {
     const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
     if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
     const l = list.getBoundingClientRect();
-    const t = tab.getBoundingClientRect();
-    list.scrollLeft += t.left - l.left - (l.width - t.width) / 2;
+    const box = tab.getBoundingClientRect();
+    list.scrollLeft += box.left - l.left - (l.width - box.width) / 2;
   }, [section]);
   const open = (s: Section) => {
     setSection(s);
@@ -104,22 +109,26 @@ export function AdminDashboardPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>Admin Dashboard</Title>
+        <Title order={2}>
+          <Trans>Admin Dashboard</Trans>
+        </Title>
         <Text c="dimmed" size="sm">
-          Users, plans and the instance at a glance.
+          <Trans>Users, plans and the instance at a glance.</Trans>
         </Text>
       </div>
       {notices?.adminsWithEmail === 0 && (
         <Alert
           color="yellow"
           icon={<IconMailOff aria-hidden size={20} />}
-          title="Nobody hears about requests"
+          title={t`Nobody hears about requests`}
         >
-          No admin has an email address, so nobody is mailed about upgrade requests. Add one in{' '}
-          <Anchor component={Link} to="/profile" inherit c="inherit" fw={700} underline="always">
-            Profile
-          </Anchor>
-          .
+          <Trans>
+            No admin has an email address, so nobody is mailed about upgrade requests. Add one in{' '}
+            <Anchor component={Link} to="/profile" inherit c="inherit" fw={700} underline="always">
+              Profile
+            </Anchor>
+            .
+          </Trans>
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -136,18 +145,18 @@ export function AdminDashboardPage() {
           <Tile
             icon={<IconInbox aria-hidden size={24} />}
             color={pending > 0 ? 'yellow' : 'gray'}
-            title="Upgrade requests"
+            title={t`Upgrade requests`}
             badge={
               notices ? (
                 <Badge color={pending > 0 ? 'yellow' : 'gray'} variant="light">
-                  {pending} pending
+                  {plural(pending, { one: '# pending', other: '# pending' })}
                 </Badge>
               ) : undefined
             }
             text={
               pending > 0
-                ? 'Users wait for your answer: approve or decline.'
-                : 'Nothing waits: requests from users show here.'
+                ? t`Users wait for your answer: approve or decline.`
+                : t`Nothing waits: requests from users show here.`
             }
           />
         </Card>
@@ -155,16 +164,16 @@ export function AdminDashboardPage() {
           <Tile
             icon={<IconUsers aria-hidden size={24} />}
             color="blue"
-            title="User Management"
-            text="Create, edit and remove users; reset passwords."
+            title={t`User Management`}
+            text={t`Create, edit and remove users; reset passwords.`}
           />
         </Card>
         <Card withBorder radius="md" padding="lg" component={Link} to="/admin/subscriptions">
           <Tile
             icon={<IconCreditCard aria-hidden size={24} />}
             color="violet"
-            title="Subscription Management"
-            text="Upgrade, extend and cancel plans; approve requests."
+            title={t`Subscription Management`}
+            text={t`Upgrade, extend and cancel plans; approve requests.`}
           />
         </Card>
         {sectionTile(
@@ -172,8 +181,8 @@ export function AdminDashboardPage() {
           <Tile
             icon={<IconChartHistogram aria-hidden size={24} />}
             color="teal"
-            title="System Analytics"
-            text="Users, codes, scans and growth."
+            title={t`System Analytics`}
+            text={t`Users, codes, scans and growth.`}
           />,
         )}
         {sectionTile(
@@ -181,16 +190,16 @@ export function AdminDashboardPage() {
           <Tile
             icon={<IconMail aria-hidden size={24} />}
             color="orange"
-            title="Email Management"
-            text="Check the mail server, send a test, see recent and queued mail."
+            title={t`Email Management`}
+            text={t`Check the mail server, send a test, see recent and queued mail.`}
             badge={
               mailQueue && mailQueue.givenUp > 0 ? (
                 <Badge color="red" variant="light">
-                  {mailQueue.givenUp} given up
+                  {plural(givenUp, { one: '# given up', other: '# given up' })}
                 </Badge>
               ) : mailQueue && mailQueue.waiting > 0 ? (
                 <Badge color="yellow" variant="light">
-                  {mailQueue.waiting} waiting
+                  {plural(waiting, { one: '# waiting', other: '# waiting' })}
                 </Badge>
               ) : undefined
             }
@@ -201,8 +210,8 @@ export function AdminDashboardPage() {
           <Tile
             icon={<IconSettings aria-hidden size={24} />}
             color="gray"
-            title="System Settings"
-            text="Registration, e-mail verification, the free plan limit."
+            title={t`System Settings`}
+            text={t`Registration, e-mail verification, the free plan limit.`}
           />,
         )}
       </SimpleGrid>
@@ -213,7 +222,7 @@ export function AdminDashboardPage() {
           variant="light"
           rightSection={<IconArrowRight aria-hidden size={16} />}
         >
-          Manage users
+          <Trans>Manage users</Trans>
         </Button>
         <Button
           component={Link}
@@ -221,7 +230,7 @@ export function AdminDashboardPage() {
           variant="default"
           leftSection={<IconLayoutDashboard aria-hidden size={16} />}
         >
-          Main dashboard
+          <Trans>Main dashboard</Trans>
         </Button>
       </Group>
       <div ref={sections} style={{ scrollMarginTop: 72 }}>
@@ -237,16 +246,16 @@ export function AdminDashboardPage() {
             style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
           >
             <Tabs.Tab value="analytics" leftSection={<IconChartHistogram aria-hidden size={16} />}>
-              System Analytics
+              <Trans>System Analytics</Trans>
             </Tabs.Tab>
             <Tabs.Tab value="email" leftSection={<IconMail aria-hidden size={16} />}>
-              Email Management
+              <Trans>Email Management</Trans>
             </Tabs.Tab>
             <Tabs.Tab value="settings" leftSection={<IconSettings aria-hidden size={16} />}>
-              System Settings
+              <Trans>System Settings</Trans>
             </Tabs.Tab>
             <Tabs.Tab value="audit" leftSection={<IconHistory aria-hidden size={16} />}>
-              Audit log
+              <Trans>Audit log</Trans>
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="analytics">

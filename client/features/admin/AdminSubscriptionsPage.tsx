@@ -1,3 +1,6 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui as useLocale } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Badge,
@@ -17,6 +20,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AdminUser } from '../../../src/admin/admin.schema';
 import { plans } from '../../../src/plans';
+import { translateShared } from '../../i18n/shared-messages';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
@@ -37,7 +41,7 @@ function EndDate({ iso, now }: { iso: string | null; now: number }) {
       <Text size="sm">{formatDate(iso)}</Text>
       {expired && (
         <Badge miw="max-content" color="red" variant="light">
-          Expired
+          <Trans>Expired</Trans>
         </Badge>
       )}
     </Group>
@@ -45,17 +49,19 @@ function EndDate({ iso, now }: { iso: string | null; now: number }) {
 }
 
 function Actions({ user, open }: { user: AdminUser; open: (change: PlanChange) => void }) {
+  const { t } = useLingui();
+  const username = user.username;
   const paid = user.subscriptionTier !== 'free';
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Subscription actions for ${user.username}`}>
+        <ActionIcon variant="subtle" color="gray" aria-label={t`Subscription actions for ${username}`}>
           <IconDots aria-hidden size={18} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconArrowUp aria-hidden size={16} />} onClick={() => open('upgrade')}>
-          Upgrade
+          <Trans context="menu: upgrade the plan">Upgrade</Trans>
         </Menu.Item>
         {paid && (
           <>
@@ -63,7 +69,7 @@ function Actions({ user, open }: { user: AdminUser; open: (change: PlanChange) =
               leftSection={<IconCalendarPlus aria-hidden size={16} />}
               onClick={() => open('extend')}
             >
-              Extend
+              <Trans context="menu: extend the plan">Extend</Trans>
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item
@@ -71,14 +77,14 @@ function Actions({ user, open }: { user: AdminUser; open: (change: PlanChange) =
               leftSection={<IconPlayerStop aria-hidden size={16} />}
               onClick={() => open('cancel-later')}
             >
-              Cancel at period end
+              <Trans>Cancel at period end</Trans>
             </Menu.Item>
             <Menu.Item
               color="red"
               leftSection={<IconX aria-hidden size={16} />}
               onClick={() => open('cancel-now')}
             >
-              Cancel immediately
+              <Trans>Cancel immediately</Trans>
             </Menu.Item>
           </>
         )}
@@ -88,16 +94,18 @@ function Actions({ user, open }: { user: AdminUser; open: (change: PlanChange) =
 }
 
 function RequestCell({ user, approve }: { user: AdminUser; approve: () => void }) {
+  useLocale();
   const decline = useDeclineRequest();
   const request = user.upgradeRequest;
   if (!request) return null;
+  const plan = translateShared(plans[request.tier].name);
   return (
     <Group gap={6} mt={4} wrap="nowrap">
       <Badge miw="max-content" color="yellow" variant="light">
-        Requested {plans[request.tier].name}
+        <Trans>Requested {plan}</Trans>
       </Badge>
       <Button size="compact-xs" onClick={approve}>
-        Approve
+        <Trans>Approve</Trans>
       </Button>
       <Button
         size="compact-xs"
@@ -105,7 +113,7 @@ function RequestCell({ user, approve }: { user: AdminUser; approve: () => void }
         loading={decline.isPending}
         onClick={() => decline.mutate({ id: request.id, approve: false, duration: 30 })}
       >
-        Decline
+        <Trans>Decline</Trans>
       </Button>
     </Group>
   );
@@ -113,6 +121,7 @@ function RequestCell({ user, approve }: { user: AdminUser; approve: () => void }
 
 /** /admin/subscriptions: every user's plan, with upgrade, extend and cancel; pending upgrade requests. */
 export function AdminSubscriptionsPage() {
+  const { t } = useLingui();
   // ?show=requests (the link in the admins' mail and on /admin) opens the pending requests.
   const search: { show?: unknown } = useSearch({ strict: false });
   const [filter, setFilter] = useState<ListFilter>(search.show === 'requests' ? 'requests' : 'all');
@@ -125,15 +134,19 @@ export function AdminSubscriptionsPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>Subscriptions</Title>
+        <Title order={2}>
+          <Trans>Subscriptions</Trans>
+        </Title>
         <Text c="dimmed" size="sm">
-          Upgrade, extend or cancel a plan for 1 to 365 days; approve the upgrades users ask for.
+          <Trans>
+            Upgrade, extend or cancel a plan for 1 to 365 days; approve the upgrades users ask for.
+          </Trans>
         </Text>
       </div>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <SearchBox list={list} label="Search subscriptions" />
+        <SearchBox list={list} label={t`Search subscriptions`} />
         <SegmentedControl
-          aria-label="Show"
+          aria-label={t({ message: 'Show', context: 'which users the list shows' })}
           // On a phone: the whole width, each segment as wide as its label, so all three fit at 375 px.
           size={narrow ? 'xs' : 'sm'}
           fullWidth={narrow}
@@ -145,17 +158,22 @@ export function AdminSubscriptionsPage() {
             list.setPage(1);
           }}
           data={[
-            { value: 'all', label: 'All users' },
-            { value: 'paid', label: 'Paid plans' },
+            { value: 'all', label: t`All users` },
+            { value: 'paid', label: t`Paid plans` },
             {
               value: 'requests',
               label: (
                 <Group gap={6} wrap="nowrap" justify="center">
-                  <span>Upgrade requests</span>
+                  <span>
+                    <Trans>Upgrade requests</Trans>
+                  </span>
                   {pending > 0 && (
                     <Badge size="sm" circle={pending < 10} color="red" variant="filled">
                       {pending}
-                      <VisuallyHidden> pending</VisuallyHidden>
+                      <VisuallyHidden>
+                        {' '}
+                        {plural(pending, { one: 'pending', other: 'pending' })}
+                      </VisuallyHidden>
                     </Badge>
                   )}
                 </Group>
@@ -168,11 +186,11 @@ export function AdminSubscriptionsPage() {
         list={list}
         minWidth={820}
         columns={[
-          { label: 'User', sortBy: 'username' },
-          { label: 'Plan', sortBy: 'tier' },
-          { label: 'Status', sortBy: 'status' },
-          { label: 'End date' },
-          { label: 'Unlimited' },
+          { label: t`User`, sortBy: 'username' },
+          { label: t`Plan`, sortBy: 'tier' },
+          { label: t`Status`, sortBy: 'status' },
+          { label: t`End date` },
+          { label: t`Unlimited` },
         ]}
         cells={(user) => (
           <>
@@ -190,7 +208,7 @@ export function AdminSubscriptionsPage() {
             <Table.Td>
               {user.hasUnlimitedAccess ? (
                 <Badge miw="max-content" color="teal">
-                  Unlimited
+                  <Trans>Unlimited</Trans>
                 </Badge>
               ) : (
                 <Text size="sm" c="dimmed">

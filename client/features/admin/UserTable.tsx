@@ -9,6 +9,8 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { AdminUser, UserSortKey } from '../../../src/admin/admin.schema';
@@ -17,11 +19,13 @@ import { PAGE_SIZE, type UserList } from './user-list';
 
 /** A column header that sorts the list on the server; says its order to screen readers. */
 function SortableTh({ list, column, children }: { list: UserList; column: UserSortKey; children: string }) {
+  const { t } = useLingui();
+  const label = children;
   const active = list.sort === column;
   const Icon = active ? (list.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
   return (
     <Table.Th aria-sort={active ? (list.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => list.sortBy(column)} aria-label={`Sort by ${children}`}>
+      <UnstyledButton onClick={() => list.sortBy(column)} aria-label={t`Sort by ${label}`}>
         <Group gap={4} wrap="nowrap">
           <Text fw={600} size="sm">
             {children}
@@ -49,11 +53,13 @@ function LoadingRows({ columns }: { columns: number }) {
 }
 
 function EmptyRow({ columns, list }: { columns: number; list: UserList }) {
+  const { t } = useLingui();
+  const searched = list.searched;
   return (
     <Table.Tr>
       <Table.Td colSpan={columns}>
         <Text c="dimmed" ta="center" py="lg">
-          {list.searched ? `No users match “${list.searched}”.` : 'No users here.'}
+          {searched ? t`No users match “${searched}”.` : t`No users here.`}
         </Text>
       </Table.Td>
     </Table.Tr>
@@ -62,13 +68,16 @@ function EmptyRow({ columns, list }: { columns: number; list: UserList }) {
 
 /** Which users of how many are shown, and the pages, under the table. */
 function ListPager({ list, total }: { list: UserList; total: number }) {
+  const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = total === 0 ? 0 : (list.page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, list.page * PAGE_SIZE);
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed">
-        {total === 0 ? 'No users' : `${first}–${last} of ${total.toLocaleString()} users`}
+        {total === 0
+          ? t`No users`
+          : plural(total, { one: `${first}–${last} of # users`, other: `${first}–${last} of # users` })}
       </Text>
       {pages > 1 && (
         <Center>
@@ -126,7 +135,9 @@ export function UserTable({ list, minWidth, columns, cells, actions }: UserTable
                     ),
                   )}
                   <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>
+                      <Trans>Actions</Trans>
+                    </VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>

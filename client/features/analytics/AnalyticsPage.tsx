@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Select, Stack, Switch, Tabs, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { ANALYTICS_PERIODS, DEFAULT_DAYS } from '../../../src/analytics/analytics.schema';
@@ -10,9 +12,12 @@ type Tab = 'overview' | 'by-code' | 'reports';
 /** Narrower tabs on a phone so all three fit on one line at 375 px. */
 const tabPadding = { base: 'xs', sm: 'md' };
 
-const periods = ANALYTICS_PERIODS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
-
 export function AnalyticsPage() {
+  const { t } = useLingui();
+  const periods = ANALYTICS_PERIODS.map((days) => ({
+    value: String(days),
+    label: plural(days, { one: 'Last # day', other: 'Last # days' }),
+  }));
   const [tab, setTab] = useState<Tab>('overview');
   const [days, setDays] = useState<number>(DEFAULT_DAYS);
   const [excludeBots, setExcludeBots] = useState(false);
@@ -22,17 +27,19 @@ export function AnalyticsPage() {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         {/* The header already shows the page's name: said once on screen, kept for the outline. */}
         <VisuallyHidden>
-          <Title order={2}>Analytics</Title>
+          <Title order={2}>
+            <Trans>Analytics</Trans>
+          </Title>
         </VisuallyHidden>
         <Group gap="md" wrap="wrap" align="center" mih={36}>
           <Switch
-            label="Exclude bots"
+            label={t`Exclude bots`}
             checked={excludeBots}
             onChange={(e) => setExcludeBots(e.currentTarget.checked)}
           />
           {tab !== 'reports' && (
             <Select
-              aria-label="Period"
+              aria-label={t`Period`}
               data={periods}
               value={String(days)}
               onChange={(v) => setDays(Number(v ?? DEFAULT_DAYS))}
@@ -46,13 +53,13 @@ export function AnalyticsPage() {
       <Tabs value={tab} onChange={(v) => setTab((v as Tab | null) ?? 'overview')} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="overview" px={tabPadding}>
-            Overview
+            <Trans>Overview</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="by-code" px={tabPadding}>
-            By QR Code
+            <Trans>By QR Code</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="reports" px={tabPadding}>
-            Reports &amp; Export
+            <Trans>Reports &amp; Export</Trans>
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">

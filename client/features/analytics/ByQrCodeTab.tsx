@@ -1,5 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
   Badge,
@@ -21,15 +23,17 @@ import { useChartAnimation } from '../../components/chart-motion';
 import { CHART_HEIGHT, ChartCard } from '../../components/ChartCard';
 import { ChartFigure } from '../../components/ChartFigure';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { translateShared } from '../../i18n/shared-messages';
 import { formatPercent, percentOf, scansLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useCanEdit } from '../workspaces/use-current-workspace';
-import { NOT_TRACKED, NOT_TRACKED_REASON, useStaticCodeIds } from '../qr/use-static-codes';
+import { NOT_TRACKED_MSG, NOT_TRACKED_REASON_MSG, useStaticCodeIds } from '../qr/use-static-codes';
 
 /** Axis labels stay short; the tooltip and the cards carry the full name. */
 const shortName = (name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name);
 
 export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: boolean }) {
+  const { t } = useLingui();
   const performance = trpc.analytics.performance.useQuery(
     { days, tz: viewerTimeZone(), excludeBots },
     { placeholderData: keepPreviousData },
@@ -39,7 +43,11 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
   const canEdit = useCanEdit();
 
   if (performance.isError)
-    return <ErrorAlert>Error loading analytics data. Please try again later.</ErrorAlert>;
+    return (
+      <ErrorAlert>
+        <Trans>Error loading analytics data. Please try again later.</Trans>
+      </ErrorAlert>
+    );
 
   const rows = performance.data;
   if (!rows || !staticIds)
@@ -60,16 +68,20 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
         <Stack align="center" gap="sm" ta="center">
           {canEdit ? (
             <>
-              <Text>You don&apos;t have any QR codes yet. Create a QR code to see analytics.</Text>
+              <Text>
+                <Trans>You don&apos;t have any QR codes yet. Create a QR code to see analytics.</Trans>
+              </Text>
               <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
-                Create New QR Code
+                <Trans>Create New QR Code</Trans>
               </Button>
             </>
           ) : (
             <>
-              <Text>No QR codes yet.</Text>
+              <Text>
+                <Trans>No QR codes yet.</Trans>
+              </Text>
               <Text size="sm" c="dimmed">
-                The codes its editors create, and their scans, will show here.
+                <Trans>The codes its editors create, and their scans, will show here.</Trans>
               </Text>
             </>
           )}
@@ -82,6 +94,7 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
   const untracked = rows.filter((r) => staticIds.has(r.qrCodeId));
   const total = tracked.reduce((sum, r) => sum + r.count, 0);
   const bars = tracked.map((r) => ({ id: r.qrCodeId, name: r.name, Scans: r.count }));
+  const caption = t`Scans per QR code, last ${plural(days, { one: '# day', other: '# days' })}`;
 
   return (
     <Stack
@@ -90,20 +103,20 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
       aria-busy={performance.isPlaceholderData}
     >
       <ChartCard
-        title={`Scans per QR Code (Last ${days} Days)`}
+        title={t`Scans per QR Code (Last ${plural(days, { one: '# Day', other: '# Days' })})`}
         empty={
           tracked.length === 0 ? (
             <Text c="dimmed" ta="center" maw={420}>
-              {NOT_TRACKED_REASON} Create a dynamic code to follow its scans.
+              {t(NOT_TRACKED_REASON_MSG)} <Trans>Create a dynamic code to follow its scans.</Trans>
             </Text>
           ) : null
         }
       >
         <ChartFigure
-          label={`Bar chart: Scans per QR code, last ${days} days`}
+          label={t`Bar chart: ${caption}`}
           table={{
-            caption: `Scans per QR code, last ${days} days`,
-            columns: ['QR code', 'Scans'],
+            caption,
+            columns: [t`QR code`, t`Scans`],
             rows: tracked.map((r) => [r.name, r.count]),
           }}
         >
@@ -111,7 +124,7 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
             h={CHART_HEIGHT}
             data={bars}
             dataKey="name"
-            series={[{ name: 'Scans', color: CHART_COLORS[0] }]}
+            series={[{ name: 'Scans', label: t`Scans`, color: CHART_COLORS[0] }]}
             tickLine="none"
             accessibilityLayer={false}
             barProps={animation}
@@ -123,39 +136,50 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
       </ChartCard>
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {tracked.map((r) => (
-          <Card key={r.qrCodeId} withBorder padding="lg" radius="md" component="article" aria-label={r.name}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-              <Anchor
-                component={Link}
-                to={`/qr-details/${r.qrCodeId}`}
-                fw={700}
-                c="inherit"
-                lineClamp={2}
-                style={{ wordBreak: 'break-word' }}
-              >
-                {r.name}
-              </Anchor>
-              <Badge variant="light" style={{ flexShrink: 0 }}>
-                {qrTypeLabels[r.type] ?? r.type.toUpperCase()}
-              </Badge>
-            </Group>
-            <Group justify="space-between" mt="md" gap="xs" wrap="nowrap">
-              <Text fw={700} size="lg" data-scans>
-                {scansLabel(r.count)}
-              </Text>
-              <Text size="sm" c="dimmed" data-percent>
-                {formatPercent(r.count, total)} of total
-              </Text>
-            </Group>
-            <Progress
-              mt="xs"
-              value={percentOf(r.count, total)}
-              size="sm"
-              aria-label={`${r.name}: ${formatPercent(r.count, total)} of all scans`}
-            />
-          </Card>
-        ))}
+        {tracked.map((r) => {
+          const name = r.name;
+          const percent = formatPercent(r.count, total);
+          return (
+            <Card
+              key={r.qrCodeId}
+              withBorder
+              padding="lg"
+              radius="md"
+              component="article"
+              aria-label={r.name}
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+                <Anchor
+                  component={Link}
+                  to={`/qr-details/${r.qrCodeId}`}
+                  fw={700}
+                  c="inherit"
+                  lineClamp={2}
+                  style={{ wordBreak: 'break-word' }}
+                >
+                  {r.name}
+                </Anchor>
+                <Badge variant="light" style={{ flexShrink: 0 }}>
+                  {qrTypeLabels[r.type] ? translateShared(qrTypeLabels[r.type]) : r.type.toUpperCase()}
+                </Badge>
+              </Group>
+              <Group justify="space-between" mt="md" gap="xs" wrap="nowrap">
+                <Text fw={700} size="lg" data-scans>
+                  {scansLabel(r.count)}
+                </Text>
+                <Text size="sm" c="dimmed" data-percent>
+                  <Trans>{percent} of total</Trans>
+                </Text>
+              </Group>
+              <Progress
+                mt="xs"
+                value={percentOf(r.count, total)}
+                size="sm"
+                aria-label={t`${name}: ${percent} of all scans`}
+              />
+            </Card>
+          );
+        })}
         {untracked.map((r) => (
           <Card
             key={r.qrCodeId}
@@ -178,14 +202,14 @@ export function ByQrCodeTab({ days, excludeBots }: { days: number; excludeBots: 
                 {r.name}
               </Anchor>
               <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-                {qrTypeLabels[r.type] ?? r.type.toUpperCase()}
+                {qrTypeLabels[r.type] ? translateShared(qrTypeLabels[r.type]) : r.type.toUpperCase()}
               </Badge>
             </Group>
             <Text fw={700} size="lg" mt="md" data-scans>
-              {NOT_TRACKED}
+              {t(NOT_TRACKED_MSG)}
             </Text>
             <Text size="xs" c="dimmed" mt={4}>
-              {NOT_TRACKED_REASON}
+              {t(NOT_TRACKED_REASON_MSG)}
             </Text>
           </Card>
         ))}

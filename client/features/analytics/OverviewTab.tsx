@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Card, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconQrcode, IconScan } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -21,6 +23,7 @@ import { DAILY_UNIQUE_PER_CODE, UniqueScannersCard } from './UniqueScannersCard'
 const LOCATION_SLOTS = 10;
 
 export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: boolean }) {
+  const { t } = useLingui();
   const input = { days, tz: viewerTimeZone(), excludeBots };
   // A new period keeps the old figures on screen (dimmed) until the new ones arrive.
   const options = { placeholderData: keepPreviousData };
@@ -34,7 +37,11 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
   const queries = [summary, daily, devices, locations, hourly];
 
   if (queries.some((q) => q.isError))
-    return <ErrorAlert>Error loading analytics data. Please try again later.</ErrorAlert>;
+    return (
+      <ErrorAlert>
+        <Trans>Error loading analytics data. Please try again later.</Trans>
+      </ErrorAlert>
+    );
 
   const s = summary.data;
   const today = daily.data?.at(-1);
@@ -47,11 +54,13 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
     charts = (
       <Card withBorder padding="xl" radius="md">
         {canEdit ? (
-          <NoCodesState description="You don't have any QR codes yet. Create a QR code to see analytics." />
+          <NoCodesState
+            description={t`You don't have any QR codes yet. Create a QR code to see analytics.`}
+          />
         ) : (
           <NoCodesState
             withAction={false}
-            description="The codes its editors create, and their scans, will show here."
+            description={t`The codes its editors create, and their scans, will show here.`}
           />
         )}
       </Card>
@@ -60,39 +69,48 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
     charts = (
       <Card withBorder padding="xl" radius="md">
         <NoScansState
-          title={`No scans in the last ${days} days`}
-          description="Print or share your QR codes: their scans show up here. You can also try one in the scanner."
+          title={t`No scans in the last ${plural(days, { one: '# day', other: '# days' })}`}
+          description={t`Print or share your QR codes: their scans show up here. You can also try one in the scanner.`}
         />
       </Card>
     );
   } else {
+    // The rest, summed as 'Other' in the last slot when there are more locations than slots.
+    const grouped = (locations.data?.length ?? 0) > LOCATION_SLOTS;
     const locationSlices = groupLocations(locations.data ?? [], LOCATION_SLOTS).map((l, i) => ({
       key: l.location,
-      name: l.location,
+      name:
+        grouped && i === LOCATION_SLOTS - 1
+          ? t({ message: 'Other', context: 'the other locations' })
+          : l.location,
       value: l.count,
       color: l.location === 'Other' && i === LOCATION_SLOTS - 1 ? OTHER_COLOR : colorAt(LOCATION_COLORS, i),
     }));
+
     charts = (
       <Stack gap="md">
-        <ChartCard title={`Scans (Last ${days} Days)`} loading={!daily.data}>
+        <ChartCard
+          title={t`Scans (Last ${plural(days, { one: '# Day', other: '# Days' })})`}
+          loading={!daily.data}
+        >
           {daily.data && (
             <DailyScansChart
               data={daily.data}
-              caption={`Scans and unique scanners per day, last ${days} days`}
+              caption={t`Scans and unique scanners per day, last ${plural(days, { one: '# day', other: '# days' })}`}
               withUniques
             />
           )}
         </ChartCard>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <ChartCard title="Scans by Device" loading={!devices.data}>
+            <ChartCard title={t`Scans by Device`} loading={!devices.data}>
               {devices.data && (
                 <Stack gap="md">
-                  <DeviceBreakdown devices={devices.data} label="Scans by device" />
+                  <DeviceBreakdown devices={devices.data} label={t`Scans by device`} />
                   <SharePie
-                    label="Scans by device"
-                    caption={`Scans by device, last ${days} days`}
-                    nameColumn="Device"
+                    label={t`Scans by device`}
+                    caption={t`Scans by device, last ${plural(days, { one: '# day', other: '# days' })}`}
+                    nameColumn={t`Device`}
                     withLegend={false}
                     size={220}
                     slices={devices.data.map((d) => ({
@@ -107,22 +125,25 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
             </ChartCard>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <ChartCard title="Top Locations" loading={!locations.data}>
+            <ChartCard title={t`Top Locations`} loading={!locations.data}>
               <SharePie
-                label="Scans by location"
-                caption={`Scans by location, last ${days} days`}
-                nameColumn="Location"
+                label={t`Scans by location`}
+                caption={t`Scans by location, last ${plural(days, { one: '# day', other: '# days' })}`}
+                nameColumn={t`Location`}
                 slices={locationSlices}
               />
             </ChartCard>
           </Grid.Col>
         </Grid>
-        <ChartCard title="Scans by Country" loading={!locations.data}>
+        <ChartCard title={t`Scans by Country`} loading={!locations.data}>
           {locations.data && (
-            <LocationMap locations={locations.data} caption={`Scans by country, last ${days} days`} />
+            <LocationMap
+              locations={locations.data}
+              caption={t`Scans by country, last ${plural(days, { one: '# day', other: '# days' })}`}
+            />
           )}
         </ChartCard>
-        <ChartCard title="Scans by Time of Day" loading={!hourly.data}>
+        <ChartCard title={t`Scans by Time of Day`} loading={!hourly.data}>
           <HourlyScansChart data={hourly.data ?? []} />
         </ChartCard>
       </Stack>
@@ -133,13 +154,13 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
     <Stack gap="md" style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={stale}>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <StatCard
-          label="Total Scans"
+          label={t`Total Scans`}
           icon={<IconScan size={24} />}
           loading={!s}
           value={s && formatCount(s.totalScans)}
         >
           <Text size="sm" c="dimmed">
-            Last {days} days
+            {plural(days, { one: 'Last # day', other: 'Last # days' })}
           </Text>
         </StatCard>
         <UniqueScannersCard
@@ -149,7 +170,7 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
           description={DAILY_UNIQUE_PER_CODE}
         />
         <StatCard
-          label="Scans Today"
+          label={t`Scans Today`}
           icon={<IconCalendarEvent size={24} />}
           color="teal"
           loading={!today}
@@ -162,14 +183,17 @@ export function OverviewTab({ days, excludeBots }: { days: number; excludeBots: 
           )}
         </StatCard>
         <StatCard
-          label="Active QR Codes"
+          label={t`Active QR Codes`}
           icon={<IconQrcode size={24} />}
           color="violet"
           loading={!s}
           value={s && formatCount(s.totalQRCodes)}
         >
           <Text size="sm" c="dimmed">
-            {activeCodes} scanned in this period
+            {plural(activeCodes, {
+              one: `${activeCodes} scanned in this period`,
+              other: `${activeCodes} scanned in this period`,
+            })}
           </Text>
         </StatCard>
       </SimpleGrid>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Card,
@@ -20,21 +23,26 @@ import {
   type ReportFormat,
   type ReportType,
 } from '../../../src/analytics/analytics.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { daysBefore, formatBytes, localIsoDate, viewerTimeZone } from '../../lib/format';
 import { useReportDownload } from './use-report-download';
 
 /** The export range defaults to the last 30 days up to today. */
 const DEFAULT_RANGE_DAYS = 30;
 
-const typeInfo: Record<ReportType, { description: string; icon: typeof IconFileAnalytics }> = {
+const typeInfo: Record<ReportType, { description: MessageDescriptor; icon: typeof IconFileAnalytics }> = {
   full: {
-    description: 'Summary, daily scans, devices, locations, time of day and every QR code.',
+    description: msg`Summary, daily scans, devices, locations, time of day and every QR code.`,
     icon: IconFileAnalytics,
   },
-  activity: { description: 'Daily totals and every scan in the range, one row each.', icon: IconListDetails },
-  performance: { description: 'Scans per QR code in the range.', icon: IconTrophy },
+  activity: {
+    description: msg`Daily totals and every scan in the range, one row each.`,
+    icon: IconListDetails,
+  },
+  performance: { description: msg`Scans per QR code in the range.`, icon: IconTrophy },
 };
 
+/** File formats: names, not words. */
 const formatLabels: Record<ReportFormat, string> = { csv: 'CSV', xlsx: 'Excel', pdf: 'PDF', json: 'JSON' };
 
 interface ReportForm {
@@ -47,7 +55,10 @@ interface ReportForm {
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
 export function ReportsTab({ excludeBots }: { excludeBots: boolean }) {
+  const { t } = useLingui();
   const { download, progress, downloading } = useReportDownload();
+  // Written as digits, as the server's message says it.
+  const maxDays = String(MAX_REPORT_DAYS);
   const form = useForm<ReportForm>({
     initialValues: {
       from: localIsoDate(daysBefore(new Date(), DEFAULT_RANGE_DAYS)),
@@ -57,14 +68,14 @@ export function ReportsTab({ excludeBots }: { excludeBots: boolean }) {
     },
     validate: {
       from: (from, { to }) => {
-        if (!from) return 'Start date is required';
-        if (to && from > to) return 'Start date must be on or before the end date';
+        if (!from) return t`Start date is required`;
+        if (to && from > to) return t`Start date must be on or before the end date`;
         return null;
       },
       to: (to, { from }) => {
-        if (!to) return 'End date is required';
+        if (!to) return t`End date is required`;
         if (from && from <= to && dayNumber(to) - dayNumber(from) >= MAX_REPORT_DAYS)
-          return `A report covers at most ${MAX_REPORT_DAYS} days`;
+          return t`A report covers at most ${maxDays} days`;
         return null;
       },
     },
@@ -72,6 +83,9 @@ export function ReportsTab({ excludeBots }: { excludeBots: boolean }) {
 
   const submit = form.onSubmit((values) => void download({ ...values, tz: viewerTimeZone(), excludeBots }));
   const percent = progress?.total ? Math.min(100, (progress.received / progress.total) * 100) : 100;
+  const timeZone = viewerTimeZone();
+  const received = progress ? formatBytes(progress.received) : '';
+  const total = progress?.total ? formatBytes(progress.total) : '';
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="reports-title">
@@ -79,18 +93,20 @@ export function ReportsTab({ excludeBots }: { excludeBots: boolean }) {
         <Stack gap="lg">
           <div>
             <Title order={3} size="h4" id="reports-title">
-              Generate a Report
+              <Trans>Generate a Report</Trans>
             </Title>
             <Text size="sm" c="dimmed">
-              Download the scans of your QR codes between two dates (days counted in your time zone,{' '}
-              {viewerTimeZone()}).
+              <Trans>
+                Download the scans of your QR codes between two dates (days counted in your time zone,{' '}
+                {timeZone}).
+              </Trans>
             </Text>
           </div>
 
           <SimpleGrid cols={{ base: 1, xs: 2 }} maw={520}>
             <TextInput
               type="date"
-              label="Start date"
+              label={t`Start date`}
               required
               {...form.getInputProps('from')}
               onChange={(e) => {
@@ -100,7 +116,7 @@ export function ReportsTab({ excludeBots }: { excludeBots: boolean }) {
             />
             <TextInput
               type="date"
-              label="End date"
+              label={t`End date`}
               required
               {...form.getInputProps('to')}
               onChange={(e) => {
@@ -111,26 +127,26 @@ export function ReportsTab({ excludeBots }: { excludeBots: boolean }) {
           </SimpleGrid>
 
           <Radio.Group
-            label="Report type"
+            label={t`Report type`}
             value={form.values.type}
             onChange={(v) => form.setFieldValue('type', v)}
           >
             <SimpleGrid cols={{ base: 1, md: 3 }} mt="xs">
-              {REPORT_TYPES.map((t) => {
-                const Icon = typeInfo[t].icon;
+              {REPORT_TYPES.map((type) => {
+                const Icon = typeInfo[type].icon;
                 return (
-                  <Radio.Card key={t} value={t} radius="md" p="md" withBorder>
+                  <Radio.Card key={type} value={type} radius="md" p="md" withBorder>
                     <Group wrap="nowrap" align="flex-start" gap="sm">
                       <Radio.Indicator />
                       <div>
                         <Group gap={6} wrap="nowrap">
                           <Icon size={18} aria-hidden />
                           <Text fw={700} size="sm">
-                            {REPORT_TYPE_LABELS[t]}
+                            {translateShared(REPORT_TYPE_LABELS[type])}
                           </Text>
                         </Group>
                         <Text size="xs" c="dimmed" mt={4}>
-                          {typeInfo[t].description}
+                          {t(typeInfo[type].description)}
                         </Text>
                       </div>
                     </Group>
@@ -141,7 +157,7 @@ export function ReportsTab({ excludeBots }: { excludeBots: boolean }) {
           </Radio.Group>
 
           <Radio.Group
-            label="Format"
+            label={t`Format`}
             value={form.values.format}
             onChange={(v) => form.setFieldValue('format', v)}
           >
@@ -160,7 +176,7 @@ export function ReportsTab({ excludeBots }: { excludeBots: boolean }) {
                 disabled={downloading}
                 leftSection={<IconDownload size={18} aria-hidden />}
               >
-                Generate &amp; Download Report
+                <Trans>Generate &amp; Download Report</Trans>
               </Button>
             </Group>
             {progress && (
@@ -169,14 +185,14 @@ export function ReportsTab({ excludeBots }: { excludeBots: boolean }) {
                   value={percent}
                   animated={progress.total === null}
                   striped={progress.total === null}
-                  aria-label="Report download progress"
+                  aria-label={t`Report download progress`}
                 />
                 <Text size="xs" c="dimmed">
                   {progress.received === 0
-                    ? 'Preparing the report…'
+                    ? t`Preparing the report…`
                     : progress.total
-                      ? `Received ${formatBytes(progress.received)} of ${formatBytes(progress.total)}`
-                      : `Received ${formatBytes(progress.received)}`}
+                      ? t`Received ${received} of ${total}`
+                      : t`Received ${received}`}
                 </Text>
               </Stack>
             )}

@@ -1,5 +1,8 @@
+// The toasts' words are translated when they show (Lingui's global i18n, active by then).
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportFileName, type ReportFormat, type ReportType } from '../../../src/analytics/analytics.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { failureMessage } from '../../lib/failure-message';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
@@ -80,16 +83,16 @@ export function useReportDownload() {
       const blob = new Blob(chunks, { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
       const name = filenameFromDisposition(res.headers.get('Content-Disposition')) ?? reportFileName(request);
       saveBlob(blob, name);
-      notify.success('Report Downloaded', name);
+      notify.success(t`Report Downloaded`, name);
     } catch (error) {
       if (abort.signal.aborted) return;
       notify.error(
-        'Report Failed',
+        t`Report Failed`,
         error instanceof TypeError
-          ? 'The server could not be reached. Please try again.'
+          ? t`The server could not be reached. Please try again.`
           : error instanceof Error && error.message
-            ? error.message
-            : 'The report could not be downloaded.',
+            ? translateShared(error.message)
+            : t`The report could not be downloaded.`,
       );
     } finally {
       if (controller.current === abort) {

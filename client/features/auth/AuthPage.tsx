@@ -13,6 +13,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconAlertCircle, IconQrcode, IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -44,6 +45,7 @@ function LoginPanel({
   onTwoFactorBack: () => void;
   onForgotPassword: () => void;
 }) {
+  const { t } = useLingui();
   const { returnTo, config } = authRoute.useLoaderData();
   const sso = config.sso;
   const providers = sso.providers;
@@ -58,7 +60,7 @@ function LoginPanel({
       icon={<IconAlertCircle aria-hidden size={20} />}
       role="alert"
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t`Dismiss`}
       onClose={onDismissError}
     >
       {ssoError}
@@ -77,7 +79,10 @@ function LoginPanel({
         buttons && !folded ? (
           <>
             {buttons}
-            <Divider label="or" labelPosition="center" />
+            <Divider
+              label={t({ message: 'or', context: 'between the company sign-in buttons and the form' })}
+              labelPosition="center"
+            />
           </>
         ) : undefined
       }
@@ -113,7 +118,7 @@ function LoginPanel({
         aria-controls="local-admin-sign-in"
         onClick={() => setUnfolded((open) => !open)}
       >
-        Sign in with a local administrator account
+        <Trans>Sign in with a local administrator account</Trans>
       </Button>
       {unfolded && <div id="local-admin-sign-in">{form(true)}</div>}
     </Stack>
@@ -121,6 +126,7 @@ function LoginPanel({
 }
 
 export function AuthPage() {
+  const { t } = useLingui();
   const [panel, setPanel] = useState<Panel>('login');
   const passwordSignIn = authRoute.useLoaderData().config.sso.passwordSignIn;
   // What a company sign-in came back with, kept here: the address drops it at once (a reload or a shared
@@ -133,9 +139,10 @@ export function AuthPage() {
   useEffect(() => {
     if (fromSso) void navigate({ to: '/auth', search: {}, replace: true });
   }, [fromSso, navigate]);
+  const title = t`Sign in · QR Creator`;
   useEffect(() => {
-    document.title = 'Sign in · QR Creator';
-  }, []);
+    document.title = title;
+  }, [title]);
 
   return (
     // The tRPC client comes once the visitor starts to use the page, not with it (lib/load-api.ts).
@@ -151,7 +158,7 @@ export function AuthPage() {
                 QR Creator
               </Title>
               <Text size="sm" c="dimmed">
-                Create, manage and track QR codes
+                <Trans>Create, manage and track QR codes</Trans>
               </Text>
             </div>
           </Group>
@@ -165,9 +172,15 @@ export function AuthPage() {
                 onChange={(v) => setPanel(v === 'register' ? 'register' : 'login')}
               >
                 <Tabs.List grow mb="lg">
-                  <Tabs.Tab value="login">Login</Tabs.Tab>
+                  <Tabs.Tab value="login">
+                    <Trans>Login</Trans>
+                  </Tabs.Tab>
                   {/* SSO-only: accounts come from the company's sign-in, never from a registration. */}
-                  {passwordSignIn && <Tabs.Tab value="register">Register</Tabs.Tab>}
+                  {passwordSignIn && (
+                    <Tabs.Tab value="register">
+                      <Trans>Register</Trans>
+                    </Tabs.Tab>
+                  )}
                 </Tabs.List>
                 <Tabs.Panel value="login">
                   <LoginPanel

@@ -1,5 +1,7 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { IconMailCheck } from '@tabler/icons-react';
+import { translateShared } from '../../i18n/shared-messages';
 import { emailLinkRules } from './auth-form-rules';
 import { useFieldForm } from './use-field-form';
 
@@ -18,11 +20,12 @@ export function EmailLinkForm({
   sentMessage: string | undefined;
   onSubmit: (values: { email: string }) => void;
 }) {
+  const { t } = useLingui();
   const form = useFieldForm({ initialValues: { email: '' }, rules: emailLinkRules });
   if (sentMessage) {
     return (
       <Alert color="teal" variant="light" icon={<IconMailCheck size={20} aria-hidden />} role="status">
-        {sentMessage}
+        {translateShared(sentMessage)}
       </Alert>
     );
   }
@@ -30,7 +33,7 @@ export function EmailLinkForm({
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           required

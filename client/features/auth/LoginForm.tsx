@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { User } from '../../../src/auth/auth.schema';
@@ -32,6 +33,7 @@ export function LoginForm({
   before,
   autoFocus = false,
 }: LoginFormProps) {
+  const { t } = useLingui();
   const { config } = authRoute.useLoaderData();
   // In SSO-only mode the form is the break-glass admin's (or the directory's): never the demo account's.
   const demo = config?.sso.passwordSignIn === false ? null : config?.demoAccount;
@@ -50,7 +52,8 @@ export function LoginForm({
   const enterApp = useEnterApp(demo?.username);
   const signedIn = async (user: User) => {
     await enterApp(user);
-    notify.success('Login successful', `Welcome back, ${user.username}`);
+    const { username } = user;
+    notify.success(t`Login successful`, t`Welcome back, ${username}`);
   };
   const login = useApiCall(
     (api, values: { username: string; password: string }) => api.trpcClient.auth.login.mutate(values),
@@ -68,8 +71,8 @@ export function LoginForm({
         await signedIn(result);
       },
       onError: (error) => {
-        const { message, extras } = apiError(error, 'Login failed');
-        notify.error(extras.requiresVerification ? 'Email verification required' : 'Login failed', message);
+        const { message, extras } = apiError(error, t`Login failed`);
+        notify.error(extras.requiresVerification ? t`Email verification required` : t`Login failed`, message);
       },
     },
   );
@@ -91,8 +94,8 @@ export function LoginForm({
       <Stack gap="md">
         {before}
         <TextInput
-          label="Username"
-          description={ldap ? `Use your ${ldap} account` : undefined}
+          label={t`Username`}
+          description={ldap ? t`Use your ${ldap} account` : undefined}
           autoComplete="username"
           required
           data-autofocus
@@ -100,7 +103,7 @@ export function LoginForm({
           {...form.getInputProps('username')}
         />
         <PasswordInput
-          label="Password"
+          label={t`Password`}
           autoComplete="current-password"
           required
           // A returning user's name is filled in: the password is what is left to type.
@@ -110,12 +113,12 @@ export function LoginForm({
         {onForgotPassword && (
           <Group justify="flex-end">
             <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Anchor>
           </Group>
         )}
         <Button type="submit" fullWidth loading={login.isPending}>
-          Log in
+          <Trans>Log in</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,6 +1,8 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { notify } from '../../lib/notify';
 import { apiError } from '../../lib/api-error';
+import { translateShared } from '../../i18n/shared-messages';
 import { authRoute } from '../../routes';
 import { registerRules } from './auth-form-rules';
 import { rememberUsername } from './last-username';
@@ -9,6 +11,7 @@ import { useApiCall } from './use-api-call';
 import { useFieldForm } from './use-field-form';
 
 export function RegisterForm({ onVerificationRequired }: { onVerificationRequired: () => void }) {
+  const { t } = useLingui();
   const { config } = authRoute.useLoaderData();
   const enterApp = useEnterApp(config?.demoAccount?.username);
   const form = useFieldForm({
@@ -21,7 +24,7 @@ export function RegisterForm({ onVerificationRequired }: { onVerificationRequire
     {
       onSuccess: async (result) => {
         if (result.requiresVerification) {
-          notify.success('Registration successful', result.message);
+          notify.success(t`Registration successful`, translateShared(result.message));
           // The login form then offers this name (once the address is verified, only the password is left).
           rememberUsername(form.values.username, config?.demoAccount?.username);
           form.reset();
@@ -29,17 +32,21 @@ export function RegisterForm({ onVerificationRequired }: { onVerificationRequire
           return;
         }
         await enterApp(result.user);
-        notify.success('Registration successful', `Welcome, ${result.user.username}`);
+        const { username } = result.user;
+        notify.success(t`Registration successful`, t`Welcome, ${username}`);
       },
-      onError: (error) => notify.error('Registration failed', apiError(error, 'Registration failed').message),
+      onError: (error) =>
+        notify.error(t`Registration failed`, apiError(error, t`Registration failed`).message),
     },
   );
 
   const registrationOpen = config?.registrationOpen ?? true;
   if (!registrationOpen) {
     return (
-      <Alert variant="light" color="gray" title="Registration is closed">
-        This server does not take new accounts right now. Ask an administrator to create one for you.
+      <Alert variant="light" color="gray" title={t`Registration is closed`}>
+        <Trans>
+          This server does not take new accounts right now. Ask an administrator to create one for you.
+        </Trans>
       </Alert>
     );
   }
@@ -47,24 +54,24 @@ export function RegisterForm({ onVerificationRequired }: { onVerificationRequire
   return (
     <form onSubmit={form.onSubmit((values) => register.mutate(values))} noValidate>
       <Stack gap="md">
-        <TextInput label="Full Name" autoComplete="name" required {...form.getInputProps('name')} />
+        <TextInput label={t`Full Name`} autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           required
           {...form.getInputProps('email')}
         />
-        <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
+        <TextInput label={t`Username`} autoComplete="username" required {...form.getInputProps('username')} />
         <PasswordInput
-          label="Password"
+          label={t`Password`}
           autoComplete="new-password"
-          description="At least 6 characters"
+          description={t`At least 6 characters`}
           required
           {...form.getInputProps('password')}
         />
         <Button type="submit" fullWidth loading={register.isPending}>
-          Create account
+          <Trans>Create account</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, List, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { resetPasswordForm } from '../../../src/auth/auth.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { PublicCard } from './PublicCard';
@@ -14,25 +16,34 @@ function InvalidLink() {
   return (
     <Stack gap="sm">
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
-        This password reset link is not valid. It may have:
+        <Trans>This password reset link is not valid. It may have:</Trans>
         <List size="sm" mt="xs">
-          <List.Item>expired (links are valid for 1 hour),</List.Item>
-          <List.Item>already been used, or</List.Item>
-          <List.Item>been copied incorrectly.</List.Item>
+          <List.Item>
+            <Trans>expired (links are valid for 1 hour),</Trans>
+          </List.Item>
+          <List.Item>
+            <Trans>already been used, or</Trans>
+          </List.Item>
+          <List.Item>
+            <Trans>been copied incorrectly.</Trans>
+          </List.Item>
         </List>
       </Alert>
       <Text size="sm">
-        Ask for a new link from the{' '}
-        <Anchor component={Link} to="/auth">
-          login page
-        </Anchor>{' '}
-        (Forgot password?).
+        <Trans>
+          Ask for a new link from the{' '}
+          <Anchor component={Link} to="/auth">
+            login page
+          </Anchor>{' '}
+          (Forgot password?).
+        </Trans>
       </Text>
     </Stack>
   );
 }
 
 export function ResetPasswordPage() {
+  const { t } = useLingui();
   const { token, forget } = useLinkToken('/reset-password');
   // Checked with a POST (a mutation), once per page view: a token never travels in a URL the server logs.
   // A refused token is dropped too: the next visit without a link starts clean.
@@ -52,12 +63,17 @@ export function ResetPasswordPage() {
   const reset = trpc.auth.resetPassword.useMutation({
     onSuccess: (result) => {
       forget();
-      notify.success('Success', result.message);
+      notify.success(t`Success`, translateShared(result.message));
     },
     onError: (error) =>
-      notify.error('Failed to reset password', apiError(error, 'Failed to reset password').message),
+      notify.error(t`Failed to reset password`, apiError(error, t`Failed to reset password`).message),
   });
   const complete = reset.isSuccess;
+  // src/'s checks write their messages in English: shown in the active language.
+  const inputProps = (name: 'password' | 'confirmPassword') => {
+    const error = form.errors[name];
+    return { ...form.getInputProps(name), error: typeof error === 'string' ? translateShared(error) : error };
+  };
   const secondsLeft = useRedirectAfter(complete, 5, '/login');
 
   let body: React.ReactNode;
@@ -67,43 +83,48 @@ export function ResetPasswordPage() {
       <Stack align="center" gap="xs" role="status">
         <Loader size="sm" />
         <Text size="sm" c="dimmed">
-          Checking your reset link…
+          <Trans>Checking your reset link…</Trans>
         </Text>
       </Stack>
     );
-  else if (complete)
+  else if (complete) {
+    const message = translateShared(reset.data.message);
     body = (
       <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
-        {reset.data.message} Redirecting to login in {secondsLeft} s…
+        <Trans>
+          {message} Redirecting to login in {secondsLeft} s…
+        </Trans>
       </Alert>
     );
-  else
+  } else
     body = (
       <form noValidate onSubmit={form.onSubmit(({ password }) => reset.mutate({ token, password }))}>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Choose a new password of at least 6 characters. Every device signed in to your account will be
-            signed out.
+            <Trans>
+              Choose a new password of at least 6 characters. Every device signed in to your account will be
+              signed out.
+            </Trans>
           </Text>
           <PasswordInput
-            label="New password"
+            label={t`New password`}
             autoComplete="new-password"
             required
             data-autofocus
-            {...form.getInputProps('password')}
+            {...inputProps('password')}
           />
           <PasswordInput
-            label="Confirm password"
+            label={t`Confirm password`}
             autoComplete="new-password"
             required
-            {...form.getInputProps('confirmPassword')}
+            {...inputProps('confirmPassword')}
           />
           <Button type="submit" loading={reset.isPending}>
-            Reset password
+            <Trans>Reset password</Trans>
           </Button>
         </Stack>
       </form>
     );
 
-  return <PublicCard title="Reset Password">{body}</PublicCard>;
+  return <PublicCard title={t`Reset Password`}>{body}</PublicCard>;
 }

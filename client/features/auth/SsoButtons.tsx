@@ -1,4 +1,5 @@
 import { Button, Stack } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 import { IconBuilding } from '@tabler/icons-react';
 import type { PublicConfig } from '../../../src/auth/auth.schema';
 
@@ -21,16 +22,16 @@ export function SsoButtons({
   if (providers.length === 0) return null;
   return (
     <Stack gap="sm">
-      {providers.map((provider) => (
+      {providers.map(({ id, name }) => (
         <Button
-          key={provider.id}
+          key={id}
           component="a"
-          href={ssoStartHref(provider.id, returnTo)}
+          href={ssoStartHref(id, returnTo)}
           variant="default"
           fullWidth
           leftSection={<IconBuilding aria-hidden size={18} />}
         >
-          Sign in with {provider.name}
+          <Trans>Sign in with {name}</Trans>
         </Button>
       ))}
     </Stack>

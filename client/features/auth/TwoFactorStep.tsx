@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { User } from '../../../src/auth/auth.schema';
 import { OneTimeCodeInput } from '../../components/OneTimeCodeInput';
@@ -17,6 +18,7 @@ export function TwoFactorStep({
   onSignedIn: (user: User) => Promise<void>;
   onBack: () => void;
 }) {
+  const { t } = useLingui();
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,9 +30,9 @@ export function TwoFactorStep({
     {
       onSuccess: onSignedIn,
       onError: (e) => {
-        const { message } = apiError(e, 'Login failed');
+        const { message } = apiError(e, t`Login failed`);
         setError(message);
-        notify.error('Login failed', message);
+        notify.error(t`Login failed`, message);
         if (!useRecovery) {
           setCode('');
           setAttempt((n) => n + 1);
@@ -57,12 +59,12 @@ export function TwoFactorStep({
       <Stack gap="md">
         <Text size="sm" id="two-factor-label">
           {useRecovery
-            ? 'Enter one of your recovery codes.'
-            : 'Enter the 6-digit code from your authenticator app.'}
+            ? t`Enter one of your recovery codes.`
+            : t`Enter the 6-digit code from your authenticator app.`}
         </Text>
         {useRecovery ? (
           <TextInput
-            label="Recovery code"
+            label={t`Recovery code`}
             autoComplete="off"
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}
@@ -82,11 +84,11 @@ export function TwoFactorStep({
           />
         )}
         <Button type="submit" fullWidth loading={verify.isPending} disabled={code.trim() === ''}>
-          Verify
+          <Trans>Verify</Trans>
         </Button>
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onBack}>
-            Back
+            <Trans>Back</Trans>
           </Anchor>
           <Anchor
             component="button"
@@ -98,7 +100,7 @@ export function TwoFactorStep({
               setError(null);
             }}
           >
-            {useRecovery ? 'Use the authenticator app' : 'Use a recovery code'}
+            {useRecovery ? t`Use the authenticator app` : t`Use a recovery code`}
           </Anchor>
         </Group>
       </Stack>

@@ -1,8 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
+import { translateShared } from '../../i18n/shared-messages';
 import { PublicCard } from './PublicCard';
 import { useLinkToken } from './use-link-token';
 
@@ -12,11 +14,12 @@ import { useLinkToken } from './use-link-token';
  * puts the old address back, signs every browser out and revokes every API token.
  */
 export function UndoEmailChangePage() {
+  const { t } = useLingui();
   const { token, forget } = useLinkToken('/undo-email-change');
   const undo = trpc.auth.undoEmailChange.useMutation({
     onSuccess: () => {
       forget();
-      notify.success('E-mail address restored');
+      notify.success(t`E-mail address restored`);
     },
     onError: forget,
   });
@@ -26,13 +29,15 @@ export function UndoEmailChangePage() {
     body = (
       <>
         <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
-          {undo.data.message}
+          {translateShared(undo.data.message)}
         </Alert>
         <Text size="sm">
-          On the sign-in page, choose <strong>Forgot password?</strong> to get a reset link at this address.
+          <Trans>
+            On the sign-in page, choose <strong>Forgot password?</strong> to get a reset link at this address.
+          </Trans>
         </Text>
         <Anchor component={Link} to="/auth" size="sm">
-          Go to sign-in
+          <Trans>Go to sign-in</Trans>
         </Anchor>
       </>
     );
@@ -44,12 +49,12 @@ export function UndoEmailChangePage() {
           variant="light"
           icon={<IconAlertTriangle size={20} aria-hidden />}
           role="alert"
-          title="The change could not be undone"
+          title={t`The change could not be undone`}
         >
-          {apiError(undo.error, 'The change could not be undone').message}
+          {apiError(undo.error, t`The change could not be undone`).message}
         </Alert>
         <Anchor component={Link} to="/auth" size="sm">
-          Back to Login
+          <Trans>Back to Login</Trans>
         </Anchor>
       </>
     );
@@ -57,10 +62,12 @@ export function UndoEmailChangePage() {
     body = (
       <>
         <Text size="sm">
-          Open the link from the e-mail that told you your address was changed: it works for 7 days.
+          <Trans>
+            Open the link from the e-mail that told you your address was changed: it works for 7 days.
+          </Trans>
         </Text>
         <Anchor component={Link} to="/auth" size="sm">
-          Back to Login
+          <Trans>Back to Login</Trans>
         </Anchor>
       </>
     );
@@ -68,23 +75,25 @@ export function UndoEmailChangePage() {
     body = (
       <>
         <Text size="sm">
-          If you did not change the e-mail address of your QR Creator account, undo the change: your previous
-          address comes back, every browser is signed out and every API token is revoked. Then choose a new
-          password.
+          <Trans>
+            If you did not change the e-mail address of your QR Creator account, undo the change: your
+            previous address comes back, every browser is signed out and every API token is revoked. Then
+            choose a new password.
+          </Trans>
         </Text>
         <Group>
           <Button color="red" loading={undo.isPending} onClick={() => undo.mutate({ token })}>
-            Undo the change
+            <Trans>Undo the change</Trans>
           </Button>
           <Anchor component={Link} to="/auth" size="sm">
-            I made this change
+            <Trans>I made this change</Trans>
           </Anchor>
         </Group>
       </>
     );
   }
   return (
-    <PublicCard title="Undo e-mail change">
+    <PublicCard title={t`Undo e-mail change`}>
       <Stack gap="md">{body}</Stack>
     </PublicCard>
   );

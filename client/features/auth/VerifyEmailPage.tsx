@@ -1,22 +1,25 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { notify } from '../../lib/notify';
 import { apiError, trpc, trpcUtils } from '../../lib/trpc';
+import { translateShared } from '../../i18n/shared-messages';
 import { EmailLinkForm } from './EmailLinkForm';
 import { PublicCard } from './PublicCard';
 import { useLinkToken } from './use-link-token';
 import { useRedirectAfter } from './use-redirect-after';
 
 function ResendForm() {
+  const { t } = useLingui();
   const resend = trpc.auth.resendVerification.useMutation({
     onError: (error) =>
-      notify.error('Failed to resend email', apiError(error, 'Failed to resend email').message),
+      notify.error(t`Failed to resend email`, apiError(error, t`Failed to resend email`).message),
   });
   return (
     <EmailLinkForm
-      submitLabel="Send verification link"
+      submitLabel={t`Send verification link`}
       pending={resend.isPending}
       sentMessage={resend.data?.message}
       onSubmit={(values) => resend.mutate(values)}
@@ -25,11 +28,12 @@ function ResendForm() {
 }
 
 export function VerifyEmailPage() {
+  const { t } = useLingui();
   const { token, forget } = useLinkToken('/verify-email');
   const verify = trpc.auth.verifyEmail.useMutation({
     onSuccess: (result) => {
       forget();
-      notify.success('Email verified successfully!', result.message);
+      notify.success(t`Email verified successfully!`, translateShared(result.message));
       // Signed in (in this browser)? The profile shows the address verified, not the badge it loaded before.
       void trpcUtils.auth.me.invalidate(undefined, { refetchType: 'all' });
     },
@@ -51,19 +55,24 @@ export function VerifyEmailPage() {
     body = (
       <>
         <Text size="sm" c="dimmed">
-          Enter the e-mail address of your account and we will send you a new verification link.
+          <Trans>
+            Enter the e-mail address of your account and we will send you a new verification link.
+          </Trans>
         </Text>
         <ResendForm />
       </>
     );
   } else if (verify.isSuccess) {
+    const message = translateShared(verify.data.message);
     body = (
       <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
-        {verify.data.message} Redirecting to login in {secondsLeft} s…
+        <Trans>
+          {message} Redirecting to login in {secondsLeft} s…
+        </Trans>
       </Alert>
     );
   } else if (verify.isError) {
-    const { message, extras } = apiError(verify.error, 'Verification failed');
+    const { message, extras } = apiError(verify.error, t`Verification failed`);
     const expired = Boolean(extras.expired) || /expired/i.test(message);
     body = (
       <>
@@ -72,7 +81,7 @@ export function VerifyEmailPage() {
           variant="light"
           icon={<IconAlertTriangle size={20} aria-hidden />}
           role="alert"
-          title="Verification failed"
+          title={t`Verification failed`}
         >
           {message}
         </Alert>
@@ -80,7 +89,7 @@ export function VerifyEmailPage() {
           <ResendForm />
         ) : (
           <Anchor component={Link} to="/auth" size="sm">
-            Back to Login
+            <Trans>Back to Login</Trans>
           </Anchor>
         )}
       </>
@@ -90,10 +99,10 @@ export function VerifyEmailPage() {
       <Stack align="center" gap="xs" role="status">
         <Loader size="sm" />
         <Text size="sm" c="dimmed">
-          Verifying your e-mail address…
+          <Trans>Verifying your e-mail address…</Trans>
         </Text>
       </Stack>
     );
   }
-  return <PublicCard title="Verify Email">{body}</PublicCard>;
+  return <PublicCard title={t`Verify Email`}>{body}</PublicCard>;
 }

@@ -2,18 +2,19 @@
 // form's first load, a sixth of it. The rules and messages are src/auth/auth.schema.ts's (loginInput,
 // registerInput, emailLinkInput), the first failing check of each field as the schema orders them;
 // auth-form-rules.test.ts runs both on the same inputs so that a change there fails until made here too.
+// The messages stay English here, as the schema's: the forms show them translated (auth-form-messages.ts).
 
 /** A field's checks in order: the message of the first that fails, or null. */
 type Check = (value: string) => string | null;
 
 // The bounds of auth.schema.ts (USERNAME_MIN…): importing them from there would bring zod with them.
 const USERNAME_MIN = 3;
-const USERNAME_MAX = 50;
+export const USERNAME_MAX = 50;
 const PASSWORD_MIN = 6;
-const PASSWORD_MAX = 256;
+export const PASSWORD_MAX = 256;
 const NAME_MIN = 2;
-const NAME_MAX = 100;
-const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
 
 /** zod's `z.email()` pattern (zod/v4/core regexes.email). */
 const EMAIL =

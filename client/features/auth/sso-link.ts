@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { SsoLink } from '../../../src/auth/auth.schema';
 import { apiError } from '../../lib/api-error';
 import type { TrpcUtils } from '../../lib/trpc';
@@ -6,7 +8,8 @@ import type { TrpcUtils } from '../../lib/trpc';
 // /auth/link; the browser holds the request in an HTTP-only cookie, so only the server can say whether one
 // is pending. Read by routes.ts before /auth and /auth/link load: nothing here may import a page.
 
-export type PendingLink = { link: SsoLink; error: null } | { link: null; error: string };
+/** Why there is no link: the server's words, or ours (translated where it is shown, in the page's language). */
+export type PendingLink = { link: SsoLink; error: null } | { link: null; error: string | MessageDescriptor };
 
 /** This browser's pending link request, or why there is none. */
 export async function pendingLink(utils: TrpcUtils): Promise<PendingLink> {
@@ -14,9 +17,9 @@ export async function pendingLink(utils: TrpcUtils): Promise<PendingLink> {
     const link = await utils.auth.ssoLink.fetch(undefined, { staleTime: 0 });
     return link
       ? { link, error: null }
-      : { link: null, error: 'This link request has expired. Sign in with your company account again.' };
+      : { link: null, error: msg`This link request has expired. Sign in with your company account again.` };
   } catch (error) {
-    return { link: null, error: apiError(error, 'This link request could not be loaded.').message };
+    return { link: null, error: apiError(error, '').message || msg`This link request could not be loaded.` };
   }
 }
 

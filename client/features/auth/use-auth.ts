@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { apiError, queryClient, trpc, trpcUtils } from '../../lib/trpc';
 import { notify } from '../../lib/notify';
@@ -8,17 +9,18 @@ export function useCurrentUser() {
 }
 
 export function useLogout() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   return trpc.auth.logout.useMutation({
     onSuccess: async ({ logoutUrl }) => {
       queryClient.clear();
       trpcUtils.auth.me.setData(undefined, null);
-      notify.success('Logged out', 'You have been logged out successfully.');
+      notify.success(t`Logged out`, t`You have been logged out successfully.`);
       // Signed in through a company account: its provider signs the person out too (its own page), else
       // the next visit would sign them straight back in.
       if (logoutUrl) window.location.assign(logoutUrl);
       else await navigate({ to: '/auth' });
     },
-    onError: (error) => notify.error('Logout failed', apiError(error, 'Logout failed').message),
+    onError: (error) => notify.error(t`Logout failed`, apiError(error, t`Logout failed`).message),
   });
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -35,6 +37,7 @@ import {
 } from '../../../src/qr/bulk';
 import { templates, type Customization } from '../../../src/qr/customization';
 import { qrTypeLabels, qrTypes, type QrType } from '../../../src/qr/qr-types';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
 import { trpc } from '../../lib/trpc';
@@ -57,24 +60,47 @@ import { BulkColumnsTable } from './BulkColumnsTable';
 import { BulkPreviewTable } from './BulkPreviewTable';
 import { BulkScanProgress } from './BulkScanProgress';
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+/** "menu.csv: 12 rows, 4 columns." */
+function SheetSummary({ fileName, rows, columns }: { fileName: string; rows: number; columns: number }) {
+  return (
+    <Trans>
+      {fileName}: <Plural value={rows} one="# row" other="# rows" />,{' '}
+      <Plural value={columns} one="# column" other="# columns" />.
+    </Trans>
+  );
+}
+
+/** The repeats could not be asked for: why, and what happens then. */
+function RepeatsUnknown({ reason }: { reason: string }) {
+  return (
+    <Trans>
+      Repeats could not be looked up beforehand ({reason}). Rows that repeat a code you already have are still
+      skipped unless you import again with Create anyway.
+    </Trans>
+  );
+}
 
 /** What happened to the rows that were not created, or where the created ones are. */
-function resultSummary(result: BulkCreateResult): string {
+function ResultSummary({ result }: { result: BulkCreateResult }) {
+  const { t } = useLingui();
   const parts: string[] = [];
   const repeated = result.repeated.length;
   if (repeated > 0)
     parts.push(
-      repeated === 1
-        ? '1 row repeats a code you already have: skipped.'
-        : `${count(repeated, 'row')} repeat codes you already have: skipped.`,
+      plural(repeated, {
+        one: '# row repeats a code you already have: skipped.',
+        other: '# rows repeat codes you already have: skipped.',
+      }),
     );
   const skipped = result.skipped.length;
   if (skipped > 0)
     parts.push(
-      `${count(skipped, 'row')} did not fit your plan and ${skipped === 1 ? 'was' : 'were'} left out.`,
+      plural(skipped, {
+        one: '# row did not fit your plan and was left out.',
+        other: '# rows did not fit your plan and were left out.',
+      }),
     );
-  if (result.created.length > 0) parts.push('They are in My QR Codes; each is checked for scanning now.');
+  if (result.created.length > 0) parts.push(t`They are in My QR Codes; each is checked for scanning now.`);
   return parts.join(' ');
 }
 
@@ -85,6 +111,7 @@ function resultSummary(result: BulkCreateResult): string {
  * the images. The plan limit is said before anything is created.
  */
 export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   const isMobile = useMediaQuery('(max-width: 767px)');
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
@@ -145,9 +172,9 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
       setSheet(parsed);
       setMapping(guessBulkMapping(parsed.columns, defaultType));
       if (parsed.rows.length > 0) setStep(1);
-      else setReadError('The file has a header row but no rows below it.');
+      else setReadError(t`The file has a header row but no rows below it.`);
     } catch (error) {
-      setReadError(callFailure(error, 'The file could not be read.'));
+      setReadError(callFailure(error, t`The file could not be read.`));
     } finally {
       setReading(false);
     }
@@ -215,17 +242,22 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
         onSuccess: (answer) => {
           setResult(answer);
           setStep(3);
+          const made = answer.created.length;
+          const repeatsSkipped = answer.repeated.length;
+          const createdText = plural(made, { one: '# QR code created.', other: '# QR codes created.' });
           notify.success(
-            'QR Codes Created',
-            `${count(answer.created.length, 'QR code')} created.` +
-              (answer.repeated.length > 0
-                ? ` ${count(answer.repeated.length, 'repeat')} of codes you already have skipped.`
-                : ''),
+            t`QR Codes Created`,
+            repeatsSkipped > 0
+              ? `${createdText} ${plural(repeatsSkipped, {
+                  one: '# repeat of codes you already have skipped.',
+                  other: '# repeats of codes you already have skipped.',
+                })}`
+              : createdText,
           );
           void refresh();
         },
         onError: (error) => {
-          setCreateError(callFailure(error, 'The QR codes could not be created.'));
+          setCreateError(callFailure(error, t`The QR codes could not be created.`));
           // Refused for a domain the workspace may no longer use: the select learns the list anew.
           if (domainId !== null) void utils.qr.domains.invalidate();
         },
@@ -242,11 +274,11 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
         archiveFormat,
         setArchiveBytes,
       );
-      notify.success('QR Codes Downloaded', `Saved as ${fileName}.`);
+      notify.success(t`QR Codes Downloaded`, t`Saved as ${fileName}.`);
     } catch (error) {
       notify.error(
-        'Download Failed',
-        callFailure(error, 'The ZIP could not be downloaded. Please try again.'),
+        t`Download Failed`,
+        callFailure(error, t`The ZIP could not be downloaded. Please try again.`),
       );
     } finally {
       setArchiveBytes(null);
@@ -254,6 +286,14 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
   };
 
   const sample = ready[0]?.code;
+  const sampleName = sample?.name ?? '';
+  const typeName = translateShared(qrTypeLabels[defaultType]);
+  const readyCount = ready.length;
+  const maxCodes = max ?? 0;
+  const have = limit.data?.currentCount ?? 0;
+  const createdCount = result?.created.length ?? 0;
+  const received = formatBytes(archiveBytes ?? 0);
+  const moreSkipped = (result?.skipped.length ?? 0) - 5;
 
   return (
     <Modal
@@ -261,8 +301,8 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
       onClose={close}
       size="xl"
       fullScreen={isMobile}
-      title="Bulk create QR codes"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t`Bulk create QR codes`}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <Stepper
         active={step}
@@ -270,24 +310,26 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
         allowNextStepsSelect={false}
         onStepClick={(s) => s < 3 && !result && setStep(s)}
       >
-        <Stepper.Step label="File" description="CSV or Excel">
+        <Stepper.Step label={t`File`} description={t`CSV or Excel`}>
           <Stack gap="sm" mt="md">
             <Text size="sm">
-              One row per QR code, with a header row naming the columns: a name, the content (for example a
-              URL), and optionally the type, a folder and whether the code is dynamic.{' '}
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => saveBlob(sampleCsv(), 'qr-codes-sample.csv')}
-              >
-                Download a sample CSV
-              </Anchor>
+              <Trans>
+                One row per QR code, with a header row naming the columns: a name, the content (for example a
+                URL), and optionally the type, a folder and whether the code is dynamic.{' '}
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => saveBlob(sampleCsv(), 'qr-codes-sample.csv')}
+                >
+                  Download a sample CSV
+                </Anchor>
+              </Trans>
             </Text>
             <FileInput
-              label="Spreadsheet"
-              description="A .csv or .xlsx file of at most 5 MB; the first sheet is read."
-              placeholder="Choose a file"
+              label={t`Spreadsheet`}
+              description={t`A .csv or .xlsx file of at most 5 MB; the first sheet is read.`}
+              placeholder={t`Choose a file`}
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
               value={file}
@@ -296,10 +338,10 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
               clearable
             />
             {reading && (
-              <Stack gap={4} role="status" aria-label="Reading the file">
+              <Stack gap={4} role="status" aria-label={t`Reading the file`}>
                 <Progress value={100} animated striped aria-hidden />
                 <Text size="xs" c="dimmed">
-                  Reading the file…
+                  <Trans>Reading the file…</Trans>
                 </Text>
               </Stack>
             )}
@@ -311,18 +353,22 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
           </Stack>
         </Stepper.Step>
 
-        <Stepper.Step label="Columns" description="What each one holds">
+        <Stepper.Step label={t`Columns`} description={t`What each one holds`}>
           {sheet && (
             <Stack gap="sm" mt="md">
               <Text size="sm">
-                {sheet.fileName}: {count(sheet.rows.length, 'row')}, {count(sheet.columns.length, 'column')}.
+                <SheetSummary
+                  fileName={sheet.fileName}
+                  rows={sheet.rows.length}
+                  columns={sheet.columns.length}
+                />
                 {sheet.truncated &&
-                  ' Only the first rows were read: the file has more than this import takes.'}
+                  ` ${t`Only the first rows were read: the file has more than this import takes.`}`}
               </Text>
               <Group gap="md" align="flex-end" wrap="wrap">
                 <Select
-                  label={typeFromColumn ? 'Type for rows without one' : 'Type'}
-                  data={qrTypes.map((t) => ({ value: t, label: qrTypeLabels[t] }))}
+                  label={typeFromColumn ? t`Type for rows without one` : t`Type`}
+                  data={qrTypes.map((t) => ({ value: t, label: translateShared(qrTypeLabels[t]) }))}
                   value={defaultType}
                   onChange={(value) => {
                     if (!value) return;
@@ -335,9 +381,9 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                   w={200}
                 />
                 <Select
-                  label="Folder for rows without one"
+                  label={t`Folder for rows without one`}
                   data={[
-                    { value: '', label: 'No folder' },
+                    { value: '', label: t`No folder` },
                     ...(folders.data ?? []).map((f) => ({ value: String(f.id), label: f.name })),
                   ]}
                   value={folderId === null ? '' : String(folderId)}
@@ -346,7 +392,7 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                   w={220}
                 />
                 <Switch
-                  label="Dynamic (rows without a Dynamic column)"
+                  label={t`Dynamic (rows without a Dynamic column)`}
                   checked={isDynamic}
                   onChange={(e) => setIsDynamic(e.currentTarget.checked)}
                   mb={6}
@@ -361,57 +407,66 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
               />
               {!mapsContent && (
                 <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />}>
-                  No column holds content yet: choose which column is the {qrTypeLabels[defaultType]} content.
+                  <Trans>No column holds content yet: choose which column is the {typeName} content.</Trans>
                 </Alert>
               )}
               <Group justify="space-between">
                 <Button variant="default" onClick={() => setStep(0)}>
-                  Back
+                  <Trans>Back</Trans>
                 </Button>
                 <Button onClick={() => setStep(2)} disabled={!mapsContent}>
-                  Check the rows
+                  <Trans>Check the rows</Trans>
                 </Button>
               </Group>
             </Stack>
           )}
         </Stepper.Step>
 
-        <Stepper.Step label="Check" description="Rows and design">
+        <Stepper.Step
+          label={t({ message: 'Check', context: 'the step that checks the rows' })}
+          description={t`Rows and design`}
+        >
           {sheet && (
             <Stack gap="sm" mt="md">
-              <Group gap="xs" role="status" aria-label="Rows checked">
+              <Group gap="xs" role="status" aria-label={t`Rows checked`}>
                 <IconCheck size={18} color="var(--mantine-color-teal-7)" aria-hidden />
                 <Text size="sm" fw={500}>
-                  {count(ready.length, 'row')} ready
-                  {problems > 0 &&
-                    `, ${count(problems, 'row')} with problems (left out; fix them in the file and import again)`}
-                  .
+                  {problems > 0
+                    ? t`${plural(readyCount, { one: '# row ready', other: '# rows ready' })}, ${plural(
+                        problems,
+                        {
+                          one: '# row with problems (left out; fix them in the file and import again)',
+                          other: '# rows with problems (left out; fix them in the file and import again)',
+                        },
+                      )}.`
+                    : plural(readyCount, { one: '# row ready.', other: '# rows ready.' })}
                 </Text>
               </Group>
               {repeats > 0 && (
                 <Alert
                   color="yellow"
                   icon={<IconCopy size={18} aria-hidden />}
-                  title={
-                    repeats === 1
-                      ? '1 row repeats a code you already have'
-                      : `${count(repeats, 'row')} repeat codes you already have`
-                  }
+                  title={plural(repeats, {
+                    one: '# row repeats a code you already have',
+                    other: '# rows repeat codes you already have',
+                  })}
                 >
                   <Stack gap="xs">
                     <Text size="sm">
-                      Same name, type and content as one of your QR codes (marked Repeat below): creating{' '}
-                      {repeats === 1 ? 'it' : 'them'} would give you{' '}
-                      {repeats === 1 ? 'that code' : 'those codes'} twice.
+                      <Plural
+                        value={repeats}
+                        one="Same name, type and content as one of your QR codes (marked Repeat below): creating it would give you that code twice."
+                        other="Same name, type and content as one of your QR codes (marked Repeat below): creating them would give you those codes twice."
+                      />
                     </Text>
                     <Radio.Group
                       value={repeatsChoice}
                       onChange={(v) => setRepeatsChoice(v === 'create' ? 'create' : 'skip')}
-                      label="Repeated rows"
+                      label={t`Repeated rows`}
                     >
                       <Group gap="lg" mt={4}>
-                        <Radio value="skip" label="Skip repeats" />
-                        <Radio value="create" label="Create anyway" />
+                        <Radio value="skip" label={t`Skip repeats`} />
+                        <Radio value="create" label={t`Create anyway`} />
                       </Group>
                     </Radio.Group>
                   </Stack>
@@ -419,9 +474,7 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
               )}
               {repeatsQuery.isError && (
                 <Text size="xs" c="dimmed">
-                  Repeats could not be looked up beforehand ({callFailure(repeatsQuery.error, 'no answer')}).
-                  Rows that repeat a code you already have are still skipped unless you import again with
-                  Create anyway.
+                  <RepeatsUnknown reason={callFailure(repeatsQuery.error, t`no answer`)} />
                 </Text>
               )}
               <BulkPreviewTable
@@ -436,34 +489,43 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                   icon={<IconAlertTriangle size={18} aria-hidden />}
                   title={
                     room === 0
-                      ? 'Your plan is full'
-                      : `Only ${count(room, 'more code')} ${room === 1 ? 'fits' : 'fit'} your plan`
+                      ? t`Your plan is full`
+                      : plural(room, {
+                          one: 'Only # more code fits your plan',
+                          other: 'Only # more codes fit your plan',
+                        })
                   }
                 >
                   <Stack gap="xs">
                     <Text size="sm">
-                      {count(wanted, 'row')} {wanted === 1 ? 'is' : 'are'} to be created; your plan allows{' '}
-                      {count(max ?? 0, 'QR code')} and you have {limit.data?.currentCount ?? 0}.{' '}
-                      <Anchor component={Link} to="/upgrade" size="sm">
-                        Upgrade
-                      </Anchor>{' '}
-                      to create them all.
+                      <Trans>
+                        <Plural
+                          value={wanted}
+                          one="# row is to be created"
+                          other="# rows are to be created"
+                        />
+                        ; your plan allows <Plural value={maxCodes} one="# QR code" other="# QR codes" /> and
+                        you have {have}.{' '}
+                        <Anchor component={Link} to="/upgrade" size="sm">
+                          Upgrade
+                        </Anchor>{' '}
+                        to create them all.
+                      </Trans>
                     </Text>
                     {room > 0 && (
                       <Radio.Group
                         value={allOrNothing ? 'all' : 'first'}
                         onChange={(v) => setAllOrNothing(v === 'all')}
-                        label="What to create"
+                        label={t`What to create`}
                       >
                         <Stack gap={6} mt={4}>
-                          <Radio value="all" label="Nothing unless all of them fit" />
+                          <Radio value="all" label={t`Nothing unless all of them fit`} />
                           <Radio
                             value="first"
-                            label={
-                              room === 1
-                                ? 'The first row, and leave out the rest'
-                                : `The first ${count(room, 'row')}, and leave out the rest`
-                            }
+                            label={plural(room, {
+                              one: 'The first row, and leave out the rest',
+                              other: 'The first # rows, and leave out the rest',
+                            })}
                           />
                         </Stack>
                       </Radio.Group>
@@ -473,8 +535,8 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
               )}
               {anyDynamic && domainOptions.length > 0 && (
                 <Select
-                  label="Short domain"
-                  description="Where the dynamic codes' short links start; static codes have none."
+                  label={t`Short domain`}
+                  description={t`Where the dynamic codes' short links start; static codes have none.`}
                   data={domainOptions}
                   value={domainId === null ? APP_DOMAIN : String(domainId)}
                   onChange={(value) => setDomainId(value && value !== APP_DOMAIN ? Number(value) : null)}
@@ -485,7 +547,7 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                 />
               )}
               <Text fw={600} size="sm" mt="xs">
-                Design for all codes
+                <Trans>Design for all codes</Trans>
               </Text>
               <Group align="flex-start" gap="md" wrap="wrap">
                 {sample && (
@@ -493,7 +555,7 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                     data={sample.content}
                     customization={customization}
                     size={120}
-                    label={`QR code preview: ${sample.name}`}
+                    label={t`QR code preview: ${sampleName}`}
                   />
                 )}
                 <div style={{ flex: '1 1 280px', minWidth: 0 }}>
@@ -506,19 +568,19 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                 </Alert>
               )}
               {create.isPending && (
-                <Stack gap={4} role="status" aria-label="Creating the QR codes">
+                <Stack gap={4} role="status" aria-label={t`Creating the QR codes`}>
                   <Progress value={100} animated striped aria-hidden />
                   <Text size="xs" c="dimmed">
-                    Creating {count(toCreate, 'QR code')}…
+                    <Plural value={toCreate} one="Creating # QR code…" other="Creating # QR codes…" />
                   </Text>
                 </Stack>
               )}
               <Group justify="space-between">
                 <Button variant="default" onClick={() => setStep(1)} disabled={create.isPending}>
-                  Back
+                  <Trans>Back</Trans>
                 </Button>
                 <Button onClick={submit} disabled={!canCreate} loading={create.isPending}>
-                  {`Create ${count(toCreate, 'QR code')}`}
+                  {plural(toCreate, { one: 'Create # QR code', other: 'Create # QR codes' })}
                 </Button>
               </Group>
             </Stack>
@@ -531,30 +593,42 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
               <Alert
                 color="teal"
                 icon={<IconCheck size={18} aria-hidden />}
-                title={`${count(result.created.length, 'QR code')} created`}
+                title={plural(createdCount, { one: '# QR code created', other: '# QR codes created' })}
               >
-                {resultSummary(result)}
+                <ResultSummary result={result} />
               </Alert>
               {result.created.length > 0 && <BulkScanProgress ids={result.created.map((c) => c.id)} />}
               {result.skipped.length > 0 && (
                 <List size="sm" spacing={2}>
-                  {result.skipped.slice(0, 5).map((s) => (
-                    <List.Item key={s.row}>
-                      Row {(ready[s.row]?.index ?? s.row) + 1}: {s.message}
+                  {result.skipped.slice(0, 5).map((s) => {
+                    const row = (ready[s.row]?.index ?? s.row) + 1;
+                    const reason = translateShared(s.message);
+                    return (
+                      <List.Item key={s.row}>
+                        <Trans>
+                          Row {row}: {reason}
+                        </Trans>
+                      </List.Item>
+                    );
+                  })}
+                  {result.skipped.length > 5 && (
+                    <List.Item>
+                      <Trans>…and {moreSkipped} more</Trans>
                     </List.Item>
-                  ))}
-                  {result.skipped.length > 5 && <List.Item>…and {result.skipped.length - 5} more</List.Item>}
+                  )}
                 </List>
               )}
               {result.created.length > 0 && (
                 <Stack gap="xs">
                   <Text size="sm">
-                    Download every image in one ZIP, named after each code, with a codes.csv of their ids,
-                    names and short links.
+                    <Trans>
+                      Download every image in one ZIP, named after each code, with a codes.csv of their ids,
+                      names and short links.
+                    </Trans>
                   </Text>
                   <Group gap="sm" wrap="wrap">
                     <SegmentedControl
-                      aria-label="Image format"
+                      aria-label={t`Image format`}
                       data={[
                         { value: 'png', label: 'PNG' },
                         { value: 'svg', label: 'SVG' },
@@ -568,14 +642,18 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
                       onClick={() => void downloadZip()}
                       loading={archiveBytes !== null}
                     >
-                      Download ZIP
+                      <Trans>Download ZIP</Trans>
                     </Button>
                   </Group>
                   {archiveBytes !== null && (
-                    <Stack gap={4} role="status" aria-label="Downloading the ZIP">
+                    <Stack gap={4} role="status" aria-label={t`Downloading the ZIP`}>
                       <Progress value={100} animated striped aria-hidden />
                       <Text size="xs" c="dimmed">
-                        Drawing {count(result.created.length, 'image')}… {formatBytes(archiveBytes)} received
+                        <Plural
+                          value={createdCount}
+                          one={`Drawing # image… ${received} received`}
+                          other={`Drawing # images… ${received} received`}
+                        />
                       </Text>
                     </Stack>
                   )}
@@ -583,7 +661,7 @@ export function BulkCreateDialog({ opened, onClose }: { opened: boolean; onClose
               )}
               <Group justify="flex-end">
                 <Button variant="default" onClick={close} disabled={archiveBytes !== null}>
-                  Done
+                  <Trans context="close the finished dialog">Done</Trans>
                 </Button>
               </Group>
             </Stack>

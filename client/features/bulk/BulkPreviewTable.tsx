@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, List, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { fieldMessage, type BulkRowResult } from '../../../src/qr/bulk';
 import { describeContent } from '../../../src/qr/content';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
+import { translateShared } from '../../i18n/shared-messages';
 
 const PAGE_SIZE = 10;
 
@@ -20,6 +22,7 @@ export function BulkPreviewTable({
   /** Rows (by index in `rows`) that repeat a code the user has; undefined while not known. */
   repeatRows?: ReadonlySet<number>;
 }) {
+  const { t, i18n } = useLingui();
   const [show, setShow] = useState<'all' | 'problems'>('all');
   const [page, setPage] = useState(1);
   const numbered = rows.map((row, index) => ({ row, index }));
@@ -28,16 +31,22 @@ export function BulkPreviewTable({
   const current = Math.min(page, pages);
   const slice = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   const problems = rows.length - rows.filter((r) => r.ok).length;
+  const count = (n: number) => n.toLocaleString(i18n.locale);
+  const allRows = count(rows.length);
+  const withProblems = count(problems);
+  const first = count((current - 1) * PAGE_SIZE + 1);
+  const last = count(Math.min(current * PAGE_SIZE, shown.length));
+  const shownRows = count(shown.length);
 
   return (
     <Stack gap="xs">
       {problems > 0 && (
         <SegmentedControl
           size="xs"
-          aria-label="Rows shown"
+          aria-label={t`Rows shown`}
           data={[
-            { value: 'all', label: `All rows (${rows.length.toLocaleString()})` },
-            { value: 'problems', label: `With problems (${problems.toLocaleString()})` },
+            { value: 'all', label: t`All rows (${allRows})` },
+            { value: 'problems', label: t`With problems (${withProblems})` },
           ]}
           value={show}
           onChange={(v) => {
@@ -48,14 +57,24 @@ export function BulkPreviewTable({
         />
       )}
       <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing={6} aria-label="Rows of the file">
+        <Table verticalSpacing={6} aria-label={t`Rows of the file`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={56}>Row</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Content</Table.Th>
-              <Table.Th>Folder</Table.Th>
-              <Table.Th w={160}>Check</Table.Th>
+              <Table.Th w={56}>
+                <Trans context="a row of the file">Row</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Name</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Content</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Folder</Trans>
+              </Table.Th>
+              <Table.Th w={160}>
+                <Trans context="the result of checking a row">Check</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -71,7 +90,7 @@ export function BulkPreviewTable({
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" c="dimmed" lineClamp={1} style={{ wordBreak: 'break-all' }}>
-                        {describeContent(row.code.type, row.code.content)}
+                        {translateShared(describeContent(row.code.type, row.code.content))}
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -86,17 +105,17 @@ export function BulkPreviewTable({
                             size="sm"
                             variant="light"
                             color="yellow"
-                            title="Repeats a code you already have"
+                            title={t`Repeats a code you already have`}
                           >
-                            Repeat
+                            <Trans context="a row that repeats an existing code">Repeat</Trans>
                           </Badge>
                         ) : (
                           <Badge size="sm" variant="light" color="teal">
-                            Ready
+                            <Trans context="a row ready to be created">Ready</Trans>
                           </Badge>
                         )}
                         <Badge size="sm" variant="light" color={row.code.isDynamic ? 'teal' : 'gray'}>
-                          {row.code.isDynamic ? 'Dynamic' : 'Static'}
+                          {row.code.isDynamic ? t`Dynamic` : t`Static`}
                         </Badge>
                       </Group>
                     </Table.Td>
@@ -110,14 +129,14 @@ export function BulkPreviewTable({
                       <List size="sm" spacing={0} c="red.8">
                         {row.errors.map((e) => (
                           <List.Item key={`${e.field}:${e.message}`}>
-                            {messageOf(e.field, e.message)}
+                            {translateShared(messageOf(e.field, e.message))}
                           </List.Item>
                         ))}
                       </List>
                     </Table.Td>
                     <Table.Td>
                       <Badge size="sm" variant="filled" color="red">
-                        Problem
+                        <Trans context="a row that cannot be created">Problem</Trans>
                       </Badge>
                     </Table.Td>
                   </>
@@ -130,8 +149,9 @@ export function BulkPreviewTable({
       {pages > 1 && (
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text size="xs" c="dimmed">
-            Rows {((current - 1) * PAGE_SIZE + 1).toLocaleString()}–
-            {Math.min(current * PAGE_SIZE, shown.length).toLocaleString()} of {shown.length.toLocaleString()}
+            <Trans>
+              Rows {first}–{last} of {shownRows}
+            </Trans>
           </Text>
           <Pagination
             total={pages}

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -14,6 +16,7 @@ const STALL_MS = 60_000;
  * "Checking scans: 12 of 20 done", then how many scan well and how many may not.
  */
 export function BulkScanProgress({ ids }: { ids: number[] }) {
+  const { t } = useLingui();
   const [stalled, setStalled] = useState(false);
   const wanted = new Set(ids);
   const pending = (codes: QrCode[] | undefined) =>
@@ -44,18 +47,24 @@ export function BulkScanProgress({ ids }: { ids: number[] }) {
     return () => clearTimeout(timer);
   }, [checked, finished]);
 
+  const loaded = list.data !== undefined;
+  // Nothing answered yet: none checked.
+  const done = loaded ? checked : 0;
   let text: string;
-  if (list.data === undefined) text = `Checking scans: 0 of ${total} done`;
-  else if (!finished)
-    text = stalled
-      ? `Checking scans: ${checked} of ${total} done. The rest are checked in the background; My QR Codes shows each result.`
-      : `Checking scans: ${checked} of ${total} done`;
+  if (!loaded || !finished)
+    text =
+      loaded && stalled
+        ? t`Checking scans: ${done} of ${total} done. The rest are checked in the background; My QR Codes shows each result.`
+        : t`Checking scans: ${done} of ${total} done`;
   else if (problems === 0)
-    text = total === 1 ? 'Scan checked: the code scans well.' : `Scans checked: all ${total} scan well.`;
-  else text = `Scans checked: ${problems} of ${total} may not scan well. My QR Codes says why for each.`;
+    text = plural(total, {
+      one: 'Scan checked: the code scans well.',
+      other: `Scans checked: all ${total} scan well.`,
+    });
+  else text = t`Scans checked: ${problems} of ${total} may not scan well. My QR Codes says why for each.`;
 
   return (
-    <Stack gap={4} role="status" aria-label="Scan checks">
+    <Stack gap={4} role="status" aria-label={t`Scan checks`}>
       <Group gap={6} wrap="nowrap">
         {finished &&
           (problems === 0 ? (

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import type {
   BulkCodeInput,
   BulkCreateAnswer,
@@ -5,14 +7,15 @@ import type {
   BulkParseAnswer,
   BulkRepeatsChoice,
 } from '../../../src/qr/bulk';
+import { translateShared } from '../../i18n/shared-messages';
 import { failureMessage } from '../../lib/failure-message';
 import { saveBlob } from '../../lib/save-blob';
 import { workspaceHeaders } from '../../lib/trpc';
 
-/** A failed call's message for a person: the server's own, or that it could not be reached. */
+/** A failed call's message for a person: the server's own (translated), or that it could not be reached. */
 export function callFailure(error: unknown, fallback: string): string {
-  if (error instanceof TypeError) return 'The server could not be reached. Please try again.';
-  return error instanceof Error && error.message ? error.message : fallback;
+  if (error instanceof TypeError) return t`The server could not be reached. Please try again.`;
+  return error instanceof Error && error.message ? translateShared(error.message) : fallback;
 }
 
 /** POST /api/qr-codes/bulk/parse (multipart field `file`): the spreadsheet's first sheet as text. */
@@ -119,8 +122,21 @@ export function sampleCsv(): Blob {
   return new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' });
 }
 
+/** '512 B', '12 kB', '4.1 MB', in the screens' language (German '4,1 MB', French '12 ko'). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const locale = i18n.locale || 'en';
+  if (locale === 'en') {
+    if (bytes < 1024) return `${bytes} B`;
+    if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} kB`;
+    return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  }
+  const unit = bytes < 1024 ? 'byte' : bytes < 1024 * 1024 ? 'kilobyte' : 'megabyte';
+  const value = unit === 'byte' ? bytes : unit === 'kilobyte' ? bytes / 1024 : bytes / 1024 / 1024;
+  const digits = unit === 'megabyte' ? 1 : 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
 }

@@ -12,6 +12,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconActivity, IconChartBar, IconList, IconPlus, IconQrcode, IconScan } from '@tabler/icons-react';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { CHART_COLORS, colorAt } from '../../components/chart-colors';
 import { ChartCard } from '../../components/ChartCard';
@@ -21,7 +23,7 @@ import { StatCard } from '../../components/StatCard';
 import { exactTime, formatCount, relativeTime, scansLabel, viewerTimeZone } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
-import { NOT_TRACKED_REASON, useStaticCodeIds } from '../qr/use-static-codes';
+import { NOT_TRACKED_REASON_MSG, useStaticCodeIds } from '../qr/use-static-codes';
 import { useCanEdit } from '../workspaces/use-current-workspace';
 import { DestinationAlerts } from './DestinationAlerts';
 import { TopCodesPie } from './TopCodesPie';
@@ -35,30 +37,31 @@ const quickActions = [
     // Editor and up: a viewer of the workspace is not offered it.
     editorOnly: true,
     to: '/create',
-    title: 'Create QR',
-    description: 'Design a new static or dynamic code.',
+    title: msg`Create QR`,
+    description: msg`Design a new static or dynamic code.`,
     icon: IconPlus,
     color: 'blue',
   },
   {
     editorOnly: false,
     to: '/my-qr-codes',
-    title: 'My QR Codes',
-    description: 'Download, share, edit and organise your codes.',
+    title: msg`My QR Codes`,
+    description: msg`Download, share, edit and organise your codes.`,
     icon: IconList,
     color: 'teal',
   },
   {
     editorOnly: false,
     to: '/analytics',
-    title: 'Analytics',
-    description: 'Trends, devices, locations and reports.',
+    title: msg`Analytics`,
+    description: msg`Trends, devices, locations and reports.`,
     icon: IconChartBar,
     color: 'violet',
   },
 ] as const;
 
 export function DashboardPage() {
+  const { t } = useLingui();
   const tz = viewerTimeZone();
   const summary = trpc.analytics.user.useQuery({ tz });
   const daily = trpc.analytics.daily.useQuery({ days: 7, tz });
@@ -75,17 +78,22 @@ export function DashboardPage() {
   const today = days?.at(-1)?.count ?? 0;
   // Static codes are not tracked: they take no share of the scans.
   const tracked = staticIds && s?.qrCodeScans.filter((c) => !staticIds.has(c.id));
+  const uniqueScanners = s?.uniqueScanners ?? 0;
+  const uniqueScannersText = formatCount(uniqueScanners);
+  const todayScans = scansLabel(today);
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         {/* The header already shows the page's name: said once on screen, kept for the outline. */}
         <VisuallyHidden>
-          <Title order={2}>Dashboard</Title>
+          <Title order={2}>
+            <Trans>Dashboard</Trans>
+          </Title>
         </VisuallyHidden>
         {canEdit && (
           <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
-            Create New QR Code
+            <Trans>Create New QR Code</Trans>
           </Button>
         )}
       </Group>
@@ -93,18 +101,20 @@ export function DashboardPage() {
       <DestinationAlerts now={now} />
 
       {failed ? (
-        <ErrorAlert>Error loading dashboard data. Please try again later.</ErrorAlert>
+        <ErrorAlert>
+          <Trans>Error loading dashboard data. Please try again later.</Trans>
+        </ErrorAlert>
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <StatCard
-              label="Total QR Codes"
+              label={t`Total QR Codes`}
               icon={<IconQrcode size={24} />}
               loading={!s}
               value={s && formatCount(s.totalQRCodes)}
             />
             <StatCard
-              label="Total Scans"
+              label={t`Total Scans`}
               icon={<IconScan size={24} />}
               color="teal"
               loading={!s}
@@ -112,12 +122,15 @@ export function DashboardPage() {
             >
               {s && s.totalScans > 0 && s.uniqueScanners !== null && (
                 <Text size="sm" c="dimmed" data-unique-scanners>
-                  {formatCount(s.uniqueScanners)} daily-unique scanners
+                  {plural(uniqueScanners, {
+                    one: `${uniqueScannersText} daily-unique scanners`,
+                    other: `${uniqueScannersText} daily-unique scanners`,
+                  })}
                 </Text>
               )}
             </StatCard>
             <StatCard
-              label="Recent Activity"
+              label={t`Recent Activity`}
               icon={<IconActivity size={24} />}
               color="violet"
               loading={!s || !days}
@@ -126,7 +139,7 @@ export function DashboardPage() {
                 s?.lastScanAt ? (
                   <>
                     <Text span display="block" size="sm" fw={600} c="dimmed">
-                      Last scan:
+                      <Trans>Last scan:</Trans>
                     </Text>
                     <Tooltip
                       label={exactTime(s.lastScanAt)}
@@ -138,13 +151,13 @@ export function DashboardPage() {
                     </Tooltip>
                   </>
                 ) : (
-                  'No scans yet'
+                  t`No scans yet`
                 )
               }
             >
               {s?.lastScanAt && (
                 <Text size="sm" c="dimmed">
-                  {scansLabel(today)} today
+                  <Trans>{todayScans} today</Trans>
                 </Text>
               )}
             </StatCard>
@@ -153,7 +166,7 @@ export function DashboardPage() {
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <ChartCard
-                title="Scans (Last 7 Days)"
+                title={t`Scans (Last 7 Days)`}
                 loading={!s || !days}
                 empty={
                   !hasCodes ? (
@@ -161,24 +174,24 @@ export function DashboardPage() {
                     <NoCodesState withAction={false} />
                   ) : weekScans === 0 ? (
                     <NoScansState
-                      title={s && s.totalScans > 0 ? 'No scans in the last 7 days' : 'No scans yet'}
+                      title={s && s.totalScans > 0 ? t`No scans in the last 7 days` : t`No scans yet`}
                     />
                   ) : null
                 }
               >
-                {days && <WeekScansChart data={days} caption="Scans per day, last 7 days" />}
+                {days && <WeekScansChart data={days} caption={t`Scans per day, last 7 days`} />}
               </ChartCard>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
               <ChartCard
-                title="Top QR Codes"
+                title={t`Top QR Codes`}
                 loading={!s || !tracked}
                 empty={
                   !hasCodes ? (
                     <NoCodesState withAction={false} />
                   ) : tracked && tracked.length === 0 ? (
                     <Text c="dimmed" ta="center" size="sm" maw={320}>
-                      {NOT_TRACKED_REASON}
+                      {t(NOT_TRACKED_REASON_MSG)}
                     </Text>
                   ) : tracked && tracked.every((c) => c.scans === 0) ? (
                     <NoScansState />
@@ -187,9 +200,9 @@ export function DashboardPage() {
               >
                 {tracked && (
                   <TopCodesPie
-                    label="Most scanned QR codes"
-                    caption="Scans of the most scanned QR codes, all time"
-                    nameColumn="QR code"
+                    label={t`Most scanned QR codes`}
+                    caption={t`Scans of the most scanned QR codes, all time`}
+                    nameColumn={t`QR code`}
                     slices={tracked.slice(0, TOP_CODES).map((c, i) => ({
                       key: c.id,
                       name: c.name,
@@ -206,7 +219,7 @@ export function DashboardPage() {
 
       <Stack gap="sm" component="section" aria-labelledby="quick-actions">
         <Title order={3} size="h4" id="quick-actions">
-          Quick Actions
+          <Trans>Quick Actions</Trans>
         </Title>
         <SimpleGrid cols={{ base: 1, sm: actions.length }}>
           {actions.map((a) => (
@@ -225,9 +238,9 @@ export function DashboardPage() {
                   <a.icon size={24} />
                 </ThemeIcon>
                 <div>
-                  <Text fw={700}>{a.title}</Text>
+                  <Text fw={700}>{t(a.title)}</Text>
                   <Text size="sm" c="dimmed">
-                    {a.description}
+                    {t(a.description)}
                   </Text>
                 </div>
               </Group>

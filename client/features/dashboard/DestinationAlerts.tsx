@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -11,6 +12,7 @@ import { useDestinationIssuesQuery } from '../my-qr-codes/use-destination-issues
  * fails: the dashboard is whole without it. A URL that failed once only is not listed (not confirmed).
  */
 export function DestinationAlerts({ now }: { now: number }) {
+  const { t } = useLingui();
   const issues = useDestinationIssuesQuery();
   const down = issues.data?.items.filter((issue) => issue.state === 'down') ?? [];
   if (down.length === 0) return null;
@@ -19,10 +21,10 @@ export function DestinationAlerts({ now }: { now: number }) {
       color="red"
       variant="light"
       icon={<IconLinkOff size={20} aria-hidden />}
-      title="Destinations down"
+      title={t`Destinations down`}
       // A standing notice, not an interruption: named for the outline, not read out as it loads.
       role="region"
-      aria-label="Destinations down"
+      aria-label={t`Destinations down`}
       data-destination-alerts
     >
       <List size="sm" spacing={4} listStyleType="none" m={0} p={0}>

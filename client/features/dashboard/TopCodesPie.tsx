@@ -1,5 +1,6 @@
 // The dashboard's top codes as a small SVG pie of our own (see WeekScansChart): the look and the
 // figures of the analytics pages' SharePie without @mantine/charts.
+import { useLingui } from '@lingui/react/macro';
 import { Center, Stack, getThemeColor, useMantineTheme } from '@mantine/core';
 import { useState } from 'react';
 import { CHART_HEIGHT } from '../../components/ChartCard';
@@ -25,6 +26,7 @@ export function slicePath(cx: number, cy: number, r: number, a0: number, a1: num
  * "Show as table" away (name, scans, share); a pointer over a slice shows its figures.
  */
 export function TopCodesPie({ slices, label, caption, nameColumn, size = 240 }: SharePieProps) {
+  const { t } = useLingui();
   const theme = useMantineTheme();
   const [active, setActive] = useState<{ i: number; x: number; y: number } | null>(null);
   const total = slices.reduce((sum, s) => sum + s.value, 0);
@@ -41,7 +43,7 @@ export function TopCodesPie({ slices, label, caption, nameColumn, size = 240 }: 
       {drawn.length === 1 ? (
         <SingleShare slice={drawn[0]!} />
       ) : (
-        <ChartFigure label={`Pie chart: ${caption}`} table={shareTable(caption, nameColumn, slices, total)}>
+        <ChartFigure label={t`Pie chart: ${caption}`} table={shareTable(caption, nameColumn, slices, total)}>
           <Center h={CHART_HEIGHT}>
             <div className={classes.plot} style={{ width: size, height: size }}>
               <svg width={size} height={size} onPointerLeave={() => setActive(null)}>

@@ -1,5 +1,7 @@
 // The dashboard's scans per day as a small SVG line chart of our own: @mantine/charts and recharts
 // (about 100 KB brotli) stay with the analytics pages, and the dashboard's first screen draws at once.
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { getThemeColor, useMantineTheme, type MantineColor } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useState } from 'react';
@@ -11,7 +13,7 @@ import { ChartTooltip } from './ChartTooltip';
 import classes from './dashboard-charts.module.css';
 
 /** Marks today's point: the day is not over, so its smaller count is not a fall. */
-const TODAY_MARK = 'Today (so far)';
+const TODAY_MARK = msg`Today (so far)`;
 const PAD = { top: 20, right: 20, bottom: 30, left: 48 };
 
 /** Up to five round steps from 0 to at least `max` (whole numbers: scans). */
@@ -71,13 +73,16 @@ export function WeekScansChart({
   caption: string;
   color?: MantineColor;
 }) {
+  const { t } = useLingui();
   const theme = useMantineTheme();
   const { ref, width } = useElementSize<HTMLDivElement>();
   const [active, setActive] = useState<number | null>(null);
   const today = localIsoDate(new Date());
   const weekly = data.length <= 7;
-  const dayName = (date: string) =>
-    date === today ? `${longDateLabel(date)} (today, so far)` : longDateLabel(date);
+  const dayName = (date: string) => {
+    const day = longDateLabel(date);
+    return date === today ? t`${day} (today, so far)` : day;
+  };
   const stroke = getThemeColor(color, theme);
 
   const ticks = yTicks(Math.max(0, ...data.map((d) => d.count)));
@@ -102,8 +107,12 @@ export function WeekScansChart({
 
   return (
     <ChartFigure
-      label={`Line chart: ${caption}`}
-      table={{ caption, columns: ['Day', 'Scans'], rows: data.map((d) => [dayName(d.date), d.count]) }}
+      label={t`Line chart: ${caption}`}
+      table={{
+        caption,
+        columns: [t`Day`, t`Scans`],
+        rows: data.map((d) => [dayName(d.date), d.count]),
+      }}
     >
       <div ref={ref} className={classes.plot} style={{ height: CHART_HEIGHT }}>
         {width > 0 && (
@@ -162,7 +171,7 @@ export function WeekScansChart({
                   fill={getThemeColor('gray.7', theme)}
                   fontSize={12}
                 >
-                  {TODAY_MARK}
+                  {t(TODAY_MARK)}
                 </text>
               </g>
             )}
@@ -197,7 +206,7 @@ export function WeekScansChart({
             y={yAt(shown.count)}
             left={xAt(active!) > width / 2}
             title={dayName(shown.date)}
-            name="Scans"
+            name={t`Scans`}
             value={formatCount(shown.count)}
             color={stroke}
           />

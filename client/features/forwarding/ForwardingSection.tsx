@@ -15,6 +15,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ChangeEvent } from 'react';
 import {
   forwardingSettingsInput,
@@ -26,6 +29,7 @@ import {
   type ForwardingTestAnswer,
 } from '../../../src/forwarding/forwarding.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { translateShared } from '../../i18n/shared-messages';
 import { exactTime, formatCount, relativeTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
@@ -103,10 +107,10 @@ function inputOf(draft: Draft) {
   }
 }
 
-const addressHelp: Record<AddressMode, string> = {
-  none: 'No address is passed on: locations and unique visitors are less precise.',
-  masked: 'The last part of the address is zeroed (IPv4: last number; IPv6: last 80 bits).',
-  full: 'The address as this server keeps it (already masked when the server anonymizes addresses).',
+const addressHelp: Record<AddressMode, MessageDescriptor> = {
+  none: msg`No address is passed on: locations and unique visitors are less precise.`,
+  masked: msg`The last part of the address is zeroed (IPv4: last number; IPv6: last 80 bits).`,
+  full: msg`The address as this server keeps it (already masked when the server anonymizes addresses).`,
 };
 
 /**
@@ -115,6 +119,7 @@ const addressHelp: Record<AddressMode, string> = {
  * last deliveries went. Its admins only: others see the server's refusal.
  */
 export function ForwardingSection() {
+  const { t } = useLingui();
   const query = trpc.forwarding.get.useQuery();
   const now = useNow();
   const settings = query.data?.settings ?? null;
@@ -123,16 +128,18 @@ export function ForwardingSection() {
       <Stack gap="md">
         <div>
           <Title order={3} size="h4" id="forwarding-title">
-            Forward scans to web analytics
+            <Trans>Forward scans to web analytics</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            Each scan of this workspace&apos;s codes is sent from the server to your analytics, with the
-            code&apos;s name as the campaign (source and medium &quot;qr&quot;). No cookies are set; redirects
-            never wait for it.
+            <Trans>
+              Each scan of this workspace&apos;s codes is sent from the server to your analytics, with the
+              code&apos;s name as the campaign (source and medium &quot;qr&quot;). No cookies are set;
+              redirects never wait for it.
+            </Trans>
           </Text>
         </div>
         {query.isPending && (
-          <Stack gap="sm" aria-busy="true" aria-label="Loading the forwarding settings">
+          <Stack gap="sm" aria-busy="true" aria-label={t`Loading the forwarding settings`}>
             <Skeleton h={36} />
             <Skeleton h={36} />
             <Skeleton h={36} />
@@ -140,7 +147,7 @@ export function ForwardingSection() {
         )}
         {query.isError && (
           <ErrorAlert>
-            {apiError(query.error, 'Error loading the forwarding settings. Please try again later.').message}
+            {apiError(query.error, t`Error loading the forwarding settings. Please try again later.`).message}
           </ErrorAlert>
         )}
         {/* A new form each time the stored settings change (saved, removed): it starts from what is stored. */}
@@ -151,6 +158,8 @@ export function ForwardingSection() {
 }
 
 function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null; now: number }) {
+  const { t } = useLingui();
+  const answerText = useAnswerText();
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -159,36 +168,41 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
   const refresh = () => utils.forwarding.get.invalidate();
   const save = trpc.forwarding.save.useMutation({
     onSuccess: async () => {
-      notify.success('Saved', 'Scans are forwarded as set.');
+      notify.success(t`Saved`, t`Scans are forwarded as set.`);
       await refresh();
     },
-    onError: (error) => notify.error('Error', apiError(error, 'Failed to save the forwarding').message),
+    onError: (error) => notify.error(t`Error`, apiError(error, t`Failed to save the forwarding`).message),
   });
   const remove = trpc.forwarding.remove.useMutation({
     onSuccess: async () => {
-      notify.success('Saved', 'Scans are no longer forwarded.');
+      notify.success(t`Saved`, t`Scans are no longer forwarded.`);
       setTestResult(null);
       await refresh();
     },
-    onError: (error) => notify.error('Error', apiError(error, 'Failed to stop the forwarding').message),
+    onError: (error) => notify.error(t`Error`, apiError(error, t`Failed to stop the forwarding`).message),
   });
   const test = trpc.forwarding.test.useMutation({
     onSuccess: async (answer) => {
       setTestResult(answer);
       await refresh();
     },
-    onError: (error) => notify.error('Error', apiError(error, 'Failed to send a test event').message),
+    onError: (error) => notify.error(t`Error`, apiError(error, t`Failed to send a test event`).message),
   });
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
   };
+  /** A field's error: src/'s checks write theirs in English, shown in the active language. */
+  const errorOf = (key: string) => {
+    const message = errors[key];
+    return message && translateShared(message);
+  };
   /** A text field's value, change and error, bound to its key of the draft. */
   const textProps = (key: TextKey) => ({
     value: draft[key],
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
-    error: errors[key],
+    error: errorOf(key),
   });
 
   const onSave = () => {
@@ -215,7 +229,7 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
       !draft.apiSecret &&
       !(settings?.provider === 'ga4' && settings.hasApiSecret)
     ) {
-      setErrors({ apiSecret: 'apiSecret is required for Google Analytics 4' });
+      setErrors({ apiSecret: t`apiSecret is required for Google Analytics 4` });
       return;
     }
     save.mutate(parsed.data);
@@ -237,9 +251,9 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
     >
       <Stack gap="md">
         <Select
-          label="Provider"
+          label={t`Provider`}
           data={[
-            { value: 'none', label: 'None' },
+            { value: 'none', label: t({ message: 'None', context: 'no analytics provider' }) },
             { value: 'matomo', label: providerLabels.matomo },
             { value: 'plausible', label: providerLabels.plausible },
             { value: 'ga4', label: providerLabels.ga4 },
@@ -256,29 +270,29 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
         {draft.provider === 'matomo' && (
           <>
             <TextInput
-              label="Matomo address"
-              description="Your Matomo, e.g. https://matomo.example.com (its matomo.php is used)."
+              label={t`Matomo address`}
+              description={t`Your Matomo, e.g. https://matomo.example.com (its matomo.php is used).`}
               placeholder="https://matomo.example.com"
               {...textProps('matomoUrl')}
               required
             />
             <NumberInput
-              label="Site ID"
-              description="The website's ID in Matomo (Administration → Websites → Manage)."
+              label={t`Site ID`}
+              description={t`The website's ID in Matomo (Administration → Websites → Manage).`}
               value={draft.siteId}
               onChange={(value) => set('siteId', value)}
-              error={errors.siteId}
+              error={errorOf('siteId')}
               min={1}
               allowDecimal={false}
               required
               maw={360}
             />
             <PasswordInput
-              label="Auth token (optional)"
+              label={t`Auth token (optional)`}
               description={
                 secretKept('tokenAuth')
-                  ? 'A token is kept. Type a new one to replace it; leave empty to keep it.'
-                  : "A token_auth with write access to the site lets Matomo take the scanner's address and the exact time."
+                  ? t`A token is kept. Type a new one to replace it; leave empty to keep it.`
+                  : t`A token_auth with write access to the site lets Matomo take the scanner's address and the exact time.`
               }
               {...textProps('tokenAuth')}
               autoComplete="off"
@@ -289,14 +303,14 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
         {draft.provider === 'plausible' && (
           <>
             <TextInput
-              label="Plausible address"
-              description="https://plausible.io, or your own Plausible server."
+              label={t`Plausible address`}
+              description={t`https://plausible.io, or your own Plausible server.`}
               {...textProps('plausibleUrl')}
               required
             />
             <TextInput
-              label="Site domain"
-              description="The domain as you added the site in Plausible, e.g. example.com."
+              label={t`Site domain`}
+              description={t`The domain as you added the site in Plausible, e.g. example.com.`}
               placeholder="example.com"
               {...textProps('domain')}
               required
@@ -307,19 +321,19 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
         {draft.provider === 'ga4' && (
           <>
             <TextInput
-              label="Measurement ID"
-              description="Admin → Data streams → your web stream → Measurement ID (G-…)."
+              label={t`Measurement ID`}
+              description={t`Admin → Data streams → your web stream → Measurement ID (G-…).`}
               placeholder="G-XXXXXXXXXX"
               {...textProps('measurementId')}
               required
               maw={360}
             />
             <PasswordInput
-              label="API secret"
+              label={t`API secret`}
               description={
                 secretKept('apiSecret')
-                  ? 'A secret is kept. Type a new one to replace it; leave empty to keep it.'
-                  : 'Admin → Data streams → your stream → Measurement Protocol API secrets → Create.'
+                  ? t`A secret is kept. Type a new one to replace it; leave empty to keep it.`
+                  : t`Admin → Data streams → your stream → Measurement Protocol API secrets → Create.`
               }
               {...textProps('apiSecret')}
               autoComplete="off"
@@ -331,20 +345,20 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
         {draft.provider !== 'none' && (
           <>
             <Radio.Group
-              label="Scanner's address"
-              description={addressHelp[draft.address]}
+              label={t`Scanner's address`}
+              description={t(addressHelp[draft.address])}
               value={draft.address}
               onChange={(value) => set('address', value)}
             >
               <Group gap="md" mt={6} wrap="wrap">
-                <Radio value="none" label="Not passed on" />
-                <Radio value="masked" label="Masked" />
-                <Radio value="full" label="As stored" />
+                <Radio value="none" label={t`Not passed on`} />
+                <Radio value="masked" label={t`Masked`} />
+                <Radio value="full" label={t`As stored`} />
               </Group>
             </Radio.Group>
             <Switch
-              label="Enabled"
-              description="Off: the settings are kept and nothing is sent."
+              label={t`Enabled`}
+              description={t`Off: the settings are kept and nothing is sent.`}
               checked={draft.enabled}
               onChange={(e) => set('enabled', e.currentTarget.checked)}
             />
@@ -357,7 +371,7 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
             loading={save.isPending || remove.isPending}
             disabled={!unsaved && !(draft.provider === 'none' && settings !== null)}
           >
-            Save
+            <Trans>Save</Trans>
           </Button>
           {settings && draft.provider === settings.provider && (
             <Button
@@ -366,7 +380,7 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
               onClick={() => test.mutate()}
               disabled={unsaved}
             >
-              Send a test event
+              <Trans>Send a test event</Trans>
             </Button>
           )}
         </Group>
@@ -377,14 +391,13 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
             variant="light"
             title={
               testResult.ok
-                ? 'The provider accepted the test event'
-                : 'The provider did not accept the test event'
+                ? t`The provider accepted the test event`
+                : t`The provider did not accept the test event`
             }
             role="status"
           >
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {testResult.httpStatus === null ? 'No answer' : `HTTP ${testResult.httpStatus}`}:{' '}
-              {testResult.message}
+              {answerText(testResult.httpStatus, testResult.message)}
             </Text>
           </Alert>
         )}
@@ -395,30 +408,51 @@ function ForwardingForm({ settings, now }: { settings: ForwardingSettings | null
   );
 }
 
+/** What the provider answered, in one line: 'HTTP 400: bad request', or 'No answer: timed out'. */
+function useAnswerText() {
+  const { t } = useLingui();
+  return (httpStatus: number | null, answer: string): string => {
+    const status = httpStatus === null ? t`No answer` : `HTTP ${httpStatus}`;
+    // The server's words for a failure are English (forwarding.sender.ts); a provider's own answer stays.
+    const detail = translateShared(answer);
+    return t({
+      message: `${status}: ${detail}`,
+      comment: 'an HTTP status (or "No answer"), then what went wrong',
+    });
+  };
+}
+
 function DeliveryStatus({ settings, now }: { settings: ForwardingSettings; now: number }) {
+  const { t } = useLingui();
+  const answerText = useAnswerText();
+  const sent = formatCount(settings.sentCount);
+  const failed = formatCount(settings.failedCount);
+  const lastSuccess = settings.lastSuccessAt ? (
+    <span title={exactTime(settings.lastSuccessAt)}>{relativeTime(settings.lastSuccessAt, now)}</span>
+  ) : (
+    t({ message: 'none yet', context: 'no successful delivery yet' })
+  );
   return (
-    <Stack gap={6} aria-label="Delivery status">
+    <Stack gap={6} aria-label={t`Delivery status`}>
       <Group gap="xs" wrap="wrap">
         <Badge variant="light" color={settings.enabled ? 'teal' : 'gray'}>
-          {settings.enabled ? 'On' : 'Off'}
+          {settings.enabled
+            ? t({ message: 'On', context: 'forwarding is on' })
+            : t({ message: 'Off', context: 'forwarding is off' })}
         </Badge>
         <Text size="sm" c="dimmed">
-          {formatCount(settings.sentCount)} sent · {formatCount(settings.failedCount)} not delivered
+          <Trans>
+            {sent} sent · {failed} not delivered
+          </Trans>
         </Text>
       </Group>
       <Text size="sm">
-        Last success:{' '}
-        {settings.lastSuccessAt ? (
-          <span title={exactTime(settings.lastSuccessAt)}>{relativeTime(settings.lastSuccessAt, now)}</span>
-        ) : (
-          'none yet'
-        )}
+        <Trans>Last success: {lastSuccess}</Trans>
       </Text>
       {settings.lastError && (
-        <Alert color="red" variant="light" title="Last error" role="status">
+        <Alert color="red" variant="light" title={t`Last error`} role="status">
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {settings.lastError.httpStatus === null ? 'No answer' : `HTTP ${settings.lastError.httpStatus}`}:{' '}
-            {settings.lastError.message} ·{' '}
+            {answerText(settings.lastError.httpStatus, settings.lastError.message)} ·{' '}
             <span title={exactTime(settings.lastError.at)}>{relativeTime(settings.lastError.at, now)}</span>
           </Text>
         </Alert>

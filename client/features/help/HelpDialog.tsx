@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Accordion,
   Alert,
@@ -38,7 +39,9 @@ import {
   IconWifi,
 } from '@tabler/icons-react';
 import type { TablerIcon } from '@tabler/icons-react';
+import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
+import { translateShared } from '../../i18n/shared-messages';
 import classes from './HelpDialog.module.css';
 import {
   closeHelpLabel,
@@ -82,33 +85,47 @@ const featureIcons: Record<FeatureValue, TablerIcon> = {
   security: IconShieldLock,
 };
 
+/** A message whose text values are src/'s names (the templates'), with those names in the app's language. */
+function withSharedNames(message: MessageDescriptor): MessageDescriptor {
+  if (!message.values) return message;
+  const values = Object.fromEntries(
+    Object.entries(message.values).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? translateShared(value) : value,
+    ]),
+  );
+  return { ...message, values };
+}
+
 function PanelHeading({ tab }: { tab: HelpTab }) {
+  const { t } = useLingui();
   return (
     <Stack gap={4} mb="md">
-      <Title order={3}>{tab.heading}</Title>
+      <Title order={3}>{t(tab.heading)}</Title>
       <Text c="dimmed" size="sm">
-        {tab.intro}
+        {t(tab.intro)}
       </Text>
     </Stack>
   );
 }
 
 function GettingStartedPanel() {
+  const { t } = useLingui();
   return (
     <Flex component="ol" direction="column" gap="lg" className={classes.steps}>
       {gettingStartedSteps.map((step, index) => (
-        <Flex component="li" key={step.title} align="flex-start" wrap="nowrap" gap="md">
+        <Flex component="li" key={index} align="flex-start" wrap="nowrap" gap="md">
           <ThemeIcon size="lg" radius="xl" variant="filled" aria-hidden>
             <Text component="span" fw={700} size="sm" c="inherit">
               {index + 1}
             </Text>
           </ThemeIcon>
           <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-            <Title order={4}>{step.title}</Title>
-            <Text size="sm">{step.description}</Text>
+            <Title order={4}>{t(step.title)}</Title>
+            <Text size="sm">{t(step.description)}</Text>
             <List size="sm" spacing={4} withPadding>
-              {step.tips.map((tip) => (
-                <List.Item key={tip}>{tip}</List.Item>
+              {step.tips.map((tip, i) => (
+                <List.Item key={i}>{t(tip)}</List.Item>
               ))}
             </List>
           </Stack>
@@ -119,6 +136,7 @@ function GettingStartedPanel() {
 }
 
 function QrTypesPanel() {
+  const { t } = useLingui();
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -130,20 +148,22 @@ function QrTypesPanel() {
                 <ThemeIcon size="lg" radius="md" variant="light" aria-hidden>
                   <Icon size={20} stroke={1.75} aria-hidden />
                 </ThemeIcon>
-                <Title order={4}>{card.title}</Title>
+                <Title order={4}>{t(card.title)}</Title>
               </Group>
               <Stack gap={6}>
-                <Text size="sm">{card.description}</Text>
+                <Text size="sm">{t(card.description)}</Text>
                 {card.note ? (
                   <Text size="sm" c="dimmed">
-                    {card.note}
+                    {t(card.note)}
                   </Text>
                 ) : null}
                 <Text size="sm">
                   <Text component="span" fw={600} size="sm">
-                    Best for:
+                    <Trans>Best for:</Trans>
                   </Text>{' '}
-                  {card.bestFor.join(', ')}
+                  {card.bestFor
+                    .map((use) => t(use))
+                    .join(t({ message: ', ', comment: 'between the uses a type is best for' }))}
                 </Text>
               </Stack>
             </Card>
@@ -154,15 +174,16 @@ function QrTypesPanel() {
         role="note"
         variant="light"
         icon={<IconInfoCircle size={20} aria-hidden />}
-        title="More link types"
+        title={t`More link types`}
       >
-        {moreTypesNote}
+        {t(moreTypesNote)}
       </Alert>
     </Stack>
   );
 }
 
 function FeaturesPanel() {
+  const { t } = useLingui();
   return (
     <Accordion variant="separated" order={4}>
       {featureSections.map((section) => {
@@ -176,21 +197,24 @@ function FeaturesPanel() {
                 </ThemeIcon>
               }
             >
-              {section.title}
+              {t(section.title)}
             </Accordion.Control>
             <Accordion.Panel>
               <Text size="sm" mb="sm">
-                {section.summary}
+                {t(section.summary)}
               </Text>
               <List size="sm" spacing="xs">
-                {section.points.map((point) => (
-                  <List.Item key={point.label}>
-                    <Text component="span" fw={600} size="sm">
-                      {point.label}:
-                    </Text>{' '}
-                    {point.text}
-                  </List.Item>
-                ))}
+                {section.points.map((point, i) => {
+                  const label = t(point.label);
+                  return (
+                    <List.Item key={i}>
+                      <Text component="span" fw={600} size="sm">
+                        {t`${label}:`}
+                      </Text>{' '}
+                      {t(withSharedNames(point.text))}
+                    </List.Item>
+                  );
+                })}
               </List>
             </Accordion.Panel>
           </Accordion.Item>
@@ -201,22 +225,23 @@ function FeaturesPanel() {
 }
 
 function FaqPanel() {
+  const { t } = useLingui();
   return (
     <Accordion variant="separated" order={4}>
       {faqItems.map((item) => (
         <Accordion.Item key={item.value} value={item.value}>
-          <Accordion.Control>{item.question}</Accordion.Control>
+          <Accordion.Control>{t(item.question)}</Accordion.Control>
           <Accordion.Panel>
             <Stack gap="xs">
-              {item.paragraphs.map((paragraph) => (
-                <Text key={paragraph} size="sm">
-                  {paragraph}
+              {item.paragraphs.map((paragraph, i) => (
+                <Text key={i} size="sm">
+                  {t(paragraph)}
                 </Text>
               ))}
               {item.points ? (
                 <List size="sm" spacing={4} withPadding>
-                  {item.points.map((point) => (
-                    <List.Item key={point}>{point}</List.Item>
+                  {item.points.map((point, i) => (
+                    <List.Item key={i}>{t(point)}</List.Item>
                   ))}
                 </List>
               ) : null}
@@ -236,6 +261,7 @@ const panels: Record<HelpTabValue, ComponentType> = {
 };
 
 export function HelpDialog({ opened, onClose }: HelpDialogProps) {
+  const { t } = useLingui();
   const isMobile = useMediaQuery('(max-width: 767px)');
 
   return (
@@ -247,10 +273,10 @@ export function HelpDialog({ opened, onClose }: HelpDialogProps) {
       title={
         <Flex component="span" align="center" gap="xs">
           <IconHelp size={22} aria-hidden />
-          <span>{helpDialogTitle}</span>
+          <span>{t(helpDialogTitle)}</span>
         </Flex>
       }
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <Tabs defaultValue="getting-started" keepMounted={false}>
         <Tabs.List mb="md" grow={isMobile}>
@@ -258,7 +284,7 @@ export function HelpDialog({ opened, onClose }: HelpDialogProps) {
             const Icon = tabIcons[tab.value];
             return (
               <Tabs.Tab key={tab.value} value={tab.value} leftSection={<Icon size={16} aria-hidden />}>
-                {tab.label}
+                {t(tab.label)}
               </Tabs.Tab>
             );
           })}
@@ -278,9 +304,9 @@ export function HelpDialog({ opened, onClose }: HelpDialogProps) {
       <Box className={classes.footer}>
         {/* For scripts: the REST API's reference, served by this server. */}
         <Anchor href="/api/docs" size="sm">
-          API documentation
+          <Trans>API documentation</Trans>
         </Anchor>
-        <Button onClick={onClose}>{closeHelpLabel}</Button>
+        <Button onClick={onClose}>{t(closeHelpLabel)}</Button>
       </Box>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { ImportPreview } from '../../../src/imports/import.schema';
@@ -47,11 +48,15 @@ function ImportFlow() {
       <div>
         {/* The header already shows the page's name: said once on screen, kept for the outline. */}
         <VisuallyHidden>
-          <Title order={2}>Import links</Title>
+          <Title order={2}>
+            <Trans>Import links</Trans>
+          </Title>
         </VisuallyHidden>
         <Text c="dimmed" size="sm">
-          Bring your short links from Shlink, Kutt, YOURLS or Bitly: each becomes a dynamic QR code with the
-          same short link, so what is printed keeps working once the link points here.
+          <Trans>
+            Bring your short links from Shlink, Kutt, YOURLS or Bitly: each becomes a dynamic QR code with the
+            same short link, so what is printed keeps working once the link points here.
+          </Trans>
         </Text>
       </div>
       {id ? (
@@ -72,6 +77,7 @@ function Review({
   onImportMore: () => void;
   onStartOver: () => void;
 }) {
+  const { t } = useLingui();
   const query = trpc.imports.get.useQuery({ id });
   if (query.isError) {
     const gone = query.error.data?.code === 'NOT_FOUND';
@@ -80,12 +86,12 @@ function Review({
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
             {gone
-              ? 'This import is no longer kept: an import is kept for a day after it was read. Read your links again to import them.'
-              : callFailure(query.error, 'The import could not be loaded. Please try again.')}
+              ? t`This import is no longer kept: an import is kept for a day after it was read. Read your links again to import them.`
+              : callFailure(query.error, t`The import could not be loaded. Please try again.`)}
           </Text>
           {gone ? (
             <Button size="compact-sm" variant="light" color="red" onClick={onImportMore}>
-              Start a new import
+              <Trans>Start a new import</Trans>
             </Button>
           ) : (
             <Button
@@ -95,7 +101,7 @@ function Review({
               loading={query.isFetching}
               onClick={() => void query.refetch()}
             >
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           )}
         </Stack>

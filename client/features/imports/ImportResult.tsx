@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -15,6 +17,7 @@ import { IconAlertTriangle, IconCheck, IconCrown, IconPlayerPause, IconQrcode } 
 import { Link } from '@tanstack/react-router';
 import type { ImportPreview } from '../../../src/imports/import.schema';
 import { upgradeOffer } from '../../../src/plans';
+import { translateShared } from '../../i18n/shared-messages';
 import { formatCount } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-auth';
 import { resultTotals } from './import-decisions';
@@ -23,11 +26,20 @@ import type { RunState } from './use-import-run';
 /** Failed rows listed by name; the rest are counted. */
 const FAILED_LISTED = 20;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
-function Count({ label, value, color }: { label: string; value: number; color?: string }) {
+/** A figure of the result; `name` (its English label in lower case) marks it for the browser tests. */
+function Count({
+  name,
+  label,
+  value,
+  color,
+}: {
+  name: string;
+  label: string;
+  value: number;
+  color?: string;
+}) {
   return (
-    <Paper withBorder radius="sm" p="sm" data-count={label.toLowerCase()}>
+    <Paper withBorder radius="sm" p="sm" data-count={name}>
       <Text size="xl" fw={700} c={value > 0 ? color : undefined}>
         {formatCount(value)}
       </Text>
@@ -40,24 +52,28 @@ function Count({ label, value, color }: { label: string; value: number; color?: 
 
 /** The plan is full: the failures say so; the way to a bigger plan, as the designer's limit says it. */
 function LimitHint({ limit }: { limit: { currentCount: number; maxCount: number } }) {
+  const { t } = useLingui();
   const user = useCurrentUser();
   const offer = user ? upgradeOffer(user, new Date()) : null;
+  const current = formatCount(limit.currentCount);
+  const max = formatCount(limit.maxCount);
   return (
     <Alert
       variant="light"
       color="yellow"
       icon={<IconCrown size={20} aria-hidden />}
-      title="You have reached your plan's limit"
+      title={t`You have reached your plan's limit`}
     >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          This workspace has {formatCount(limit.currentCount)} of the {formatCount(limit.maxCount)} QR codes
-          its plan allows. The links not imported yet are kept with the import for a day: upgrade, or delete
-          codes you no longer need, then try again.
+          <Trans>
+            This workspace has {current} of the {max} QR codes its plan allows. The links not imported yet are
+            kept with the import for a day: upgrade, or delete codes you no longer need, then try again.
+          </Trans>
         </Text>
         {offer && (
           <Button component={Link} to="/upgrade" size="xs" leftSection={<IconCrown size={16} aria-hidden />}>
-            {offer.label}
+            {translateShared(offer.label)}
           </Button>
         )}
       </Stack>
@@ -86,15 +102,19 @@ export function ImportResult({
   onReview: () => void;
   onImportMore: () => void;
 }) {
+  const { t } = useLingui();
   const totals = resultTotals(preview.links);
   const ended = run.phase === 'ended' ? run : null;
   const made = totals.created + totals.overwritten;
+  const visits = totals.visits;
+  const imported = ended?.imported ?? 0;
+  const more = formatCount(totals.failedRows.length - FAILED_LISTED);
   const title =
     ended?.end === 'stopped'
-      ? 'Import stopped'
+      ? t`Import stopped`
       : ended?.end === 'error'
-        ? 'Import interrupted'
-        : `${plural(made, 'link')} imported`;
+        ? t`Import interrupted`
+        : plural(made, { one: '# link imported', other: '# links imported' });
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="import-result">
@@ -112,28 +132,62 @@ export function ImportResult({
           </Title>
         </Group>
 
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="group" aria-label="What the import came to">
-          <Count label="Created" value={totals.created} color="teal" />
-          <Count label="Overwritten" value={totals.overwritten} color="blue" />
-          <Count label="Skipped" value={totals.skipped} />
-          <Count label="Failed" value={totals.failed} color="red" />
+        <SimpleGrid
+          cols={{ base: 2, sm: 4 }}
+          spacing="sm"
+          role="group"
+          aria-label={t`What the import came to`}
+        >
+          <Count
+            name="created"
+            label={t({ message: 'Created', context: 'import result count' })}
+            value={totals.created}
+            color="teal"
+          />
+          <Count
+            name="overwritten"
+            label={t({ message: 'Overwritten', context: 'import result count' })}
+            value={totals.overwritten}
+            color="blue"
+          />
+          <Count
+            name="skipped"
+            label={t({ message: 'Skipped', context: 'import result count' })}
+            value={totals.skipped}
+          />
+          <Count
+            name="failed"
+            label={t({ message: 'Failed', context: 'import result count' })}
+            value={totals.failed}
+            color="red"
+          />
         </SimpleGrid>
         <Text size="sm">
-          {totals.visits > 0
-            ? `${plural(totals.visits, 'visit')} imported into the codes' analytics.`
-            : 'No visit history was imported.'}
-          {made > 0 && ' Each new code is checked for scanning now.'}
+          {visits > 0
+            ? plural(visits, {
+                one: "# visit imported into the codes' analytics.",
+                other: "# visits imported into the codes' analytics.",
+              })
+            : t`No visit history was imported.`}
+          {made > 0 && ` ${t`Each new code is checked for scanning now.`}`}
         </Text>
 
         {ended?.end === 'error' && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-            {ended.error} Nothing done is lost: trying again sends the {plural(left, 'link')} left, and the
-            links already imported are not made twice.
+            {ended.error}{' '}
+            <Plural
+              value={left}
+              one="Nothing done is lost: trying again sends the # link left, and the links already imported are not made twice."
+              other="Nothing done is lost: trying again sends the # links left, and the links already imported are not made twice."
+            />
           </Alert>
         )}
         {ended?.end === 'stopped' && left > 0 && (
           <Text size="sm" role="status">
-            Stopped after {plural(ended.imported, 'link')}: {plural(left, 'link')} left to import.
+            <Trans>
+              Stopped after <Plural value={imported} one="# link" other="# links" />:{' '}
+              <Plural value={left} one="# link" other="# links" /> left to import.
+            </Trans>
           </Text>
         )}
         {ended?.limit && <LimitHint limit={ended.limit} />}
@@ -141,19 +195,21 @@ export function ImportResult({
         {totals.failedRows.length > 0 && (
           <Stack gap={4}>
             <Text size="sm" fw={600}>
-              Not imported
+              <Trans>Not imported</Trans>
             </Text>
-            <List size="sm" spacing={2} aria-label="Links not imported">
+            <List size="sm" spacing={2} aria-label={t`Links not imported`}>
               {totals.failedRows.slice(0, FAILED_LISTED).map((f) => (
                 <List.Item key={f.row}>
                   <Text span size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {f.slug}
                   </Text>
-                  : {f.message}
+                  : {f.message === null ? t`Not imported` : translateShared(f.message)}
                 </List.Item>
               ))}
               {totals.failedRows.length > FAILED_LISTED && (
-                <List.Item>…and {formatCount(totals.failedRows.length - FAILED_LISTED)} more</List.Item>
+                <List.Item>
+                  <Trans>…and {more} more</Trans>
+                </List.Item>
               )}
             </List>
           </Stack>
@@ -162,18 +218,20 @@ export function ImportResult({
         <Group gap="sm" wrap="wrap">
           {left > 0 && (
             <Button onClick={onResume} variant={ended?.end === 'error' ? 'filled' : 'light'}>
-              {ended?.end === 'stopped' ? `Continue: ${plural(left, 'link')} left` : 'Try again'}
+              {ended?.end === 'stopped'
+                ? plural(left, { one: 'Continue: # link left', other: 'Continue: # links left' })
+                : t`Try again`}
             </Button>
           )}
           <Button component={Link} to="/my-qr-codes" leftSection={<IconQrcode size={18} aria-hidden />}>
-            Open My QR Codes
+            <Trans>Open My QR Codes</Trans>
           </Button>
           <Button variant="default" onClick={onImportMore}>
-            Import more
+            <Trans>Import more</Trans>
           </Button>
           {left > 0 && (
             <Anchor component="button" type="button" size="sm" onClick={onReview}>
-              Back to the review
+              <Trans>Back to the review</Trans>
             </Anchor>
           )}
         </Group>

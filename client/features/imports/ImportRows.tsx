@@ -1,17 +1,29 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Card, Paper, Select, Stack, Table, Text, TextInput, useMatches } from '@mantine/core';
-import type { ImportLink } from '../../../src/imports/import.schema';
+import type { ImportAction, ImportLink } from '../../../src/imports/import.schema';
 import { normalizeSlug } from '../../../src/qr/slug';
+import { translateShared } from '../../i18n/shared-messages';
 import { formatCount } from '../../lib/format';
-import { actionLabels, allowedActions, isDone, type Decision, type DecidedLink } from './import-decisions';
+import { allowedActions, isDone, type Decision, type DecidedLink } from './import-decisions';
 import classes from './imports.module.css';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
 
+/** The Decision select's options. */
+const actionLabels: Record<ImportAction, MessageDescriptor> = {
+  create: msg({ message: 'Create', context: 'import decision' }),
+  skip: msg({ message: 'Skip', context: 'import decision' }),
+  rename: msg({ message: 'Rename', context: 'import decision' }),
+  overwrite: msg({ message: 'Overwrite', context: 'import decision' }),
+};
+
 const resultLabels = {
-  created: ['Created', 'teal'],
-  overwritten: ['Overwritten', 'blue'],
-  skipped: ['Skipped', 'gray'],
-  failed: ['Failed', 'red'],
+  created: [msg({ message: 'Created', context: 'import row status' }), 'teal'],
+  overwritten: [msg({ message: 'Overwritten', context: 'import row status' }), 'blue'],
+  skipped: [msg({ message: 'Skipped', context: 'import row status' }), 'gray'],
+  failed: [msg({ message: 'Failed', context: 'import row status' }), 'red'],
 } as const;
 
 /** What a row's controls need: its decision, a rename's problem, and how to change them. */
@@ -28,16 +40,17 @@ export interface RowControls {
 
 /** A row's status: Ready, its conflict in words, or what became of it. */
 function Status({ link }: { link: ImportLink }) {
+  const { t } = useLingui();
   if (link.result) {
     const [label, color] = resultLabels[link.result.status];
     return (
       <Stack gap={2} align="flex-start">
         <Badge variant="light" color={color} data-status={link.result.status}>
-          {label}
+          {t(label)}
         </Badge>
         {link.result.status === 'failed' && link.result.message && (
           <Text size="xs" c="red" style={WRAP}>
-            {link.result.message}
+            {translateShared(link.result.message)}
           </Text>
         )}
         {link.result.shortUrl && (
@@ -56,13 +69,13 @@ function Status({ link }: { link: ImportLink }) {
         classNames={{ root: classes.messageBadge, label: classes.messageBadgeLabel }}
         data-conflict={link.conflict.kind}
       >
-        {link.conflict.message}
+        {translateShared(link.conflict.message)}
       </Badge>
     );
   }
   return (
     <Badge variant="light" color="teal" data-status="ready">
-      Ready
+      <Trans context="import row status">Ready</Trans>
     </Badge>
   );
 }
@@ -77,10 +90,11 @@ function DecisionControls({
   name: string;
   controls: RowControls;
 }) {
+  const { t } = useLingui();
   if (isDone(link)) {
     return (
       <Text size="sm" c="dimmed">
-        Done
+        <Trans context="import row status">Done</Trans>
       </Text>
     );
   }
@@ -90,8 +104,8 @@ function DecisionControls({
   return (
     <Stack gap={6}>
       <Select
-        aria-label={`Decision for ${name}`}
-        data={actions.map((a) => ({ value: a, label: actionLabels[a] }))}
+        aria-label={t`Decision for ${name}`}
+        data={actions.map((a) => ({ value: a, label: t(actionLabels[a]) }))}
         value={decision.action}
         onChange={(value) => {
           const action = actions.find((a) => a === value);
@@ -106,7 +120,7 @@ function DecisionControls({
       />
       {decision.action === 'rename' && (
         <TextInput
-          aria-label={`New short link for ${name}`}
+          aria-label={t`New short link for ${name}`}
           size="sm"
           value={slug}
           onChange={(e) => controls.onChange(link, { action: 'rename', slug: e.currentTarget.value })}
@@ -122,7 +136,7 @@ function DecisionControls({
       )}
       {decision.action === 'overwrite' && link.conflict?.kind === 'yours' && (
         <Text size="xs" c="dimmed">
-          That code sends to this destination from now on; the visits are added to it.
+          <Trans>That code sends to this destination from now on; the visits are added to it.</Trans>
         </Text>
       )}
     </Stack>
@@ -130,15 +144,25 @@ function DecisionControls({
 }
 
 /** What names a row in its controls' labels: its back-half, with its row when another has the same. */
-function namesOf(links: readonly ImportLink[], all: readonly ImportLink[]): Map<number, string> {
+function namesOf(
+  links: readonly ImportLink[],
+  all: readonly ImportLink[],
+  withRow: (slug: string, row: number) => string,
+): Map<number, string> {
   const seen = new Map<string, number>();
   for (const link of all) seen.set(link.slug, (seen.get(link.slug) ?? 0) + 1);
   return new Map(
     links.map((link) => [
       link.row,
-      (seen.get(link.slug) ?? 0) > 1 ? `${link.slug} (row ${link.row + 1})` : link.slug,
+      (seen.get(link.slug) ?? 0) > 1 ? withRow(link.slug, link.row + 1) : link.slug,
     ]),
   );
+}
+
+/** A card's visits line ("12 visits"; English says "1 visits" too, as it always has). */
+function VisitsLine({ visits }: { visits: number | null }) {
+  if (visits === null) return <Trans>Visits not known</Trans>;
+  return <Plural value={visits} one="# visits" other="# visits" />;
 }
 
 function Visits({ link }: { link: ImportLink }) {
@@ -164,12 +188,20 @@ export function ImportRows({
   all: readonly ImportLink[];
   controls: RowControls;
 }) {
+  const { t } = useLingui();
   const stacked = useMatches({ base: true, md: false });
-  const names = namesOf(links, all);
+  const names = namesOf(links, all, (slug, row) => t`${slug} (row ${row})`);
 
   if (stacked) {
     return (
-      <Stack component="ul" gap="xs" p={0} m={0} aria-label="Links to import" style={{ listStyle: 'none' }}>
+      <Stack
+        component="ul"
+        gap="xs"
+        p={0}
+        m={0}
+        aria-label={t`Links to import`}
+        style={{ listStyle: 'none' }}
+      >
         {links.map((link) => (
           <Paper component="li" withBorder radius="sm" p="sm" key={link.row} data-row={link.row}>
             <Stack gap={6}>
@@ -187,7 +219,7 @@ export function ImportRows({
                 {link.destination}
               </Text>
               <Text size="xs" c="dimmed">
-                {link.visits === null ? 'Visits not known' : `${formatCount(link.visits)} visits`}
+                <VisitsLine visits={link.visits} />
               </Text>
               <Status link={link} />
               <DecisionControls link={link} name={names.get(link.row)!} controls={controls} />
@@ -200,16 +232,24 @@ export function ImportRows({
 
   return (
     <Card withBorder radius="md" padding={0}>
-      <Table verticalSpacing="sm" aria-label="Links to import" layout="fixed" className={classes.table}>
+      <Table verticalSpacing="sm" aria-label={t`Links to import`} layout="fixed" className={classes.table}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="20%">Short link</Table.Th>
-            <Table.Th>Destination</Table.Th>
-            <Table.Th w={80} ta="right">
-              Visits
+            <Table.Th w="20%">
+              <Trans>Short link</Trans>
             </Table.Th>
-            <Table.Th w="22%">Status</Table.Th>
-            <Table.Th w={200}>Decision</Table.Th>
+            <Table.Th>
+              <Trans>Destination</Trans>
+            </Table.Th>
+            <Table.Th w={80} ta="right">
+              <Trans>Visits</Trans>
+            </Table.Th>
+            <Table.Th w="22%">
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th w={200}>
+              <Trans>Decision</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -17,6 +19,7 @@ import { IconAlertTriangle, IconCrown, IconPlayerStop, IconUpload } from '@table
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { ImportPreview } from '../../../src/imports/import.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { formatCount } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { APP_DOMAIN, shortLinkBaseOf, shortLinkPrefix } from '../qr-designer/short-link';
@@ -45,43 +48,66 @@ import { useImportRun } from './use-import-run';
 const PAGE_SIZE = 50;
 const ROOT = 'root';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
 /** "1,000 links from Shlink · 1,234 visits · 12 conflicts". */
-function summaryOf(preview: ImportPreview, conflicts: number): string {
+function Summary({ preview, conflicts }: { preview: ImportPreview; conflicts: number }) {
+  const { t } = useLingui();
   const history = preview.links.some((l) => l.visitHistory);
+  const { links, visits } = preview.totals;
+  const source = preview.sourceLabel;
   return [
-    `${plural(preview.totals.links, 'link')} from ${preview.sourceLabel}`,
-    history ? plural(preview.totals.visits, 'visit') : 'no visit history',
-    plural(conflicts, 'conflict'),
+    plural(links, { one: `# link from ${source}`, other: `# links from ${source}` }),
+    history ? plural(visits, { one: '# visit', other: '# visits' }) : t`no visit history`,
+    plural(conflicts, { one: '# conflict', other: '# conflicts' }),
   ].join(' · ');
+}
+
+/** The run under way: "Imported 50 of 1,000 links". */
+function RunProgress({ imported, total, stopping }: { imported: number; total: number; stopping: boolean }) {
+  const { t } = useLingui();
+  const done = formatCount(imported);
+  return stopping
+    ? t`${plural(total, {
+        one: `Imported ${done} of # link: stopping after this call…`,
+        other: `Imported ${done} of # links: stopping after this call…`,
+      })}`
+    : t`${plural(total, { one: `Imported ${done} of # link`, other: `Imported ${done} of # links` })}`;
 }
 
 /** The plan cannot hold every code the decisions would make: said before the run, with the way up. */
 function RoomNote({ creates }: { creates: number }) {
+  const { t } = useLingui();
   const limit = trpc.qr.limit.useQuery().data;
   if (!limit || limit.maxCount === null) return null;
   const room = Math.max(0, limit.maxCount - limit.currentCount);
   if (creates <= room) return null;
+  const lead =
+    room === 0
+      ? t`Your plan is full`
+      : t`${plural(room, { one: 'Only # more code fits your plan', other: 'Only # more codes fit your plan' })}`;
   return (
     <Alert variant="light" color="yellow" icon={<IconCrown size={20} aria-hidden />}>
       <Text size="sm">
-        {room === 0
-          ? 'Your plan is full'
-          : `Only ${plural(room, 'more code')} ${room === 1 ? 'fits' : 'fit'} your plan`}
-        : {plural(creates, 'link')} would make new codes, and the ones over the limit are not imported.{' '}
-        <Anchor component={Link} to="/upgrade" size="sm">
-          Upgrade
-        </Anchor>{' '}
-        to import them all.
+        <Trans>
+          {lead}:{' '}
+          <Plural
+            value={creates}
+            one="# link would make new codes, and the ones over the limit are not imported."
+            other="# links would make new codes, and the ones over the limit are not imported."
+          />{' '}
+          <Anchor component={Link} to="/upgrade" size="sm">
+            Upgrade
+          </Anchor>{' '}
+          to import them all.
+        </Trans>
       </Text>
     </Alert>
   );
 }
 
 export function ReviewSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the import">
+    <Stack gap="md" aria-busy="true" aria-label={t`Loading the import`}>
       <Skeleton h={24} w="60%" />
       <Group gap="md">
         <Skeleton h={58} w={260} />
@@ -109,6 +135,7 @@ export function ReviewStep({
   onImportMore: () => void;
   onStartOver: () => void;
 }) {
+  const { t } = useLingui();
   const [decisions, setDecisions] = useState<Map<number, Decision>>(() => new Map());
   const [filter, setFilter] = useState<RowFilter>('all');
   const [page, setPage] = useState(1);
@@ -147,7 +174,11 @@ export function ReviewStep({
   const index = useMemo(() => slugIndex(links, decisions), [links, decisions]);
   const controls: RowControls = {
     decisionOf: (link) => decisionOf(decisions, link),
-    problemOf: (link, slug) => renameProblem(slug, link, index),
+    problemOf: (link, slug) => {
+      // src/'s checks say it in English: translated as shown.
+      const problem = renameProblem(slug, link, index);
+      return problem === null ? null : translateShared(problem);
+    },
     onChange: (link, decision) => setDecisions((d) => new Map(d).set(link.row, decision)),
     suggest: (link) => suggestRename(link, index),
     prefix,
@@ -174,21 +205,34 @@ export function ReviewStep({
   }
 
   const openConflicts = links.some(hasOpenConflict);
+  const origin = preview.origin;
+  const doneAlready = preview.totals.done;
+  const linkExample = `${prefix}${example}`;
+  const all = formatCount(counts.all);
+  const conflicts = formatCount(counts.conflicts);
+  const readyCount = formatCount(counts.ready);
+  const pageControls: Record<'first' | 'previous' | 'next' | 'last', string> = {
+    first: t`First page`,
+    previous: t`Previous page`,
+    next: t`Next page`,
+    last: t`Last page`,
+  };
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
         <div style={{ flex: '1 1 280px', minWidth: 0 }}>
           <Text fw={600} data-import-summary>
-            {summaryOf(preview, counts.conflicts)}
+            <Summary preview={preview} conflicts={counts.conflicts} />
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            Read from {preview.origin}
-            {preview.totals.done > 0 && ` · ${plural(preview.totals.done, 'link')} done already`}
+            <Trans>Read from {origin}</Trans>
+            {doneAlready > 0 &&
+              ` · ${plural(doneAlready, { one: '# link done already', other: '# links done already' })}`}
           </Text>
         </div>
         <Button variant="subtle" size="compact-sm" onClick={onStartOver} disabled={running}>
-          Start over
+          <Trans>Start over</Trans>
         </Button>
       </Group>
 
@@ -196,8 +240,8 @@ export function ReviewStep({
         <Group gap="md" align="flex-start" wrap="wrap">
           {domains.data ? (
             <Select
-              label="Short domain"
-              description={`Links will be like ${prefix}${example}`}
+              label={t`Short domain`}
+              description={t`Links will be like ${linkExample}`}
               data={[
                 { value: APP_DOMAIN, label: shortLinkPrefix(domains.data.defaultBase) },
                 ...domains.data.items.map((d) => ({ value: String(d.id), label: d.hostname })),
@@ -210,14 +254,14 @@ export function ReviewStep({
               comboboxProps={{ withinPortal: true }}
             />
           ) : (
-            <Skeleton h={60} style={{ flex: '1 1 240px' }} aria-label="Loading short domains" />
+            <Skeleton h={60} style={{ flex: '1 1 240px' }} aria-label={t`Loading short domains`} />
           )}
           {folders.data ? (
             <Select
-              label="Folder"
-              description="Where the new codes go"
+              label={t`Folder`}
+              description={t`Where the new codes go`}
               data={[
-                { value: ROOT, label: 'Root' },
+                { value: ROOT, label: t({ message: 'Root', context: 'the top folder' }) },
                 ...folders.data.map((f) => ({ value: String(f.id), label: f.name })),
               ]}
               value={folder}
@@ -228,23 +272,23 @@ export function ReviewStep({
               comboboxProps={{ withinPortal: true }}
             />
           ) : (
-            <Skeleton h={60} style={{ flex: '1 1 200px' }} aria-label="Loading folders" />
+            <Skeleton h={60} style={{ flex: '1 1 200px' }} aria-label={t`Loading folders`} />
           )}
         </Group>
       </Card>
 
       <Group justify="space-between" gap="sm" wrap="wrap">
         <SegmentedControl
-          aria-label="Show"
+          aria-label={t({ message: 'Show', context: 'filter of the links' })}
           value={filter}
           onChange={(value) => {
             setFilter(value);
             setPage(1);
           }}
           data={[
-            { value: 'all', label: `All (${formatCount(counts.all)})` },
-            { value: 'conflicts', label: `Conflicts (${formatCount(counts.conflicts)})` },
-            { value: 'ready', label: `Ready (${formatCount(counts.ready)})` },
+            { value: 'all', label: t`All (${all})` },
+            { value: 'conflicts', label: t`Conflicts (${conflicts})` },
+            { value: 'ready', label: t`Ready (${readyCount})` },
           ]}
         />
         {openConflicts && (
@@ -255,7 +299,7 @@ export function ReviewStep({
               onClick={() => setDecisions((d) => skipAllConflicts(links, d))}
               disabled={running}
             >
-              Skip all conflicts
+              <Trans>Skip all conflicts</Trans>
             </Button>
             <Button
               variant="default"
@@ -263,7 +307,7 @@ export function ReviewStep({
               onClick={() => setDecisions((d) => renameAllConflicts(links, d))}
               disabled={running}
             >
-              Rename all conflicts
+              <Trans>Rename all conflicts</Trans>
             </Button>
           </Group>
         )}
@@ -272,7 +316,7 @@ export function ReviewStep({
       {pageLinks.length === 0 ? (
         <Card withBorder radius="md">
           <Text c="dimmed" ta="center" py="lg" role="status">
-            No links here
+            <Trans>No links here</Trans>
           </Text>
         </Card>
       ) : (
@@ -287,11 +331,9 @@ export function ReviewStep({
             siblings={siblings}
             boundaries={1}
             size="sm"
-            aria-label="Pages of links"
-            getControlProps={(control) => ({
-              'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
-            })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+            aria-label={t`Pages of links`}
+            getControlProps={(control) => ({ 'aria-label': pageControls[control] })}
+            getItemProps={(p) => ({ 'aria-label': t`Page ${p}` })}
           />
         </Group>
       )}
@@ -300,10 +342,9 @@ export function ReviewStep({
 
       <Card withBorder radius="md" padding="md">
         {running ? (
-          <Stack gap="xs" role="status" aria-label="Import progress">
+          <Stack gap="xs" role="status" aria-label={t`Import progress`}>
             <Text size="sm" fw={500}>
-              Imported {formatCount(run.imported)} of {plural(run.total, 'link')}
-              {run.stopping && ': stopping after this call…'}
+              <RunProgress imported={run.imported} total={run.total} stopping={run.stopping} />
             </Text>
             <Progress
               value={run.total === 0 ? 100 : (run.imported / run.total) * 100}
@@ -318,7 +359,7 @@ export function ReviewStep({
                 onClick={stop}
                 disabled={run.stopping}
               >
-                Stop
+                <Trans>Stop</Trans>
               </Button>
             </Group>
           </Stack>
@@ -326,25 +367,30 @@ export function ReviewStep({
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" c={problems > 0 ? 'red' : 'dimmed'} style={{ flex: '1 1 260px' }}>
               {problems > 0
-                ? `Fix the ${plural(problems, 'new short link')} marked in red first.`
+                ? plural(problems, {
+                    one: 'Fix the # new short link marked in red first.',
+                    other: 'Fix the # new short links marked in red first.',
+                  })
                 : toImport === 0
-                  ? 'Every link is skipped: choose Create, Rename or Overwrite for the ones to bring.'
-                  : 'Each link becomes a dynamic QR code with the same short link; its visits come along where the source has them.'}
+                  ? t`Every link is skipped: choose Create, Rename or Overwrite for the ones to bring.`
+                  : t`Each link becomes a dynamic QR code with the same short link; its visits come along where the source has them.`}
             </Text>
             <Button
               leftSection={<IconUpload size={18} aria-hidden />}
               onClick={startRun}
               disabled={toImport === 0 || problems > 0}
             >
-              {`Import ${plural(toImport, 'link')}`}
+              {plural(toImport, { one: 'Import # link', other: 'Import # links' })}
             </Button>
           </Group>
         )}
       </Card>
       {run.phase === 'idle' && preview.totals.done > 0 && !allDone && (
         <Alert variant="light" color="blue" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          Part of this import was carried out before: those links show what became of them, and only the
-          others are sent.
+          <Trans>
+            Part of this import was carried out before: those links show what became of them, and only the
+            others are sent.
+          </Trans>
         </Alert>
       )}
     </Stack>

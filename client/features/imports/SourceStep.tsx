@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -29,38 +30,48 @@ import { uploadImportFile } from './imports-api';
 
 type Method = 'file' | 'api';
 
-/** Where each tool's export is, in one line; and how it is read (a file, its API, or both). */
-const sourceHelp: Record<ImportSource, { help: ReactNode; methods: readonly Method[] }> = {
-  shlink: {
-    help: (
-      <>
-        Short URLs → Export, or connect with an API key (Shlink → Manage → API keys, or{' '}
-        <Code>shlink api-key:generate</Code>). Connecting brings each link&apos;s visit history; the export
-        only counts them.
-      </>
-    ),
-    methods: ['file', 'api'],
-  },
-  kutt: { help: 'Settings → API key. Kutt counts visits but keeps no history of them.', methods: ['api'] },
-  yourls: {
-    help: (
-      <>
-        phpMyAdmin or mysqldump of the <Code>yourls_url</Code> and <Code>yourls_log</Code> tables (with their
-        visit history), or a CSV of <Code>yourls_url</Code>.
-      </>
-    ),
-    methods: ['file'],
-  },
-  bitly: { help: 'Links → Export (CSV). It counts visits but holds no history of them.', methods: ['file'] },
+/** How each tool's links are read: a file, its API, or both. */
+const sourceMethods: Record<ImportSource, readonly Method[]> = {
+  shlink: ['file', 'api'],
+  kutt: ['api'],
+  yourls: ['file'],
+  bitly: ['file'],
 };
+
+/** Where each tool's export is, in one line. */
+function SourceHelp({ source }: { source: ImportSource }): ReactNode {
+  switch (source) {
+    case 'shlink':
+      return (
+        <Trans>
+          Short URLs → Export, or connect with an API key (Shlink → Manage → API keys, or{' '}
+          <Code>shlink api-key:generate</Code>). Connecting brings each link&apos;s visit history; the export
+          only counts them.
+        </Trans>
+      );
+    case 'kutt':
+      return <Trans>Settings → API key. Kutt counts visits but keeps no history of them.</Trans>;
+    case 'yourls':
+      return (
+        <Trans>
+          phpMyAdmin or mysqldump of the <Code>yourls_url</Code> and <Code>yourls_log</Code> tables (with
+          their visit history), or a CSV of <Code>yourls_url</Code>.
+        </Trans>
+      );
+    case 'bitly':
+      return <Trans>Links → Export (CSV). It counts visits but holds no history of them.</Trans>;
+  }
+}
 
 const MAX_MB = IMPORT_FILE_MAX_BYTES / 1024 / 1024;
 
 /** Step 1: which tool the links come from, and its export file or its server's API. */
 export function SourceStep({ onRead }: { onRead: (preview: ImportPreview) => void }) {
+  const { t } = useLingui();
   const [source, setSource] = useState<ImportSource>('shlink');
   const [shlinkMethod, setShlinkMethod] = useState<Method>('file');
-  const { help, methods } = sourceHelp[source];
+  const methods = sourceMethods[source];
+  const sourceName = importSourceLabels[source];
   const method: Method = methods.length === 1 ? methods[0]! : shlinkMethod;
   const methodsOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', xs: 'horizontal' });
 
@@ -68,11 +79,11 @@ export function SourceStep({ onRead }: { onRead: (preview: ImportPreview) => voi
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
         <Title order={3} size="h4">
-          Where are your links now?
+          <Trans>Where are your links now?</Trans>
         </Title>
         <Stack gap={6}>
           <SegmentedControl
-            aria-label="Source"
+            aria-label={t({ message: 'Source', context: 'the tool the links come from' })}
             value={source}
             onChange={(value) => setSource(value)}
             data={importSources.map((s) => ({ value: s, label: importSourceLabels[s] }))}
@@ -80,17 +91,17 @@ export function SourceStep({ onRead }: { onRead: (preview: ImportPreview) => voi
             maw={520}
           />
           <Text size="sm" c="dimmed" maw={640} data-source-help>
-            {help}
+            <SourceHelp source={source} />
           </Text>
         </Stack>
         {methods.length > 1 && (
           <SegmentedControl
-            aria-label={`How to read ${importSourceLabels[source]}`}
+            aria-label={t`How to read ${sourceName}`}
             value={shlinkMethod}
             onChange={(value) => setShlinkMethod(value === 'api' ? 'api' : 'file')}
             data={[
-              { value: 'file', label: 'Upload an export' },
-              { value: 'api', label: 'Connect with an API key' },
+              { value: 'file', label: t`Upload an export` },
+              { value: 'api', label: t`Connect with an API key` },
             ]}
             // Side by side the two do not fit a phone: one above the other there.
             orientation={methodsOrientation}
@@ -124,24 +135,26 @@ function FileForm({
   source: 'shlink' | 'yourls' | 'bitly';
   onRead: (preview: ImportPreview) => void;
 }) {
+  const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const label = importSourceLabels[source];
+  const fileName = file?.name;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file || reading) return;
     setError(null);
     if (file.size > IMPORT_FILE_MAX_BYTES) {
-      setError(`The file must be at most ${MAX_MB} MB`);
+      setError(t`The file must be at most ${MAX_MB} MB`);
       return;
     }
     setReading(true);
     try {
       onRead(await uploadImportFile(file, source));
     } catch (failure) {
-      setError(callFailure(failure, 'The file could not be read. Please try again.'));
+      setError(callFailure(failure, t`The file could not be read. Please try again.`));
     } finally {
       setReading(false);
     }
@@ -151,9 +164,9 @@ function FileForm({
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="sm" maw={520}>
         <FileInput
-          label={`${label} export`}
-          description={`A .csv, .sql or .txt file of at most ${MAX_MB} MB. Nothing is created until you review it.`}
-          placeholder="Choose a file"
+          label={t`${label} export`}
+          description={t`A .csv, .sql or .txt file of at most ${MAX_MB} MB. Nothing is created until you review it.`}
+          placeholder={t`Choose a file`}
           // Mantine's placeholder grey reads at 2:1; the dimmed text colour is the theme's readable one.
           styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
           accept=".csv,.sql,.txt,text/csv,text/plain,application/sql"
@@ -169,9 +182,17 @@ function FileForm({
         />
         <Group gap="sm">
           <Button type="submit" disabled={!file || reading}>
-            Read file
+            <Trans>Read file</Trans>
           </Button>
-          {reading && <Reading>Reading links from {file?.name ?? 'the file'}…</Reading>}
+          {reading && (
+            <Reading>
+              {fileName ? (
+                <Trans>Reading links from {fileName}…</Trans>
+              ) : (
+                <Trans>Reading links from the file…</Trans>
+              )}
+            </Reading>
+          )}
         </Group>
       </Stack>
     </form>
@@ -185,6 +206,7 @@ function ApiForm({
   source: 'shlink' | 'kutt';
   onRead: (preview: ImportPreview) => void;
 }) {
+  const { t } = useLingui();
   const [url, setUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [errors, setErrors] = useState<Partial<Record<ConnectField, string>>>({});
@@ -196,8 +218,8 @@ function ApiForm({
     event.preventDefault();
     if (connect.isPending) return;
     const missing: Partial<Record<ConnectField, string>> = {};
-    if (!url.trim()) missing.url = `Give the address of your ${label} server`;
-    if (!apiKey.trim()) missing.apiKey = 'API key is required';
+    if (!url.trim()) missing.url = t`Give the address of your ${label} server`;
+    if (!apiKey.trim()) missing.apiKey = t`API key is required`;
     setErrors(missing);
     setFormError(null);
     if (missing.url || missing.apiKey) return;
@@ -219,8 +241,8 @@ function ApiForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={520}>
         <TextInput
-          label="Server address"
-          description={`Your ${label} server, such as https://s.example.com`}
+          label={t`Server address`}
+          description={t`Your ${label} server, such as https://s.example.com`}
           placeholder="https://s.example.com"
           type="url"
           inputMode="url"
@@ -235,8 +257,8 @@ function ApiForm({
           required
         />
         <PasswordInput
-          label="API key"
-          description="Used only to read your links and their visits; forgotten once the import is done."
+          label={t`API key`}
+          description={t`Used only to read your links and their visits; forgotten once the import is done.`}
           autoComplete="off"
           value={apiKey}
           onChange={(e) => {
@@ -258,13 +280,17 @@ function ApiForm({
             disabled={connect.isPending}
             leftSection={<IconPlugConnected size={18} aria-hidden />}
           >
-            Connect
+            <Trans>Connect</Trans>
           </Button>
-          {connect.isPending && <Reading>Reading links from {label}…</Reading>}
+          {connect.isPending && (
+            <Reading>
+              <Trans>Reading links from {label}…</Trans>
+            </Reading>
+          )}
         </Group>
         {connect.isPending && (
           <Text size="xs" c="dimmed">
-            Every page of links is read: a large server takes a few seconds.
+            <Trans>Every page of links is read: a large server takes a few seconds.</Trans>
           </Text>
         )}
       </Stack>

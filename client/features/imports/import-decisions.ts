@@ -22,13 +22,6 @@ export type Decisions = ReadonlyMap<number, Decision>;
 /** The link's fields the decisions read. */
 export type DecidedLink = Pick<ImportLink, 'row' | 'slug' | 'conflict' | 'result'>;
 
-export const actionLabels: Record<ImportAction, string> = {
-  create: 'Create',
-  skip: 'Skip',
-  rename: 'Rename',
-  overwrite: 'Overwrite',
-};
-
 /**
  * Whether the row was carried out for good: a code made or overwritten, whose result the server answers
  * whenever it is sent again. A skipped or failed row may be decided again (imports.service.ts).
@@ -266,17 +259,20 @@ export function filterCounts(links: readonly DecidedLink[]): Record<RowFilter, n
   return counts;
 }
 
-/** What the rows carried out came to: counts by status, the visits brought, and the rows that failed. */
+/**
+ * What the rows carried out came to: counts by status, the visits brought, and the rows that failed (with
+ * the server's reason, null when it gave none: the page says "Not imported").
+ */
 export function resultTotals(links: readonly Pick<ImportLink, 'row' | 'slug' | 'result'>[]) {
   const totals = { created: 0, overwritten: 0, skipped: 0, failed: 0, visits: 0 };
-  const failedRows: { row: number; slug: string; message: string }[] = [];
+  const failedRows: { row: number; slug: string; message: string | null }[] = [];
   for (const link of links) {
     const result = link.result;
     if (!result) continue;
     totals[result.status]++;
     totals.visits += result.visits ?? 0;
     if (result.status === 'failed')
-      failedRows.push({ row: link.row, slug: link.slug, message: result.message ?? 'Not imported' });
+      failedRows.push({ row: link.row, slug: link.slug, message: result.message ?? null });
   }
   return { ...totals, failedRows };
 }

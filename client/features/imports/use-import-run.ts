@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImportPreview, ImportRowDecision, ImportRowsAnswer } from '../../../src/imports/import.schema';
 import { trpc } from '../../lib/trpc';
@@ -96,7 +97,7 @@ export function useImportRun(id: string) {
         }
       } catch (failure) {
         end = 'error';
-        error = callFailure(failure, 'The import stopped: the server did not answer. Please try again.');
+        error = callFailure(failure, t`The import stopped: the server did not answer. Please try again.`);
       } finally {
         busy.current = false;
       }

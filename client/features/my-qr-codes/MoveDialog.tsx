@@ -1,4 +1,5 @@
 import { Modal, NavLink, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCheck, IconFolder, IconHome } from '@tabler/icons-react';
 import type { Folder, QrCode } from '../../../src/qr/qr.schema';
 
@@ -14,13 +15,18 @@ export function MoveDialog({
   onClose: () => void;
   onMove: (folderId: number | null) => void;
 }) {
-  const places: { id: number | null; name: string }[] = [{ id: null, name: 'Root' }, ...folders];
+  const { t } = useLingui();
+  const places: { id: number | null; name: string }[] = [
+    { id: null, name: t({ message: 'Root', comment: 'The top level of My QR Codes, outside any folder' }) },
+    ...folders,
+  ];
+  const codeName = code?.name ?? '';
   return (
-    <Modal opened={code !== null} onClose={onClose} title={`Move "${code?.name ?? ''}"`} centered>
+    <Modal opened={code !== null} onClose={onClose} title={t`Move "${codeName}"`} centered>
       <Stack gap={4}>
         {folders.length === 0 && (
           <Text size="sm" c="dimmed" mb="xs">
-            You have no folders yet. Create one with New Folder.
+            <Trans>You have no folders yet. Create one with New Folder.</Trans>
           </Text>
         )}
         {places.map((place) => {
@@ -33,7 +39,7 @@ export function MoveDialog({
               leftSection={
                 place.id === null ? <IconHome size={18} aria-hidden /> : <IconFolder size={18} aria-hidden />
               }
-              rightSection={current ? <IconCheck size={18} aria-label="Current location" /> : null}
+              rightSection={current ? <IconCheck size={18} aria-label={t`Current location`} /> : null}
               active={current}
               aria-current={current ? 'true' : undefined}
               onClick={() => (current ? onClose() : onMove(place.id))}

@@ -28,12 +28,14 @@ import {
   IconTableImport,
   IconX,
 } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { describeContent } from '../../../src/qr/content';
 import type { QrCode } from '../../../src/qr/qr.schema';
 import { CardGridSkeleton } from '../../components/PageSkeletons';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { translateShared } from '../../i18n/shared-messages';
 import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
 import { MoveToTeamDialog } from '../workspaces/MoveToTeamDialog';
@@ -65,14 +67,19 @@ const VIEW_KEY = 'qr-creator:my-qr-codes-view';
 /** 'all', 'root' or a folder id. */
 type FolderFilter = string;
 
-/** What search looks in: the name, the content (as listed and as encoded) and the short link. */
+/**
+ * What search looks in: the name, the content (as listed, in English and in the screens' language, and
+ * as encoded) and the short link.
+ */
 function searchText(code: QrCode): string {
-  return [code.name, describeContent(code.type, code.content), code.content, code.shortUrl ?? '']
+  const summary = describeContent(code.type, code.content);
+  return [code.name, summary, translateShared(summary), code.content, code.shortUrl ?? '']
     .join('\n')
     .toLocaleLowerCase();
 }
 
 export function MyQrCodesPage() {
+  const { t, i18n } = useLingui();
   const codes = trpc.qr.list.useQuery();
   const folders = trpc.folders.list.useQuery();
   const { move, remove, createFolder, deleteFolder } = useQrActions();
@@ -139,11 +146,17 @@ export function MyQrCodesPage() {
           failed: scanFigures.isError,
         },
       })),
-    [visible, folderNames, now, scanFigures],
+    // The marks' words are in the chosen language: read again when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [visible, folderNames, now, scanFigures, i18n.locale],
   );
 
   const total = codes.data?.length ?? 0;
   const filtered = kind !== 'all' || folder !== 'all' || search.trim() !== '';
+  const workspaceName = workspace?.name ?? '';
+  const query = search.trim();
+  const deletingName = deleting?.name ?? '';
+  const folderToDeleteName = folderToDelete?.name ?? '';
   const clearFilters = () => {
     setKind('all');
     setFolder('all');
@@ -155,7 +168,9 @@ export function MyQrCodesPage() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         {/* The header already shows the page's name: said once on screen, kept for the outline. */}
         <VisuallyHidden>
-          <Title order={2}>My QR Codes</Title>
+          <Title order={2}>
+            <Trans>My QR Codes</Trans>
+          </Title>
         </VisuallyHidden>
         <Group gap="xs">
           {canEdit && (
@@ -164,7 +179,7 @@ export function MyQrCodesPage() {
               leftSection={<IconFolderPlus size={18} aria-hidden />}
               onClick={newFolder.open}
             >
-              New Folder
+              <Trans>New Folder</Trans>
             </Button>
           )}
           <ExportRedirectsMenu />
@@ -175,7 +190,7 @@ export function MyQrCodesPage() {
                 leftSection={<IconTableImport size={18} aria-hidden />}
                 onClick={bulk.open}
               >
-                Bulk create
+                <Trans>Bulk create</Trans>
               </Button>
               <Button
                 component={Link}
@@ -183,10 +198,10 @@ export function MyQrCodesPage() {
                 variant="default"
                 leftSection={<IconFileImport size={18} aria-hidden />}
               >
-                Import links
+                <Trans>Import links</Trans>
               </Button>
               <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
-                Create New QR Code
+                <Trans>Create New QR Code</Trans>
               </Button>
             </>
           )}
@@ -195,67 +210,76 @@ export function MyQrCodesPage() {
 
       <Tabs value={kind} onChange={(v) => setKind((v as Kind | null) ?? 'all')}>
         <Tabs.List>
-          <Tabs.Tab value="all">All QR Codes</Tabs.Tab>
-          <Tabs.Tab value="dynamic">Dynamic</Tabs.Tab>
-          <Tabs.Tab value="static">Static</Tabs.Tab>
+          <Tabs.Tab value="all">
+            <Trans>All QR Codes</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="dynamic">
+            <Trans>Dynamic</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="static">
+            <Trans>Static</Trans>
+          </Tabs.Tab>
         </Tabs.List>
       </Tabs>
 
       <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-        <Group gap="xs" wrap="nowrap" role="group" aria-label="Folder filter">
+        <Group gap="xs" wrap="nowrap" role="group" aria-label={t`Folder filter`}>
           <Chip checked={folder === 'all'} onChange={() => setFolder('all')} variant="light">
-            All Folders
+            <Trans>All Folders</Trans>
           </Chip>
           <Chip checked={folder === 'root'} onChange={() => setFolder('root')} variant="light">
-            Root
+            <Trans comment="The top level of My QR Codes, outside any folder">Root</Trans>
           </Chip>
-          {folderList.map((f) => (
-            <Group key={f.id} gap={2} wrap="nowrap">
-              <Chip
-                checked={folder === String(f.id)}
-                onChange={() => setFolder(String(f.id))}
-                variant="light"
-              >
-                {f.name} ({f.qrCodeCount})
-              </Chip>
-              {canEdit && (
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={`Share analytics of folder ${f.name}`}
-                  title="Share analytics"
-                  onClick={() => setSharingFolder(f)}
+          {folderList.map((f) => {
+            const folderName = f.name;
+            return (
+              <Group key={f.id} gap={2} wrap="nowrap">
+                <Chip
+                  checked={folder === String(f.id)}
+                  onChange={() => setFolder(String(f.id))}
+                  variant="light"
                 >
-                  <IconChartBar size={14} aria-hidden />
-                </ActionIcon>
-              )}
-              {canEdit && (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="sm"
-                  aria-label={`Delete folder ${f.name}`}
-                  onClick={() => setFolderToDelete(f)}
-                >
-                  <IconX size={14} aria-hidden />
-                </ActionIcon>
-              )}
-            </Group>
-          ))}
+                  {f.name} ({f.qrCodeCount})
+                </Chip>
+                {canEdit && (
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    aria-label={t`Share analytics of folder ${folderName}`}
+                    title={t`Share analytics`}
+                    onClick={() => setSharingFolder(f)}
+                  >
+                    <IconChartBar size={14} aria-hidden />
+                  </ActionIcon>
+                )}
+                {canEdit && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="sm"
+                    aria-label={t`Delete folder ${folderName}`}
+                    onClick={() => setFolderToDelete(f)}
+                  >
+                    <IconX size={14} aria-hidden />
+                  </ActionIcon>
+                )}
+              </Group>
+            );
+          })}
         </Group>
       </ScrollArea>
 
       <Group gap="sm" wrap="wrap">
         <TextInput
-          aria-label="Search QR codes"
-          placeholder="Search by name, content or short link"
+          aria-label={t`Search QR codes`}
+          placeholder={t`Search by name, content or short link`}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={
             search ? (
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                aria-label="Clear search"
+                aria-label={t`Clear search`}
                 onClick={() => setSearch('')}
               >
                 <IconX size={14} aria-hidden />
@@ -270,19 +294,19 @@ export function MyQrCodesPage() {
           style={{ flex: '1 1 220px' }}
         />
         <Select
-          aria-label="Sort"
+          aria-label={t`Sort`}
           value={sort}
           onChange={(v) => setSort(v ?? 'newest')}
           data={[
-            { value: 'newest', label: 'Newest first' },
-            { value: 'oldest', label: 'Oldest first' },
-            { value: 'name', label: 'Name (A–Z)' },
+            { value: 'newest', label: t`Newest first` },
+            { value: 'oldest', label: t`Oldest first` },
+            { value: 'name', label: t`Name (A–Z)` },
           ]}
           allowDeselect={false}
           w={170}
         />
         <SegmentedControl
-          aria-label="View"
+          aria-label={t`View`}
           value={view}
           onChange={(v) => setView(v === 'list' ? 'list' : 'cards')}
           data={[
@@ -291,7 +315,9 @@ export function MyQrCodesPage() {
               label: (
                 <Group gap={6} wrap="nowrap">
                   <IconLayoutGrid size={16} aria-hidden />
-                  <span>Cards</span>
+                  <span>
+                    <Trans>Cards</Trans>
+                  </span>
                 </Group>
               ),
             },
@@ -300,7 +326,9 @@ export function MyQrCodesPage() {
               label: (
                 <Group gap={6} wrap="nowrap">
                   <IconList size={16} aria-hidden />
-                  <span>List</span>
+                  <span>
+                    <Trans>List</Trans>
+                  </span>
                 </Group>
               ),
             },
@@ -312,13 +340,15 @@ export function MyQrCodesPage() {
             leftSection={<IconFilterOff size={16} aria-hidden />}
             onClick={clearFilters}
           >
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         )}
       </Group>
 
       {codes.isError ? (
-        <ErrorAlert>Error loading QR codes. Please try again later.</ErrorAlert>
+        <ErrorAlert>
+          <Trans>Error loading QR codes. Please try again later.</Trans>
+        </ErrorAlert>
       ) : codes.isPending ? (
         view === 'list' ? (
           <QrCodeListSkeleton />
@@ -330,35 +360,35 @@ export function MyQrCodesPage() {
           <IconQrcode size={48} stroke={1.2} aria-hidden color="var(--mantine-color-dimmed)" />
           <Text fw={600}>
             {workspace?.kind === 'team'
-              ? `${workspace.name} has no QR codes yet`
-              : "You don't have any QR codes yet"}
+              ? t`${workspaceName} has no QR codes yet`
+              : t`You don't have any QR codes yet`}
           </Text>
           {canEdit ? (
             <>
               <Text size="sm" c="dimmed">
-                Create your first code: a link, Wi-Fi access, a contact card and more.
+                <Trans>Create your first code: a link, Wi-Fi access, a contact card and more.</Trans>
               </Text>
               <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
-                Create New QR Code
+                <Trans>Create New QR Code</Trans>
               </Button>
             </>
           ) : (
             <Text size="sm" c="dimmed">
-              The codes its editors create will show here.
+              <Trans>The codes its editors create will show here.</Trans>
             </Text>
           )}
         </Stack>
       ) : visible.length === 0 ? (
         <Stack align="center" gap="sm" py="xl" ta="center" role="status">
           <Text c="dimmed">
-            {search.trim() ? `No QR codes match “${search.trim()}”` : 'No QR codes match these filters.'}
+            {query ? t`No QR codes match “${query}”` : t`No QR codes match these filters.`}
           </Text>
           <Button
             variant="light"
             leftSection={<IconFilterOff size={16} aria-hidden />}
             onClick={clearFilters}
           >
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         </Stack>
       ) : view === 'list' ? (
@@ -418,14 +448,16 @@ export function MyQrCodesPage() {
         }}
       />
       <MoveToTeamDialog code={movingToTeam} onClose={() => setMovingToTeam(null)} />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete QR code?" centered>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t`Delete QR code?`} centered>
         <Text size="sm">
-          &ldquo;{deleting?.name}&rdquo; will be deleted permanently. Its scan analytics will also be deleted,
-          and a printed dynamic code will stop working.
+          <Trans>
+            “{deletingName}” will be deleted permanently. Its scan analytics will also be deleted, and a
+            printed dynamic code will stop working.
+          </Trans>
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button
             color="red"
@@ -434,23 +466,24 @@ export function MyQrCodesPage() {
               if (deleting) remove.mutate({ id: deleting.id }, { onSettled: () => setDeleting(null) });
             }}
           >
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </Group>
       </Modal>
       <Modal
         opened={folderToDelete !== null}
         onClose={() => setFolderToDelete(null)}
-        title="Delete folder?"
+        title={t`Delete folder?`}
         centered
       >
         <Text size="sm">
-          The folder &ldquo;{folderToDelete?.name}&rdquo; will be deleted. Its QR codes are kept and move to
-          Root.
+          <Trans>
+            The folder “{folderToDeleteName}” will be deleted. Its QR codes are kept and move to Root.
+          </Trans>
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setFolderToDelete(null)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button
             color="red"
@@ -461,7 +494,7 @@ export function MyQrCodesPage() {
               deleteFolder.mutate({ id: folderToDelete.id }, { onSettled: () => setFolderToDelete(null) });
             }}
           >
-            Delete Folder
+            <Trans>Delete Folder</Trans>
           </Button>
         </Group>
       </Modal>

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FOLDER_NAME_MAX } from '../../../src/qr/qr.schema';
 
@@ -13,6 +14,7 @@ export function NewFolderDialog({
   onCreate: (name: string) => Promise<unknown>;
   pending: boolean;
 }) {
+  const { t } = useLingui();
   const [name, setName] = useState('');
   const trimmed = name.trim();
   const submit = async (event: React.FormEvent) => {
@@ -24,11 +26,11 @@ export function NewFolderDialog({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="New Folder" centered>
+    <Modal opened={opened} onClose={onClose} title={t`New Folder`} centered>
       <form onSubmit={(e) => void submit(e)}>
         <TextInput
-          label="Folder name"
-          placeholder="e.g. Restaurant menus"
+          label={t`Folder name`}
+          placeholder={t`e.g. Restaurant menus`}
           value={name}
           maxLength={FOLDER_NAME_MAX}
           onChange={(e) => setName(e.currentTarget.value)}
@@ -36,10 +38,10 @@ export function NewFolderDialog({
         />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={!trimmed} loading={pending}>
-            Create Folder
+            <Trans>Create Folder</Trans>
           </Button>
         </Group>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, Tooltip } from '@mantine/core';
 import {
   IconChartBar,
@@ -14,6 +15,7 @@ import { cloneElement } from 'react';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
 import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
 import { MountOnFirstUse, OpenedAfterMount } from '../../components/MountOnFirstUse';
+import { translateShared } from '../../i18n/shared-messages';
 import { middleTruncate } from '../../lib/format';
 import { qrImageLabel } from '../qr/qr-image-label';
 import { shareQr } from '../qr/share';
@@ -62,7 +64,11 @@ export function QrCodeCard({
   /** Offered in the personal workspace when the user edits a team. */
   onMoveToTeam?: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const data = imageDataOf(code);
+  const codeName = code.name;
+  // English keeps the browser's own date format, as before; another language writes the date its way.
+  const created = new Date(code.created).toLocaleDateString(i18n.locale === 'en' ? undefined : i18n.locale);
   const verdict = code.scannable?.verdict ?? null;
   const { downloading, request: requestDownload, dialogs } = useCodeDownloads(code);
   const destination = destinationOf(code);
@@ -72,7 +78,7 @@ export function QrCodeCard({
   const moreButton = (
     <PlainActionIcon
       variant="default"
-      aria-label={`More actions for ${code.name}`}
+      aria-label={t`More actions for ${codeName}`}
       aria-haspopup="menu"
       aria-expanded={false}
     >
@@ -89,9 +95,9 @@ export function QrCodeCard({
             {code.name}
           </p>
           <div className={plain.badges}>
-            <PlainBadge color="blue">{qrTypeLabels[code.type]}</PlainBadge>
+            <PlainBadge color="blue">{translateShared(qrTypeLabels[code.type])}</PlainBadge>
             <PlainBadge color={code.isDynamic ? 'teal' : 'gray'}>
-              {code.isDynamic ? 'Dynamic' : 'Static'}
+              {code.isDynamic ? t`Dynamic` : t`Static`}
             </PlainBadge>
             {verdict && verdict !== 'scannable' && <ScanVerdictBadge verdict={verdict} size="sm" />}
             <CodeMarks marks={withDestinationMark(marks, issues, now)} />
@@ -102,7 +108,7 @@ export function QrCodeCard({
               style={verdict === 'unscannable' ? { color: 'var(--mantine-color-red-8)' } : undefined}
               data-scan-reason
             >
-              {code.scannable?.reason}
+              {translateShared(code.scannable?.reason ?? '')}
             </p>
           )}
           <p
@@ -130,7 +136,7 @@ export function QrCodeCard({
             <LastScan isDynamic={code.isDynamic} state={figures} now={now} />
           </div>
           <p className={cx(plain.text, plain.xs, plain.dimmed)}>
-            {folderName ? `In ${folderName} · ` : ''}Created {new Date(code.created).toLocaleDateString()}
+            {folderName ? t`In ${folderName} · Created ${created}` : t`Created ${created}`}
           </p>
         </div>
       </div>
@@ -144,9 +150,10 @@ export function QrCodeCard({
             disabled={downloading !== null && downloading !== 'png'}
             onClick={() => requestDownload('png')}
           >
-            Download
+            <Trans>Download</Trans>
           </PlainButton>
           {(['svg', 'pdf'] as const).map((format) => {
+            const formatName = format.toUpperCase();
             const button = (
               <PlainButton
                 variant="light"
@@ -164,7 +171,7 @@ export function QrCodeCard({
                 key={format}
                 plain={button}
                 full={(use, ref) => (
-                  <Tooltip label={`Download as ${format.toUpperCase()}`} defaultOpened={use === 'hover'}>
+                  <Tooltip label={t`Download as ${formatName}`} defaultOpened={use === 'hover'}>
                     {cloneElement(button, { ref })}
                   </Tooltip>
                 )}
@@ -179,7 +186,7 @@ export function QrCodeCard({
             id={code.id}
             leftSection={<IconEdit size={16} aria-hidden />}
           >
-            Edit
+            <Trans>Edit</Trans>
           </PlainLinkButton>
         )}
         {canEdit && (
@@ -188,7 +195,7 @@ export function QrCodeCard({
             leftSection={<IconFolderShare size={16} aria-hidden />}
             onClick={onMove}
           >
-            Move
+            <Trans>Move</Trans>
           </PlainButton>
         )}
         <PlainLinkButton
@@ -197,7 +204,7 @@ export function QrCodeCard({
           id={code.id}
           leftSection={<IconChartBar size={16} aria-hidden />}
         >
-          Stats
+          <Trans>Stats</Trans>
         </PlainLinkButton>
         {/* The menu and its tooltip mounted when the button is first reached (components/MountOnFirstUse.tsx). */}
         <MountOnFirstUse
@@ -207,7 +214,7 @@ export function QrCodeCard({
               {(state) => (
                 <Menu position="bottom-end" withinPortal {...state}>
                   <Menu.Target>
-                    <Tooltip label="More actions" defaultOpened={use === 'hover'}>
+                    <Tooltip label={t`More actions`} defaultOpened={use === 'hover'}>
                       {cloneElement(moreButton, { ref })}
                     </Tooltip>
                   </Menu.Target>
@@ -216,32 +223,32 @@ export function QrCodeCard({
                       leftSection={<IconDownload size={16} aria-hidden />}
                       onClick={() => requestDownload('svg')}
                     >
-                      Download SVG
+                      <Trans>Download SVG</Trans>
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconDownload size={16} aria-hidden />}
                       onClick={() => requestDownload('pdf')}
                     >
-                      Download PDF
+                      <Trans>Download PDF</Trans>
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconPrinter size={16} aria-hidden />}
                       onClick={() => requestDownload('print')}
                     >
-                      Print-ready download…
+                      <Trans>Print-ready download…</Trans>
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconShare size={16} aria-hidden />}
                       onClick={() => void shareQr({ title: code.name, url: data })}
                     >
-                      Share
+                      <Trans>Share</Trans>
                     </Menu.Item>
                     {onMoveToTeam && (
                       <Menu.Item
                         leftSection={<IconUsersGroup size={16} aria-hidden />}
                         onClick={onMoveToTeam}
                       >
-                        Move to team…
+                        <Trans>Move to team…</Trans>
                       </Menu.Item>
                     )}
                     {canEdit && (
@@ -252,7 +259,7 @@ export function QrCodeCard({
                           leftSection={<IconTrash size={16} aria-hidden />}
                           onClick={onDelete}
                         >
-                          Delete
+                          <Trans>Delete</Trans>
                         </Menu.Item>
                       </>
                     )}

@@ -11,11 +11,13 @@ import {
   IconTrash,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { cloneElement } from 'react';
 import { qrTypeLabels } from '../../../src/qr/qr-types';
 import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
 import { MountOnFirstUse, OpenedAfterMount } from '../../components/MountOnFirstUse';
+import { translateShared } from '../../i18n/shared-messages';
 import { middleTruncate } from '../../lib/format';
 import { shareQr } from '../qr/share';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
@@ -103,6 +105,7 @@ export function QrCodeList({
   onDelete: (code: QrCode) => void;
   onMoveToTeam?: (code: QrCode) => void;
 }) {
+  const { t } = useLingui();
   const wide = useMediaQuery('(min-width: 62em)') ?? false;
   const { ref, width } = useElementSize<HTMLDivElement>();
   const destWidth = destinationWidth(width, wide, showLastScan);
@@ -113,15 +116,29 @@ export function QrCodeList({
       <div className={classes.list} ref={ref}>
         {/* Headings for the eye; each row says what its figures are to a screen reader itself. */}
         <div className={classes.header} aria-hidden>
-          <span>Name</span>
-          <span>Type</span>
-          <span>Destination</span>
-          <span style={{ textAlign: 'right' }}>Scans</span>
-          {showLastScan && <span style={{ textAlign: 'right' }}>Last scan</span>}
-          <span>Scan check</span>
+          <span>
+            <Trans>Name</Trans>
+          </span>
+          <span>
+            <Trans>Type</Trans>
+          </span>
+          <span>
+            <Trans>Destination</Trans>
+          </span>
+          <span style={{ textAlign: 'right' }}>
+            <Trans>Scans</Trans>
+          </span>
+          {showLastScan && (
+            <span style={{ textAlign: 'right' }}>
+              <Trans>Last scan</Trans>
+            </span>
+          )}
+          <span>
+            <Trans>Scan check</Trans>
+          </span>
           <span />
         </div>
-        <ul aria-label="QR codes" className={classes.rows}>
+        <ul aria-label={t`QR codes`} className={classes.rows}>
           {entries.map((entry) => (
             <QrCodeRow
               key={entry.code.id}
@@ -163,14 +180,16 @@ function QrCodeRow({
   onDelete: () => void;
   onMoveToTeam?: () => void;
 }) {
+  const { t } = useLingui();
   const { downloading, request, dialogs } = useCodeDownloads(code);
+  const codeName = code.name;
   const destination = destinationOf(code);
   const shown = fit(destination);
   const verdict = code.scannable?.verdict ?? null;
   const menuButton = (
     <PlainActionIcon
       variant="subtle"
-      aria-label={`Actions for ${code.name}`}
+      aria-label={t`Actions for ${codeName}`}
       aria-haspopup="menu"
       aria-expanded={false}
       loading={downloading !== null}
@@ -178,7 +197,8 @@ function QrCodeRow({
       <IconDots size={18} aria-hidden />
     </PlainActionIcon>
   );
-  const reason = code.scannable?.reason;
+  // The server's words (src/qr/scan-safety.ts), in the user's language where they are translated.
+  const reason = code.scannable && translateShared(code.scannable.reason);
   const badge = verdict && (
     <span style={{ display: 'inline-flex' }}>
       <ScanVerdictBadge verdict={verdict} size="sm" />
@@ -200,9 +220,13 @@ function QrCodeRow({
       </div>
       <div className={classes.meta}>
         <div className={cx(classes.type, plain.text, plain.xs, plain.dimmed)}>
-          <Hidden>Type: </Hidden>
-          {qrTypeLabels[code.type]} · {code.isDynamic ? 'Dynamic' : 'Static'}
-          {folderName && <Hidden>, in folder {folderName}</Hidden>}
+          <Hidden>{t`Type:`} </Hidden>
+          {translateShared(qrTypeLabels[code.type])} · {code.isDynamic ? t`Dynamic` : t`Static`}
+          {folderName && (
+            <Hidden>
+              <Trans>, in folder {folderName}</Trans>
+            </Hidden>
+          )}
         </div>
         <div className={classes.verdict}>
           {badge && reason ? (
@@ -217,9 +241,11 @@ function QrCodeRow({
           ) : badge ? (
             badge
           ) : (
-            <p className={cx(plain.text, plain.xs, plain.dimmed)}>Checking…</p>
+            <p className={cx(plain.text, plain.xs, plain.dimmed)}>
+              <Trans>Checking…</Trans>
+            </p>
           )}
-          {verdict && verdict !== 'scannable' && <Hidden>{code.scannable?.reason}</Hidden>}
+          {verdict && verdict !== 'scannable' && <Hidden>{reason}</Hidden>}
         </div>
       </div>
       <p
@@ -228,7 +254,9 @@ function QrCodeRow({
         title={destination}
         data-destination
       >
-        <Hidden>Destination: {destination}</Hidden>
+        <Hidden>
+          <Trans>Destination: {destination}</Trans>
+        </Hidden>
         <span aria-hidden>{shown}</span>
       </p>
       <div className={classes.figures}>
@@ -254,7 +282,7 @@ function QrCodeRow({
                       to={`/qr-details/${code.id}`}
                       leftSection={<IconChartBar size={16} aria-hidden />}
                     >
-                      Stats
+                      <Trans>Stats</Trans>
                     </Menu.Item>
                     {canEdit && code.isDynamic && (
                       <Menu.Item
@@ -262,12 +290,12 @@ function QrCodeRow({
                         to={`/edit-qr/${code.id}`}
                         leftSection={<IconEdit size={16} aria-hidden />}
                       >
-                        Edit
+                        <Trans>Edit</Trans>
                       </Menu.Item>
                     )}
                     {canEdit && (
                       <Menu.Item leftSection={<IconFolderShare size={16} aria-hidden />} onClick={onMove}>
-                        Move
+                        <Trans>Move</Trans>
                       </Menu.Item>
                     )}
                     {onMoveToTeam && (
@@ -275,7 +303,7 @@ function QrCodeRow({
                         leftSection={<IconUsersGroup size={16} aria-hidden />}
                         onClick={onMoveToTeam}
                       >
-                        Move to team…
+                        <Trans>Move to team…</Trans>
                       </Menu.Item>
                     )}
                     <Menu.Divider />
@@ -283,31 +311,31 @@ function QrCodeRow({
                       leftSection={<IconDownload size={16} aria-hidden />}
                       onClick={() => request('png')}
                     >
-                      Download PNG
+                      <Trans>Download PNG</Trans>
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconDownload size={16} aria-hidden />}
                       onClick={() => request('svg')}
                     >
-                      Download SVG
+                      <Trans>Download SVG</Trans>
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconDownload size={16} aria-hidden />}
                       onClick={() => request('pdf')}
                     >
-                      Download PDF
+                      <Trans>Download PDF</Trans>
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconPrinter size={16} aria-hidden />}
                       onClick={() => request('print')}
                     >
-                      Print-ready download…
+                      <Trans>Print-ready download…</Trans>
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconShare size={16} aria-hidden />}
                       onClick={() => void shareQr({ title: code.name, url: imageDataOf(code) })}
                     >
-                      Share
+                      <Trans>Share</Trans>
                     </Menu.Item>
                     {canEdit && (
                       <>
@@ -317,7 +345,7 @@ function QrCodeRow({
                           leftSection={<IconTrash size={16} aria-hidden />}
                           onClick={onDelete}
                         >
-                          Delete
+                          <Trans>Delete</Trans>
                         </Menu.Item>
                       </>
                     )}
@@ -335,8 +363,9 @@ function QrCodeRow({
 
 /** The list while the codes load: rows of placeholders. */
 export function QrCodeListSkeleton({ count = 6 }: { count?: number }) {
+  const { t } = useLingui();
   return (
-    <Stack gap={0} className={classes.list} aria-busy="true" aria-label="Loading QR codes" role="region">
+    <Stack gap={0} className={classes.list} aria-busy="true" aria-label={t`Loading QR codes`} role="region">
       {Array.from({ length: count }, (_, i) => (
         <Group
           key={i}

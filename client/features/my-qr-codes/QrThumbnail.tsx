@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Customization } from '../../../src/qr/customization';
 import { DOWNLOAD_PNG_PX, renderQrSvg } from '../../lib/qr-render';
@@ -62,7 +63,7 @@ export function QrThumbnail({
           />
         ) : result ? (
           <p className={`${classes.text} ${classes.sm} ${classes.dimmed} ${classes.unavailable}`}>
-            Preview unavailable
+            <Trans>Preview unavailable</Trans>
           </p>
         ) : null}
       </div>

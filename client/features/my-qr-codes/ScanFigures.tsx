@@ -1,8 +1,10 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Tooltip } from '@mantine/core';
 import { cloneElement } from 'react';
 import { MountOnFirstUse } from '../../components/MountOnFirstUse';
 import { exactTime, formatCount, lastScanLabel } from '../../lib/format';
-import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
+import { NOT_TRACKED_MSG, NOT_TRACKED_REASON_MSG } from '../qr/use-static-codes';
 import type { CodeScanFigures } from './code-summary';
 import { cx, Hidden, plain } from './PlainControls';
 
@@ -25,10 +27,11 @@ export function ScanCount({
   state: FiguresState;
   stacked?: boolean;
 }) {
+  const { t } = useLingui();
   if (!isDynamic) {
     const label = (
       <p className={cx(plain.text, plain.xs, plain.dimmed)} data-scans="untracked" style={{ cursor: 'help' }}>
-        {NOT_TRACKED}
+        {t(NOT_TRACKED_MSG)}
       </p>
     );
     // The tooltip mounted when the text is first reached: one per static code of a long list.
@@ -37,7 +40,7 @@ export function ScanCount({
         plain={label}
         full={(use, ref) => (
           <Tooltip
-            label={NOT_TRACKED_REASON}
+            label={t(NOT_TRACKED_REASON_MSG)}
             multiline
             w={260}
             events={{ hover: true, focus: true, touch: true }}
@@ -51,8 +54,11 @@ export function ScanCount({
   }
   if (state.figures === undefined) {
     return state.failed ? (
-      <p className={cx(plain.text, plain.sm, plain.dimmed)} title="Scan counts could not be loaded">
-        –<Hidden>Scan count not available</Hidden>
+      <p className={cx(plain.text, plain.sm, plain.dimmed)} title={t`Scan counts could not be loaded`}>
+        –
+        <Hidden>
+          <Trans>Scan count not available</Trans>
+        </Hidden>
       </p>
     ) : (
       <div
@@ -62,19 +68,19 @@ export function ScanCount({
     );
   }
   const n = state.figures.scans;
-  const unit = n === 1 ? 'scan' : 'scans';
+  const count = formatCount(n);
   return stacked ? (
     <div className={plain.text} data-scans={n} style={{ lineHeight: 1.15 }}>
       <span className={plain.text} style={{ display: 'block', fontWeight: 700 }}>
         {formatCount(n)}
       </span>
       <span className={cx(plain.text, plain.xs, plain.dimmed)} style={{ display: 'block' }}>
-        {unit}
+        {plural(n, { one: 'scan', other: 'scans' })}
       </span>
     </div>
   ) : (
     <p className={cx(plain.text, plain.sm)} style={{ fontWeight: 600 }} data-scans={n}>
-      {formatCount(n)} {unit}
+      {plural(n, { one: `${count} scan`, other: `${count} scans` })}
     </p>
   );
 }
@@ -89,6 +95,7 @@ export function LastScan({
   state: FiguresState;
   now: number;
 }) {
+  const { t } = useLingui();
   const last = state.figures?.lastScanAt;
   if (!isDynamic || last === undefined) return null;
   return (
@@ -97,7 +104,7 @@ export function LastScan({
       title={last === null ? undefined : exactTime(last)}
       data-last-scan
     >
-      <Hidden>Last scan: </Hidden>
+      <Hidden>{t`Last scan:`} </Hidden>
       {lastScanLabel(last, now)}
     </p>
   );

@@ -1,8 +1,11 @@
 // The small marks a code carries in My QR Codes: what its smart-redirect options do to a scan, at a glance,
 // and whether one of its destinations is down (issue 35: dead destinations caught).
+import { i18n } from '@lingui/core';
+import { plural, t } from '@lingui/core/macro';
 import { downMark } from '../../../src/qr/destination-check';
 import type { DestinationIssue } from '../../../src/qr/destination-check.schema';
 import type { QrCode } from '../../../src/qr/qr.schema';
+import { translateShared } from '../../i18n/shared-messages';
 
 export type CodeMarkKind = 'destination' | 'password' | 'rules' | 'schedule' | 'limit' | 'paused';
 
@@ -18,10 +21,14 @@ export interface CodeMark {
   alert?: boolean;
 }
 
+/** English days are written day first ('1 Dec'); another language writes them its own way. */
+const dateLocale = () => (i18n.locale === 'en' ? 'en-GB' : i18n.locale);
+
 /** '1 Dec', or '1 Dec 2027' outside the current year, in the viewer's zone (or `timeZone`). */
 function dayLabel(ms: number, now: number, timeZone?: string): string {
-  const year = (t: number) => new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone }).format(t);
-  return new Intl.DateTimeFormat('en-GB', {
+  const locale = dateLocale();
+  const year = (ms: number) => new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone }).format(ms);
+  return new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
     year: year(ms) === year(now) ? undefined : 'numeric',
@@ -40,14 +47,14 @@ export function codeMarks(
 ): CodeMark[] {
   if (!code.isDynamic) return [];
   const marks: CodeMark[] = [];
-  if (code.hasPassword) marks.push({ kind: 'password', label: 'Password protected', stopped: false });
+  if (code.hasPassword) marks.push({ kind: 'password', label: t`Password protected`, stopped: false });
   const o = code.redirectOptions;
   if (!o) return marks;
   const rules = o.rules.length;
   if (rules > 0) {
     marks.push({
       kind: 'rules',
-      label: `${rules} redirect ${rules === 1 ? 'rule' : 'rules'}`,
+      label: plural(rules, { one: '# redirect rule', other: '# redirect rules' }),
       short: String(rules),
       stopped: false,
     });
@@ -56,22 +63,27 @@ export function codeMarks(
   const until = o.activeUntil === null ? null : Date.parse(o.activeUntil);
   const day = (ms: number) => dayLabel(ms, now, timeZone);
   if (until !== null && until <= now) {
-    marks.push({ kind: 'schedule', label: `Schedule ended ${day(until)}`, stopped: true });
+    const end = day(until);
+    marks.push({ kind: 'schedule', label: t`Schedule ended ${end}`, stopped: true });
   } else if (from !== null && from > now) {
+    const start = day(from);
+    const end = until === null ? null : day(until);
     marks.push({
       kind: 'schedule',
-      label: `Scheduled: starts ${day(from)}${until === null ? '' : `, ends ${day(until)}`}`,
+      label: end === null ? t`Scheduled: starts ${start}` : t`Scheduled: starts ${start}, ends ${end}`,
       stopped: true,
     });
   } else if (until !== null) {
-    marks.push({ kind: 'schedule', label: `Scheduled: ends ${day(until)}`, stopped: false });
+    const end = day(until);
+    marks.push({ kind: 'schedule', label: t`Scheduled: ends ${end}`, stopped: false });
   }
   // Whether the limit is reached is the server's to say: it counts served scans only (no bots, no
   // refused or simulated scans), which the list does not know.
   if (o.maxScans !== null) {
-    marks.push({ kind: 'limit', label: `Scan limit: ${o.maxScans.toLocaleString('en-US')}`, stopped: false });
+    const limit = o.maxScans.toLocaleString(i18n.locale);
+    marks.push({ kind: 'limit', label: t`Scan limit: ${limit}`, stopped: false });
   }
-  if (o.paused) marks.push({ kind: 'paused', label: 'Paused', stopped: true });
+  if (o.paused) marks.push({ kind: 'paused', label: t`Paused`, stopped: true });
   return marks;
 }
 
@@ -89,14 +101,33 @@ export function destinationIssueText(
   now: number,
 ): string {
   const mark = downMark(issue, new Date(now));
-  const lower = mark.charAt(0).toLowerCase() + mark.slice(1);
-  const text =
-    issue.label === 'Destination'
-      ? mark
-      : VERB.test(mark)
-        ? `${issue.label} ${lower}`
-        : `${issue.label}: ${lower}`;
-  return issue.usingFallback ? `${text} · scans go to the fallback URL` : text;
+  let text: string;
+  if (i18n.locale === 'en') {
+    const lower = mark.charAt(0).toLowerCase() + mark.slice(1);
+    text =
+      issue.label === 'Destination'
+        ? mark
+        : VERB.test(mark)
+          ? `${issue.label} ${lower}`
+          : `${issue.label}: ${lower}`;
+  } else {
+    // The URL's label and its problem come from src/ in English: each is translated, and the problem follows
+    // the label after a colon, in lower case (but in German, whose nouns keep their capital).
+    const translated = translateShared(mark);
+    if (issue.label === 'Destination') text = translated;
+    else {
+      const label = translateShared(issue.label);
+      const problem =
+        i18n.locale === 'de'
+          ? translated
+          : translated.charAt(0).toLocaleLowerCase(i18n.locale) + translated.slice(1);
+      text = t({
+        message: `${label}: ${problem}`,
+        comment: 'A URL of a code that does not work: "Rule 2: Destination: opens a 404 since 2 days"',
+      });
+    }
+  }
+  return issue.usingFallback ? t`${text} · scans go to the fallback URL` : text;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { imageDataOf, type QrCode } from '../../../src/qr/qr.schema';
 import { notify } from '../../lib/notify';
@@ -21,6 +22,7 @@ export function useCodeDownloads(code: QrCode): {
   request: (request: DownloadRequest) => void;
   dialogs: ReactNode;
 } {
+  const { t } = useLingui();
   const [downloading, setDownloading] = useState<DownloadFormat | null>(null);
   const [printing, setPrinting] = useState(false);
   const data = imageDataOf(code);
@@ -30,9 +32,9 @@ export function useCodeDownloads(code: QrCode): {
     setDownloading(format);
     try {
       const fileName = await downloadQr(format, data, code.customization, { name: code.name, id: code.id });
-      notify.success('QR Code Downloaded', `Saved as ${fileName}.`);
+      notify.success(t`QR Code Downloaded`, t`Saved as ${fileName}.`);
     } catch {
-      notify.error('Download Failed', 'The QR code could not be downloaded. Please try again.');
+      notify.error(t`Download Failed`, t`The QR code could not be downloaded. Please try again.`);
     } finally {
       setDownloading(null);
     }
@@ -52,12 +54,12 @@ export function useCodeDownloads(code: QrCode): {
           reasons={code.scannable ? [code.scannable.reason] : []}
           hint={
             code.isDynamic
-              ? 'Edit the design to fix it: the designer suggests one-click fixes.'
-              : 'Create it again with a darker foreground, a smaller logo or a higher error correction.'
+              ? t`Edit the design to fix it: the designer suggests one-click fixes.`
+              : t`Create it again with a darker foreground, a smaller logo or a higher error correction.`
           }
           {...gate.dialog}
           opened={confirm.opened}
-          confirmLabel="Download anyway"
+          confirmLabel={t`Download anyway`}
         />
       )}
       {print.mounted && (

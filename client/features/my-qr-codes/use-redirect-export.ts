@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useState } from 'react';
 import { redirectExportFiles, type RedirectExportFormat } from '../../../src/qr/redirect-export.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { failureMessage } from '../../lib/failure-message';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
@@ -25,15 +27,15 @@ export function useRedirectExport() {
       // A neutral type: Chrome would save a text/plain `Caddyfile` or `_redirects` as `….txt`.
       const blob = new Blob([await res.arrayBuffer()], { type: 'application/octet-stream' });
       saveBlob(blob, fileName);
-      notify.success('Redirects Exported', `${label}: ${fileName}`);
+      notify.success(t`Redirects Exported`, `${translateShared(label)}: ${fileName}`);
     } catch (error) {
       notify.error(
-        'Export Failed',
+        t`Export Failed`,
         error instanceof TypeError
-          ? 'The server could not be reached. Please try again.'
+          ? t`The server could not be reached. Please try again.`
           : error instanceof Error && error.message
-            ? error.message
-            : 'The redirects could not be exported.',
+            ? translateShared(error.message)
+            : t`The redirects could not be exported.`,
       );
     } finally {
       setPending(null);

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { ColorInput, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { HEX_COLOR, TRANSPARENT } from '../../../src/qr/customization-values';
 import { readableOn } from '../../../src/qr/render-options';
+import { translateShared } from '../../i18n/shared-messages';
 import classes from './qr-designer.module.css';
 
 export interface PaletteColor {
@@ -12,16 +14,22 @@ export interface PaletteColor {
 
 interface ColorFieldProps {
   label: string;
+  /** The free picker's name for screen readers ('Custom foreground colour'). */
+  customLabel: string;
   palette: readonly PaletteColor[];
   /** '#RRGGBB', or 'transparent' where the palette offers it. */
   value: string;
   onChange: (value: string) => void;
 }
 
+/** The picker's hint: the form a colour is typed in, the same in every language. */
+const HEX_FORMAT = '#RRGGBB';
+
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Palette swatches (buttons named after their colour) and a free picker that accepts any #RRGGBB. */
-export function ColorField({ label, palette, value, onChange }: ColorFieldProps) {
+export function ColorField({ label, customLabel, palette, value, onChange }: ColorFieldProps) {
+  const { t } = useLingui();
   const transparent = value === TRANSPARENT;
   const external = transparent ? '' : value;
   // What the picker shows while typing; only complete #RRGGBB values reach the design.
@@ -40,19 +48,21 @@ export function ColorField({ label, palette, value, onChange }: ColorFieldProps)
       <Text size="sm" fw={500}>
         {label}
       </Text>
-      <Group gap={6} role="group" aria-label={`${label} palette`}>
+      <Group gap={6} role="group" aria-label={t`${label} palette`}>
         {palette.map((color) => {
           const isTransparent = color.value === TRANSPARENT;
           const selected = isTransparent ? transparent : !transparent && same(color.value, value);
+          // The palette's names are src/'s English: said in the app's language.
+          const name = translateShared(color.name);
           return (
             <button
               key={color.value}
               type="button"
               className={`${classes.swatch} ${isTransparent ? classes.checker : ''}`}
               style={isTransparent ? undefined : { backgroundColor: color.value }}
-              aria-label={isTransparent ? color.name : `${color.name} (${color.value})`}
+              aria-label={isTransparent ? name : `${name} (${color.value})`}
               aria-pressed={selected}
-              title={color.name}
+              title={name}
               onClick={() => onChange(color.value)}
             >
               {selected && (
@@ -68,10 +78,10 @@ export function ColorField({ label, palette, value, onChange }: ColorFieldProps)
         })}
       </Group>
       <ColorInput
-        aria-label={`Custom ${label.toLowerCase()}`}
+        aria-label={customLabel}
         size="sm"
         format="hex"
-        placeholder={transparent ? 'Transparent' : '#RRGGBB'}
+        placeholder={transparent ? t`Transparent` : HEX_FORMAT}
         value={text}
         onChange={(next) => {
           setText(next);

@@ -1,8 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Group, MultiSelect, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import {
-  dayNames,
   deviceLabels,
   osLabels,
   osNames,
@@ -10,9 +10,11 @@ import {
   RULE_LANGUAGES_MAX,
   ruleDevices,
 } from '../../../src/qr/smart-redirect';
+import { translateShared } from '../../i18n/shared-messages';
 import type { DesignerValues } from './designer-values';
 import { countryChoices, languageChoices } from './regions';
 import type { ConditionValues } from './smart-values';
+import { weekdayName } from './zoned-time';
 
 /** Monday first, as most calendars outside the US show a week; the values stay 0 = Sunday. */
 const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -29,27 +31,36 @@ const zoneName = (timeZone: string) => timeZone.replace(/_/g, ' ');
 
 /** The inputs of one condition, by its kind. */
 export function ConditionFields({ form, path, condition, timeZone }: ConditionFieldsProps) {
-  const countries = useMemo(() => (condition.kind === 'country' ? countryChoices() : []), [condition.kind]);
-  const languages = useMemo(() => (condition.kind === 'language' ? languageChoices() : []), [condition.kind]);
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const countries = useMemo(
+    () => (condition.kind === 'country' ? countryChoices(locale) : []),
+    [condition.kind, locale],
+  );
+  const languages = useMemo(
+    () => (condition.kind === 'language' ? languageChoices(locale) : []),
+    [condition.kind, locale],
+  );
+  const zone = zoneName(timeZone);
   const props = (field: keyof ConditionValues) => form.getInputProps(`${path}.${field}`);
 
   switch (condition.kind) {
     case 'device':
       return (
-        <Checkbox.Group label="Devices" {...props('devices')}>
+        <Checkbox.Group label={t`Devices`} {...props('devices')}>
           <Group gap="md" mt={6}>
             {ruleDevices.map((d) => (
-              <Checkbox key={d} value={d} label={deviceLabels[d]} />
+              <Checkbox key={d} value={d} label={translateShared(deviceLabels[d])} />
             ))}
           </Group>
         </Checkbox.Group>
       );
     case 'os':
       return (
-        <Checkbox.Group label="Operating systems" {...props('os')}>
+        <Checkbox.Group label={t`Operating systems`} {...props('os')}>
           <Group gap="md" mt={6}>
             {osNames.map((os) => (
-              <Checkbox key={os} value={os} label={osLabels[os]} />
+              <Checkbox key={os} value={os} label={translateShared(osLabels[os])} />
             ))}
           </Group>
         </Checkbox.Group>
@@ -57,15 +68,15 @@ export function ConditionFields({ form, path, condition, timeZone }: ConditionFi
     case 'country':
       return (
         <MultiSelect
-          label="Countries"
-          description="Where the scan comes from; an unknown place matches none."
-          placeholder={condition.countries.length ? undefined : 'Search countries'}
+          label={t`Countries`}
+          description={t`Where the scan comes from; an unknown place matches none.`}
+          placeholder={condition.countries.length ? undefined : t`Search countries`}
           data={countries}
           searchable
           clearable
           hidePickedOptions
           maxValues={RULE_COUNTRIES_MAX}
-          nothingFoundMessage="No country of that name"
+          nothingFoundMessage={t`No country of that name`}
           comboboxProps={{ withinPortal: true }}
           {...props('countries')}
         />
@@ -73,15 +84,15 @@ export function ConditionFields({ form, path, condition, timeZone }: ConditionFi
     case 'language':
       return (
         <MultiSelect
-          label="Languages"
-          description="Matches when the browser accepts any of them."
-          placeholder={condition.languages.length ? undefined : 'Search languages'}
+          label={t`Languages`}
+          description={t`Matches when the browser accepts any of them.`}
+          placeholder={condition.languages.length ? undefined : t`Search languages`}
           data={languages}
           searchable
           clearable
           hidePickedOptions
           maxValues={RULE_LANGUAGES_MAX}
-          nothingFoundMessage="No language of that name"
+          nothingFoundMessage={t`No language of that name`}
           comboboxProps={{ withinPortal: true }}
           {...props('languages')}
         />
@@ -89,25 +100,27 @@ export function ConditionFields({ form, path, condition, timeZone }: ConditionFi
     case 'time':
       return (
         <>
-          <Checkbox.Group label="Days" {...props('days')}>
+          <Checkbox.Group label={t`Days`} {...props('days')}>
             <Group gap="sm" mt={6}>
               {weekOrder.map((day) => (
                 <Checkbox
                   key={day}
                   value={String(day)}
-                  label={dayNames[day].slice(0, 3)}
-                  aria-label={dayNames[day]}
+                  label={weekdayName(day, locale, 'short')}
+                  aria-label={weekdayName(day, locale)}
                 />
               ))}
             </Group>
           </Checkbox.Group>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput type="time" label="From" {...props('from')} />
-            <TextInput type="time" label="Until" {...props('until')} />
+            <TextInput type="time" label={t`From`} {...props('from')} />
+            <TextInput type="time" label={t`Until`} {...props('until')} />
           </SimpleGrid>
           <Text size="xs" c="dimmed">
-            In {zoneName(timeZone)}. Until is not included; a range past midnight (22:00 to 02:00) belongs to
-            the day it starts on, and the same time twice means the whole day.
+            <Trans>
+              In {zone}. Until is not included; a range past midnight (22:00 to 02:00) belongs to the day it
+              starts on, and the same time twice means the whole day.
+            </Trans>
           </Text>
         </>
       );
@@ -116,14 +129,14 @@ export function ConditionFields({ form, path, condition, timeZone }: ConditionFi
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             type="datetime-local"
-            label="From"
-            description={`In ${zoneName(timeZone)}`}
+            label={t`From`}
+            description={t`In ${zone}`}
             {...props('dateFrom')}
           />
           <TextInput
             type="datetime-local"
-            label="Until"
-            description="Empty: no end"
+            label={t`Until`}
+            description={t`Empty: no end`}
             {...props('dateUntil')}
           />
         </SimpleGrid>
@@ -131,8 +144,8 @@ export function ConditionFields({ form, path, condition, timeZone }: ConditionFi
     case 'scans':
       return (
         <NumberInput
-          label="After this many scans"
-          description="The code's scans before this one; 100 means from the 101st scan on."
+          label={t`After this many scans`}
+          description={t`The code's scans before this one; 100 means from the 101st scan on.`}
           min={0}
           allowDecimal={false}
           allowNegative={false}

@@ -1,8 +1,11 @@
+import { useLingui as useLocale } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { contentFields, type FieldDef } from '../../../src/qr/content-fields';
 import { withHttps } from '../../../src/qr/bare-url';
 import type { QrType } from '../../../src/qr/qr-types';
+import { translateShared } from '../../i18n/shared-messages';
 import type { DesignerValues } from './designer-values';
 
 const inputTypes: Partial<Record<FieldDef['kind'], string>> = {
@@ -23,17 +26,20 @@ const isWide = (def: FieldDef) => def.kind === 'textarea' || def.kind === 'url';
 
 /** The content inputs of one type, their inline errors from the type's schema. */
 export function ContentForm({ form, type }: { form: UseFormReturnType<DesignerValues>; type: QrType }) {
+  // The fields' labels, placeholders and options are src/'s English: shown in the app's language.
+  useLocale();
   const defs = contentFields[type];
   const timeZone = type === 'event' ? form.values.fields.timeZone : undefined;
+  const zone = timeZone?.replace(/_/g, ' ');
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: defs.length > 1 ? 2 : 1 }} spacing="sm" verticalSpacing="sm">
         {defs.map((def) => {
           const path = `fields.${def.name}`;
           const common = {
-            label: def.label,
+            label: translateShared(def.label),
             withAsterisk: def.required,
-            placeholder: def.placeholder,
+            placeholder: def.placeholder === undefined ? undefined : translateShared(def.placeholder),
             style: isWide(def) ? { gridColumn: '1 / -1' } : undefined,
           };
           if (def.kind === 'select') {
@@ -41,7 +47,7 @@ export function ContentForm({ form, type }: { form: UseFormReturnType<DesignerVa
               <Select
                 key={`${type}-${def.name}`}
                 {...common}
-                data={def.options ?? []}
+                data={(def.options ?? []).map((o) => ({ value: o.value, label: translateShared(o.label) }))}
                 allowDeselect={false}
                 {...form.getInputProps(path)}
               />
@@ -84,7 +90,7 @@ export function ContentForm({ form, type }: { form: UseFormReturnType<DesignerVa
       </SimpleGrid>
       {timeZone && (
         <Text size="xs" c="dimmed" mt="xs">
-          Times are in {timeZone.replace(/_/g, ' ')}, this device&apos;s time zone; the event page names it.
+          <Trans>Times are in {zone}, this device&apos;s time zone; the event page names it.</Trans>
         </Text>
       )}
     </>

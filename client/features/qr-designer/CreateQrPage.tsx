@@ -1,9 +1,13 @@
+import { msg, t as translate } from '@lingui/core/macro';
+import { useLingui as useLocale } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCrown, IconDeviceFloppy } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { effectiveTier, plans, PRO_PLAN_LIMIT, upgradeOffer, type PlanHolder } from '../../../src/plans';
 import { imageDataOf } from '../../../src/qr/qr-limits';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { downloadQr } from '../../lib/qr-render';
@@ -20,35 +24,40 @@ import { useDraft, type StoredDraft } from './use-draft';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { loadLimitDialog } from './lazy-dialogs';
 
-const CREATE_FAILED = 'Failed to create QR code. Please try again.';
+const CREATE_FAILED = msg`Failed to create QR code. Please try again.`;
 
 function valuesOf(draft: StoredDraft): DesignerValues {
   const { savedAt: _savedAt, ...values } = draft;
   return values;
 }
 
-function formatSavedAt(iso: string) {
+/** The draft's time in the app's language; in English, in the browser's own variant of it, as before. */
+function formatSavedAt(iso: string, locale: string) {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? null
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    : date.toLocaleString(locale === 'en' ? undefined : locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** How many codes the plan still allows (nothing for unlimited plans). */
 function PlanUsage() {
+  useLocale();
   const limit = trpc.qr.limit.useQuery().data;
   const user = useCurrentUser();
   if (!limit || limit.maxCount === null) return null;
   const offer = user ? upgradeOffer(user, new Date()) : null;
   const full = limit.currentCount >= limit.maxCount;
+  const { currentCount, maxCount } = limit;
   return (
     <Text size="xs" c={full ? 'red' : 'dimmed'} ta="center">
-      {limit.currentCount} of {limit.maxCount} QR codes used on your plan.
+      <Trans>
+        {currentCount} of {maxCount} QR codes used on your plan.
+      </Trans>
       {full && offer && (
         <>
           {' '}
           <Anchor component={Link} to="/upgrade" size="xs">
-            {offer.label}
+            {translateShared(offer.label)}
           </Anchor>
         </>
       )}
@@ -63,19 +72,19 @@ function PlanUsage() {
 export function limitReachedText(user: PlanHolder | null, max: number, now: Date): string {
   const tier = user ? effectiveTier(user, now) : 'free';
   const offer = user ? upgradeOffer(user, now) : null;
-  const upgrade =
-    offer?.tier === 'pro'
-      ? `Upgrade to Pro to create up to ${PRO_PLAN_LIMIT}, `
-      : offer?.tier === 'premium'
-        ? 'Upgrade to Premium for unlimited QR codes, '
-        : '';
-  return (
-    `You have used all ${max} QR codes of the ${plans[tier].name} plan (static and dynamic codes both count). ` +
-    `${upgrade}${upgrade ? 'delete' : 'Delete'} a code you no longer need, or save this design as a draft.`
-  );
+  const plan = translateShared(plans[tier].name);
+  if (offer?.tier === 'pro') {
+    const proLimit = PRO_PLAN_LIMIT;
+    return translate`You have used all ${max} QR codes of the ${plan} plan (static and dynamic codes both count). Upgrade to Pro to create up to ${proLimit}, delete a code you no longer need, or save this design as a draft.`;
+  }
+  if (offer?.tier === 'premium') {
+    return translate`You have used all ${max} QR codes of the ${plan} plan (static and dynamic codes both count). Upgrade to Premium for unlimited QR codes, delete a code you no longer need, or save this design as a draft.`;
+  }
+  return translate`You have used all ${max} QR codes of the ${plan} plan (static and dynamic codes both count). Delete a code you no longer need, or save this design as a draft.`;
 }
 
 function LimitReachedAlert({ max }: { max: number }) {
+  const { t } = useLingui();
   const user = useCurrentUser();
   const offer = user ? upgradeOffer(user, new Date()) : null;
   return (
@@ -83,13 +92,13 @@ function LimitReachedAlert({ max }: { max: number }) {
       variant="light"
       color="yellow"
       icon={<IconCrown size={20} aria-hidden />}
-      title="You have reached your plan's limit"
+      title={t`You have reached your plan's limit`}
     >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{limitReachedText(user ?? null, max, new Date())}</Text>
         {offer && (
           <Button component={Link} to="/upgrade" size="xs" leftSection={<IconCrown size={16} aria-hidden />}>
-            {offer.label}
+            {translateShared(offer.label)}
           </Button>
         )}
       </Stack>
@@ -107,6 +116,7 @@ export function CreateQrPage() {
 }
 
 function CreateQrForm() {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const draftStore = useDraft();
   // A saved draft is restored when the user comes back to /create.
@@ -133,15 +143,15 @@ function CreateQrForm() {
   const create = trpc.qr.create.useMutation({
     onSuccess: async (created) => {
       draftStore.clear();
-      notify.success('QR Code Created', 'Your QR code is ready to download and share.');
+      notify.success(t`QR Code Created`, t`Your QR code is ready to download and share.`);
       const format = downloadAfterCreate.current;
       downloadAfterCreate.current = undefined;
       if (format) {
         try {
           const fileName = await downloadQr(format, imageDataOf(created), created.customization, created);
-          notify.success('QR Code Downloaded', `Saved as ${fileName}.`);
+          notify.success(t`QR Code Downloaded`, t`Saved as ${fileName}.`);
         } catch {
-          notify.error('Download Failed', 'The code was created; download it from My QR Codes.');
+          notify.error(t`Download Failed`, t`The code was created; download it from My QR Codes.`);
         }
       }
       await refreshCodes({ saved: created });
@@ -156,7 +166,8 @@ function CreateQrForm() {
         setFieldRefusal(refusal);
         return;
       }
-      const { message, extras } = apiError(error, CREATE_FAILED);
+      const createFailed = t(CREATE_FAILED);
+      const { message, extras } = apiError(error, createFailed);
       const reached = limitFromError(extras, planLimit);
       if (reached) {
         setLimit(reached);
@@ -165,16 +176,16 @@ function CreateQrForm() {
         void refreshCodes();
         return;
       }
-      notify.error('Error Creating QR Code', message || CREATE_FAILED);
+      notify.error(t`Error Creating QR Code`, message || createFailed);
     },
   });
 
   const saveDraft = (values: DesignerValues) => {
     if (draftStore.save(values)) {
       setDraft({ savedAt: new Date().toISOString(), restored: false });
-      notify.success('Draft Saved', 'Your draft is kept in this browser until you create the code.');
+      notify.success(t`Draft Saved`, t`Your draft is kept in this browser until you create the code.`);
     } else {
-      notify.error('Draft Not Saved', 'This browser does not allow saving drafts.');
+      notify.error(t`Draft Not Saved`, t`This browser does not allow saving drafts.`);
     }
   };
 
@@ -187,17 +198,19 @@ function CreateQrForm() {
     setFormKey((k) => k + 1);
   };
 
-  const savedAt = draft ? formatSavedAt(draft.savedAt) : null;
+  const savedAt = draft ? formatSavedAt(draft.savedAt, i18n.locale) : null;
 
   return (
     <Stack gap="md">
       <div>
         {/* The header already shows the page's name: said once on screen, kept for the outline. */}
         <VisuallyHidden>
-          <Title order={2}>Create QR Code</Title>
+          <Title order={2}>
+            <Trans>Create QR Code</Trans>
+          </Title>
         </VisuallyHidden>
         <Text c="dimmed" size="sm">
-          Pick a type, add the content and design your code. The preview updates as you go.
+          <Trans>Pick a type, add the content and design your code. The preview updates as you go.</Trans>
         </Text>
       </div>
 
@@ -210,17 +223,19 @@ function CreateQrForm() {
           variant="light"
           color="blue"
           icon={<IconDeviceFloppy size={20} aria-hidden />}
-          title={draft.restored ? 'Draft restored' : 'Draft saved'}
+          title={draft.restored ? t`Draft restored` : t`Draft saved`}
           role="status"
         >
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text size="sm">
               {draft.restored
-                ? `We restored the draft you saved${savedAt ? ` on ${savedAt}` : ''}.`
-                : 'Your draft is kept in this browser until you create the code.'}
+                ? savedAt
+                  ? t`We restored the draft you saved on ${savedAt}.`
+                  : t`We restored the draft you saved.`
+                : t`Your draft is kept in this browser until you create the code.`}
             </Text>
             <Button size="xs" variant="subtle" color="red" onClick={discardDraft}>
-              Discard draft
+              <Trans>Discard draft</Trans>
             </Button>
           </Group>
         </Alert>
@@ -230,10 +245,10 @@ function CreateQrForm() {
         key={formKey}
         mode="create"
         initialValues={initialValues}
-        submitLabel="Create QR Code"
-        submittingLabel="Creating..."
+        submitLabel={t`Create QR Code`}
+        submittingLabel={t`Creating...`}
         submitting={create.isPending}
-        errorTitle="Error Creating QR Code"
+        errorTitle={t`Error Creating QR Code`}
         onSubmit={(values, content, download) => {
           downloadAfterCreate.current = download;
           // An empty Short link field sends nothing: the server draws a random back-half. The app's own

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Accordion, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFrame, IconPalette, IconPhoto, IconShape, IconTemplate } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -12,11 +13,16 @@ const StyleFields = lazy(() => import('./StyleFields').then((m) => ({ default: m
 const LogoField = lazy(() => import('./LogoField').then((m) => ({ default: m.LogoField })));
 const FrameField = lazy(() => import('./FrameField').then((m) => ({ default: m.FrameField })));
 
-const sectionLoading = (
-  <Group justify="center" py="sm">
-    <Loader size="sm" aria-label="Loading" />
-  </Group>
-);
+function SectionLoading() {
+  const { t } = useLingui();
+  return (
+    <Group justify="center" py="sm">
+      <Loader size="sm" aria-label={t`Loading`} />
+    </Group>
+  );
+}
+
+const sectionLoading = <SectionLoading />;
 
 type Update = (update: (c: Customization) => Customization) => void;
 
@@ -50,6 +56,9 @@ function SectionControl({ icon, label, hint }: { icon: React.ReactNode; label: s
 
 /** Templates, colours, style and error correction, logo and frame, in one accordion. */
 export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: CustomizationPanelProps) {
+  const { t } = useLingui();
+  const on = t({ message: 'On', context: 'badge: the logo or frame is on' });
+  const off = t({ message: 'Off', context: 'badge: the logo or frame is off' });
   const set = (patch: Partial<Customization>) => onChange((c) => ({ ...c, ...patch }));
   const template = matchingTemplateId(value);
   // The sections opened at least once: a closed panel is drawn but hidden, so its fields wait for a first
@@ -69,8 +78,8 @@ export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: 
         <Accordion.Control>
           <SectionControl
             icon={<IconTemplate size={18} aria-hidden />}
-            label="Templates"
-            hint={template ? undefined : 'Custom'}
+            label={t`Templates`}
+            hint={template ? undefined : t({ message: 'Custom', context: 'badge: a design of no template' })}
           />
         </Accordion.Control>
         <Accordion.Panel>
@@ -80,18 +89,20 @@ export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: 
 
       <Accordion.Item value="colors">
         <Accordion.Control>
-          <SectionControl icon={<IconPalette size={18} aria-hidden />} label="Colours" />
+          <SectionControl icon={<IconPalette size={18} aria-hidden />} label={t`Colours`} />
         </Accordion.Control>
         <Accordion.Panel>
           <Stack gap="md">
             <ColorField
-              label="Foreground colour"
+              label={t`Foreground colour`}
+              customLabel={t`Custom foreground colour`}
               palette={foregroundPalette}
               value={value.foregroundColor}
               onChange={(foregroundColor) => set({ foregroundColor })}
             />
             <ColorField
-              label="Background colour"
+              label={t`Background colour`}
+              customLabel={t`Custom background colour`}
               palette={backgroundPalette}
               value={value.backgroundColor}
               onChange={(backgroundColor) => set({ backgroundColor })}
@@ -102,7 +113,7 @@ export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: 
 
       <Accordion.Item value="style">
         <Accordion.Control>
-          <SectionControl icon={<IconShape size={18} aria-hidden />} label="Style and error correction" />
+          <SectionControl icon={<IconShape size={18} aria-hidden />} label={t`Style and error correction`} />
         </Accordion.Control>
         <Accordion.Panel>
           {shown.includes('style') && (
@@ -117,8 +128,8 @@ export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: 
         <Accordion.Control>
           <SectionControl
             icon={<IconPhoto size={18} aria-hidden />}
-            label="Logo"
-            hint={value.logo ? 'On' : 'Off'}
+            label={t`Logo`}
+            hint={value.logo ? on : off}
           />
         </Accordion.Control>
         <Accordion.Panel>
@@ -134,8 +145,8 @@ export function CustomizationPanel({ value, onChange, opened, onOpenedChange }: 
         <Accordion.Control>
           <SectionControl
             icon={<IconFrame size={18} aria-hidden />}
-            label="Frame"
-            hint={value.frame?.enabled ? 'On' : 'Off'}
+            label={t({ message: 'Frame', context: 'a border around the code' })}
+            hint={value.frame?.enabled ? on : off}
           />
         </Accordion.Control>
         <Accordion.Panel>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -10,6 +12,7 @@ import type { QrCode, UpdateQrCodeInput } from '../../../src/qr/qr.schema';
 import type { AvailableDomains } from '../../../src/qr/short-domain.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { viewerTimeZone } from '../../lib/format';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { editQrRoute } from '../../routes';
@@ -23,7 +26,7 @@ import { domainIdToSend, fieldRefusalOf, slugToSend, type FieldRefusal } from '.
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { loadSlugChangeDialog } from './lazy-dialogs';
 
-const UPDATE_FAILED = 'Failed to update QR code. Please try again.';
+const UPDATE_FAILED = msg`Failed to update QR code. Please try again.`;
 
 function valuesOf(code: QrCode): DesignerValues {
   const type = normalizeQrType(code.type);
@@ -59,8 +62,9 @@ function oldDomainOf(code: QrCode, domains: AvailableDomains | undefined) {
 }
 
 function DesignerSkeleton() {
+  const { t } = useLingui();
   return (
-    <div className={classes.layout} aria-busy="true" aria-label="Loading QR code">
+    <div className={classes.layout} aria-busy="true" aria-label={t`Loading QR code`}>
       <Stack gap="md">
         <Card withBorder padding="md" radius="md">
           <Skeleton height={14} width={60} mb={8} />
@@ -107,6 +111,7 @@ export function EditQrPage() {
 }
 
 function EditQrForm() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   // Null when the address holds no valid id (the route's params.parse).
   const { id } = editQrRoute.useParams();
@@ -120,15 +125,15 @@ function EditQrForm() {
   useEffect(() => {
     if (!isStatic || redirected.current) return;
     redirected.current = true;
-    notify.error('Cannot Edit Static QR Code', qrMessages.staticEdit);
+    notify.error(t`Cannot Edit Static QR Code`, translateShared(qrMessages.staticEdit));
     void navigate({ to: '/my-qr-codes', replace: true });
-  }, [isStatic, navigate]);
+  }, [isStatic, navigate, t]);
 
   const refreshCodes = useQrCacheRefresh();
   const [fieldRefusal, setFieldRefusal] = useState<FieldRefusal | null>(null);
   const update = trpc.qr.update.useMutation({
     onSuccess: async (saved) => {
-      notify.success('QR Code Updated', 'Scans of the printed code now follow your changes.');
+      notify.success(t`QR Code Updated`, t`Scans of the printed code now follow your changes.`);
       await refreshCodes({ saved });
       await navigate({ to: '/my-qr-codes' });
     },
@@ -137,7 +142,7 @@ function EditQrForm() {
       // nothing typed is lost.
       const refusal = fieldRefusalOf(error);
       if (refusal) setFieldRefusal(refusal);
-      else notify.error('Error Updating QR Code', apiError(error, UPDATE_FAILED).message);
+      else notify.error(t`Error Updating QR Code`, apiError(error, t(UPDATE_FAILED)).message);
     },
   });
 
@@ -185,7 +190,11 @@ function EditQrForm() {
 
   let body: React.ReactNode;
   if (id === null || query.isError) {
-    body = <ErrorAlert>Error loading QR code. Please try again later.</ErrorAlert>;
+    body = (
+      <ErrorAlert>
+        <Trans>Error loading QR code. Please try again later.</Trans>
+      </ErrorAlert>
+    );
   } else if (!code || !initialValues || isStatic) {
     body = <DesignerSkeleton />;
   } else {
@@ -195,10 +204,10 @@ function EditQrForm() {
         mode="edit"
         code={code}
         initialValues={initialValues}
-        submitLabel="Save Changes"
-        submittingLabel="Saving..."
+        submitLabel={t`Save Changes`}
+        submittingLabel={t`Saving...`}
         submitting={update.isPending || countingScans}
-        errorTitle="Error Updating QR Code"
+        errorTitle={t`Error Updating QR Code`}
         onSubmit={(values, content) => {
           // Sent only when they changed: untouched fields leave the link as it is.
           const slug = slugToSend(values.slug, code.slug);
@@ -228,15 +237,19 @@ function EditQrForm() {
           style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
         >
           <IconArrowLeft size={16} aria-hidden />
-          Back to My QR Codes
+          <Trans>Back to My QR Codes</Trans>
         </Anchor>
         {/* The header already shows the page's name: said once on screen, kept for the outline. */}
         <VisuallyHidden>
-          <Title order={2}>Edit QR Code</Title>
+          <Title order={2}>
+            <Trans>Edit QR Code</Trans>
+          </Title>
         </VisuallyHidden>
         <Text c="dimmed" size="sm">
-          Update the content and design of your dynamic QR code. The printed code keeps working: scans follow
-          your changes.
+          <Trans>
+            Update the content and design of your dynamic QR code. The printed code keeps working: scans
+            follow your changes.
+          </Trans>
         </Text>
       </div>
       {body}

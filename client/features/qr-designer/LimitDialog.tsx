@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { DEFAULT_FREE_LIMIT, effectiveTier, limitDialogText, upgradeOffer } from '../../../src/plans';
+import { translateShared } from '../../i18n/shared-messages';
 import { useCurrentUser } from '../auth/use-auth';
 import type { LimitInfo } from './limit-info';
 
@@ -16,6 +18,7 @@ export function LimitDialog({
   limit: LimitInfo | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const user = useCurrentUser();
   const now = new Date();
@@ -24,17 +27,17 @@ export function LimitDialog({
   const n = limit?.currentCount ?? DEFAULT_FREE_LIMIT;
   const max = limit?.maxCount ?? DEFAULT_FREE_LIMIT;
   return (
-    <Modal opened={opened} onClose={onClose} title="QR Code Limit Reached" centered size="md">
+    <Modal opened={opened} onClose={onClose} title={t`QR Code Limit Reached`} centered size="md">
       <Stack gap="lg">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <ThemeIcon size="xl" radius="xl" variant="light" color="grape" aria-hidden>
             <IconCrown size={24} />
           </ThemeIcon>
-          <Text size="sm">{limitDialogText(n, max, tier)}</Text>
+          <Text size="sm">{translateShared(limitDialogText(n, max, tier))}</Text>
         </Group>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Maybe Later
+            <Trans>Maybe Later</Trans>
           </Button>
           <Button
             variant="gradient"
@@ -45,7 +48,7 @@ export function LimitDialog({
               void navigate({ to: '/upgrade' });
             }}
           >
-            {offer?.label ?? 'Upgrade to Pro'}
+            {offer ? translateShared(offer.label) : t`Upgrade to Pro`}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   FileButton,
@@ -13,6 +16,7 @@ import {
 import { IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { LOGO_SIZE, logoUrl, type Customization } from '../../../src/qr/customization';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { workspaceHeaders } from '../../lib/trpc';
 
@@ -25,11 +29,12 @@ type Logo = NonNullable<Customization['logo']>;
 type Update = (update: (c: Customization) => Customization) => void;
 
 /** Logo files: at most 5MB; JPG, PNG or SVG. Returns the toast to show, or null when the file may be sent. */
-export function checkLogoFile(file: File): { title: string; message: string } | null {
+export function checkLogoFile(file: File): { title: MessageDescriptor; message: MessageDescriptor } | null {
   if (file.size > LOGO_MAX_BYTES)
-    return { title: 'File Too Large', message: 'Logo image must be less than 5MB' };
+    return { title: msg`File Too Large`, message: msg`Logo image must be less than 5MB` };
   const typeOk = file.type ? ACCEPTED_TYPES.includes(file.type) : ACCEPTED_EXTENSIONS.test(file.name);
-  if (!typeOk) return { title: 'Invalid File Type', message: 'Only JPG, PNG and SVG files are allowed' };
+  if (!typeOk)
+    return { title: msg`Invalid File Type`, message: msg`Only JPG, PNG and SVG files are allowed` };
   return null;
 }
 
@@ -51,6 +56,7 @@ export async function uploadLogo(file: File): Promise<string> {
 }
 
 export function LogoField({ logo, onChange }: { logo: Customization['logo']; onChange: Update }) {
+  const { t } = useLingui();
   const [uploading, setUploading] = useState(false);
   const resetRef = useRef<() => void>(null);
   const setLogo = (patch: Partial<Logo>) =>
@@ -61,7 +67,7 @@ export function LogoField({ logo, onChange }: { logo: Customization['logo']; onC
     if (!file) return;
     const problem = checkLogoFile(file);
     if (problem) {
-      notify.error(problem.title, problem.message);
+      notify.error(t(problem.title), t(problem.message));
       return;
     }
     setUploading(true);
@@ -69,9 +75,9 @@ export function LogoField({ logo, onChange }: { logo: Customization['logo']; onC
       const url = await uploadLogo(file);
       // Only if the logo is still switched on: switching it off meanwhile wins.
       setLogo({ url });
-      notify.success('Logo Uploaded', 'Your logo now sits in the centre of the code.');
+      notify.success(t`Logo Uploaded`, t`Your logo now sits in the centre of the code.`);
     } catch {
-      notify.error('Upload Failed', 'Failed to upload logo. Please try again.');
+      notify.error(t`Upload Failed`, t`Failed to upload logo. Please try again.`);
     } finally {
       setUploading(false);
     }
@@ -80,12 +86,13 @@ export function LogoField({ logo, onChange }: { logo: Customization['logo']; onC
   const urlCheck = logo ? logoUrl.safeParse(logo.url) : null;
   const urlError = urlCheck && !urlCheck.success ? urlCheck.error.issues[0]?.message : undefined;
   const hasImage = !!logo?.url.trim() && !urlError;
+  const logoSize = logo?.size;
 
   return (
     <Stack gap="sm">
       <Switch
-        label="Add a logo"
-        description="Shown in the centre; error correction is raised to High so the code still scans."
+        label={t`Add a logo`}
+        description={t`Shown in the centre; error correction is raised to High so the code still scans.`}
         checked={!!logo}
         onChange={(event) => {
           const enabled = event.currentTarget.checked;
@@ -116,14 +123,14 @@ export function LogoField({ logo, onChange }: { logo: Customization['logo']; onC
                   loading={uploading}
                   loaderProps={{ type: 'dots' }}
                 >
-                  Upload image
+                  <Trans>Upload image</Trans>
                 </Button>
               )}
             </FileButton>
             {hasImage ? (
               <Image
                 src={logo.url}
-                alt="Current logo"
+                alt={t`Current logo`}
                 w={36}
                 h={36}
                 fit="contain"
@@ -132,7 +139,7 @@ export function LogoField({ logo, onChange }: { logo: Customization['logo']; onC
               />
             ) : (
               <Text size="xs" c="dimmed">
-                JPG, PNG or SVG, up to 5MB
+                <Trans>JPG, PNG or SVG, up to 5MB</Trans>
               </Text>
             )}
           </Group>
@@ -140,27 +147,27 @@ export function LogoField({ logo, onChange }: { logo: Customization['logo']; onC
             <Stack gap={4} role="status">
               <Progress value={100} animated striped size="sm" />
               <Text size="xs" c="dimmed">
-                Uploading logo…
+                <Trans>Uploading logo…</Trans>
               </Text>
             </Stack>
           )}
           <TextInput
-            label="Or logo URL"
+            label={t`Or logo URL`}
             placeholder="https://example.com/logo.png"
             size="sm"
             value={logo.url}
             onChange={(event) => setLogo({ url: event.currentTarget.value })}
-            error={urlError}
+            error={urlError ? translateShared(urlError) : undefined}
             maxLength={2048}
             autoComplete="off"
           />
           <div>
             <Text size="sm" fw={500} id="logo-size-label">
-              Logo size: {logo.size}
+              <Trans>Logo size: {logoSize}</Trans>
             </Text>
             <Slider
               aria-labelledby="logo-size-label"
-              thumbLabel="Logo size"
+              thumbLabel={t`Logo size`}
               min={LOGO_SIZE.min}
               max={LOGO_SIZE.max}
               step={LOGO_SIZE.step}

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconDownload, IconInfoCircle, IconShare2 } from '@tabler/icons-react';
@@ -5,6 +8,7 @@ import { useState } from 'react';
 import type { Customization } from '../../../src/qr/customization';
 import { TRANSPARENT } from '../../../src/qr/customization-values';
 import { qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { QrPreview } from '../qr/QrPreview';
 import { downloadQr } from '../../lib/qr-render';
@@ -15,6 +19,7 @@ import type { ScanFixId } from '../../../src/qr/scan-safety';
 import { ScanSafetyPanel } from '../scan-safety/ScanSafetyBadge';
 import { useUnscannableGate } from '../scan-safety/use-unscannable-gate';
 import type { ScanCheckState } from '../scan-safety/use-scan-check';
+import type { ContentProblem } from './designer-values';
 import classes from './qr-designer.module.css';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { loadUnscannableDialog } from './lazy-dialogs';
@@ -25,10 +30,10 @@ type PrintDialog = typeof PrintDownloadDialogType;
 const PLACEHOLDER_DATA = 'https://example.com';
 
 type Format = 'png' | 'svg' | 'pdf';
-const formats: { value: Format; label: string }[] = [
-  { value: 'png', label: 'PNG image' },
-  { value: 'svg', label: 'SVG vector' },
-  { value: 'pdf', label: 'PDF document' },
+const formats: { value: Format; label: MessageDescriptor }[] = [
+  { value: 'png', label: msg`PNG image` },
+  { value: 'svg', label: msg`SVG vector` },
+  { value: 'pdf', label: msg`PDF document` },
 ];
 
 export type { Format as DownloadFormat };
@@ -37,7 +42,7 @@ interface PreviewCardProps {
   /** What the code encodes, or null while the content is incomplete or invalid. */
   data: string | null;
   /** Why `data` is null: the first missing or invalid content field, as a sentence. */
-  problem?: string | null;
+  problem?: ContentProblem | null;
   customization: Customization;
   name: string;
   type: QrType;
@@ -79,11 +84,12 @@ export function PreviewCard({
   scanNote,
 }: PreviewCardProps) {
   // The preview is 150 px under 640 px width, else 200.
+  const { t } = useLingui();
   const narrow = useMediaQuery('(max-width: 39.99em)', false, { getInitialValueInEffect: false });
   const size = narrow ? 150 : 200;
   const [downloading, setDownloading] = useState<Format | null>(null);
   const ready = data !== null;
-  const title = name.trim() || 'QR code';
+  const title = name.trim() || t`QR code`;
 
   const [printing, setPrinting] = useState(false);
   // The print and download dialog (its sizes, units and number fields) comes with its code when first
@@ -104,9 +110,9 @@ export function PreviewCard({
     setDownloading(format);
     try {
       const fileName = await downloadQr(format, data, customization, { name });
-      notify.success('QR Code Downloaded', `Saved as ${fileName}.`);
+      notify.success(t`QR Code Downloaded`, t`Saved as ${fileName}.`);
     } catch {
-      notify.error('Download Failed', 'The file could not be created. Please try again.');
+      notify.error(t`Download Failed`, t`The file could not be created. Please try again.`);
     } finally {
       setDownloading(null);
     }
@@ -122,6 +128,7 @@ export function PreviewCard({
   });
 
   const transparent = customization.backgroundColor === TRANSPARENT;
+  const typeLabel = translateShared(qrTypeLabels[type]);
   // The code always sits on a light backdrop (a checkerboard shows a transparent background), so a dark
   // code or frame stays visible in dark mode.
   const image = (
@@ -135,7 +142,7 @@ export function PreviewCard({
           data={data}
           customization={customization}
           size={size}
-          label={`QR code preview: ${title}: ${qrTypeLabels[type]} code, encodes ${data}`}
+          label={t`QR code preview: ${title}: ${typeLabel} code, encodes ${data}`}
           tile={false}
         />
       ) : (
@@ -144,7 +151,7 @@ export function PreviewCard({
             data={PLACEHOLDER_DATA}
             customization={customization}
             size={size}
-            label="Placeholder QR code: the content is not complete yet"
+            label={t`Placeholder QR code: the content is not complete yet`}
             tile={false}
           />
         </div>
@@ -167,23 +174,29 @@ export function PreviewCard({
             disabled={!ready}
             loading={downloading !== null || (createFirst && creating)}
           >
-            {createFirst ? 'Create and download' : 'Download'}
+            {createFirst ? t`Create and download` : t`Download`}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>{createFirst ? 'Create the code, then download' : 'Format'}</Menu.Label>
+          <Menu.Label>
+            {createFirst
+              ? t`Create the code, then download`
+              : t({ message: 'Format', context: 'the download menu: the file format' })}
+          </Menu.Label>
           {formats.map((f) => (
             <Menu.Item
               key={f.value}
               onClick={() => (createFirst ? onCreateAndDownload(f.value) : requestDownload(f.value))}
             >
-              {f.label}
+              {t(f.label)}
             </Menu.Item>
           ))}
           {!createFirst && (
             <>
               <Menu.Divider />
-              <Menu.Item onClick={() => requestDownload('print')}>Print-ready…</Menu.Item>
+              <Menu.Item onClick={() => requestDownload('print')}>
+                <Trans>Print-ready…</Trans>
+              </Menu.Item>
             </>
           )}
         </Menu.Dropdown>
@@ -194,10 +207,10 @@ export function PreviewCard({
         px="sm"
         leftSection={<IconShare2 size={18} aria-hidden />}
         disabled={!ready || pendingShortLink}
-        title={pendingShortLink ? 'Share the short link once the code is created' : undefined}
+        title={pendingShortLink ? t`Share the short link once the code is created` : undefined}
         onClick={() => data && void shareQr({ title, url: data })}
       >
-        Share
+        <Trans context="button: share the code">Share</Trans>
       </Button>
     </Stack>
   );
@@ -206,23 +219,25 @@ export function PreviewCard({
     <Stack gap={4}>
       {ready && scanCheck && <ScanSafetyPanel state={scanCheck} onFix={onScanFix} note={scanNote} />}
       {!ready && (
-        <Text size="xs" c={problem?.startsWith('Check') ? 'red' : 'dimmed'} role="status">
-          {problem ?? `Fill in the ${qrTypeLabels[type]} content to see your QR code.`}
+        <Text size="xs" c={problem?.invalid ? 'red' : 'dimmed'} role="status">
+          {problem?.text ?? t`Fill in the ${typeLabel} content to see your QR code.`}
         </Text>
       )}
       {pendingShortLink && (
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
           <Text size="xs" c="dimmed">
-            Dynamic: the printed code will hold a short link to this content, so you can change it and track
-            scans later. The short link exists once the code is created, so Create and download creates it
-            first; Share is available after that.
+            <Trans>
+              Dynamic: the printed code will hold a short link to this content, so you can change it and track
+              scans later. The short link exists once the code is created, so Create and download creates it
+              first; Share is available after that.
+            </Trans>
           </Text>
         </Group>
       )}
       {shortUrl && (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Encodes your short link {shortUrl}
+          <Trans>Encodes your short link {shortUrl}</Trans>
         </Text>
       )}
     </Stack>
@@ -232,7 +247,7 @@ export function PreviewCard({
     <Card withBorder padding="md" radius="md">
       <Stack gap="sm">
         <Text fw={600} size="sm">
-          Preview
+          <Trans>Preview</Trans>
         </Text>
         {layout === 'row' && !narrow ? (
           <Group gap="sm" wrap="nowrap" align="center">
@@ -256,7 +271,7 @@ export function PreviewCard({
           scanCheck={scanCheck}
           {...dialog}
           opened={unscannableDialog.opened}
-          confirmLabel="Download anyway"
+          confirmLabel={t`Download anyway`}
         />
       )}
       {data !== null && PrintDownloadDialog && print.mounted && (

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Affix,
   Button,
@@ -22,6 +25,7 @@ import { suggestQrName } from '../../../src/qr/suggest-name';
 import { qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
 import { imageDataOf, QR_NAME_MAX } from '../../../src/qr/qr-limits';
 import type { Folder, QrCode } from '../../../src/qr/qr.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { QrPreview } from '../qr/QrPreview';
@@ -99,17 +103,18 @@ function FolderPicker({
   value: number | null;
   onChange: (folderId: number | null) => void;
 }) {
+  const { t } = useLingui();
   const data = useMemo(
     () => [
-      { value: ROOT_FOLDER, label: 'No folder' },
+      { value: ROOT_FOLDER, label: t`No folder` },
       ...folders.map((f) => ({ value: String(f.id), label: f.name })),
     ],
-    [folders],
+    [folders, t],
   );
   return (
     <Select
-      label="Folder"
-      description="Optional: keep the code organised in My QR Codes."
+      label={t`Folder`}
+      description={t`Optional: keep the code organised in My QR Codes.`}
       data={data}
       value={value === null ? ROOT_FOLDER : String(value)}
       onChange={(v) => onChange(v && v !== ROOT_FOLDER ? Number(v) : null)}
@@ -122,15 +127,15 @@ function FolderPicker({
 }
 
 /** What the dynamic switch says, per type: Wi-Fi is better static (phones join in one tap). */
-function dynamicDescription(type: QrType, isDynamic: boolean): string {
+function dynamicDescription(type: QrType, isDynamic: boolean): MessageDescriptor {
   if (type === 'wifi') {
     return isDynamic
-      ? 'Dynamic Wi-Fi: guests who scan get a web page showing the network name and password to copy by hand; phones cannot join in one tap. You can change the network later.'
-      : 'Static is best for Wi-Fi: phones join the network in one tap, with no web page in between.';
+      ? msg`Dynamic Wi-Fi: guests who scan get a web page showing the network name and password to copy by hand; phones cannot join in one tap. You can change the network later.`
+      : msg`Static is best for Wi-Fi: phones join the network in one tap, with no web page in between.`;
   }
   return isDynamic
-    ? 'Dynamic: the code holds a short link you can edit and track later.'
-    : 'Static: the content is printed directly in the code and cannot be edited.';
+    ? msg`Dynamic: the code holds a short link you can edit and track later.`
+    : msg`Static: the content is printed directly in the code and cannot be edited.`;
 }
 
 /** The name the designer suggests from the content, until the user types one ('URL QR Code' without it). */
@@ -152,6 +157,7 @@ export function QrDesigner({
   actionsFooter,
   fieldRefusal,
 }: QrDesignerProps) {
+  const { t, i18n } = useLingui();
   const editing = mode === 'edit';
   // Two columns from 992 px (with the 256 px sidebar the form still gets ~420 px); one column below,
   // where the preview comes first and the actions last.
@@ -173,11 +179,18 @@ export function QrDesigner({
     mode: 'controlled',
     initialValues,
     validate: (values) => validateDesigner(values, code?.slug),
+    // The errors are src/'s English (the shared schemas) or the server's: said in the app's language.
+    enhanceGetInputProps: ({ inputProps }) =>
+      typeof inputProps.error === 'string' && inputProps.error
+        ? { error: translateShared(inputProps.error) }
+        : undefined,
     validateInputOnBlur: true,
     // URL fields say what is wrong while the user types.
     validateInputOnChange: ['fields.url', 'fields.website'],
   });
   const { type, fields, customization, name, isDynamic, slug } = form.values;
+  const typeLabel = translateShared(qrTypeLabels[type]);
+  const previewName = name.trim() || t`QR code`;
   // The short domains this workspace may use: asked for once a dynamic code shows its Short link field.
   const domainsQuery = trpc.qr.domains.useQuery(undefined, { enabled: isDynamic });
   const savedLink = editing && code ? code : null;
@@ -200,9 +213,11 @@ export function QrDesigner({
   useEffect(() => {
     if (!nameTyped && form.getValues().name !== suggestion) form.setFieldValue('name', suggestion);
   }, [nameTyped, suggestion, form]);
+  // Written in the app's language: said again when it changes.
+  const locale = i18n.locale;
   const problem = useMemo(
-    () => (payload === null ? contentProblem(type, fields) : null),
-    [payload, type, fields],
+    () => (payload === null && locale ? contentProblem(type, fields) : null),
+    [payload, type, fields, locale],
   );
   const previewData = editing && code ? (payload === null ? null : imageDataOf(code)) : payload;
   // The check decodes what will be printed: a new dynamic code will hold a short link on the chosen
@@ -267,7 +282,7 @@ export function QrDesigner({
           ? 'frame'
           : 'colors';
       setSections((open) => (open.includes(section) ? open : [...open, section]));
-      notify.error(errorTitle, problem);
+      notify.error(errorTitle, translateShared(problem));
       return;
     }
     const content = payloadOf(values.type, values.fields);
@@ -312,7 +327,7 @@ export function QrDesigner({
             onClick={() => onSaveDraft(form.getValues())}
             disabled={submitting}
           >
-            Save Draft
+            <Trans>Save Draft</Trans>
           </Button>
         )}
         <Button
@@ -349,28 +364,28 @@ export function QrDesigner({
       layout={wide ? 'column' : 'row'}
       scanCheck={scanCheck}
       onScanFix={(id) => updateCustomization((c) => applyScanFix(id, c))}
-      scanNote={pendingShortLink ? 'Checked with a short link like the one it will hold.' : null}
+      scanNote={pendingShortLink ? t`Checked with a short link like the one it will hold.` : null}
     >
       {wide ? actions : null}
     </PreviewCard>
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={editing ? 'Edit QR code' : 'Create QR code'}>
+    <form onSubmit={handleSubmit} noValidate aria-label={editing ? t`Edit QR code` : t`Create QR code`}>
       <div className={classes.layout} style={wide ? undefined : { paddingBottom: 88 }}>
         {!wide && <div ref={previewRef}>{preview}</div>}
         <Stack gap="md" miw={0}>
           <Card withBorder padding="md" radius="md">
             <Stack gap="sm">
               <TextInput
-                label="Name"
+                label={t({ message: 'Name', context: "the QR code's name" })}
                 withAsterisk
                 maxLength={QR_NAME_MAX}
                 autoComplete="off"
                 description={
                   nameTyped || name === defaultNameFor(type)
                     ? undefined
-                    : 'Suggested from the content; type your own to keep it.'
+                    : t`Suggested from the content; type your own to keep it.`
                 }
                 {...form.getInputProps('name')}
                 onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
@@ -393,7 +408,7 @@ export function QrDesigner({
             <Stack gap="md">
               <div>
                 <Title order={3} size="h5" mb="xs">
-                  Type
+                  <Trans context="heading: the kind of QR code">Type</Trans>
                 </Title>
                 <TypePicker
                   value={type}
@@ -401,16 +416,16 @@ export function QrDesigner({
                   locked={editing}
                   onLockedClick={() =>
                     notify.error(
-                      'Cannot Change Type',
-                      'The type of a saved QR code cannot be changed. Create a new QR code instead.',
+                      t`Cannot Change Type`,
+                      t`The type of a saved QR code cannot be changed. Create a new QR code instead.`,
                     )
                   }
                 />
               </div>
               {!editing && (
                 <Switch
-                  label="Dynamic QR code"
-                  description={dynamicDescription(type, isDynamic)}
+                  label={t`Dynamic QR code`}
+                  description={t(dynamicDescription(type, isDynamic))}
                   {...form.getInputProps('isDynamic', { type: 'checkbox' })}
                 />
               )}
@@ -431,7 +446,7 @@ export function QrDesigner({
               )}
               <div>
                 <Title order={3} size="h5" mb="xs">
-                  {qrTypeLabels[type]} content
+                  <Trans>{typeLabel} content</Trans>
                 </Title>
                 <ContentForm form={form} type={type} />
               </div>
@@ -444,7 +459,7 @@ export function QrDesigner({
 
           <Card withBorder padding="md" radius="md">
             <Title order={3} size="h5" mb="sm">
-              Design
+              <Trans context="heading: the code's look">Design</Trans>
             </Title>
             <CustomizationPanel
               value={customization}
@@ -468,7 +483,7 @@ export function QrDesigner({
                 withBorder
                 radius={0}
                 p="xs"
-                aria-label="Preview and actions"
+                aria-label={t`Preview and actions`}
                 component="section"
               >
                 <Group gap="sm" wrap="nowrap">
@@ -476,9 +491,7 @@ export function QrDesigner({
                     data={previewData ?? 'https://example.com'}
                     customization={customization}
                     size={64}
-                    label={
-                      previewData ? `QR code preview: ${name.trim() || 'QR code'}` : 'Placeholder QR code'
-                    }
+                    label={previewData ? t`QR code preview: ${previewName}` : t`Placeholder QR code`}
                   />
                   <Button
                     style={{ flex: 1 }}
@@ -493,7 +506,11 @@ export function QrDesigner({
                     }
                   >
                     {/* Short, so it is not a second "Create QR Code" button on the page. */}
-                    {submitting ? submittingLabel : editing ? 'Save' : 'Create'}
+                    {submitting
+                      ? submittingLabel
+                      : editing
+                        ? t({ message: 'Save', context: 'button: save the code' })
+                        : t({ message: 'Create', context: 'button: create the code' })}
                   </Button>
                 </Group>
               </Paper>
@@ -505,7 +522,7 @@ export function QrDesigner({
         <unscannableDialog.Dialog
           scanCheck={scanCheck}
           opened={unscannableDialog.opened}
-          confirmLabel={editing ? 'Save anyway' : 'Create anyway'}
+          confirmLabel={editing ? t`Save anyway` : t`Create anyway`}
           onClose={() => setConfirmUnscannable(null)}
           onConfirm={() => {
             const pending = confirmUnscannable;

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
@@ -8,22 +11,24 @@ import {
   RULE_LABEL_MAX,
   type ConditionKind,
 } from '../../../src/qr/smart-redirect';
+import { translateShared } from '../../i18n/shared-messages';
 import type { DesignerValues } from './designer-values';
 import { ConditionFields } from './ConditionFields';
 import { newCondition, type RuleValues } from './smart-values';
 
 /** The kind select's wording (what an owner thinks of, not the stored names). */
-export const conditionKindLabels: Record<ConditionKind, string> = {
-  device: 'Device',
-  os: 'Operating system',
-  country: 'Country',
-  language: 'Language',
-  time: 'Days and hours',
-  dates: 'Dates',
-  scans: 'After N scans',
+export const conditionKindLabels: Record<ConditionKind, MessageDescriptor> = {
+  device: msg`Device`,
+  os: msg`Operating system`,
+  country: msg`Country`,
+  language: msg`Language`,
+  time: msg`Days and hours`,
+  dates: msg`Dates`,
+  scans: msg`After N scans`,
 };
 
-const kindChoices = conditionKinds.map((kind) => ({ value: kind, label: conditionKindLabels[kind] }));
+/** The label's example: a store's name, the same in every language. */
+const LABEL_EXAMPLE = 'App Store';
 
 interface RuleEditorProps {
   form: UseFormReturnType<DesignerValues>;
@@ -37,8 +42,11 @@ interface RuleEditorProps {
 
 /** One rule: its conditions (all must match), where it sends the scan, and its place in the list. */
 export function RuleEditor({ form, index, count, rule, timeZone, onMove, onRemove }: RuleEditorProps) {
+  const { t } = useLingui();
+  const kindChoices = conditionKinds.map((kind) => ({ value: kind, label: t(conditionKindLabels[kind]) }));
   const path = `smart.rules.${index}`;
-  const title = `Rule ${index + 1}`;
+  const number = index + 1;
+  const label = rule.label.trim();
   const titleId = `smart-rule-${rule.key}`;
   const conditionsError = form.errors[`${path}.conditions`];
   const destination = form.getInputProps(`${path}.destination`);
@@ -55,15 +63,14 @@ export function RuleEditor({ form, index, count, rule, timeZone, onMove, onRemov
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text fw={600} size="sm" id={titleId}>
-            {title}
-            {rule.label.trim() ? `: ${rule.label.trim()}` : ''}
+            {label ? t`Rule ${number}: ${label}` : t`Rule ${number}`}
           </Text>
           <Group gap={4} wrap="nowrap">
-            <Tooltip label="Move up" withinPortal>
+            <Tooltip label={t`Move up`} withinPortal>
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                aria-label={`Move ${title.toLowerCase()} up`}
+                aria-label={t`Move rule ${number} up`}
                 data-move="up"
                 disabled={index === 0}
                 onClick={() => onMove(index, index - 1, 'up')}
@@ -71,11 +78,11 @@ export function RuleEditor({ form, index, count, rule, timeZone, onMove, onRemov
                 <IconArrowUp size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="Move down" withinPortal>
+            <Tooltip label={t`Move down`} withinPortal>
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                aria-label={`Move ${title.toLowerCase()} down`}
+                aria-label={t`Move rule ${number} down`}
                 data-move="down"
                 disabled={index === count - 1}
                 onClick={() => onMove(index, index + 1, 'down')}
@@ -83,11 +90,11 @@ export function RuleEditor({ form, index, count, rule, timeZone, onMove, onRemov
                 <IconArrowDown size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="Remove rule" withinPortal>
+            <Tooltip label={t`Remove rule`} withinPortal>
               <ActionIcon
                 variant="subtle"
                 color="red"
-                aria-label={`Remove ${title.toLowerCase()}`}
+                aria-label={t`Remove rule ${number}`}
                 onClick={() => onRemove(index)}
               >
                 <IconTrash size={18} aria-hidden />
@@ -97,8 +104,8 @@ export function RuleEditor({ form, index, count, rule, timeZone, onMove, onRemov
         </Group>
 
         <TextInput
-          label="Label (optional)"
-          placeholder="App Store"
+          label={t`Label (optional)`}
+          placeholder={LABEL_EXAMPLE}
           maxLength={RULE_LABEL_MAX}
           autoComplete="off"
           {...form.getInputProps(`${path}.label`)}
@@ -106,29 +113,34 @@ export function RuleEditor({ form, index, count, rule, timeZone, onMove, onRemov
 
         <Stack gap="xs">
           <Text size="sm" fw={500}>
-            When {rule.conditions.length > 1 ? 'all of these match' : 'this matches'}
+            {rule.conditions.length > 1 ? (
+              <Trans>When all of these match</Trans>
+            ) : (
+              <Trans>When this matches</Trans>
+            )}
           </Text>
           {rule.conditions.map((condition, j) => {
             const conditionPath = `${path}.conditions.${j}`;
+            const conditionNumber = j + 1;
             return (
               <Paper key={condition.key} bg="var(--mantine-color-default-hover)" radius="sm" p="xs">
                 <Stack gap="xs">
                   <Group gap="xs" align="flex-end" wrap="nowrap">
                     <Select
                       style={{ flex: 1, minWidth: 0 }}
-                      label={`Condition ${j + 1}`}
+                      label={t`Condition ${conditionNumber}`}
                       data={kindChoices}
                       allowDeselect={false}
                       comboboxProps={{ withinPortal: true }}
                       value={condition.kind}
                       onChange={(kind) => kind && form.setFieldValue(`${conditionPath}.kind`, kind)}
                     />
-                    <Tooltip label="Remove condition" withinPortal>
+                    <Tooltip label={t`Remove condition`} withinPortal>
                       <ActionIcon
                         variant="subtle"
                         color="gray"
                         size="lg"
-                        aria-label={`Remove condition ${j + 1}`}
+                        aria-label={t`Remove condition ${conditionNumber}`}
                         disabled={rule.conditions.length === 1}
                         onClick={() => form.removeListItem(`${path}.conditions`, j)}
                       >
@@ -148,7 +160,7 @@ export function RuleEditor({ form, index, count, rule, timeZone, onMove, onRemov
           })}
           {typeof conditionsError === 'string' && (
             <Text size="xs" c="red" role="alert">
-              {conditionsError}
+              {translateShared(conditionsError)}
             </Text>
           )}
           <Group>
@@ -159,13 +171,13 @@ export function RuleEditor({ form, index, count, rule, timeZone, onMove, onRemov
               disabled={rule.conditions.length >= RULE_CONDITIONS_MAX}
               onClick={() => form.insertListItem(`${path}.conditions`, newCondition('country'))}
             >
-              Add condition
+              <Trans>Add condition</Trans>
             </Button>
           </Group>
         </Stack>
 
         <TextInput
-          label="Send to"
+          label={t`Send to`}
           withAsterisk
           type="url"
           inputMode="url"

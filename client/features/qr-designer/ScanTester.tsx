@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { pad } from '../../../src/qr/dates';
 import type { SmartRedirect } from '../../../src/qr/smart-redirect';
+import { translateShared } from '../../i18n/shared-messages';
 import { countryChoices, countryCodes, languageChoices, languageCodes } from './regions';
-import { scanDevices, testScan, type SampleScan } from './scan-sentence';
+import { scanDeviceLabel, scanDevices, testScan, type SampleScan } from './scan-sentence';
 import { isoToZonedLocal } from './zoned-time';
 
 /** Now in the zone, and this browser's language and region as the first guess of a scan. */
@@ -21,8 +23,6 @@ function initialSample(timeZone: string): SampleScan {
   };
 }
 
-const deviceChoices = scanDevices.map((d) => ({ value: d.value, label: d.label }));
-
 interface ScanTesterProps {
   /** The checked options (null: nothing on; undefined: the inputs hold a problem). */
   options: SmartRedirect | null | undefined;
@@ -37,25 +37,33 @@ interface ScanTesterProps {
 
 /** A sample scan → one sentence saying where it goes, computed as the server will decide it. */
 export function ScanTester({ options, problem, destination, timeZone, password }: ScanTesterProps) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
   const [sample, setSample] = useState<SampleScan>(() => initialSample(timeZone));
   const set = (patch: Partial<SampleScan>) => setSample((s) => ({ ...s, ...patch }));
-  const countries = useMemo(() => countryChoices(), []);
-  const languages = useMemo(() => languageChoices(), []);
+  const deviceChoices = scanDevices.map((d) => ({ value: d.value, label: scanDeviceLabel(d) }));
+  const countries = useMemo(() => countryChoices(locale), [locale]);
+  const languages = useMemo(() => languageChoices(locale), [locale]);
+  // The sentence is written in the app's language: made again when it changes.
   const outcome = useMemo(
-    () => (options === undefined ? null : testScan(options, destination, sample, timeZone, password)),
-    [options, destination, sample, timeZone, password],
+    () =>
+      options === undefined || !locale ? null : testScan(options, destination, sample, timeZone, password),
+    [options, destination, sample, timeZone, password, locale],
   );
 
+  // The check's words are src/'s English ('Rule 1: Destination is required'): in the app's language.
+  const reason = problem ? translateShared(problem) : t`a rule or setting is incomplete`;
+  const zone = timeZone.replace(/_/g, ' ');
   const result =
     options === undefined
-      ? `To test a scan, fix this first: ${problem ?? 'a rule or setting is incomplete'}.`
-      : (outcome?.sentence ?? 'Pick a day and a time to test a scan.');
+      ? t`To test a scan, fix this first: ${reason}.`
+      : (outcome?.sentence ?? t`Pick a day and a time to test a scan.`);
 
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
         <Select
-          label="Scanned with"
+          label={t`Scanned with`}
           data={deviceChoices}
           value={sample.device}
           allowDeselect={false}
@@ -63,29 +71,29 @@ export function ScanTester({ options, problem, destination, timeZone, password }
           onChange={(device) => device && set({ device })}
         />
         <Select
-          label="Country"
-          placeholder="Unknown"
+          label={t`Country`}
+          placeholder={t({ message: 'Unknown', context: 'country of a sample scan' })}
           data={countries}
           value={sample.country}
           searchable
           clearable
-          nothingFoundMessage="No country of that name"
+          nothingFoundMessage={t`No country of that name`}
           comboboxProps={{ withinPortal: true }}
           onChange={(country) => set({ country })}
         />
         <Select
-          label="Browser language"
-          placeholder="None"
+          label={t`Browser language`}
+          placeholder={t({ message: 'None', context: 'browser language of a sample scan' })}
           data={languages}
           value={sample.language}
           searchable
           clearable
-          nothingFoundMessage="No language of that name"
+          nothingFoundMessage={t`No language of that name`}
           comboboxProps={{ withinPortal: true }}
           onChange={(language) => set({ language })}
         />
         <NumberInput
-          label="Scans so far"
+          label={t`Scans so far`}
           min={0}
           allowDecimal={false}
           allowNegative={false}
@@ -95,14 +103,14 @@ export function ScanTester({ options, problem, destination, timeZone, password }
         />
         <TextInput
           type="date"
-          label="Day"
+          label={t`Day`}
           value={sample.date}
           onChange={(e) => set({ date: e.currentTarget.value })}
         />
         <TextInput
           type="time"
-          label="Time"
-          description={`In ${timeZone.replace(/_/g, ' ')}`}
+          label={t`Time`}
+          description={t`In ${zone}`}
           value={sample.time}
           onChange={(e) => set({ time: e.currentTarget.value })}
         />
@@ -114,7 +122,7 @@ export function ScanTester({ options, problem, destination, timeZone, password }
         bg="var(--mantine-primary-color-light)"
         role="status"
         aria-live="polite"
-        aria-label="Test result"
+        aria-label={t`Test result`}
         data-scan-result={outcome?.decision.kind ?? 'none'}
       >
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Select, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
+import { translateShared } from '../../i18n/shared-messages';
 import type { DesignerValues } from './designer-values';
 import classes from './qr-designer.module.css';
 import { APP_DOMAIN, lowerCaseNote, type SlugCheck } from './short-link';
@@ -34,27 +36,29 @@ export function ShortLinkField({
   /** The chosen domain is one the workspace has lost since the code took it. */
   lostDomain: boolean;
 }) {
+  const { t } = useLingui();
   const creating = savedSlug === null;
   const input = form.getInputProps('slug');
+  // The check's words are src/'s or the server's English: said in the app's language.
+  const checkMessage =
+    check.state === 'available' || check.state === 'refused' ? translateShared(check.message) : '';
   // An error the form holds (a refused save) wins; otherwise the live check's reason.
   const error: React.ReactNode =
-    (input.error as React.ReactNode) || (check.state === 'refused' ? check.message : null);
+    (input.error as React.ReactNode) || (check.state === 'refused' ? checkMessage : null);
   const available = !error && check.state === 'available';
   const note = lowerCaseNote(form.values.slug, savedSlug);
   // Said to screen readers as the answer arrives; sighted people see it under the input.
   const announcement =
-    check.state === 'available' || check.state === 'refused'
-      ? `${prefix}${check.slug}: ${check.message}`
-      : '';
+    check.state === 'available' || check.state === 'refused' ? `${prefix}${check.slug}: ${checkMessage}` : '';
 
   return (
     <Stack gap="sm" className={classes.shortLinkField}>
       {domains.length > 0 && (
         <Select
-          label="Domain"
+          label={t`Domain`}
           description={
             lostDomain
-              ? 'No longer offered to this workspace: the code keeps it until you pick another.'
+              ? t`No longer offered to this workspace: the code keeps it until you pick another.`
               : undefined
           }
           data={domains}
@@ -62,21 +66,27 @@ export function ShortLinkField({
           onChange={(value) =>
             form.setFieldValue('domainId', value && value !== APP_DOMAIN ? Number(value) : null)
           }
-          error={form.errors.domainId}
+          error={
+            typeof form.errors.domainId === 'string'
+              ? translateShared(form.errors.domainId)
+              : form.errors.domainId
+          }
           allowDeselect={false}
           data-path="domainId"
           comboboxProps={{ withinPortal: true }}
         />
       )}
       <TextInput
-        label="Short link"
+        label={t`Short link`}
         description={
           <>
             {/* The fixed part is drawn beside the input and hidden from screen readers there: said here. */}
-            <VisuallyHidden>The link starts with {prefix}. </VisuallyHidden>
+            <VisuallyHidden>
+              <Trans>The link starts with {prefix}.</Trans>{' '}
+            </VisuallyHidden>
             {creating
-              ? 'Leave empty for a random one.'
-              : 'Changing it changes what the code holds: download it again after saving.'}
+              ? t`Leave empty for a random one.`
+              : t`Changing it changes what the code holds: download it again after saving.`}
             {note && (
               <>
                 <br />
@@ -85,7 +95,14 @@ export function ShortLinkField({
             )}
           </>
         }
-        placeholder={creating ? 'menu' : undefined}
+        placeholder={
+          creating
+            ? t({
+                message: 'menu',
+                comment: 'an example back-half of a short link: lower case letters, digits and hyphens only',
+              })
+            : undefined
+        }
         autoComplete="off"
         autoCapitalize="none"
         autoCorrect="off"
@@ -96,7 +113,7 @@ export function ShortLinkField({
           available ? (
             <>
               <IconCheck size={14} aria-hidden className={classes.shortLinkCheck} />
-              {check.message}
+              {checkMessage}
             </>
           ) : undefined
         }

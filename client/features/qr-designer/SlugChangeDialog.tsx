@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { slugChangeText } from './short-link';
 
@@ -23,17 +24,20 @@ export function SlugChangeDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Change the short link?" centered size="md">
+    <Modal opened={opened} onClose={onClose} title={t`Change the short link?`} centered size="md">
       <Stack gap="lg">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {slugChangeText(scans, oldShortUrl, oldDomain)}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
-          <Button onClick={onConfirm}>Change short link</Button>
+          <Button onClick={onConfirm}>
+            <Trans>Change short link</Trans>
+          </Button>
         </Group>
       </Stack>
     </Modal>

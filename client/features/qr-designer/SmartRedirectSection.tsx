@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Accordion,
   Badge,
@@ -22,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { SMART_RULES_MAX } from '../../../src/qr/smart-limits';
+import { translateShared } from '../../i18n/shared-messages';
 import type { DesignerValues } from './designer-values';
 import { checkSmart, newRule, smartPartOf, smartParts, smartSummaries, type SmartPart } from './smart-values';
 import type { SmartSections } from './use-smart-sections';
@@ -37,18 +41,23 @@ const ScheduleFields = lazy(() => settings().then((m) => ({ default: m.ScheduleF
 const PasswordFields = lazy(() => settings().then((m) => ({ default: m.PasswordFields })));
 const TrackingFields = lazy(() => settings().then((m) => ({ default: m.TrackingFields })));
 
-const partLoading = (
-  <Group justify="center" py="sm">
-    <Loader size="sm" aria-label="Loading" />
-  </Group>
-);
+function PartLoading() {
+  const { t } = useLingui();
+  return (
+    <Group justify="center" py="sm">
+      <Loader size="sm" aria-label={t`Loading`} />
+    </Group>
+  );
+}
 
-const partTitles: Record<SmartPart, string> = {
-  rules: 'Rules',
-  test: 'Test a scan',
-  schedule: 'Schedule and limits',
-  password: 'Password',
-  tracking: 'Tracking',
+const partLoading = <PartLoading />;
+
+const partTitles: Record<SmartPart, MessageDescriptor> = {
+  rules: msg`Rules`,
+  test: msg`Test a scan`,
+  schedule: msg`Schedule and limits`,
+  password: msg({ message: 'Password', context: 'a part of the smart redirect: the password' }),
+  tracking: msg`Tracking`,
 };
 
 const partIcons: Record<SmartPart, React.ReactNode> = {
@@ -68,12 +77,13 @@ function PartControl({
   summary: string | null;
   problem: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between" pr="xs">
       <Group gap="xs" wrap="nowrap" miw={0}>
         {partIcons[part]}
         <Text fw={600} size="sm">
-          {partTitles[part]}
+          {t(partTitles[part])}
         </Text>
       </Group>
       {(summary || problem) && (
@@ -83,7 +93,7 @@ function PartControl({
           size="sm"
           style={{ textTransform: 'none', flexShrink: 0 }}
         >
-          {problem ? 'Check' : summary}
+          {problem ? t({ message: 'Check', context: 'badge: a part holds a problem' }) : summary}
         </Badge>
       )}
     </Group>
@@ -102,9 +112,11 @@ interface SmartRedirectSectionProps {
  * tracking, each part folded with a summary.
  */
 export function SmartRedirectSection({ form, sections, destination }: SmartRedirectSectionProps) {
+  const { t } = useLingui();
   const smart = form.values.smart;
   const [announcement, setAnnouncement] = useState('');
   const check = useMemo(() => checkSmart(smart), [smart]);
+  // Written in the app's language (useLingui makes this render again when it changes).
   const summaries = smartSummaries(smart);
   const zones = useMemo(() => timeZoneChoices(smart.timeZone), [smart.timeZone]);
   // Parts holding a shown error get a red badge, so a closed part never hides a problem.
@@ -123,7 +135,13 @@ export function SmartRedirectSection({ form, sections, destination }: SmartRedir
 
   const move = (from: number, to: number, button: 'up' | 'down') => {
     form.reorderListItem('smart.rules', { from, to });
-    setAnnouncement(`Rule ${from + 1} moved ${button} to position ${to + 1}.`);
+    const rule = from + 1;
+    const position = to + 1;
+    setAnnouncement(
+      button === 'up'
+        ? t`Rule ${rule} moved up to position ${position}.`
+        : t`Rule ${rule} moved down to position ${position}.`,
+    );
     const other = button === 'up' ? 'down' : 'up';
     focusLater(
       `[data-rule="${to + 1}"] [data-move="${button}"]`,
@@ -133,16 +151,19 @@ export function SmartRedirectSection({ form, sections, destination }: SmartRedir
 
   const remove = (index: number) => {
     form.removeListItem('smart.rules', index);
-    setAnnouncement(`Rule ${index + 1} removed.`);
+    const rule = index + 1;
+    setAnnouncement(t`Rule ${rule} removed.`);
     focusLater('[data-add-rule]');
   };
 
   const add = () => {
     form.insertListItem('smart.rules', newRule());
-    setAnnouncement(`Rule ${smart.rules.length + 1} added.`);
+    const rule = smart.rules.length + 1;
+    setAnnouncement(t`Rule ${rule} added.`);
   };
 
   const rulesError = form.errors['smart.rules'];
+  const maxRules = SMART_RULES_MAX;
   // The parts opened at least once: a closed panel is drawn but hidden, so its fields wait for a first open.
   const [shown, setShown] = useState<SmartPart[]>(sections.opened);
   if (sections.opened.some((part) => !shown.includes(part)))
@@ -151,11 +172,13 @@ export function SmartRedirectSection({ form, sections, destination }: SmartRedir
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-labelledby="smart-redirect-title">
       <Title order={3} size="h5" mb={4} id="smart-redirect-title">
-        Smart redirect
+        <Trans>Smart redirect</Trans>
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
-        Send scans to different places by device, country, language or time; schedule, limit, pause or lock
-        the code.
+        <Trans>
+          Send scans to different places by device, country, language or time; schedule, limit, pause or lock
+          the code.
+        </Trans>
       </Text>
       <Accordion
         multiple
@@ -175,12 +198,14 @@ export function SmartRedirectSection({ form, sections, destination }: SmartRedir
                   {part === 'rules' && (
                     <Stack gap="sm">
                       <Text size="sm">
-                        Rules are checked in order and the first that matches decides; a scan no rule matches
-                        goes to the code&apos;s own link.
+                        <Trans>
+                          Rules are checked in order and the first that matches decides; a scan no rule
+                          matches goes to the code&apos;s own link.
+                        </Trans>
                       </Text>
                       <Select
-                        label="Time zone"
-                        description="For the rules' days and hours and the dates of the schedule."
+                        label={t`Time zone`}
+                        description={t`For the rules' days and hours and the dates of the schedule.`}
                         data={zones}
                         searchable
                         allowDeselect={false}
@@ -189,7 +214,9 @@ export function SmartRedirectSection({ form, sections, destination }: SmartRedir
                       />
                       {smart.rules.length === 0 ? (
                         <Text size="sm" c="dimmed" ta="center" py="sm">
-                          No rules yet: every scan goes to {destination ?? "the code's link"}.
+                          {destination === null
+                            ? t`No rules yet: every scan goes to the code's link.`
+                            : t`No rules yet: every scan goes to ${destination}.`}
                         </Text>
                       ) : (
                         smart.rules.map((rule, i) => (
@@ -208,7 +235,7 @@ export function SmartRedirectSection({ form, sections, destination }: SmartRedir
                       )}
                       {typeof rulesError === 'string' && (
                         <Text size="xs" c="red" role="alert">
-                          {rulesError}
+                          {translateShared(rulesError)}
                         </Text>
                       )}
                       <Group>
@@ -219,11 +246,11 @@ export function SmartRedirectSection({ form, sections, destination }: SmartRedir
                           disabled={smart.rules.length >= SMART_RULES_MAX}
                           data-add-rule
                         >
-                          Add rule
+                          <Trans>Add rule</Trans>
                         </Button>
                         {smart.rules.length >= SMART_RULES_MAX && (
                           <Text size="xs" c="dimmed">
-                            At most {SMART_RULES_MAX} rules.
+                            {plural(maxRules, { one: 'At most # rule.', other: 'At most # rules.' })}
                           </Text>
                         )}
                       </Group>

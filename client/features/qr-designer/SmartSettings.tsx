@@ -1,4 +1,7 @@
 // The section's settings parts: schedule and limits, password, tracking.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Checkbox,
@@ -45,33 +48,35 @@ function urlInputProps(form: Form, path: string) {
 }
 
 export function ScheduleFields({ form }: { form: Form }) {
+  const { t } = useLingui();
   const { timeZone, fallbackUrl, fallbackWhenDown } = form.values.smart;
+  const zone = zoneName(timeZone);
   const hasFallback = fallbackUrl.trim() !== '';
   return (
     <Stack gap="sm">
       <Switch
-        label="Pause this code"
-        description="Scans see a notice (or the fallback URL) until you turn this off; they are still counted."
+        label={t`Pause this code`}
+        description={t`Scans see a notice (or the fallback URL) until you turn this off; they are still counted.`}
         {...form.getInputProps('smart.paused', { type: 'checkbox' })}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
         <TextInput
           type="datetime-local"
-          label="Active from"
-          description={`In ${zoneName(timeZone)}; empty: from now`}
+          label={t`Active from`}
+          description={t`In ${zone}; empty: from now`}
           {...form.getInputProps('smart.activeFrom')}
         />
         <TextInput
           type="datetime-local"
-          label="Active until"
-          description="Empty: no end"
+          label={t`Active until`}
+          description={t`Empty: no end`}
           {...form.getInputProps('smart.activeUntil')}
         />
       </SimpleGrid>
       <NumberInput
-        label="Maximum scans"
-        description="After this many scans the code stops redirecting. Empty: no limit."
-        placeholder="No limit"
+        label={t`Maximum scans`}
+        description={t`After this many scans the code stops redirecting. Empty: no limit.`}
+        placeholder={t`No limit`}
         min={1}
         allowDecimal={false}
         allowNegative={false}
@@ -79,8 +84,8 @@ export function ScheduleFields({ form }: { form: Form }) {
         {...form.getInputProps('smart.maxScans')}
       />
       <Textarea
-        label="Message shown when inactive"
-        description="On the page scans see while the code is paused, before or after its dates, or over its limit."
+        label={t`Message shown when inactive`}
+        description={t`On the page scans see while the code is paused, before or after its dates, or over its limit.`}
         autosize
         minRows={2}
         maxRows={5}
@@ -88,34 +93,35 @@ export function ScheduleFields({ form }: { form: Form }) {
         {...form.getInputProps('smart.inactiveMessage')}
       />
       <TextInput
-        label="Fallback URL"
-        description="Optional: send scans of an inactive code here instead of showing the notice."
+        label={t`Fallback URL`}
+        description={t`Optional: send scans of an inactive code here instead of showing the notice.`}
         placeholder="https://example.com/campaign-over"
         {...urlInputProps(form, 'smart.fallbackUrl')}
       />
       <Checkbox
-        label="Use the fallback URL while the destination is down"
-        description="The destination is checked daily; after two failures in a row, scans go to the fallback URL until it answers again."
+        label={t`Use the fallback URL while the destination is down`}
+        description={t`The destination is checked daily; after two failures in a row, scans go to the fallback URL until it answers again.`}
         disabled={!hasFallback}
         {...form.getInputProps('smart.fallbackWhenDown', { type: 'checkbox' })}
         // Without a fallback URL it is off (and not sent): the choice comes back with the URL.
         checked={hasFallback && fallbackWhenDown}
       />
       <Text size="xs" c="dimmed">
-        The time zone is the one chosen under Rules.
+        <Trans>The time zone is the one chosen under Rules.</Trans>
       </Text>
     </Stack>
   );
 }
 
 export function PasswordFields({ form }: { form: Form }) {
+  const { t } = useLingui();
   const { hasPassword, protect, changePassword } = form.values.smart;
   const typing = protect && (!hasPassword || changePassword);
   return (
     <Stack gap="sm">
       <Switch
-        label="Protect with a password"
-        description="People who scan enter it before they are sent on; a browser remembers a correct entry for a while."
+        label={t`Protect with a password`}
+        description={t`People who scan enter it before they are sent on; a browser remembers a correct entry for a while.`}
         checked={protect}
         onChange={(event) => {
           form.setFieldValue('smart.protect', event.currentTarget.checked);
@@ -126,14 +132,16 @@ export function PasswordFields({ form }: { form: Form }) {
       />
       {hasPassword && protect && !changePassword && (
         <Group justify="space-between" gap="xs">
-          <Text size="sm">A password is set.</Text>
+          <Text size="sm">
+            <Trans>A password is set.</Trans>
+          </Text>
           <Group gap="xs">
             <Button
               size="xs"
               variant="default"
               onClick={() => form.setFieldValue('smart.changePassword', true)}
             >
-              Change
+              <Trans context="button: change the password">Change</Trans>
             </Button>
             <Button
               size="xs"
@@ -141,22 +149,26 @@ export function PasswordFields({ form }: { form: Form }) {
               color="red"
               onClick={() => form.setFieldValue('smart.protect', false)}
             >
-              Remove
+              <Trans context="button: remove the password">Remove</Trans>
             </Button>
           </Group>
         </Group>
       )}
       {hasPassword && !protect && (
         <Text size="sm" c="dimmed">
-          The password is removed when you save.
+          <Trans>The password is removed when you save.</Trans>
         </Text>
       )}
       {typing && (
         <Stack gap={4}>
           <PasswordInput
-            label={hasPassword ? 'New password' : 'Password'}
+            label={
+              hasPassword
+                ? t`New password`
+                : t({ message: 'Password', context: 'the password input of a protected code' })
+            }
             withAsterisk
-            description="At least 6 characters. It is stored hashed and never shown again."
+            description={t`At least 6 characters. It is stored hashed and never shown again.`}
             autoComplete="new-password"
             maxLength={PASSWORD_MAX}
             {...form.getInputProps('smart.password')}
@@ -172,7 +184,7 @@ export function PasswordFields({ form }: { form: Form }) {
                   form.clearFieldError('smart.password');
                 }}
               >
-                Keep the current password
+                <Trans>Keep the current password</Trans>
               </Button>
             </Group>
           )}
@@ -182,12 +194,13 @@ export function PasswordFields({ form }: { form: Form }) {
   );
 }
 
-const utmLabels: Record<UtmKey, string> = {
-  source: 'Source',
-  medium: 'Medium',
-  campaign: 'Campaign',
-  term: 'Term',
-  content: 'Content',
+// UTM parameters (utm_source…): translators may keep the marketing words their language uses.
+const utmLabels: Record<UtmKey, MessageDescriptor> = {
+  source: msg({ message: 'Source', context: 'UTM parameter utm_source' }),
+  medium: msg({ message: 'Medium', context: 'UTM parameter utm_medium' }),
+  campaign: msg({ message: 'Campaign', context: 'UTM parameter utm_campaign' }),
+  term: msg({ message: 'Term', context: 'UTM parameter utm_term' }),
+  content: msg({ message: 'Content', context: 'UTM parameter utm_content' }),
 };
 
 const utmPlaceholders: Record<UtmKey, string> = {
@@ -199,6 +212,7 @@ const utmPlaceholders: Record<UtmKey, string> = {
 };
 
 export function TrackingFields({ form, destination }: { form: Form; destination: string | null }) {
+  const { t } = useLingui();
   const { utmOn, utm } = form.values.smart;
   const example =
     utmOn && destination
@@ -217,14 +231,14 @@ export function TrackingFields({ form, destination }: { form: Form; destination:
       : null;
   return (
     <Stack gap="sm">
-      <Switch label="Add UTM parameters" {...form.getInputProps('smart.utmOn', { type: 'checkbox' })} />
+      <Switch label={t`Add UTM parameters`} {...form.getInputProps('smart.utmOn', { type: 'checkbox' })} />
       {utmOn && (
         <>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
             {utmKeys.map((key) => (
               <TextInput
                 key={key}
-                label={utmLabels[key]}
+                label={t(utmLabels[key])}
                 placeholder={utmPlaceholders[key] || undefined}
                 maxLength={UTM_VALUE_MAX}
                 autoComplete="off"
@@ -234,15 +248,15 @@ export function TrackingFields({ form, destination }: { form: Form; destination:
           </SimpleGrid>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {example
-              ? `Scans go to ${example}`
-              : 'Appended to every destination as utm_source=qr and the others you fill in.'}{' '}
-            A parameter the destination already has is kept as it is.
+              ? t`Scans go to ${example}`
+              : t`Appended to every destination as utm_source=qr and the others you fill in.`}{' '}
+            <Trans>A parameter the destination already has is kept as it is.</Trans>
           </Text>
         </>
       )}
       <Switch
-        label="Forward the scan's query string"
-        description="A link such as …/r/abc?ref=poster passes ref=poster on to the destination; it never replaces a parameter the destination already has."
+        label={t`Forward the scan's query string`}
+        description={t`A link such as …/r/abc?ref=poster passes ref=poster on to the destination; it never replaces a parameter the destination already has.`}
         {...form.getInputProps('smart.forwardQuery', { type: 'checkbox' })}
       />
     </Stack>

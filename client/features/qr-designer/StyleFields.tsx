@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   errorCorrectionInfo,
@@ -7,12 +10,13 @@ import {
   type QrStyle,
 } from '../../../src/qr/customization';
 import { hasLogo } from '../../../src/qr/render-options';
+import { translateShared } from '../../i18n/shared-messages';
 
-const styleLabels: Record<QrStyle, string> = {
-  square: 'Square',
-  dots: 'Dots',
-  rounded: 'Rounded',
-  classy: 'Classy',
+const styleLabels: Record<QrStyle, MessageDescriptor> = {
+  square: msg({ message: 'Square', context: 'style of the code' }),
+  dots: msg({ message: 'Dots', context: 'style of the code' }),
+  rounded: msg({ message: 'Rounded', context: 'style of the code' }),
+  classy: msg({ message: 'Classy', context: 'style of the code' }),
 };
 
 /** The design's style of modules and its error correction (the designer's "Style and error correction"). */
@@ -23,12 +27,13 @@ export function StyleFields({
   value: Customization;
   set: (patch: Partial<Customization>) => void;
 }) {
+  const { t } = useLingui();
   const logo = hasLogo(value);
   return (
     <Stack gap="md">
       <div>
         <Text size="sm" fw={500} mb={6} id="qr-style-label">
-          Style
+          <Trans context="the look of the code's modules">Style</Trans>
         </Text>
         <SegmentedControl
           aria-labelledby="qr-style-label"
@@ -36,15 +41,15 @@ export function StyleFields({
           size="sm"
           value={value.style}
           onChange={(style) => set({ style })}
-          data={qrStyles.map((style) => ({ value: style, label: styleLabels[style] }))}
+          data={qrStyles.map((style) => ({ value: style, label: t(styleLabels[style]) }))}
         />
       </div>
       <div>
         <Text size="sm" fw={500} id="qr-ec-label">
-          Error correction
+          <Trans>Error correction</Trans>
         </Text>
         <Text size="xs" c="dimmed" mb={6}>
-          How much of the code may be damaged or covered and still scan.
+          <Trans>How much of the code may be damaged or covered and still scan.</Trans>
         </Text>
         <SegmentedControl
           aria-labelledby="qr-ec-label"
@@ -56,7 +61,7 @@ export function StyleFields({
             value: level,
             label: (
               <Stack gap={0} align="center">
-                <span>{errorCorrectionInfo[level].label}</span>
+                <span>{translateShared(errorCorrectionInfo[level].label)}</span>
                 <Text span size="xs" c="dimmed">
                   {errorCorrectionInfo[level].percent}%
                 </Text>
@@ -66,7 +71,7 @@ export function StyleFields({
         />
         {logo && value.errorCorrectionLevel !== 'H' && (
           <Text size="xs" c="dimmed" mt={6}>
-            With a logo the code is drawn at High (30%) so it still scans.
+            <Trans>With a logo the code is drawn at High (30%) so it still scans.</Trans>
           </Text>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { SimpleGrid } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import {
@@ -6,6 +7,7 @@ import {
   TRANSPARENT,
   type Customization,
 } from '../../../src/qr/customization';
+import { translateShared } from '../../i18n/shared-messages';
 import classes from './qr-designer.module.css';
 
 /** The design without the logo: a template keeps the user's logo, so it does not tell templates apart. */
@@ -37,6 +39,7 @@ export function TemplatePicker({
   value: Customization;
   onApply: (c: Customization) => void;
 }) {
+  const { t } = useLingui();
   const active = matchingTemplateId(value);
   return (
     <SimpleGrid
@@ -44,7 +47,7 @@ export function TemplatePicker({
       spacing="xs"
       verticalSpacing="xs"
       role="group"
-      aria-label="Templates"
+      aria-label={t`Templates`}
     >
       {templates.map((template) => {
         const c = template.customization;
@@ -78,7 +81,7 @@ export function TemplatePicker({
                 />
               )}
             </span>
-            <span>{template.name}</span>
+            <span>{translateShared(template.name)}</span>
           </button>
         );
       })}

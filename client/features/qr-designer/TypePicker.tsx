@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, SimpleGrid, Text } from '@mantine/core';
 import {
   IconAddressBook,
@@ -16,6 +17,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { moreQrTypes, primaryQrTypes, qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
+import { translateShared } from '../../i18n/shared-messages';
 import classes from './qr-designer.module.css';
 
 const typeIcons: Record<QrType, Icon> = {
@@ -43,6 +45,8 @@ interface TypePickerProps {
 
 /** Eight tiles: seven types and More (Social, PDF, Video, Image, Phone in a menu). */
 export function TypePicker({ value, onChange, locked = false, onLockedClick }: TypePickerProps) {
+  const { t } = useLingui();
+  const selectedLabel = translateShared(qrTypeLabels[value]);
   const moreSelected = (moreQrTypes as readonly QrType[]).includes(value);
   const MoreIcon = moreSelected ? typeIcons[value] : IconDots;
   const select = (type: QrType) => {
@@ -56,16 +60,18 @@ export function TypePicker({ value, onChange, locked = false, onLockedClick }: T
       className={classes.tile}
       aria-pressed={moreSelected}
       aria-disabled={locked || undefined}
-      aria-label={moreSelected ? `More types (${qrTypeLabels[value]} selected)` : 'More types'}
+      aria-label={moreSelected ? t`More types (${selectedLabel} selected)` : t`More types`}
       onClick={locked ? onLockedClick : undefined}
     >
       <MoreIcon size={22} stroke={1.6} aria-hidden />
-      <span className={classes.tileLabel}>{moreSelected ? qrTypeLabels[value] : 'More'}</span>
+      <span className={classes.tileLabel}>
+        {moreSelected ? selectedLabel : t({ message: 'More', context: 'tile: more QR code types' })}
+      </span>
     </button>
   );
 
   return (
-    <div role="group" aria-label="QR code type">
+    <div role="group" aria-label={t`QR code type`}>
       <SimpleGrid cols={4} spacing="xs" verticalSpacing="xs">
         {primaryQrTypes.map((type) => {
           const TypeIcon = typeIcons[type];
@@ -79,7 +85,7 @@ export function TypePicker({ value, onChange, locked = false, onLockedClick }: T
               onClick={() => select(type)}
             >
               <TypeIcon size={22} stroke={1.6} aria-hidden />
-              <span className={classes.tileLabel}>{qrTypeLabels[type]}</span>
+              <span className={classes.tileLabel}>{translateShared(qrTypeLabels[type])}</span>
             </button>
           );
         })}
@@ -89,7 +95,9 @@ export function TypePicker({ value, onChange, locked = false, onLockedClick }: T
           <Menu position="bottom-end" shadow="md" width={180}>
             <Menu.Target>{moreTile}</Menu.Target>
             <Menu.Dropdown>
-              <Menu.Label>More types</Menu.Label>
+              <Menu.Label>
+                <Trans>More types</Trans>
+              </Menu.Label>
               {moreQrTypes.map((type) => {
                 const TypeIcon = typeIcons[type];
                 return (
@@ -100,7 +108,7 @@ export function TypePicker({ value, onChange, locked = false, onLockedClick }: T
                     aria-current={value === type ? 'true' : undefined}
                     fw={value === type ? 700 : undefined}
                   >
-                    {qrTypeLabels[type]}
+                    {translateShared(qrTypeLabels[type])}
                   </Menu.Item>
                 );
               })}
@@ -110,7 +118,7 @@ export function TypePicker({ value, onChange, locked = false, onLockedClick }: T
       </SimpleGrid>
       {locked && (
         <Text size="xs" c="dimmed" mt={6}>
-          The type of a saved QR code cannot be changed.
+          <Trans>The type of a saved QR code cannot be changed.</Trans>
         </Text>
       )}
     </div>

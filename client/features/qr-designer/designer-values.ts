@@ -1,4 +1,5 @@
 // The designer's form values and their validation, shared by the Create and Edit pages.
+import { t } from '@lingui/core/macro';
 import { schemaResolver } from '@mantine/form';
 import { withHttps } from '../../../src/qr/bare-url';
 import { contentFieldsSchema, emptyFields, encodeContent } from '../../../src/qr/content';
@@ -7,6 +8,7 @@ import { contentFields, hiddenContentFields } from '../../../src/qr/content-fiel
 import { customizationSchema, defaultCustomization, type Customization } from '../../../src/qr/customization';
 import type { QrType } from '../../../src/qr/qr-types';
 import { createQrCodeInput } from '../../../src/qr/qr.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { localSlugProblem } from './short-link';
 import {
   checkSmart,
@@ -149,7 +151,7 @@ export const toFormFields = (type: QrType, fields: ContentValues) =>
 export function validateDesigner(values: DesignerValues, savedSlug?: string | null): Record<string, string> {
   const errors: Record<string, string> = {};
   const name = nameSchema.safeParse(values.name);
-  if (!name.success) errors.name = name.error.issues[0]?.message ?? 'Name is required';
+  if (!name.success) errors.name = name.error.issues[0]?.message ?? t`Name is required`;
   // In the order of the form, so a failed save focuses the first one on screen.
   const slugError = values.isDynamic ? localSlugProblem(values.slug, savedSlug) : null;
   if (slugError) errors.slug = slugError;
@@ -165,12 +167,19 @@ export function validateDesigner(values: DesignerValues, savedSlug?: string | nu
   return errors;
 }
 
+/** Why the content makes no code yet: the sentence, and whether a field is wrong (not just missing). */
+export interface ContentProblem {
+  text: string;
+  /** A field holds something wrong ('Check the URL: …'), shown in red; false for a missing field. */
+  invalid: boolean;
+}
+
 /**
  * Why the content makes no code yet, for the preview: the first field that is missing or wrong ('SSID is
  * required to see your QR code.', 'Check the URL: Must be a valid URL.'); null when it is complete, or
  * when nothing has been typed at all.
  */
-export function contentProblem(type: QrType, fields: ContentValues): string | null {
+export function contentProblem(type: QrType, fields: ContentValues): ContentProblem | null {
   if (Object.values(fields).every((v) => typeof v !== 'string' || v.trim() === '')) return null;
   const errors = validateDesigner({
     name: 'x',
@@ -184,11 +193,21 @@ export function contentProblem(type: QrType, fields: ContentValues): string | nu
     domainId: null,
   });
   for (const def of contentFields[type]) {
-    const message = errors[`fields.${def.name}`];
-    if (message) {
-      return message.startsWith(def.label)
-        ? `${message} to see your QR code.`
-        : `Check the ${def.label}: ${message}.`;
+    const english = errors[`fields.${def.name}`];
+    if (english) {
+      // The field's name and message are src/'s English: told apart in English, said in the app's language.
+      const label = translateShared(def.label);
+      const message = translateShared(english);
+      // The field's message starts with its name when it is missing ('SSID is required').
+      return english.startsWith(def.label)
+        ? {
+            text: t({
+              message: `${message} to see your QR code.`,
+              comment: 'message: a missing field, "SSID is required"',
+            }),
+            invalid: false,
+          }
+        : { text: t`Check the ${label}: ${message}.`, invalid: true };
     }
   }
   return null;
@@ -205,5 +224,5 @@ export function payloadOf(type: QrType, fields: ContentValues): string | null {
 /** The first problem of a customization the server would refuse, or null. */
 export function customizationProblem(c: Customization): string | null {
   const parsed = customizationSchema.safeParse(c);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'The design has an invalid value');
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? t`The design has an invalid value`);
 }

@@ -1,5 +1,7 @@
 // Country and language choices for the rules editor and the scan tester, named by the browser's own
-// Intl.DisplayNames (no data dependency). The lists are fixed so every browser offers the same codes.
+// Intl.DisplayNames in the app's language (no data dependency). The lists are fixed so every browser offers
+// the same codes.
+import { i18n } from '@lingui/core';
 
 /** ISO 3166-1 alpha-2, current codes, plus XK (Kosovo), which geolocation databases use. */
 export const countryCodes: readonly string[] = (
@@ -23,31 +25,52 @@ export const languageCodes: readonly string[] = (
   'ur uz ve vi vo wa wo xh yi yo za zh zu fil yue'
 ).split(' ');
 
-function displayNames(type: 'region' | 'language'): Intl.DisplayNames | null {
+/** The language the names are written in: the app's (Lingui's active locale), else English. */
+export function namesLocale(): string {
+  return i18n.locale || 'en';
+}
+
+function displayNames(type: 'region' | 'language', locale: string): Intl.DisplayNames | null {
   try {
-    return new Intl.DisplayNames(['en'], { type, fallback: 'code' });
+    return new Intl.DisplayNames([locale], { type, fallback: 'code' });
   } catch {
-    return null; // a browser without DisplayNames: the codes alone
+    return null; // a browser without DisplayNames (or this locale): the codes alone
   }
 }
 
-let regionNames: Intl.DisplayNames | null | undefined;
-let languageNames: Intl.DisplayNames | null | undefined;
+// One set of names per language the app has shown them in.
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+const languageNames = new Map<string, Intl.DisplayNames | null>();
 
-/** 'FR' → 'France'; an unknown code is itself. */
-export function countryName(code: string): string {
-  regionNames ??= displayNames('region');
-  return regionNames?.of(code.toUpperCase()) ?? code.toUpperCase();
+function namesOf(
+  cache: Map<string, Intl.DisplayNames | null>,
+  type: 'region' | 'language',
+  locale: string,
+): Intl.DisplayNames | null {
+  if (!cache.has(locale)) cache.set(locale, displayNames(type, locale));
+  return cache.get(locale) ?? null;
 }
 
-/** 'fr' → 'French'; an unknown code is itself. */
-export function languageName(code: string): string {
-  languageNames ??= displayNames('language');
+function countryNameIn(code: string, locale: string): string {
+  return namesOf(regionNames, 'region', locale)?.of(code.toUpperCase()) ?? code.toUpperCase();
+}
+
+function languageNameIn(code: string, locale: string): string {
   try {
-    return languageNames?.of(code.toLowerCase()) ?? code;
+    return namesOf(languageNames, 'language', locale)?.of(code.toLowerCase()) ?? code;
   } catch {
     return code;
   }
+}
+
+/** 'FR' → 'France' (in the app's language); an unknown code is itself. One argument: fine for map(). */
+export function countryName(code: string): string {
+  return countryNameIn(code, namesLocale());
+}
+
+/** 'fr' → 'French' (in the app's language); an unknown code is itself. One argument: fine for map(). */
+export function languageName(code: string): string {
+  return languageNameIn(code, namesLocale());
 }
 
 export interface Choice {
@@ -55,19 +78,31 @@ export interface Choice {
   label: string;
 }
 
-const byLabel = (a: Choice, b: Choice) => a.label.localeCompare(b.label, 'en');
+const byLabel = (locale: string) => (a: Choice, b: Choice) => a.label.localeCompare(b.label, locale);
 
-let countries: Choice[] | undefined;
-let languages: Choice[] | undefined;
+const countries = new Map<string, Choice[]>();
+const languages = new Map<string, Choice[]>();
 
 /** Every country, by name: { value: 'FR', label: 'France (FR)' }. */
-export function countryChoices(): Choice[] {
-  countries ??= countryCodes.map((c) => ({ value: c, label: `${countryName(c)} (${c})` })).sort(byLabel);
-  return countries;
+export function countryChoices(locale = namesLocale()): Choice[] {
+  let list = countries.get(locale);
+  if (!list) {
+    list = countryCodes
+      .map((c) => ({ value: c, label: `${countryNameIn(c, locale)} (${c})` }))
+      .sort(byLabel(locale));
+    countries.set(locale, list);
+  }
+  return list;
 }
 
 /** Every language, by name: { value: 'fr', label: 'French (fr)' }. */
-export function languageChoices(): Choice[] {
-  languages ??= languageCodes.map((c) => ({ value: c, label: `${languageName(c)} (${c})` })).sort(byLabel);
-  return languages;
+export function languageChoices(locale = namesLocale()): Choice[] {
+  let list = languages.get(locale);
+  if (!list) {
+    list = languageCodes
+      .map((c) => ({ value: c, label: `${languageNameIn(c, locale)} (${c})` }))
+      .sort(byLabel(locale));
+    languages.set(locale, list);
+  }
+  return list;
 }

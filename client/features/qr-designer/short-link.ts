@@ -1,9 +1,9 @@
 // The designer's Short link field (issue 35, "your own back-half"): what the owner's text asks for, what
 // the field says about it while they type, and which refusals of a save belong to it. The rules are
 // src/qr/slug.ts, shared with the server; it is zod-free, so the designer's first screen stays without zod.
+import { plural, t } from '@lingui/core/macro';
 import { normalizeSlug, slugMessages, slugProblem, type SlugAvailability } from '../../../src/qr/slug';
 import type { AvailableDomains } from '../../../src/qr/short-domain.schema';
-import { formatCount } from '../../lib/format';
 
 /**
  * The back-half a save sends, from the field's text. Creating (no saved back-half): null for an empty
@@ -30,7 +30,7 @@ export function localSlugProblem(text: string, savedSlug?: string | null): strin
 export function lowerCaseNote(text: string, savedSlug?: string | null): string | null {
   const slug = slugToSend(text, savedSlug);
   if (typeof slug !== 'string' || slug === '' || slug === text.trim()) return null;
-  return `Saved in lower case: ${slug}`;
+  return t`Saved in lower case: ${slug}`;
 }
 
 /** What a saved code says about its short link: enough to rebuild the start of it. */
@@ -108,7 +108,7 @@ export function domainChoices(
   ];
   const lost = saved?.domainId ?? null;
   if (lost !== null && !available.items.some((d) => d.id === lost)) {
-    choices.push({ value: String(lost), label: hostOf(saved?.shortUrl ?? null) ?? `Domain ${lost}` });
+    choices.push({ value: String(lost), label: hostOf(saved?.shortUrl ?? null) ?? t`Domain ${lost}` });
   }
   return choices.length > 1 ? choices : [];
 }
@@ -260,27 +260,27 @@ export function slugChangeText(
   // A domain this workspace may no longer use answers only for the codes that use it: after the change,
   // only the app's own address keeps the old link.
   if (oldDomain?.lost) {
-    const counted =
-      scans === null
-        ? "This code's scans could not be counted."
-        : `This code has been scanned ${formatCount(scans)} ${scans === 1 ? 'time' : 'times'}.`;
-    return (
-      `${counted} This workspace may no longer use ${oldDomain.hostname}, so its old link ${oldShortUrl} ` +
-      `will stop answering; ${oldDomain.appLink} keeps redirecting here.`
-    );
+    const { hostname, appLink } = oldDomain;
+    return scans === null
+      ? t`This code's scans could not be counted. This workspace may no longer use ${hostname}, so its old link ${oldShortUrl} will stop answering; ${appLink} keeps redirecting here.`
+      : plural(scans, {
+          one: `This code has been scanned # time. This workspace may no longer use ${hostname}, so its old link ${oldShortUrl} will stop answering; ${appLink} keeps redirecting here.`,
+          other: `This code has been scanned # times. This workspace may no longer use ${hostname}, so its old link ${oldShortUrl} will stop answering; ${appLink} keeps redirecting here.`,
+        });
   }
-  const stays = oldDomain
-    ? ` The domain ${oldDomain.hostname} keeps answering while this workspace may use it, and ` +
-      `${oldDomain.appLink} keeps working too.`
-    : '';
-  if (scans === null) {
-    return (
-      "This code's scans could not be counted. If it has been scanned, its old link " +
-      `${oldShortUrl} will keep redirecting here, because it may already be printed.${stays}`
-    );
+  if (oldDomain) {
+    const { hostname, appLink } = oldDomain;
+    return scans === null
+      ? t`This code's scans could not be counted. If it has been scanned, its old link ${oldShortUrl} will keep redirecting here, because it may already be printed. The domain ${hostname} keeps answering while this workspace may use it, and ${appLink} keeps working too.`
+      : plural(scans, {
+          one: `This code has been scanned # time. Its old link ${oldShortUrl} will keep redirecting here, because it may already be printed. The domain ${hostname} keeps answering while this workspace may use it, and ${appLink} keeps working too.`,
+          other: `This code has been scanned # times. Its old link ${oldShortUrl} will keep redirecting here, because it may already be printed. The domain ${hostname} keeps answering while this workspace may use it, and ${appLink} keeps working too.`,
+        });
   }
-  return (
-    `This code has been scanned ${formatCount(scans)} ${scans === 1 ? 'time' : 'times'}. ` +
-    `Its old link ${oldShortUrl} will keep redirecting here, because it may already be printed.${stays}`
-  );
+  return scans === null
+    ? t`This code's scans could not be counted. If it has been scanned, its old link ${oldShortUrl} will keep redirecting here, because it may already be printed.`
+    : plural(scans, {
+        one: `This code has been scanned # time. Its old link ${oldShortUrl} will keep redirecting here, because it may already be printed.`,
+        other: `This code has been scanned # times. Its old link ${oldShortUrl} will keep redirecting here, because it may already be printed.`,
+      });
 }

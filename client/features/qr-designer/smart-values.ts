@@ -1,6 +1,7 @@
 // The designer's smart-redirect values: what the inputs hold (wall times in the chosen zone, text in
 // number inputs, keys for React), their conversion to and from the shared options schema, the inline
 // errors the schema gives (under the input they are about), and the password the save sends.
+import { plural, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { withHttps } from '../../../src/qr/bare-url';
 import { redirectingQrTypes, type QrType } from '../../../src/qr/qr-types';
@@ -280,8 +281,20 @@ export interface SmartCheck {
 
 function passwordProblem(v: SmartRedirectValues): string | null {
   if (!v.protect || (v.hasPassword && !v.changePassword)) return null;
-  if (v.password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
-  if (v.password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
+  if (v.password.length < PASSWORD_MIN) {
+    const min = PASSWORD_MIN;
+    return plural(min, {
+      one: 'Password must be at least # character',
+      other: 'Password must be at least # characters',
+    });
+  }
+  if (v.password.length > PASSWORD_MAX) {
+    const max = PASSWORD_MAX;
+    return plural(max, {
+      one: 'Password must be at most # character',
+      other: 'Password must be at most # characters',
+    });
+  }
   return null;
 }
 
@@ -289,7 +302,7 @@ function passwordProblem(v: SmartRedirectValues): string | null {
 export function checkSmart(v: SmartRedirectValues, prefix = SMART_PATH): SmartCheck {
   const errors: Record<string, string> = {};
   const parsed = smartRedirectSchema.safeParse(smartInput(v));
-  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the options');
+  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? t`Check the options`);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = formPath(issue.path, v, prefix);
@@ -354,24 +367,34 @@ export function smartPartOf(path: string, prefix = SMART_PATH): SmartPart | null
 
 // ---- Summaries on the closed parts ----
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 export function smartSummaries(v: SmartRedirectValues): Record<SmartPart, string | null> {
   const max = count(v.maxScans);
+  // English says "scans" for one too ("Up to 1 scans").
   const schedule = v.paused
-    ? 'Paused'
+    ? t({ message: 'Paused', context: 'summary of a closed part: the code is paused' })
     : v.activeFrom || v.activeUntil
-      ? 'Scheduled'
+      ? t({ message: 'Scheduled', context: 'summary of a closed part: the code has dates' })
       : max !== undefined && Number.isFinite(max)
-        ? `Up to ${max.toLocaleString('en')} scans`
-        : 'Always on';
-  const tracking = [v.utmOn ? 'UTM' : null, v.forwardQuery ? 'Query' : null].filter(Boolean).join(' + ');
+        ? plural(max, { one: 'Up to # scans', other: 'Up to # scans' })
+        : t({ message: 'Always on', context: 'summary of a closed part: no pause, dates or limit' });
+  const tracking = [
+    v.utmOn ? 'UTM' : null,
+    v.forwardQuery ? t({ message: 'Query', comment: 'summary: the scan’s query string is forwarded' }) : null,
+  ]
+    .filter(Boolean)
+    .join(' + ');
+  const rules = v.rules.length;
+  const off = t({ message: 'Off', context: 'summary of a closed part: nothing on' });
   return {
-    rules: v.rules.length === 0 ? 'No rules' : plural(v.rules.length, 'rule'),
+    rules: rules === 0 ? t`No rules` : plural(rules, { one: '# rule', other: '# rules' }),
     test: null,
     schedule,
-    password: v.protect ? 'Password' : v.hasPassword ? 'Removed on save' : 'Off',
-    tracking: tracking || 'Off',
+    password: v.protect
+      ? t({ message: 'Password', context: 'summary of a closed part: a password is asked' })
+      : v.hasPassword
+        ? t`Removed on save`
+        : off,
+    tracking: tracking || off,
   };
 }
 

@@ -70,3 +70,20 @@ export function timeZoneChoices(current?: string): string[] {
   }
   return current && !zones.includes(current) ? [current, ...zones] : zones;
 }
+
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A day of the week (0 = Sunday … 6) in `locale`: 'Monday', or 'Mon' with `short` ('Montag', 'Mo' in
+ * German), written by Intl so every language has its own names.
+ */
+export function weekdayName(day: number, locale: string, width: 'long' | 'short' = 'long'): string {
+  const key = `${locale}:${width}`;
+  let format = weekdayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
+    weekdayFormats.set(key, format);
+  }
+  // 1 January 2023 was a Sunday.
+  return format.format(new Date(Date.UTC(2023, 0, 1 + day)));
+}

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Loader, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLinkOff, IconRefresh } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
@@ -7,6 +9,7 @@ import type { DestinationIssue } from '../../../src/qr/destination-check.schema'
 import { normalizeQrType, redirectingQrTypes } from '../../../src/qr/qr-types';
 import type { QrCode } from '../../../src/qr/qr.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { translateShared } from '../../i18n/shared-messages';
 import { exactTime, relativeTime } from '../../lib/format';
 import { apiError, trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
@@ -18,10 +21,20 @@ import classes from './destination-check.module.css';
 const wrap = { overflowWrap: 'anywhere' } as const;
 
 const states = {
-  down: { word: 'Down', color: 'red', text: classes.down, icon: IconLinkOff },
+  down: {
+    word: msg({ message: 'Down', context: 'a destination that does not answer' }),
+    color: 'red',
+    text: classes.down,
+    icon: IconLinkOff,
+  },
   // Orange text would not read at 4.5:1 on white: the badge and icon carry the colour.
-  failing: { word: 'Failed once', color: 'orange', text: undefined, icon: IconAlertTriangle },
-  ok: { word: 'Answers', color: 'green', text: classes.ok, icon: IconCircleCheck },
+  failing: { word: msg`Failed once`, color: 'orange', text: undefined, icon: IconAlertTriangle },
+  ok: {
+    word: msg({ message: 'Answers', context: 'a destination that answers the check' }),
+    color: 'green',
+    text: classes.ok,
+    icon: IconCircleCheck,
+  },
 } as const;
 
 /** What the code's URLs are now: its destination, its rules' and its fallback URL, as one string. */
@@ -31,7 +44,9 @@ const urlsOf = (code: QrCode) => JSON.stringify([code.content, code.redirectOpti
 const CHECK_PARAM = 'check';
 
 function IssueLine({ issue, now }: { issue: DestinationIssue; now: number }) {
+  const { t } = useLingui();
   const state = states[issue.state];
+  const ago = issue.checkedAt ? relativeTime(issue.checkedAt, now) : null;
   return (
     <Group
       component="li"
@@ -47,10 +62,10 @@ function IssueLine({ issue, now }: { issue: DestinationIssue; now: number }) {
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="wrap">
           <Text size="sm" fw={600}>
-            {issue.label}
+            {translateShared(issue.label)}
           </Text>
           <Badge size="sm" variant="light" color={state.color}>
-            {state.word}
+            {t(state.word)}
           </Badge>
         </Group>
         <Text size="xs" c="dimmed" style={wrap}>
@@ -58,20 +73,23 @@ function IssueLine({ issue, now }: { issue: DestinationIssue; now: number }) {
         </Text>
         <Text size="sm" className={state.text} fw={issue.state === 'ok' ? undefined : 500}>
           {issue.state === 'ok'
-            ? 'Answers'
-            : `${downMark(issue, new Date(now))}${issue.usingFallback ? ' · scans go to the fallback URL' : ''}`}
+            ? t(states.ok.word)
+            : // downMark's words come from src/qr/destination-check.ts: translated before the fallback's.
+              `${translateShared(downMark(issue, new Date(now)))}${issue.usingFallback ? ` · ${t`scans go to the fallback URL`}` : ''}`}
         </Text>
         {issue.state === 'failing' && (
           <Text size="xs" c="dimmed">
-            Failed once: marked down if the next check fails too.
+            <Trans>Failed once: marked down if the next check fails too.</Trans>
           </Text>
         )}
         {issue.checkedAt && (
           <Text size="xs" c="dimmed">
-            Last checked{' '}
-            <time dateTime={issue.checkedAt} title={exactTime(issue.checkedAt)}>
-              {relativeTime(issue.checkedAt, now)}
-            </time>
+            <Trans>
+              Last checked{' '}
+              <time dateTime={issue.checkedAt} title={exactTime(issue.checkedAt)}>
+                {ago}
+              </time>
+            </Trans>
           </Text>
         )}
       </Stack>
@@ -87,6 +105,7 @@ function IssueLine({ issue, now }: { issue: DestinationIssue; now: number }) {
  * takes the parameter out of the address.
  */
 export function DestinationCheckCard({ code }: { code: QrCode }) {
+  const { t } = useLingui();
   const applies = code.isDynamic && redirectingQrTypes.includes(normalizeQrType(code.type));
   const canEdit = useCanEdit();
   const now = useNow();
@@ -138,6 +157,7 @@ export function DestinationCheckCard({ code }: { code: QrCode }) {
     .filter((at): at is string => at !== null)
     .sort()
     .at(-1);
+  const lastAgo = lastChecked ? relativeTime(lastChecked, now) : null;
 
   return (
     <Card
@@ -151,7 +171,7 @@ export function DestinationCheckCard({ code }: { code: QrCode }) {
     >
       <Group justify="space-between" gap="xs" mb={4} wrap="wrap">
         <Title order={3} size="h4" id="destination-check">
-          Destination check
+          <Trans>Destination check</Trans>
         </Title>
         {canEdit && (
           <Button
@@ -161,34 +181,37 @@ export function DestinationCheckCard({ code }: { code: QrCode }) {
             loading={check.isPending}
             onClick={() => mutate({ id: code.id })}
           >
-            Check again
+            <Trans>Check again</Trans>
           </Button>
         )}
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        Every destination of this code is checked once a day. One that fails twice in a row is marked down,
-        and {canEdit ? 'you get' : 'its editors get'} a mail.
+        {canEdit
+          ? t`Every destination of this code is checked once a day. One that fails twice in a row is marked down, and you get a mail.`
+          : t`Every destination of this code is checked once a day. One that fails twice in a row is marked down, and its editors get a mail.`}
       </Text>
 
       <Stack gap="sm" aria-live="polite" aria-busy={check.isPending}>
         {check.isPending && (
           <Group gap="xs" data-checking>
             <Loader size="xs" aria-hidden />
-            <Text size="sm">Checking the destinations now…</Text>
+            <Text size="sm">
+              <Trans>Checking the destinations now…</Trans>
+            </Text>
           </Group>
         )}
         {check.isError && (
           <ErrorAlert>
-            {apiError(check.error, 'The destinations could not be checked. Please try again.').message}
+            {apiError(check.error, t`The destinations could not be checked. Please try again.`).message}
           </ErrorAlert>
         )}
         {!known ? (
           issues.isError ? (
             <Text size="sm" className={classes.down} role="alert">
-              Error loading the destination checks. Please try again later.
+              <Trans>Error loading the destination checks. Please try again later.</Trans>
             </Text>
           ) : (
-            <Stack gap={6} aria-busy="true" aria-label="Loading the destination checks">
+            <Stack gap={6} aria-busy="true" aria-label={t`Loading the destination checks`}>
               <Skeleton h={14} w="50%" />
               <Skeleton h={12} w="80%" />
             </Stack>
@@ -198,7 +221,7 @@ export function DestinationCheckCard({ code }: { code: QrCode }) {
             {failing.length === 0 &&
               (checked && checked.length === 0 ? (
                 <Text size="sm" c="dimmed" data-destination-summary="none">
-                  Nothing to check now: a paused or ended code sends nobody anywhere.
+                  <Trans>Nothing to check now: a paused or ended code sends nobody anywhere.</Trans>
                 </Text>
               ) : (
                 <Group gap="xs" wrap="nowrap" align="flex-start" data-destination-summary="ok">
@@ -210,19 +233,22 @@ export function DestinationCheckCard({ code }: { code: QrCode }) {
                   />
                   <Text size="sm">
                     <Text span size="sm" fw={600} className={classes.ok}>
-                      {destinationCheckMessages.allGood}
+                      {translateShared(destinationCheckMessages.allGood)}
                     </Text>
                     {lastChecked ? (
                       <>
-                        {' · checked '}
-                        <time dateTime={lastChecked} title={exactTime(lastChecked)}>
-                          {relativeTime(lastChecked, now)}
-                        </time>
+                        {' · '}
+                        <Trans>
+                          checked{' '}
+                          <time dateTime={lastChecked} title={exactTime(lastChecked)}>
+                            {lastAgo}
+                          </time>
+                        </Trans>
                       </>
                     ) : (
                       <Text span size="sm" c="dimmed">
                         {' '}
-                        (as of the last daily check)
+                        <Trans>(as of the last daily check)</Trans>
                       </Text>
                     )}
                   </Text>
@@ -235,7 +261,7 @@ export function DestinationCheckCard({ code }: { code: QrCode }) {
                 m={0}
                 p={0}
                 style={{ listStyle: 'none' }}
-                aria-label="Destinations checked"
+                aria-label={t`Destinations checked`}
               >
                 {listed.map((issue) => (
                   <IssueLine key={`${issue.label} ${issue.url}`} issue={issue} now={now} />

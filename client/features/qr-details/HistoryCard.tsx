@@ -12,10 +12,12 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconArrowsExchange, IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { changeFieldLabels, type QrVersion, type VersionChange } from '../../../src/qr/history';
 import type { QrCode } from '../../../src/qr/qr.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { exactTime, relativeTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
@@ -36,25 +38,36 @@ const bullets = {
   moved: <IconArrowsExchange size={14} aria-hidden />,
 };
 
-function headingOf(version: QrVersion, versions: QrVersion[]): string {
-  if (version.kind === 'created') return 'Created';
-  if (version.kind === 'edited') return 'Edited';
-  if (version.kind === 'moved') return 'Moved to another workspace';
+/** A version's heading: what happened to the code then. */
+function VersionHeading({ version, versions }: { version: QrVersion; versions: QrVersion[] }) {
+  const { t } = useLingui();
+  if (version.kind === 'created') return t({ message: 'Created', context: 'a version of the code' });
+  if (version.kind === 'edited') return t`Edited`;
+  if (version.kind === 'moved') return t`Moved to another workspace`;
   const source = versions.find((v) => v.id === version.restoredFrom);
-  return source ? `Restored the version of ${exactTime(source.created)}` : 'Restored an earlier version';
+  if (!source) return t`Restored an earlier version`;
+  const when = exactTime(source.created);
+  return t`Restored the version of ${when}`;
 }
 
 function ChangeLine({ change }: { change: VersionChange }) {
+  const { t } = useLingui();
+  // The field's name and the words of a change come from src/qr/history.ts, in English; a name, a short
+  // link or a destination is the user's own and is shown as it is.
+  const field = translateShared(changeFieldLabels[change.field]);
+  const own = change.field === 'name' || change.field === 'shortLink' || change.field === 'destination';
+  const before = own ? change.before : translateShared(change.before);
+  const after = own ? change.after : translateShared(change.after);
   return (
     <Text size="sm" style={wrap} data-change={change.field}>
       <Text span fw={600} size="sm">
-        {changeFieldLabels[change.field]}:
+        {t`${field}:`}
       </Text>{' '}
       <Text span c="dimmed" size="sm">
-        {change.before}
+        {before}
       </Text>{' '}
       <span aria-hidden>→</span>
-      <VisuallyHidden>changed to</VisuallyHidden> {change.after}
+      <VisuallyHidden>{t`changed to`}</VisuallyHidden> {after}
     </Text>
   );
 }
@@ -71,6 +84,7 @@ export function HistoryCard({
   /** Editor and up: an older version can be restored (a viewer reads the history only). */
   canEdit: boolean;
 }) {
+  const { t } = useLingui();
   const history = trpc.qr.history.useQuery({ id: code.id });
   const refresh = useQrCacheRefresh();
   const now = useNow();
@@ -79,36 +93,37 @@ export function HistoryCard({
   const restore = trpc.qr.restore.useMutation({
     onSuccess: async (saved) => {
       setConfirming(null);
-      notify.success('Version restored');
+      notify.success(t`Version restored`);
       await refresh({ saved });
     },
     onError: (error) =>
       notify.error(
-        'Restore failed',
-        apiError(error, 'The version could not be restored. Please try again.').message,
+        t`Restore failed`,
+        apiError(error, t`The version could not be restored. Please try again.`).message,
       ),
   });
 
   const versions = history.data ?? [];
+  const more = versions.length - shown;
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="code-history" data-history>
       <Title order={3} size="h4" id="code-history" mb={4}>
-        History
+        <Trans>History</Trans>
       </Title>
       <Text size="sm" c="dimmed" mb="md">
         {!code.isDynamic
-          ? 'Static codes cannot be changed: this is the only version.'
+          ? t`Static codes cannot be changed: this is the only version.`
           : canEdit
-            ? 'Every change of this code, newest first. Restore an earlier version to bring it back.'
-            : 'Every change of this code, newest first.'}
+            ? t`Every change of this code, newest first. Restore an earlier version to bring it back.`
+            : t`Every change of this code, newest first.`}
       </Text>
       {history.isError ? (
         <Text c="red" size="sm" role="alert">
-          Error loading the history. Please try again later.
+          <Trans>Error loading the history. Please try again later.</Trans>
         </Text>
       ) : !history.data ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the history">
+        <Stack gap="md" aria-busy="true" aria-label={t`Loading the history`}>
           {[0, 1, 2].map((i) => (
             <Stack key={i} gap={6}>
               <Skeleton h={16} w="40%" />
@@ -118,11 +133,11 @@ export function HistoryCard({
         </Stack>
       ) : versions.length === 0 ? (
         <Text c="dimmed" py="lg" ta="center">
-          No history yet: changes to this code will be listed here.
+          <Trans>No history yet: changes to this code will be listed here.</Trans>
         </Text>
       ) : (
         <>
-          <Timeline bulletSize={24} lineWidth={2} active={0} role="list" aria-label="Versions">
+          <Timeline bulletSize={24} lineWidth={2} active={0} role="list" aria-label={t`Versions`}>
             {versions.slice(0, shown).map((version, index) => (
               <Timeline.Item
                 key={version.id}
@@ -133,11 +148,11 @@ export function HistoryCard({
                 title={
                   <Group gap="xs" wrap="wrap">
                     <Text fw={600} size="sm" style={wrap}>
-                      {headingOf(version, versions)}
+                      <VersionHeading version={version} versions={versions} />
                     </Text>
                     {index === 0 && (
                       <Badge size="sm" variant="light" color="teal">
-                        Current
+                        <Trans context="the version the code shows now">Current</Trans>
                       </Badge>
                     )}
                   </Group>
@@ -150,7 +165,7 @@ export function HistoryCard({
                     </Text>
                   </Tooltip>
                   {' · '}
-                  {version.actor ? `by ${version.actor.username}` : 'by a deleted account'}
+                  <ByLine actor={version.actor} />
                 </Text>
                 <Stack gap={2}>
                   {version.kind === 'created' ? (
@@ -159,12 +174,12 @@ export function HistoryCard({
                         {version.state.name}
                       </Text>
                       <Text size="sm" c="dimmed" style={wrap}>
-                        {version.state.content}
+                        {translateShared(version.state.content)}
                       </Text>
                     </>
                   ) : version.changes.length === 0 ? (
                     <Text size="sm" c="dimmed">
-                      No changes: the code already showed this version.
+                      <Trans>No changes: the code already showed this version.</Trans>
                     </Text>
                   ) : (
                     version.changes.map((change) => <ChangeLine key={change.field} change={change} />)
@@ -178,7 +193,7 @@ export function HistoryCard({
                     leftSection={<IconRestore size={14} aria-hidden />}
                     onClick={() => setConfirming(version)}
                   >
-                    Restore
+                    <Trans>Restore</Trans>
                   </Button>
                 )}
               </Timeline.Item>
@@ -186,7 +201,7 @@ export function HistoryCard({
           </Timeline>
           {versions.length > shown && (
             <Button variant="subtle" size="xs" mt="md" onClick={() => setShown((n) => n + PAGE)}>
-              Show older versions ({versions.length - shown} more)
+              <Trans>Show older versions ({more} more)</Trans>
             </Button>
           )}
         </>
@@ -195,11 +210,11 @@ export function HistoryCard({
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
-        title="Restore this version?"
+        title={t`Restore this version?`}
         centered
       >
         <Text size="sm">
-          The code will show it from the next scan; this restore is kept in the history too.
+          <Trans>The code will show it from the next scan; this restore is kept in the history too.</Trans>
         </Text>
         {confirming && (
           <Stack gap={2} mt="sm">
@@ -207,16 +222,16 @@ export function HistoryCard({
               {confirming.state.name}
             </Text>
             <Text size="sm" c="dimmed" style={wrap}>
-              {confirming.state.content}
+              {translateShared(confirming.state.content)}
             </Text>
             <Text size="xs" c="dimmed">
-              Version of {exactTime(confirming.created)}
+              <VersionOf created={confirming.created} />
             </Text>
           </Stack>
         )}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirming(null)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button
             loading={restore.isPending}
@@ -225,10 +240,24 @@ export function HistoryCard({
               if (confirming) restore.mutate({ id: code.id, versionId: confirming.id });
             }}
           >
-            Restore
+            <Trans>Restore</Trans>
           </Button>
         </Group>
       </Modal>
     </Card>
   );
+}
+
+/** Who made a version: 'by ada', or 'by a deleted account'. */
+function ByLine({ actor }: { actor: QrVersion['actor'] }) {
+  const { t } = useLingui();
+  if (!actor) return t`by a deleted account`;
+  const username = actor.username;
+  return t`by ${username}`;
+}
+
+function VersionOf({ created }: { created: string }) {
+  const { t } = useLingui();
+  const when = exactTime(created);
+  return t`Version of ${when}`;
 }

@@ -1,10 +1,11 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { formatCount } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
-/** '8 Dec 2026', in the viewer's zone. */
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** '8 Dec 2026', in the viewer's zone (English as before; another language writes it its way). */
+const dateOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
 /**
  * Where an imported code came from (issue 35, item 3): "Imported from Shlink on 8 Dec 2026 · 1,284 visits
@@ -13,21 +14,27 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
  * Nothing for a code made here, or when the question fails: the page is whole without it.
  */
 export function ImportNote({ codeId }: { codeId: number }) {
+  const { t, i18n } = useLingui();
   const origin = trpc.imports.ofCode.useQuery({ id: codeId }).data;
   if (!origin) return null;
   const date = new Date(origin.importedAt);
+  // The source's name (Shlink, YOURLS…) comes from the server.
+  const source = origin.sourceLabel;
+  const on = Number.isNaN(date.getTime())
+    ? null
+    : new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : i18n.locale, dateOptions).format(date);
+  const visits = origin.visits;
+  const sourceLink = origin.sourceLink;
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-import-note>
       <IconFileImport size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        Imported from {origin.sourceLabel}
-        {Number.isNaN(date.getTime()) ? '' : ` on ${dateFormat.format(date)}`}
-        {origin.visits > 0 &&
-          ` · ${formatCount(origin.visits)} ${origin.visits === 1 ? 'visit' : 'visits'} imported`}
-        {origin.sourceLink && (
+        {on ? t`Imported from ${source} on ${on}` : t`Imported from ${source}`}
+        {visits > 0 && ` · ${plural(visits, { one: '# visit imported', other: '# visits imported' })}`}
+        {sourceLink && (
           <>
             <br />
-            Source link: {origin.sourceLink}
+            <Trans>Source link: {sourceLink}</Trans>
           </>
         )}
       </Text>

@@ -26,6 +26,8 @@ import {
   IconShare,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, Plural, useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -36,6 +38,7 @@ import { CHART_HEIGHT, ChartCard } from '../../components/ChartCard';
 import { DailyScansChart } from '../../components/DailyScansChart';
 import { DeviceBreakdown } from '../../components/DeviceBreakdown';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { translateShared } from '../../i18n/shared-messages';
 import { LocationMap } from '../../components/location-map/LocationMap';
 import { StatCard } from '../../components/StatCard';
 import { formatCount, viewerTimeZone } from '../../lib/format';
@@ -46,7 +49,7 @@ import { PrintReadyButton } from '../qr/PrintReadyButton';
 import { QrPreview } from '../qr/QrPreview';
 import { ScanVerdictBadge } from '../scan-safety/ScanSafetyBadge';
 import { shareQr } from '../qr/share';
-import { NOT_TRACKED, NOT_TRACKED_REASON } from '../qr/use-static-codes';
+import { NOT_TRACKED_MSG, NOT_TRACKED_REASON_MSG } from '../qr/use-static-codes';
 import { UniqueScannersCard } from '../analytics/UniqueScannersCard';
 import { MoveToTeamDialog } from '../workspaces/MoveToTeamDialog';
 import { useCanEdit, useMoveTargets } from '../workspaces/use-current-workspace';
@@ -63,24 +66,32 @@ const ShareAnalyticsDialog = lazy(() =>
 /** The details preview is 200 px and shows the saved design, exactly as the downloads draw it. */
 const PREVIEW_SIZE = 200;
 
-const NO_DATA = 'No scan data available yet';
-const periods = ANALYTICS_PERIODS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
+/** The pagination's arrows, named for screen readers. */
+const controlLabels = {
+  first: msg`First page`,
+  previous: msg`Previous page`,
+  next: msg`Next page`,
+  last: msg`Last page`,
+};
 
 export function QrDetailsPage() {
   // Null when the address holds no valid id (the route's params.parse).
   const { id } = qrDetailsRoute.useParams();
+  const { t } = useLingui();
   return (
     <Stack gap="md">
       <div>
         <Anchor component={Link} to="/my-qr-codes" size="sm">
           <Group gap={4} component="span" wrap="nowrap">
             <IconArrowLeft size={16} aria-hidden />
-            My QR Codes
+            {t`My QR Codes`}
           </Group>
         </Anchor>
       </div>
       {id === null ? (
-        <ErrorAlert>Error loading QR code details. Please try again later.</ErrorAlert>
+        <ErrorAlert>
+          <Trans>Error loading QR code details. Please try again later.</Trans>
+        </ErrorAlert>
       ) : (
         // A new id starts afresh: no previous code's figures, back on page 1.
         <QrDetails key={id} id={id} />
@@ -90,6 +101,7 @@ export function QrDetailsPage() {
 }
 
 function QrDetails({ id }: { id: number }) {
+  const { t, i18n } = useLingui();
   const tz = viewerTimeZone();
   const [page, setPage] = useState(1);
   const [days, setDays] = useState<number>(DEFAULT_DAYS);
@@ -121,10 +133,10 @@ function QrDetails({ id }: { id: number }) {
     const notFound = details.error.data?.code === 'NOT_FOUND';
     return (
       <ErrorAlert>
-        Error loading QR code details. Please try again later.
+        <Trans>Error loading QR code details. Please try again later.</Trans>
         {notFound && (
           <Text size="sm" mt={4}>
-            This QR code does not exist or belongs to another account.
+            <Trans>This QR code does not exist or belongs to another account.</Trans>
           </Text>
         )}
       </ErrorAlert>
@@ -139,6 +151,20 @@ function QrDetails({ id }: { id: number }) {
   const noScans = d.totalScans === 0;
   // Static codes are not tracked: no counts, charts or history, and the page says why.
   const tracked = code.isDynamic;
+  const notTracked = t(NOT_TRACKED_MSG);
+  const noData = t`No scan data available yet`;
+  const periods = ANALYTICS_PERIODS.map((days) => ({
+    value: String(days),
+    label: plural(days, { one: 'Last # day', other: 'Last # days' }),
+  }));
+  // English as before (the browser's own date format); another language writes the date its way.
+  const dateLocale = i18n.locale === 'en' ? undefined : i18n.locale;
+  const createdOn = new Date(code.created).toLocaleDateString(dateLocale);
+  const throttled = d.throttledScans;
+  const refused = d.refusedScans;
+  const shownPage = d.page;
+  const totalPages = d.totalPages;
+  const historyFrom = d.historyFrom ? new Date(d.historyFrom).toLocaleDateString(dateLocale) : null;
 
   return (
     <Stack gap="md">
@@ -159,7 +185,7 @@ function QrDetails({ id }: { id: number }) {
                 {code.type.toUpperCase()}
               </Badge>
               <Badge variant="light" color={code.isDynamic ? 'teal' : 'gray'}>
-                {code.isDynamic ? 'Dynamic' : 'Static'}
+                {code.isDynamic ? t`Dynamic` : t`Static`}
               </Badge>
               {code.scannable && <ScanVerdictBadge verdict={code.scannable.verdict} />}
             </Group>
@@ -169,11 +195,11 @@ function QrDetails({ id }: { id: number }) {
                 c={code.scannable.verdict === 'unscannable' ? 'red.8' : 'dimmed'}
                 data-scan-reason
               >
-                {code.scannable.reason}
+                {translateShared(code.scannable.reason)}
               </Text>
             )}
             <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
-              {describeContent(code.type, code.content)}
+              {translateShared(describeContent(code.type, code.content))}
             </Text>
             {code.shortUrl && (
               <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
@@ -181,7 +207,7 @@ function QrDetails({ id }: { id: number }) {
               </Text>
             )}
             <Text size="xs" c="dimmed">
-              Created {new Date(code.created).toLocaleDateString()}
+              <Trans>Created {createdOn}</Trans>
             </Text>
             {code.isDynamic && <ImportNote codeId={code.id} />}
             <Group gap="xs" mt="xs">
@@ -190,7 +216,7 @@ function QrDetails({ id }: { id: number }) {
                 leftSection={<IconShare size={18} aria-hidden />}
                 onClick={() => void shareQr({ title: code.name, url: data })}
               >
-                Share
+                <Trans context="verb: share the code">Share</Trans>
               </Button>
               <PrintReadyButton code={code} />
               {canEdit && code.isDynamic && (
@@ -199,7 +225,7 @@ function QrDetails({ id }: { id: number }) {
                   leftSection={<IconChartBar size={18} aria-hidden />}
                   onClick={() => setSharingAnalytics(true)}
                 >
-                  Share analytics
+                  <Trans>Share analytics</Trans>
                 </Button>
               )}
               {sharingAnalytics && (
@@ -218,7 +244,7 @@ function QrDetails({ id }: { id: number }) {
                   to={`/edit-qr/${code.id}`}
                   leftSection={<IconEdit size={18} aria-hidden />}
                 >
-                  Edit
+                  <Trans>Edit</Trans>
                 </Button>
               )}
               {teamMoves && (
@@ -227,7 +253,7 @@ function QrDetails({ id }: { id: number }) {
                   leftSection={<IconUsersGroup size={18} aria-hidden />}
                   onClick={() => setMovingToTeam(true)}
                 >
-                  Move to team
+                  <Trans>Move to team</Trans>
                 </Button>
               )}
             </Group>
@@ -237,30 +263,30 @@ function QrDetails({ id }: { id: number }) {
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <StatCard
-          label="Total Scans"
+          label={t`Total Scans`}
           icon={<IconScan size={24} />}
-          value={tracked ? formatCount(d.totalScans) : NOT_TRACKED}
+          value={tracked ? formatCount(d.totalScans) : notTracked}
         />
         <UniqueScannersCard
           value={d.uniqueScanners}
           partial={d.uniqueScannersPartial}
-          {...(tracked ? {} : { notTracked: NOT_TRACKED })}
+          {...(tracked ? {} : { notTracked })}
         />
         <StatCard
-          label="Unique Locations"
+          label={t`Unique Locations`}
           icon={<IconMapPin size={24} />}
           color="teal"
-          value={tracked ? formatCount(d.uniqueLocations) : NOT_TRACKED}
+          value={tracked ? formatCount(d.uniqueLocations) : notTracked}
         />
         <StatCard
-          label="Unique Devices"
+          label={t`Unique Devices`}
           icon={<IconDevices size={24} />}
           color="violet"
-          value={tracked ? formatCount(d.uniqueDevices) : NOT_TRACKED}
+          value={tracked ? formatCount(d.uniqueDevices) : notTracked}
         >
           {tracked && (
             <Text size="xs" c="dimmed">
-              Device types (Mobile, Tablet, Desktop…)
+              <Trans>Device types (Mobile, Tablet, Desktop…)</Trans>
             </Text>
           )}
         </StatCard>
@@ -268,16 +294,19 @@ function QrDetails({ id }: { id: number }) {
 
       {tracked && d.throttledScans > 0 && (
         <Text size="sm" c="dimmed" data-throttled-scans>
-          Not counted: {formatCount(d.throttledScans)} {d.throttledScans === 1 ? 'scan' : 'scans'} repeated by
-          one device faster than a person scans (a redirect loop or a script).
+          <Trans>
+            Not counted: <Plural value={throttled} one="# scan" other="# scans" /> repeated by one device
+            faster than a person scans (a redirect loop or a script).
+          </Trans>
         </Text>
       )}
 
       {tracked && d.refusedScans > 0 && (
         <Text size="sm" c="dimmed" data-refused-scans>
-          Of these, {formatCount(d.refusedScans)} {d.refusedScans === 1 ? 'scan was' : 'scans were'} turned
-          away because the code was paused, not started yet, ended or over its scan limit: people still tried
-          it.
+          <Trans>
+            Of these, <Plural value={refused} one="# scan was" other="# scans were" /> turned away because the
+            code was paused, not started yet, ended or over its scan limit: people still tried it.
+          </Trans>
         </Text>
       )}
 
@@ -289,9 +318,10 @@ function QrDetails({ id }: { id: number }) {
           variant="light"
           color="gray"
           icon={<IconInfoCircle size={20} aria-hidden />}
-          title="Not tracked"
+          title={t`Not tracked`}
         >
-          {NOT_TRACKED_REASON} Make a dynamic code to count its scans, devices and places.
+          {t(NOT_TRACKED_REASON_MSG)}{' '}
+          <Trans>Make a dynamic code to count its scans, devices and places.</Trans>
         </Alert>
       )}
 
@@ -300,20 +330,20 @@ function QrDetails({ id }: { id: number }) {
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <ChartCard
-                title="Scans Over Time"
+                title={t`Scans Over Time`}
                 loading={!daily.data && !daily.isError}
                 empty={
                   daily.isError ? (
                     <Text c="red" size="sm" role="alert">
-                      Error loading QR code details. Please try again later.
+                      <Trans>Error loading QR code details. Please try again later.</Trans>
                     </Text>
                   ) : noScans ? (
-                    <Text c="dimmed">{NO_DATA}</Text>
+                    <Text c="dimmed">{noData}</Text>
                   ) : null
                 }
                 action={
                   <Select
-                    aria-label="Chart period"
+                    aria-label={t`Chart period`}
                     size="xs"
                     w={140}
                     data={periods}
@@ -327,7 +357,7 @@ function QrDetails({ id }: { id: number }) {
                   <div style={{ opacity: daily.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
                     <DailyScansChart
                       data={daily.data}
-                      caption={`Scans and unique scanners per day, last ${days} days`}
+                      caption={t`Scans and unique scanners per day, last ${plural(days, { one: '# day', other: '# days' })}`}
                       withUniques
                     />
                   </div>
@@ -335,54 +365,58 @@ function QrDetails({ id }: { id: number }) {
               </ChartCard>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
-              <ChartCard title="Device Distribution">
+              <ChartCard title={t`Device Distribution`}>
                 {d.devices.length === 0 ? (
-                  <Text c="dimmed">{NO_DATA}</Text>
+                  <Text c="dimmed">{noData}</Text>
                 ) : (
-                  <DeviceBreakdown devices={d.devices} label="Device distribution" />
+                  <DeviceBreakdown devices={d.devices} label={t`Device distribution`} />
                 )}
               </ChartCard>
             </Grid.Col>
           </Grid>
 
           <ChartCard
-            title="Scans by Country"
+            title={t`Scans by Country`}
             loading={!locations.data && !locations.isError}
             empty={
               locations.isError ? (
                 <Text c="red" size="sm" role="alert">
-                  Error loading QR code details. Please try again later.
+                  <Trans>Error loading QR code details. Please try again later.</Trans>
                 </Text>
               ) : noScans ? (
-                <Text c="dimmed">{NO_DATA}</Text>
+                <Text c="dimmed">{noData}</Text>
               ) : null
             }
           >
             {locations.data && (
-              <LocationMap locations={locations.data} caption="Scans by country, all time" />
+              <LocationMap locations={locations.data} caption={t`Scans by country, all time`} />
             )}
           </ChartCard>
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scan-history">
             <Group justify="space-between" mb="md" gap="xs">
               <Title order={3} size="h4" id="scan-history">
-                Scan History
+                <Trans>Scan History</Trans>
               </Title>
               {!noScans && (
                 <Text size="sm" c="dimmed">
-                  Page {d.page} of {d.totalPages}
+                  <Trans>
+                    Page {shownPage} of {totalPages}
+                  </Trans>
                 </Text>
               )}
             </Group>
-            {d.historyFrom && (
+            {historyFrom && (
               <Text size="xs" c="dimmed" mt={-8} mb="sm" data-history-from>
-                The history lists scans since {new Date(d.historyFrom).toLocaleDateString()}; older scans
-                still count in the totals and charts.
+                <Trans>
+                  The history lists scans since {historyFrom}; older scans still count in the totals and
+                  charts.
+                </Trans>
               </Text>
             )}
             {noScans || d.scans.length === 0 ? (
               <Text c="dimmed" py="lg" ta="center">
-                {NO_DATA}
+                {noData}
               </Text>
             ) : (
               <>
@@ -396,11 +430,9 @@ function QrDetails({ id }: { id: number }) {
                       siblings={siblings}
                       boundaries={1}
                       size="sm"
-                      aria-label="Scan history pages"
-                      getControlProps={(control) => ({
-                        'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
-                      })}
-                      getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+                      aria-label={t`Scan history pages`}
+                      getControlProps={(control) => ({ 'aria-label': t(controlLabels[control]) })}
+                      getItemProps={(p) => ({ 'aria-label': t`Page ${p}` })}
                     />
                   </Group>
                 )}
@@ -422,8 +454,9 @@ function QrDetails({ id }: { id: number }) {
 }
 
 function DetailsSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading QR code details">
+    <Stack gap="md" aria-busy="true" aria-label={t`Loading QR code details`}>
       <Card withBorder padding="lg" radius="md">
         <Group align="flex-start" gap="lg">
           <Skeleton w={PREVIEW_SIZE} h={PREVIEW_SIZE} />

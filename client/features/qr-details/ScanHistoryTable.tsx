@@ -1,3 +1,5 @@
+import { useLingui as useLocale } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Group,
   Paper,
@@ -12,7 +14,8 @@ import {
 import type { ScanHistoryRow } from '../../../src/analytics/analytics.schema';
 import type { QrCode } from '../../../src/qr/qr.schema';
 import { describeOutcome, type ScanOutcome } from '../../../src/qr/scan-outcome';
-import { DeviceIcon } from '../../components/DeviceBreakdown';
+import { DeviceIcon, deviceLabels } from '../../components/DeviceBreakdown';
+import { translateShared } from '../../i18n/shared-messages';
 import { maskIp } from '../../../src/analytics/mask-ip';
 import { exactTime, relativeTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
@@ -39,12 +42,15 @@ function When({ scan, now }: { scan: ScanHistoryRow; now: number }) {
 }
 
 function Device({ scan }: { scan: ScanHistoryRow }) {
-  const deviceName = scan.deviceName ?? 'Unknown';
+  const { t } = useLingui();
+  // The device's type (Mobile, Tablet, Desktop…) and name come from the server.
+  const deviceName = scan.deviceName ?? t`Unknown`;
+  const device = deviceLabels[scan.device] ? t(deviceLabels[scan.device]) : scan.device;
   return (
-    <Tooltip label={`${scan.device} · ${deviceName}`} events={tooltipEvents} withinPortal>
+    <Tooltip label={`${device} · ${deviceName}`} events={tooltipEvents} withinPortal>
       <Group gap={6} wrap="nowrap" tabIndex={0} w="fit-content" data-device={scan.device}>
         <DeviceIcon device={scan.device} />
-        <Text size="sm">{scan.device}</Text>
+        <Text size="sm">{device}</Text>
         <VisuallyHidden>({deviceName})</VisuallyHidden>
       </Group>
     </Tooltip>
@@ -53,7 +59,11 @@ function Device({ scan }: { scan: ScanHistoryRow }) {
 
 /** Where the scan went: 'Rule 1 (App Store)' over its destination, 'Default', 'Password form', 'Refused: paused'. */
 function Destination({ scan, code }: { scan: ScanHistoryRowWithOutcome; code: Props['code'] }) {
-  const { label, url } = describeOutcome(scan.outcome, code.redirectOptions, code.content);
+  // The words are src/'s English: in the active language, drawn again when it changes.
+  useLocale();
+  const outcome = describeOutcome(scan.outcome, code.redirectOptions, code.content);
+  const label = translateShared(outcome.label);
+  const { url } = outcome;
   return (
     <div data-destination={scan.outcome.kind} style={{ minWidth: 0 }}>
       <Text
@@ -76,6 +86,7 @@ function Destination({ scan, code }: { scan: ScanHistoryRowWithOutcome; code: Pr
  * scan is a small card (time, device, location, address, destination), so nothing is cut off at 375 px.
  */
 export function ScanHistoryTable({ scans, busy, code }: Props) {
+  const { t } = useLingui();
   const now = useNow();
   const stacked = useMatches({ base: true, sm: false });
   const dim = { opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' };
@@ -87,7 +98,7 @@ export function ScanHistoryTable({ scans, busy, code }: Props) {
         gap="xs"
         p={0}
         m={0}
-        aria-label="Scan history"
+        aria-label={t`Scan history`}
         aria-busy={busy}
         style={{ listStyle: 'none', ...dim }}
       >
@@ -99,20 +110,20 @@ export function ScanHistoryTable({ scans, busy, code }: Props) {
             </Group>
             <SimpleGrid cols={2} spacing="xs" verticalSpacing={2}>
               <Text size="xs" c="dimmed">
-                Location
+                <Trans>Location</Trans>
               </Text>
               <Text size="xs" c="dimmed">
-                IP Address
+                <Trans>IP Address</Trans>
               </Text>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {scan.location || 'Unknown'}
+                {scan.location || t`Unknown`}
               </Text>
               <Text size="sm" ff="monospace" data-ip>
                 {maskIp(scan.ipAddress)}
               </Text>
             </SimpleGrid>
             <Text size="xs" c="dimmed" mt={4}>
-              Destination
+              <Trans>Destination</Trans>
             </Text>
             <Destination scan={scan} code={code} />
           </Paper>
@@ -127,17 +138,27 @@ export function ScanHistoryTable({ scans, busy, code }: Props) {
         striped
         highlightOnHover
         verticalSpacing="xs"
-        aria-label="Scan history"
+        aria-label={t`Scan history`}
         aria-busy={busy}
         style={dim}
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Device</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>IP Address</Table.Th>
-            <Table.Th>Destination</Table.Th>
+            <Table.Th>
+              <Trans>Time</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Device</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Location</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>IP Address</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Destination</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -150,7 +171,7 @@ export function ScanHistoryTable({ scans, busy, code }: Props) {
                 <Device scan={scan} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{scan.location || 'Unknown'}</Text>
+                <Text size="sm">{scan.location || t`Unknown`}</Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm" ff="monospace" data-ip>

@@ -1,9 +1,12 @@
 import { Badge, Box, Card, Group, List, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { QrCode } from '../../../src/qr/qr.schema';
 import { describeOutcome, type ScanOutcomes } from '../../../src/qr/scan-outcome';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { translateShared } from '../../i18n/shared-messages';
 import { formatCount } from '../../lib/format';
 import { ruleInWords, scheduleInWords, statusLabels, statusNow, utmInWords } from './smart-story';
 
@@ -53,6 +56,16 @@ export function SmartStoryCard({
   const schedule = options ? scheduleInWords(options) : null;
   const utm = utmInWords(options);
   const rules = options?.rules ?? [];
+  const { t, i18n } = useLingui();
+  const maxScans = options?.maxScans ?? null;
+  const fallbackUrl = options?.fallbackUrl;
+  const inactiveMessage = options?.inactiveMessage;
+  // '120 of 500 scans used'.
+  const used = served !== null && maxScans !== null ? formatCount(Math.min(served, maxScans)) : '';
+  // English as before (the browser's own date format); another language writes the date its way.
+  const since = outcomes?.from
+    ? new Date(outcomes.from).toLocaleDateString(i18n.locale === 'en' ? undefined : i18n.locale)
+    : null;
 
   return (
     <Card
@@ -65,106 +78,119 @@ export function SmartStoryCard({
     >
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={3} size="h4" id="smart-story">
-          Smart redirect
+          <Trans>Smart redirect</Trans>
         </Title>
         <Group gap={6}>
           <Badge variant="light" color={statusColors[status]} data-status={status}>
-            {statusLabels[status]}
+            {t(statusLabels[status])}
           </Badge>
           {code.hasPassword && (
             <Badge variant="light" color="grape" leftSection={<IconLock size={12} aria-hidden />}>
-              Password on
+              <Trans>Password on</Trans>
             </Badge>
           )}
         </Group>
       </Group>
       <Stack gap="xs" component="dl" m={0}>
-        <Fact term="Rules" data="rules">
+        <Fact term={t`Rules`} data="rules">
           {rules.length === 0 ? (
-            'None: every scan goes to the default destination.'
+            t`None: every scan goes to the default destination.`
           ) : (
             <List type="ordered" size="sm" spacing={4} component="ol">
-              {rules.map((rule, i) => (
-                <List.Item key={i}>
-                  {rule.label ? <strong>{rule.label}: </strong> : null}
-                  {ruleInWords(rule.conditions, options!.timeZone)} → {rule.destination}
-                </List.Item>
-              ))}
+              {rules.map((rule, i) => {
+                const label = rule.label;
+                return (
+                  <List.Item key={i}>
+                    {label ? <strong>{t`${label}:`} </strong> : null}
+                    {ruleInWords(rule.conditions, options!.timeZone)} → {rule.destination}
+                  </List.Item>
+                );
+              })}
             </List>
           )}
         </Fact>
-        <Fact term="Default destination" data="default">
+        <Fact term={t`Default destination`} data="default">
           {code.content}
         </Fact>
-        <Fact term="Schedule" data="schedule">
-          {options?.paused ? 'Paused. ' : ''}
-          {schedule ?? (options?.paused ? 'No dates set.' : 'Always active.')}
+        <Fact term={t`Schedule`} data="schedule">
+          {options?.paused ? `${t`Paused.`} ` : ''}
+          {schedule ?? (options?.paused ? t`No dates set.` : t`Always active.`)}
         </Fact>
-        <Fact term="Scan limit" data="limit">
-          {options?.maxScans == null ? (
-            'No limit.'
+        <Fact term={t`Scan limit`} data="limit">
+          {maxScans === null ? (
+            t`No limit.`
           ) : served === null ? (
             failed ? (
-              `${formatCount(options.maxScans)} scans`
+              // English says "scans" for 1 as well, as it always has.
+              plural(maxScans, { one: '# scans', other: '# scans' })
             ) : (
               <Skeleton h={14} w={160} mt={3} />
             )
           ) : (
             <Stack gap={4}>
               <span>
-                {formatCount(Math.min(served, options.maxScans))} of {formatCount(options.maxScans)} scans
-                used
+                {
+                  // English says "scans" for 1 as well, as it always has.
+                  plural(maxScans, { one: `${used} of # scans used`, other: `${used} of # scans used` })
+                }
               </span>
               <Progress
-                value={Math.min(100, (served / options.maxScans) * 100)}
+                value={Math.min(100, (served / maxScans) * 100)}
                 size="sm"
-                aria-label="Scan limit used"
-                color={served >= options.maxScans ? 'red' : 'blue'}
+                aria-label={t`Scan limit used`}
+                color={served >= maxScans ? 'red' : 'blue'}
                 maw={260}
               />
             </Stack>
           )}
         </Fact>
-        <Fact term="Password" data="password">
-          {code.hasPassword ? 'On: a scanner enters it before the destination opens.' : 'Off.'}
+        <Fact term={t`Password`} data="password">
+          {code.hasPassword ? t`On: a scanner enters it before the destination opens.` : t`Off.`}
         </Fact>
-        <Fact term="When inactive" data="inactive">
-          {options?.fallbackUrl
-            ? `Goes to ${options.fallbackUrl}`
-            : options?.inactiveMessage
-              ? `Shows a notice with your message: “${options.inactiveMessage}”`
-              : 'Shows a notice page.'}
+        <Fact term={t`When inactive`} data="inactive">
+          {fallbackUrl
+            ? t`Goes to ${fallbackUrl}`
+            : inactiveMessage
+              ? t`Shows a notice with your message: “${inactiveMessage}”`
+              : t`Shows a notice page.`}
         </Fact>
-        {options?.fallbackWhenDown && options.fallbackUrl && (
-          <Fact term="When down" data="down">
-            Goes to {options.fallbackUrl} while the daily check finds the destination down, until it answers
-            again.
+        {options?.fallbackWhenDown && fallbackUrl && (
+          <Fact term={t`When down`} data="down">
+            <Trans>
+              Goes to {fallbackUrl} while the daily check finds the destination down, until it answers again.
+            </Trans>
           </Fact>
         )}
-        <Fact term="UTM parameters" data="utm">
-          {utm ? utm : 'None.'}
-          {options?.forwardQuery ? ' The scan’s own query parameters are passed on.' : ''}
+        <Fact term={t`UTM parameters`} data="utm">
+          {utm ? utm : t`None.`}
+          {options?.forwardQuery ? ` ${t`The scan’s own query parameters are passed on.`}` : ''}
         </Fact>
       </Stack>
 
       <Title order={4} size="h5" mt="lg" mb="xs" id="scan-outcomes">
-        Where scans went
+        <Trans>Where scans went</Trans>
       </Title>
       {failed ? (
-        <ErrorAlert>Error loading QR code details. Please try again later.</ErrorAlert>
+        <ErrorAlert>
+          <Trans>Error loading QR code details. Please try again later.</Trans>
+        </ErrorAlert>
       ) : !outcomes ? (
         <Skeleton h={80} />
       ) : outcomes.outcomes.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No scan data available yet
+          <Trans>No scan data available yet</Trans>
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={0} type="native">
           <Table aria-labelledby="scan-outcomes" verticalSpacing={6} data-scan-outcomes>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Outcome</Table.Th>
-                <Table.Th ta="right">Scans</Table.Th>
+                <Table.Th>
+                  <Trans>Outcome</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Scans</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -173,7 +199,7 @@ export function SmartStoryCard({
                 return (
                   <Table.Tr key={`${o.kind}${o.rule ?? ''}`} data-outcome={o.kind}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      <Text size="sm">{label}</Text>
+                      <Text size="sm">{translateShared(label)}</Text>
                       {url && (
                         <Text size="xs" c="dimmed">
                           {url}
@@ -192,11 +218,11 @@ export function SmartStoryCard({
       )}
       {outcomes && outcomes.outcomes.length > 0 && (
         <Text size="xs" c="dimmed" mt="xs" data-outcomes-note>
-          {outcomes.from
-            ? `Counted from the kept scan history, since ${new Date(outcomes.from).toLocaleDateString()}. `
-            : ''}
-          Rules are numbered as they are now. A scanner who gives the right password is counted again when the
-          destination opens.
+          {since ? `${t`Counted from the kept scan history, since ${since}.`} ` : ''}
+          <Trans>
+            Rules are numbered as they are now. A scanner who gives the right password is counted again when
+            the destination opens.
+          </Trans>
         </Text>
       )}
     </Card>

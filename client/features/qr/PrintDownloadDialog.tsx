@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
@@ -37,6 +38,7 @@ import {
   type CaptionMode,
   type PrintFormat,
 } from '../../../src/qr/print-size';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { useScanCheck } from '../scan-safety/use-scan-check';
 import { downloadQr } from '../../lib/qr-render';
@@ -73,11 +75,6 @@ const formatOptions = [
   { value: 'pdf', label: 'PDF' },
 ];
 
-const presetOptions = PRINT_PRESETS.map((p) => ({
-  value: p.id,
-  label: `${p.label}: ${formatDecimal(p.widthCm)} cm, scanned from ${formatDecimal(p.distanceM)} m`,
-}));
-
 /** qrFileName keeps at most this many characters of a name. */
 const FILE_NAME_MAX = 60;
 
@@ -110,7 +107,15 @@ export function PrintDownloadDialog({
   onDownloaded,
   beforeDownload,
 }: PrintDownloadDialogProps) {
+  const { t } = useLingui();
   const isMobile = useMediaQuery('(max-width: 767px)');
+  // The presets' names come from src/qr/print-size.ts (English), translated where they are.
+  const presetOptions = PRINT_PRESETS.map((p) => {
+    const preset = translateShared(p.label);
+    const widthCm = formatDecimal(p.widthCm);
+    const distanceM = formatDecimal(p.distanceM);
+    return { value: p.id, label: t`${preset}: ${widthCm} cm, scanned from ${distanceM} m` };
+  });
   const formatLabelId = useId();
   const [distance, setDistance] = useState<number | string>(SCAN_DISTANCE_M.default);
   const [phase, setPhase] = useState<'idle' | 'confirming' | 'downloading'>('idle');
@@ -128,6 +133,15 @@ export function PrintDownloadDialog({
     validateInputOnChange: true,
   });
   const { values } = form;
+  // A field's props with its error (src/qr/print-size.ts's checks, in English) in the user's language.
+  const inputProps = (field: 'widthCm' | 'captionText') => {
+    const props = form.getInputProps(field);
+    const error: unknown = props.error;
+    return {
+      ...props,
+      error: typeof error === 'string' ? translateShared(error) : (error as React.ReactNode),
+    };
+  };
   // The PNG size limit and the custom caption's text depend on other fields: recheck them on a change.
   const setAndRevalidate = (change: Partial<Pick<FormValues, 'format' | 'dpi' | 'caption'>>) => {
     form.setValues(change);
@@ -154,6 +168,16 @@ export function PrintDownloadDialog({
       : null;
   const preset = PRINT_PRESETS.find((p) => p.widthCm === width && p.distanceM === distanceM)?.id ?? null;
 
+  // The figures the dialog's sentences name.
+  const widthText = width !== null ? formatDecimal(width) : '…';
+  const distanceText = distanceM !== null ? formatDecimal(distanceM) : '';
+  const minCmText = minCm !== null ? formatDecimal(minCm) : '';
+  const captionPtText = captionPt !== null ? formatDecimal(captionPt) : '';
+  const minCaptionPt = MIN_CAPTION_PT;
+  const captionLength = values.captionText.length;
+  const captionMax = CAPTION_MAX;
+  const printedUrl = shortUrl ? printedShortUrl(shortUrl) : '';
+
   const download = async (raw: FormValues) => {
     if (phase !== 'idle' || data === '') return;
     try {
@@ -170,10 +194,10 @@ export function PrintDownloadDialog({
         { name: printFileBase(name, id, options.widthCm), id },
         { widthCm: options.widthCm, dpi: options.dpi, caption: captionFor(options, shortUrl) },
       );
-      notify.success('QR Code Downloaded', `Saved as ${fileName}.`);
+      notify.success(t`QR Code Downloaded`, t`Saved as ${fileName}.`);
       onDownloaded?.(fileName);
     } catch {
-      notify.error('Download Failed', 'The file could not be created. Please try again.');
+      notify.error(t`Download Failed`, t`The file could not be created. Please try again.`);
     } finally {
       setPhase('idle');
     }
@@ -183,16 +207,16 @@ export function PrintDownloadDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Print-ready download"
+      title={t`Print-ready download`}
       size="md"
       fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <form onSubmit={form.onSubmit((v) => void download(v))} noValidate>
         <Stack gap="md">
           <Select
-            label="Printed on"
-            placeholder="Choose to fill in width and distance"
+            label={t`Printed on`}
+            placeholder={t`Choose to fill in width and distance`}
             data={presetOptions}
             value={preset}
             onChange={(value) => {
@@ -204,7 +228,7 @@ export function PrintDownloadDialog({
           />
           <div>
             <Text size="sm" fw={500} mb={6} id={formatLabelId}>
-              Format
+              <Trans>Format</Trans>
             </Text>
             <SegmentedControl
               aria-labelledby={formatLabelId}
@@ -216,14 +240,14 @@ export function PrintDownloadDialog({
           </div>
           <Group grow align="flex-start" gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'}>
             <NumberInput
-              label="Print width (cm)"
+              label={t`Print width (cm)`}
               min={PRINT_WIDTH_CM.min}
               max={PRINT_WIDTH_CM.max}
               step={0.5}
               decimalScale={2}
               clampBehavior="none"
               required
-              {...form.getInputProps('widthCm')}
+              {...inputProps('widthCm')}
             />
             {values.format === 'png' && (
               <Select
@@ -238,41 +262,43 @@ export function PrintDownloadDialog({
           </Group>
           {values.format !== 'png' && (
             <Text size="xs" c="dimmed">
-              Vector: exactly {width !== null ? formatDecimal(width) : '…'} cm wide, sharp at any size.
+              <Trans>Vector: exactly {widthText} cm wide, sharp at any size.</Trans>
             </Text>
           )}
           <Radio.Group
-            label="Caption"
+            label={t`Caption`}
             value={captionMode}
             onChange={(value) => setAndRevalidate({ caption: value })}
           >
             <Group gap="md" mt={6}>
-              <Radio value="none" label="None" />
-              {hasShortUrl && <Radio value="short-url" label="Short URL" />}
-              <Radio value="custom" label="Custom text" />
+              <Radio value="none" label={t({ message: 'None', comment: 'No caption under the code' })} />
+              {hasShortUrl && <Radio value="short-url" label={t`Short URL`} />}
+              <Radio value="custom" label={t`Custom text`} />
             </Group>
           </Radio.Group>
           {captionMode === 'short-url' && shortUrl && (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              Prints {printedShortUrl(shortUrl)} under the code.
+              <Trans>Prints {printedUrl} under the code.</Trans>
             </Text>
           )}
           {captionMode === 'custom' && (
             <TextInput
-              label="Caption text"
+              label={t`Caption text`}
               maxLength={CAPTION_MAX}
-              description={`${values.captionText.length}/${CAPTION_MAX} characters`}
-              {...form.getInputProps('captionText')}
+              description={t`${captionLength}/${captionMax} characters`}
+              {...inputProps('captionText')}
             />
           )}
           {captionPt !== null && captionPt < MIN_CAPTION_PT && (
             <Text size="xs" c="dimmed">
-              The caption prints about {formatDecimal(captionPt)} pt high, hard to read below {MIN_CAPTION_PT}{' '}
-              pt: shorten it or print the code wider.
+              <Trans>
+                The caption prints about {captionPtText} pt high, hard to read below {minCaptionPt} pt:
+                shorten it or print the code wider.
+              </Trans>
             </Text>
           )}
           <NumberInput
-            label="Scanning distance (m)"
+            label={t`Scanning distance (m)`}
             min={SCAN_DISTANCE_M.min}
             max={SCAN_DISTANCE_M.max}
             step={0.1}
@@ -282,33 +308,35 @@ export function PrintDownloadDialog({
           />
           {minCm !== null && distanceM !== null && (
             <Text size="sm" role="status">
-              {scanDistanceAdvice(distanceM)}
+              {translateShared(scanDistanceAdvice(distanceM))}
             </Text>
           )}
           {minCm !== null && distanceM !== null && width !== null && width < minCm && (
             <Alert
               color="yellow"
               variant="light"
-              title="Smaller than recommended"
+              title={t`Smaller than recommended`}
               icon={<IconAlertTriangle size={20} aria-hidden />}
             >
-              At {formatDecimal(width)} cm it may not scan from {formatDecimal(distanceM)} m away. Print it at
-              least {formatDecimal(minCm)} cm wide, or place it where people scan from closer.
+              <Trans>
+                At {widthText} cm it may not scan from {distanceText} m away. Print it at least {minCmText} cm
+                wide, or place it where people scan from closer.
+              </Trans>
             </Alert>
           )}
           {designWarning !== null && (
             <Alert
               color="yellow"
               variant="light"
-              title="Too small for this design"
+              title={t`Too small for this design`}
               icon={<IconAlertTriangle size={20} aria-hidden />}
             >
-              {designWarning}
+              {translateShared(designWarning)}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               type="submit"
@@ -316,7 +344,7 @@ export function PrintDownloadDialog({
               loading={phase === 'downloading'}
               disabled={phase === 'confirming' || data === ''}
             >
-              Download
+              <Trans>Download</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { PrintDownloadDialog } from './PrintDownloadDialog';
  * A saved code's print-ready download (size, DPI, caption); a code the server found unscannable asks first.
  */
 export function PrintReadyButton({ code }: { code: QrCode }) {
+  const { t } = useLingui();
   const [printing, setPrinting] = useState(false);
   const gate = useUnscannableGate<true>(code.scannable?.verdict === 'unscannable', () => setPrinting(true));
   return (
@@ -20,13 +22,13 @@ export function PrintReadyButton({ code }: { code: QrCode }) {
         leftSection={<IconPrinter size={18} aria-hidden />}
         onClick={() => gate.request(true)}
       >
-        Print-ready download
+        <Trans>Print-ready download</Trans>
       </Button>
       <UnscannableConfirm
         reasons={code.scannable ? [code.scannable.reason] : []}
-        hint={code.isDynamic ? 'Edit the design to fix it: the designer suggests one-click fixes.' : null}
+        hint={code.isDynamic ? t`Edit the design to fix it: the designer suggests one-click fixes.` : null}
         {...gate.dialog}
-        confirmLabel="Download anyway"
+        confirmLabel={t`Download anyway`}
       />
       <PrintDownloadDialog
         opened={printing}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Skeleton, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -47,6 +48,7 @@ export function QrPreview({
   tile = true,
   deferred = false,
 }: QrPreviewProps) {
+  const { t } = useLingui();
   const key = useMemo(() => JSON.stringify([data, customization]), [data, customization]);
   const [debouncedKey] = useDebouncedValue(key, DEBOUNCE_MS);
   const [result, setResult] = useState<{ key: string; svg: string | null; error: boolean } | null>(null);
@@ -72,7 +74,7 @@ export function QrPreview({
     };
   }, [debouncedKey, deferred]);
 
-  const name = label ?? 'QR code';
+  const name = label ?? t`QR code`;
   const svg = result?.svg ?? null;
   const pending = result?.key !== key;
   const px = `${size}px`;
@@ -104,7 +106,7 @@ export function QrPreview({
           />
         ) : result?.error ? (
           <Text size="sm" c="dimmed" ta="center" style={{ lineHeight: 1.4 }}>
-            Preview unavailable
+            <Trans>Preview unavailable</Trans>
           </Text>
         ) : null}
       </Box>

@@ -1,5 +1,6 @@
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { describe, expect, it } from 'vitest';
-import { qrImageLabel } from './qr-image-label';
+import { qrImageLabel, qrImageLabelWords } from './qr-image-label';
 
 describe('qrImageLabel', () => {
   it('names a dynamic code’s type and the short link it encodes', () => {
@@ -22,5 +23,9 @@ describe('qrImageLabel', () => {
     });
     expect(label).toMatch(/^QR code for Guest Wi-Fi: static code, encodes Wi-Fi: /);
     expect(label).toContain('Cafe Guest');
+  });
+
+  it('carries the ids Lingui generates for its messages, as the catalogs know them', () => {
+    for (const { id, message } of qrImageLabelWords) expect(id).toBe(generateMessageId(message));
   });
 });

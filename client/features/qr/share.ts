@@ -1,8 +1,9 @@
+import { t } from '@lingui/core/macro';
 import { notify } from '../../lib/notify';
 
 /** Native share with title, text and url where the browser has it; else the URL goes to the clipboard. */
 export async function shareQr({ title, url }: { title: string; url: string }) {
-  const data = { title, text: `${title} — QR code`, url };
+  const data = { title, text: t`${title} — QR code`, url };
   if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
     try {
       await navigator.share(data);
@@ -13,8 +14,8 @@ export async function shareQr({ title, url }: { title: string; url: string }) {
   }
   try {
     await navigator.clipboard.writeText(url);
-    notify.success('URL Copied', 'URL copied to clipboard!');
+    notify.success(t`URL Copied`, t`URL copied to clipboard!`);
   } catch {
-    notify.error('Share Failed', 'Copy this link by hand: ' + url);
+    notify.error(t`Share Failed`, t`Copy this link by hand: ${url}`);
   }
 }

@@ -1,10 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import { useMemo } from 'react';
 import { trpc } from '../../lib/trpc';
 
-/** Why a static code has no count, wherever one would stand. */
-export const NOT_TRACKED = 'Not tracked';
-export const NOT_TRACKED_REASON =
-  'Static codes are not tracked: their content is in the code itself, so scans never reach this server.';
+/** Why a static code has no count, wherever one would stand: translated where shown, `t(NOT_TRACKED_MSG)`. */
+export const NOT_TRACKED_MSG = msg`Not tracked`;
+export const NOT_TRACKED_REASON_MSG = msg`Static codes are not tracked: their content is in the code itself, so scans never reach this server.`;
 
 /**
  * The ids of the caller's static codes (from the code list the app already keeps), so analytics can say

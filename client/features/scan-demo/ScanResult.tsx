@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   ActionIcon,
   Anchor,
@@ -30,7 +31,9 @@ import { decodeContent, type ContentFields } from '../../../src/qr/content';
 import { isHttpUrl } from '../../../src/qr/field-checks';
 import { wifiEncryptionOptions } from '../../../src/qr/content-fields';
 import { normalizeQrType, qrTypeLabels, type QrType } from '../../../src/qr/qr-types';
+import { translateShared } from '../../i18n/shared-messages';
 import { mailtoHref } from './scan-links';
+import { useTranslate } from './use-translate';
 
 export interface ScanResultData {
   type: QrType;
@@ -51,6 +54,7 @@ function Field({
   children?: React.ReactNode;
   optional?: boolean;
 }) {
+  const _ = useTranslate();
   if (optional && !value.trim()) return null;
   return (
     <div>
@@ -63,7 +67,7 @@ function Field({
             value
           ) : (
             <Text span c="dimmed" fs="italic" inherit>
-              Not set
+              {_(msg`Not set`)}
             </Text>
           ))}
       </Text>
@@ -87,22 +91,24 @@ function Actions({ children }: { children: React.ReactNode }) {
   );
 }
 
-function CallButton({ phone, label = 'Call Number' }: { phone: string; label?: string }) {
+function CallButton({ phone, label }: { phone: string; label?: string }) {
+  const _ = useTranslate();
   const href = telLink(phone);
   if (!href) return null;
   return (
     <Button component="a" href={href} leftSection={<IconPhone size={18} aria-hidden />}>
-      {label}
+      {label ?? _(msg`Call Number`)}
     </Button>
   );
 }
 
 function LinkView({ url }: { url: string }) {
+  const _ = useTranslate();
   const safe = isHttpUrl(url);
   return (
     <Stack gap="sm">
       <FieldList>
-        <Field label="Link" value={url}>
+        <Field label={_(msg`Link`)} value={url}>
           {safe ? (
             <Anchor href={url} target="_blank" rel="noopener noreferrer" style={wrap}>
               {url}
@@ -119,13 +125,13 @@ function LinkView({ url }: { url: string }) {
             rel="noopener noreferrer"
             leftSection={<IconExternalLink size={18} aria-hidden />}
           >
-            Open URL
+            {_(msg`Open URL`)}
           </Button>
         </Actions>
       ) : (
         url.trim() && (
           <Text size="sm" c="dimmed">
-            This is not a web (http or https) link, so it is not opened.
+            {_(msg`This is not a web (http or https) link, so it is not opened.`)}
           </Text>
         )
       )}
@@ -135,13 +141,15 @@ function LinkView({ url }: { url: string }) {
 
 /** The text, and each phone number it mentions (up to three, as the landing page finds them) to call. */
 function TextView({ text }: { text: string }) {
+  const _ = useTranslate();
   const phones = phoneNumbersIn(text);
+  const callLabel = (number: string) => _(msg`Call ${number}`);
   return (
     <Stack gap="sm">
       <FieldList>
-        <Field label="Text" value={text} />
+        <Field label={_(msg`Text`)} value={text} />
         {phones.map((p) => (
-          <Field key={p.href} label="Phone number found" value={p.label} />
+          <Field key={p.href} label={_(msg`Phone number found`)} value={p.label} />
         ))}
       </FieldList>
       {phones.length > 0 && (
@@ -150,7 +158,7 @@ function TextView({ text }: { text: string }) {
             <CallButton
               key={p.href}
               phone={p.label}
-              label={phones.length > 1 ? `Call ${p.label}` : undefined}
+              label={phones.length > 1 ? callLabel(p.label) : undefined}
             />
           ))}
         </Actions>
@@ -160,18 +168,22 @@ function TextView({ text }: { text: string }) {
 }
 
 function EmailView({ fields, content }: { fields: ContentFields; content: string }) {
+  const _ = useTranslate();
   const href = mailtoHref(content, fields);
   return (
     <Stack gap="sm">
       <FieldList>
-        <Field label="To" value={fields.email ?? ''} />
-        <Field label="Subject" value={fields.subject ?? ''} optional />
-        <Field label="Message" value={fields.body ?? ''} optional />
+        <Field
+          label={_(msg({ message: 'To', context: 'the address an e-mail is sent to' }))}
+          value={fields.email ?? ''}
+        />
+        <Field label={_(msg`Subject`)} value={fields.subject ?? ''} optional />
+        <Field label={_(msg`Message`)} value={fields.body ?? ''} optional />
       </FieldList>
       {href && (
         <Actions>
           <Button component="a" href={href} leftSection={<IconMail size={18} aria-hidden />}>
-            Send Email
+            {_(msg`Send Email`)}
           </Button>
         </Actions>
       )}
@@ -180,19 +192,20 @@ function EmailView({ fields, content }: { fields: ContentFields; content: string
 }
 
 function SmsView({ fields }: { fields: ContentFields }) {
+  const _ = useTranslate();
   const phone = fields.phone ?? '';
   const message = fields.message ?? '';
   const href = smsLink(phone, message);
   return (
     <Stack gap="sm">
       <FieldList>
-        <Field label="Phone number" value={phone} />
-        <Field label="Message" value={message} optional />
+        <Field label={_(msg`Phone number`)} value={phone} />
+        <Field label={_(msg`Message`)} value={message} optional />
       </FieldList>
       {href && (
         <Actions>
           <Button component="a" href={href} leftSection={<IconMessage size={18} aria-hidden />}>
-            Send SMS
+            {_(msg`Send SMS`)}
           </Button>
         </Actions>
       )}
@@ -201,10 +214,11 @@ function SmsView({ fields }: { fields: ContentFields }) {
 }
 
 function PhoneView({ phone }: { phone: string }) {
+  const _ = useTranslate();
   return (
     <Stack gap="sm">
       <FieldList>
-        <Field label="Phone number" value={phone} />
+        <Field label={_(msg`Phone number`)} value={phone} />
       </FieldList>
       <Actions>
         <CallButton phone={phone} />
@@ -214,16 +228,19 @@ function PhoneView({ phone }: { phone: string }) {
 }
 
 function WifiView({ fields }: { fields: ContentFields }) {
+  const _ = useTranslate();
   const encryption = fields.encryption ?? '';
   const open = encryption === 'nopass';
-  const security = wifiEncryptionOptions.find((o) => o.value === encryption)?.label ?? encryption;
+  // The encryption's name (WPA/WPA2…) comes from src/qr/content-fields.ts.
+  const label = wifiEncryptionOptions.find((o) => o.value === encryption)?.label;
+  const security = label === undefined ? encryption : translateShared(label);
   const password = fields.password ?? '';
   return (
     <FieldList>
-      <Field label="Network name (SSID)" value={fields.ssid ?? ''} />
-      <Field label="Security" value={open ? 'None (open network)' : security} />
+      <Field label={_(msg`Network name (SSID)`)} value={fields.ssid ?? ''} />
+      <Field label={_(msg`Security`)} value={open ? _(msg`None (open network)`) : security} />
       {!open && (
-        <Field label="Password" value={password}>
+        <Field label={_(msg`Password`)} value={password}>
           {password ? (
             <Group gap="xs" wrap="nowrap" align="flex-start" component="span">
               <Text span ff="monospace" style={{ ...wrap, minWidth: 0 }}>
@@ -231,12 +248,12 @@ function WifiView({ fields }: { fields: ContentFields }) {
               </Text>
               <CopyButton value={password} timeout={2000}>
                 {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy password'} withArrow>
+                  <Tooltip label={copied ? _(msg`Copied`) : _(msg`Copy password`)} withArrow>
                     <ActionIcon
                       variant="subtle"
                       color={copied ? 'teal' : 'gray'}
                       onClick={copy}
-                      aria-label={copied ? 'Password copied' : 'Copy password'}
+                      aria-label={copied ? _(msg`Password copied`) : _(msg`Copy password`)}
                     >
                       {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                     </ActionIcon>
@@ -252,6 +269,7 @@ function WifiView({ fields }: { fields: ContentFields }) {
 }
 
 function VcardView({ fields }: { fields: ContentFields }) {
+  const _ = useTranslate();
   const name = [fields.firstName, fields.lastName].filter((v) => v?.trim()).join(' ');
   const phone = fields.phone ?? '';
   const email = fields.email ?? '';
@@ -265,23 +283,23 @@ function VcardView({ fields }: { fields: ContentFields }) {
           <IconUser size={20} />
         </Avatar>
         <Text fw={700} size="lg" style={{ ...wrap, minWidth: 0 }}>
-          {name || 'Unnamed contact'}
+          {name || _(msg`Unnamed contact`)}
         </Text>
       </Group>
       <FieldList>
-        <Field label="Organization" value={fields.organization ?? ''} optional />
-        <Field label="Job title" value={fields.title ?? ''} optional />
-        <Field label="Phone" value={phone} optional>
+        <Field label={_(msg`Organization`)} value={fields.organization ?? ''} optional />
+        <Field label={_(msg`Job title`)} value={fields.title ?? ''} optional />
+        <Field label={_(msg`Phone`)} value={phone} optional>
           {tel ? <Anchor href={tel}>{phone}</Anchor> : undefined}
         </Field>
-        <Field label="Email" value={email} optional>
+        <Field label={_(msg`Email`)} value={email} optional>
           {mailto ? (
             <Anchor href={mailto} style={wrap}>
               {email}
             </Anchor>
           ) : undefined}
         </Field>
-        <Field label="Website" value={website} optional>
+        <Field label={_(msg`Website`)} value={website} optional>
           {isHttpUrl(website) ? (
             <Anchor href={website} target="_blank" rel="noopener noreferrer" style={wrap}>
               {website}
@@ -294,6 +312,7 @@ function VcardView({ fields }: { fields: ContentFields }) {
 }
 
 function EventView({ fields }: { fields: ContentFields }) {
+  const _ = useTranslate();
   // The same words as the event's landing page: in its own time zone, named, else UTC.
   const when = formatEventRange(fields.startDate ?? '', fields.endDate ?? '', fields.timeZone ?? '');
   return (
@@ -303,13 +322,13 @@ function EventView({ fields }: { fields: ContentFields }) {
           <IconCalendarEvent size={20} />
         </Avatar>
         <Text fw={700} size="lg" style={{ ...wrap, minWidth: 0 }}>
-          {fields.title?.trim() || 'Untitled event'}
+          {fields.title?.trim() || _(msg`Untitled event`)}
         </Text>
       </Group>
       <FieldList>
-        <Field label="When" value={when} />
-        <Field label="Location" value={fields.location ?? ''} optional />
-        <Field label="Description" value={fields.description ?? ''} optional />
+        <Field label={_(msg({ message: 'When', context: 'the date and time of an event' }))} value={when} />
+        <Field label={_(msg`Location`)} value={fields.location ?? ''} optional />
+        <Field label={_(msg`Description`)} value={fields.description ?? ''} optional />
       </FieldList>
     </Card>
   );
@@ -349,6 +368,7 @@ function TypeView({ type, content }: ScanResultData) {
 
 /** What a phone shows for the scanned code: its type, a view of its content, and the raw payload. */
 export function ScanResult({ result }: { result: ScanResultData }) {
+  const _ = useTranslate();
   const headingId = useId();
   const rawId = useId();
   const type = normalizeQrType(result.type);
@@ -357,14 +377,14 @@ export function ScanResult({ result }: { result: ScanResultData }) {
       <Stack gap="md">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Title order={3} size="h4" id={headingId}>
-            Scan Result
+            {_(msg`Scan Result`)}
           </Title>
           <Group gap={6} wrap="nowrap">
             <Text size="sm" c="dimmed">
-              Type
+              {_(msg({ message: 'Type', context: 'the kind of QR code' }))}
             </Text>
             <Badge size="lg" variant="light">
-              {qrTypeLabels[type]}
+              {translateShared(qrTypeLabels[type])}
             </Badge>
           </Group>
         </Group>
@@ -372,7 +392,7 @@ export function ScanResult({ result }: { result: ScanResultData }) {
         <Divider />
         <Stack gap={4}>
           <Text size="sm" fw={600} id={rawId}>
-            Raw content
+            {_(msg`Raw content`)}
           </Text>
           <Code block aria-labelledby={rawId} style={wrap}>
             {result.content || ' '}

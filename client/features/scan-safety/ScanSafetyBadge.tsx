@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Loader, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import {
@@ -6,6 +7,7 @@ import {
   type ScanFixId,
   type ScanVerdict,
 } from '../../../src/qr/scan-safety';
+import { translateShared } from '../../i18n/shared-messages';
 import type { ScanCheckState } from './use-scan-check';
 
 export const verdictColors: Record<ScanVerdict, string> = {
@@ -33,7 +35,7 @@ export function ScanVerdictBadge({ verdict, size = 'md' }: { verdict: ScanVerdic
       c={verdict === 'risky' ? 'dark.9' : undefined}
       data-scan-verdict={verdict}
     >
-      {scanVerdictLabels[verdict]}
+      {translateShared(scanVerdictLabels[verdict])}
     </Badge>
   );
 }
@@ -47,20 +49,21 @@ function Verdict({
   onFix?: (id: ScanFixId) => void;
   busy: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <Stack gap={6} style={{ opacity: busy ? 0.6 : 1 }}>
       <Group gap="xs">
         <ScanVerdictBadge verdict={check.verdict} />
-        {busy && <Loader size={12} aria-label="Checking again" />}
+        {busy && <Loader size={12} aria-label={t`Checking again`} />}
       </Group>
       {check.reasons.length === 1 ? (
         <Text size="xs" c={check.verdict === 'scannable' ? 'dimmed' : undefined}>
-          {check.reasons[0]}
+          {translateShared(check.reasons[0] ?? '')}
         </Text>
       ) : (
         <List size="xs" spacing={2}>
           {check.reasons.map((reason) => (
-            <List.Item key={reason}>{reason}</List.Item>
+            <List.Item key={reason}>{translateShared(reason)}</List.Item>
           ))}
         </List>
       )}
@@ -74,7 +77,7 @@ function Verdict({
               onClick={() => onFix(fix.id)}
               disabled={busy}
             >
-              {fix.label}
+              {translateShared(fix.label)}
             </Button>
           ))}
         </Group>
@@ -97,6 +100,7 @@ export function ScanSafetyPanel({
   /** A line under the verdict (e.g. what a dynamic code is checked with). */
   note?: string | null;
 }) {
+  const { t } = useLingui();
   let body: React.ReactNode = null;
   if (state.status === 'checking') {
     body = state.previous ? (
@@ -105,7 +109,7 @@ export function ScanSafetyPanel({
       <Group gap="xs">
         <Loader size={14} aria-hidden />
         <Text size="xs" c="dimmed">
-          Checking that it scans…
+          <Trans>Checking that it scans…</Trans>
         </Text>
       </Group>
     );
@@ -114,13 +118,15 @@ export function ScanSafetyPanel({
   } else if (state.status === 'error') {
     body = (
       <Text size="xs" c="dimmed">
-        The scan check could not run in this browser; the code is checked again when it is saved.
+        <Trans>
+          The scan check could not run in this browser; the code is checked again when it is saved.
+        </Trans>
       </Text>
     );
   }
   if (body === null) return null;
   return (
-    <Stack gap={4} role="status" aria-live="polite" aria-label="Scan check" data-scan-check={state.status}>
+    <Stack gap={4} role="status" aria-live="polite" aria-label={t`Scan check`} data-scan-check={state.status}>
       {body}
       {note && state.status !== 'error' && (
         <Text size="xs" c="dimmed">

@@ -1,4 +1,8 @@
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@lingui/core';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { translateShared } from '../../i18n/shared-messages';
 
 /** Asked before creating, saving or downloading a design that won't scan. */
 export function UnscannableConfirm({
@@ -18,13 +22,16 @@ export function UnscannableConfirm({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="This code won't scan" centered>
+    <Modal opened={opened} onClose={onClose} title={t`This code won't scan`} centered>
       <Stack gap="sm">
-        <Text size="sm">Phones will not be able to read this design:</Text>
+        <Text size="sm">
+          <Trans>Phones will not be able to read this design:</Trans>
+        </Text>
         <List size="sm" spacing={4}>
           {reasons.map((reason) => (
-            <List.Item key={reason}>{reason}</List.Item>
+            <List.Item key={reason}>{translateShared(reason)}</List.Item>
           ))}
         </List>
         {hint && (
@@ -34,7 +41,7 @@ export function UnscannableConfirm({
         )}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} data-autofocus>
-            Go back
+            <Trans>Go back</Trans>
           </Button>
           <Button color="red" onClick={onConfirm}>
             {confirmLabel}
@@ -47,7 +54,15 @@ export function UnscannableConfirm({
 
 /** The hint under the reasons for a live check's one-click fixes. */
 export function fixHint(fixes: { label: string }[]): string | null {
-  return fixes.length > 0
-    ? `Go back to use a one-click fix: ${fixes.map((f) => f.label.toLowerCase()).join(', ')}.`
-    : null;
+  if (fixes.length === 0) return null;
+  // The fixes' names come from src/qr/scan-safety.ts (English), translated where they are; in lower case
+  // after the colon, except in German (whose nouns keep their capital).
+  const list = fixes
+    .map((f) => {
+      if (i18n.locale === 'en') return f.label.toLowerCase();
+      const label = translateShared(f.label);
+      return i18n.locale === 'de' ? label : label.charAt(0).toLocaleLowerCase(i18n.locale) + label.slice(1);
+    })
+    .join(', ');
+  return translate`Go back to use a one-click fix: ${list}.`;
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Alert,
@@ -16,15 +18,12 @@ import {
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SHARE_EXPIRIES, type AnalyticsShare } from '../../../src/shares/share.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { trpc } from '../../lib/trpc';
 
 /** What the dialog shares: one code or one folder, with its name for the title. */
 export type ShareTarget = { qrCodeId: number; name: string } | { folderId: number; name: string };
 
-const expiries = [
-  { value: 'never', label: 'Never' },
-  ...SHARE_EXPIRIES.map((d) => ({ value: String(d), label: `In ${d} days` })),
-];
 const DAY_MS = 86_400_000;
 
 /**
@@ -41,6 +40,17 @@ export function ShareAnalyticsDialog({
   onClose: () => void;
   target: ShareTarget;
 }) {
+  const { t, i18n } = useLingui();
+  const expiries = [
+    { value: 'never', label: t({ message: 'Never', context: 'the link never expires' }) },
+    ...SHARE_EXPIRIES.map((days) => ({
+      value: String(days),
+      label: plural(days, { one: 'In # day', other: 'In # days' }),
+    })),
+  ];
+  // English as before (the browser's own date format); another language writes the date its way.
+  const dateLocale = i18n.locale === 'en' ? undefined : i18n.locale;
+  const name = target.name;
   const filter = 'qrCodeId' in target ? { qrCodeId: target.qrCodeId } : { folderId: target.folderId };
   const utils = trpc.useUtils();
   const list = trpc.shares.list.useQuery(filter, { enabled: opened });
@@ -75,21 +85,22 @@ export function ShareAnalyticsDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={`Share analytics of ${target.name}`} size="lg">
+    <Modal opened={opened} onClose={close} title={t`Share analytics of ${name}`} size="lg">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Anyone with the link sees this {'qrCodeId' in target ? "code's" : "folder's"} charts and tables,
-          without signing in, and nothing else of your account.
+          {'qrCodeId' in target
+            ? t`Anyone with the link sees this code's charts and tables, without signing in, and nothing else of your account.`
+            : t`Anyone with the link sees this folder's charts and tables, without signing in, and nothing else of your account.`}
         </Text>
         <PasswordInput
-          label="Password (optional)"
-          description="Those who open the link must enter it first"
+          label={t`Password (optional)`}
+          description={t`Those who open the link must enter it first`}
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           autoComplete="new-password"
         />
         <Select
-          label="Expires"
+          label={t`Expires`}
           data={expiries}
           value={expiry}
           onChange={(v) => setExpiry(v ?? 'never')}
@@ -97,75 +108,82 @@ export function ShareAnalyticsDialog({
         />
         {create.error && (
           <Alert color="red" role="alert">
-            {create.error.message}
+            {translateShared(create.error.message)}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button onClick={submit} loading={create.isPending}>
-            Create link
+            <Trans>Create link</Trans>
           </Button>
         </Group>
-        {made && <LinkRow url={made.url} label="New link" />}
+        {made && <LinkRow url={made.url} label={t`New link`} copyLabel={t`Copy new link`} />}
 
-        <Divider label="Active links" labelPosition="left" />
+        <Divider label={t`Active links`} labelPosition="left" />
         {list.isError ? (
           <Text c="red" size="sm" role="alert">
-            {list.error.message}
+            {translateShared(list.error.message)}
           </Text>
         ) : !list.data ? (
           <Text size="sm" c="dimmed">
-            Loading…
+            <Trans>Loading…</Trans>
           </Text>
         ) : list.data.items.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No active links.
+            <Trans>No active links.</Trans>
           </Text>
         ) : (
           <Stack gap="sm" data-share-links>
-            {list.data.items.map((s) => (
-              <Stack key={s.id} gap={4} data-share-link={s.id}>
-                <LinkRow url={s.url} label={`Link ${s.id}`} />
-                <Group justify="space-between" gap="xs">
-                  <Text size="xs" c="dimmed">
-                    {s.views} {s.views === 1 ? 'view' : 'views'} ·{' '}
-                    {s.expiresAt ? `expires ${new Date(s.expiresAt).toLocaleDateString()}` : 'never expires'}
-                    {s.hasPassword ? ' · password' : ''}
-                  </Text>
-                  {confirming === s.id ? (
-                    <Group gap="xs">
-                      <Button size="compact-xs" variant="default" onClick={() => setConfirming(null)}>
-                        Keep
-                      </Button>
+            {list.data.items.map((s) => {
+              const linkId = s.id;
+              const views = s.views;
+              const expires = s.expiresAt ? new Date(s.expiresAt).toLocaleDateString(dateLocale) : null;
+              return (
+                <Stack key={s.id} gap={4} data-share-link={s.id}>
+                  <LinkRow url={s.url} label={t`Link ${linkId}`} copyLabel={t`Copy link ${linkId}`} />
+                  <Group justify="space-between" gap="xs">
+                    <Text size="xs" c="dimmed">
+                      {plural(views, { one: `${views} view`, other: `${views} views` })} ·{' '}
+                      {expires ? t`expires ${expires}` : t`never expires`}
+                      {s.hasPassword
+                        ? ` · ${t({ message: 'password', context: 'the link has a password' })}`
+                        : ''}
+                    </Text>
+                    {confirming === s.id ? (
+                      <Group gap="xs">
+                        <Button size="compact-xs" variant="default" onClick={() => setConfirming(null)}>
+                          <Trans context="keep the link">Keep</Trans>
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          color="red"
+                          loading={revoke.isPending}
+                          onClick={() =>
+                            revoke.mutate(
+                              { id: s.id },
+                              {
+                                onSettled: () => setConfirming(null),
+                                onSuccess: () => setMade((m) => (m?.id === s.id ? null : m)),
+                              },
+                            )
+                          }
+                        >
+                          <Trans>Yes, revoke</Trans>
+                        </Button>
+                      </Group>
+                    ) : (
                       <Button
                         size="compact-xs"
+                        variant="subtle"
                         color="red"
-                        loading={revoke.isPending}
-                        onClick={() =>
-                          revoke.mutate(
-                            { id: s.id },
-                            {
-                              onSettled: () => setConfirming(null),
-                              onSuccess: () => setMade((m) => (m?.id === s.id ? null : m)),
-                            },
-                          )
-                        }
+                        onClick={() => setConfirming(s.id)}
                       >
-                        Yes, revoke
+                        <Trans>Revoke</Trans>
                       </Button>
-                    </Group>
-                  ) : (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setConfirming(s.id)}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </Group>
-              </Stack>
-            ))}
+                    )}
+                  </Group>
+                </Stack>
+              );
+            })}
           </Stack>
         )}
       </Stack>
@@ -173,7 +191,8 @@ export function ShareAnalyticsDialog({
   );
 }
 
-function LinkRow({ url, label }: { url: string; label: string }) {
+function LinkRow({ url, label, copyLabel }: { url: string; label: string; copyLabel: string }) {
+  const { t } = useLingui();
   return (
     <Group gap="xs" wrap="nowrap">
       <TextInput
@@ -185,13 +204,13 @@ function LinkRow({ url, label }: { url: string; label: string }) {
       />
       <CopyButton value={url}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
+          <Tooltip label={copied ? t`Copied` : t`Copy`} withArrow>
             <ActionIcon
               variant="light"
               color={copied ? 'teal' : 'blue'}
               size="lg"
               onClick={copy}
-              aria-label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}
+              aria-label={copied ? t`Copied` : copyLabel}
             >
               {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
             </ActionIcon>

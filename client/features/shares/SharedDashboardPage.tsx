@@ -1,3 +1,6 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui as useLocale } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Box,
@@ -30,19 +33,18 @@ import { DeviceBreakdown } from '../../components/DeviceBreakdown';
 import { LazyDailyScansChart, preloadCharts } from '../../components/LazyCharts';
 import { LocationMap } from '../../components/location-map/LocationMap';
 import { StatCard } from '../../components/StatCard';
+import { translateShared } from '../../i18n/shared-messages';
 import { formatCount, viewerTimeZone } from '../../lib/format';
 import { shareRoute } from '../../routes';
 import { HourlyScansChart } from '../analytics/HourlyScansChart';
 import { UniqueScannersCard } from '../analytics/UniqueScannersCard';
 import { fetchShare, ShareCallError, unlockShare } from './share-api';
 
-const NO_DATA = 'No scans in this period';
-const periods = SHARE_PERIODS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
-
 type State =
   | { kind: 'loading' }
   | { kind: 'gone' }
-  | { kind: 'failed'; message: string }
+  /** `message`: the server's, or null for the page's own words. */
+  | { kind: 'failed'; message: string | null }
   | { kind: 'shown'; share: PublicShare };
 
 /** Keeps search engines off the page (the server also sends X-Robots-Tag for /share/*). */
@@ -62,6 +64,7 @@ function useNoIndex() {
  */
 export function SharedDashboardPage() {
   const { token } = shareRoute.useParams();
+  const { t } = useLingui();
   const tz = viewerTimeZone();
   const [days, setDays] = useState<number>(DEFAULT_SHARE_DAYS);
   const [excludeBots, setExcludeBots] = useState(false);
@@ -91,22 +94,23 @@ export function SharedDashboardPage() {
         else
           setState({
             kind: 'failed',
-            message: error instanceof Error ? error.message : 'The dashboard could not be loaded',
+            message: error instanceof Error ? error.message : null,
           });
       },
     );
     return () => abort.abort();
   }, [token, days, tz, excludeBots, asked]);
 
-  const title =
+  const title = state.kind === 'shown' ? state.share.title : '';
+  const pageTitle =
     state.kind === 'shown'
-      ? `Analytics of ${state.share.title}`
+      ? t`Analytics of ${title}`
       : state.kind === 'gone'
-        ? 'Link not found'
-        : 'Shared dashboard';
+        ? t`Link not found`
+        : t`Shared dashboard`;
   useEffect(() => {
-    document.title = `${title} · QR Creator`;
-  }, [title]);
+    document.title = `${pageTitle} · QR Creator`;
+  }, [pageTitle]);
 
   const unlocked = useCallback(() => setVersion((v) => v + 1), []);
 
@@ -116,8 +120,8 @@ export function SharedDashboardPage() {
         {state.kind === 'gone' ? (
           <ShareGone />
         ) : state.kind === 'failed' ? (
-          <Alert color="red" title="Something went wrong" role="alert">
-            {state.message}
+          <Alert color="red" title={t`Something went wrong`} role="alert">
+            {state.message !== null ? translateShared(state.message) : t`The dashboard could not be loaded`}
           </Alert>
         ) : state.kind === 'loading' ? (
           <DashboardSkeleton />
@@ -139,14 +143,21 @@ export function SharedDashboardPage() {
 }
 
 function ShareGone() {
+  // The server's words (src/shares/share.schema.ts, in English there), then the page's.
+  useLocale();
+  const notFound = translateShared(shareMessages.notFound);
   return (
     <Center mih="70dvh">
       <Stack align="center" gap="sm" maw={440} ta="center" data-share-gone>
         <Text fz={64} fw={800} c="dimmed" lh={1} aria-hidden>
           404
         </Text>
-        <Title order={1}>Link not found</Title>
-        <Text c="dimmed">{shareMessages.notFound}. Ask whoever sent it for a new link.</Text>
+        <Title order={1}>
+          <Trans>Link not found</Trans>
+        </Title>
+        <Text c="dimmed">
+          <Trans>{notFound}. Ask whoever sent it for a new link.</Trans>
+        </Text>
       </Stack>
     </Center>
   );
@@ -161,6 +172,7 @@ function PasswordForm({
   title: string;
   onUnlocked: () => void;
 }) {
+  const { t } = useLingui();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -168,7 +180,7 @@ function PasswordForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
-      setError('Enter the password');
+      setError(t`Enter the password`);
       return;
     }
     setBusy(true);
@@ -177,7 +189,7 @@ function PasswordForm({
       await unlockShare(token, password);
       onUnlocked();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The password could not be checked');
+      setError(e instanceof Error ? e.message : t`The password could not be checked`);
       setBusy(false);
     }
   }
@@ -190,22 +202,23 @@ function PasswordForm({
             <Group gap="xs" wrap="nowrap">
               <IconLock size={24} aria-hidden />
               <Title order={1} size="h3">
-                This dashboard is protected
+                <Trans>This dashboard is protected</Trans>
               </Title>
             </Group>
             <Text c="dimmed" size="sm">
-              Enter the password to see the analytics of {title}.
+              <Trans>Enter the password to see the analytics of {title}.</Trans>
             </Text>
             <PasswordInput
-              label="Password"
+              label={t`Password`}
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
-              error={error}
+              // The server's refusal ('Wrong password') is English.
+              error={error && translateShared(error)}
               autoComplete="current-password"
               data-autofocus
             />
             <Button type="submit" loading={busy}>
-              Open
+              <Trans context="button: open the shared dashboard">Open</Trans>
             </Button>
           </Stack>
         </form>
@@ -215,8 +228,9 @@ function PasswordForm({
 }
 
 function DashboardSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the shared dashboard">
+    <Stack gap="md" aria-busy="true" aria-label={t`Loading the shared dashboard`}>
       <Skeleton h={36} w="60%" />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {[1, 2, 3, 4].map((i) => (
@@ -230,7 +244,7 @@ function DashboardSkeleton() {
 
 function Dashboard({
   share,
-  days,
+  days: chosenDays,
   onDays,
   excludeBots,
   onExcludeBots,
@@ -243,9 +257,21 @@ function Dashboard({
   onExcludeBots: (exclude: boolean) => void;
   reloading: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const a = share.analytics!;
   const noScans = a.totalScans === 0;
-  const period = `last ${a.days} days`;
+  // The period of the figures shown (the one chosen once they arrive).
+  const days = a.days;
+  const title = share.title;
+  const noData = t`No scans in this period`;
+  const periods = SHARE_PERIODS.map((days) => ({
+    value: String(days),
+    label: plural(days, { one: 'Last # day', other: 'Last # days' }),
+  }));
+  // English as before (the browser's own date format); another language writes the date its way.
+  const openUntil = share.expiresAt
+    ? new Date(share.expiresAt).toLocaleDateString(i18n.locale === 'en' ? undefined : i18n.locale)
+    : null;
   return (
     <Stack
       gap="md"
@@ -255,24 +281,24 @@ function Dashboard({
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={2} miw={0}>
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            Analytics of {share.title}
+            <Trans>Analytics of {title}</Trans>
           </Title>
           <Text c="dimmed" size="sm">
-            {share.kind === 'folder' ? 'All the codes of this folder' : 'One QR code'}, read-only
-            {share.expiresAt ? ` · link open until ${new Date(share.expiresAt).toLocaleDateString()}` : ''}
+            {share.kind === 'folder' ? t`All the codes of this folder, read-only` : t`One QR code, read-only`}
+            {openUntil ? ` · ${t`link open until ${openUntil}`}` : ''}
           </Text>
         </Stack>
         <Group gap="sm" align="center">
           <Checkbox
-            label="Exclude bots"
+            label={t`Exclude bots`}
             checked={excludeBots}
             onChange={(e) => onExcludeBots(e.currentTarget.checked)}
           />
           <Select
-            aria-label="Period"
+            aria-label={t`Period`}
             w={150}
             data={periods}
-            value={String(days)}
+            value={String(chosenDays)}
             onChange={(v) => onDays(Number(v ?? DEFAULT_SHARE_DAYS))}
             allowDeselect={false}
           />
@@ -280,16 +306,16 @@ function Dashboard({
       </Group>
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        <StatCard label="Total Scans" icon={<IconScan size={24} />} value={formatCount(a.totalScans)} />
+        <StatCard label={t`Total Scans`} icon={<IconScan size={24} />} value={formatCount(a.totalScans)} />
         <UniqueScannersCard value={a.uniqueScanners} partial={a.uniqueScannersPartial} />
         <StatCard
-          label="Locations"
+          label={t`Locations`}
           icon={<IconMapPin size={24} />}
           color="teal"
           value={formatCount(a.locations.length)}
         />
         <StatCard
-          label="Device Types"
+          label={t`Device Types`}
           icon={<IconDevices size={24} />}
           color="violet"
           value={formatCount(a.devices.length)}
@@ -298,47 +324,56 @@ function Dashboard({
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <ChartCard title="Scans Over Time" empty={noScans ? <Text c="dimmed">{NO_DATA}</Text> : null}>
+          <ChartCard title={t`Scans Over Time`} empty={noScans ? <Text c="dimmed">{noData}</Text> : null}>
             <LazyDailyScansChart
               data={a.daily}
-              caption={`Scans and unique scanners per day, ${period}`}
+              caption={t`Scans and unique scanners per day, last ${plural(days, { one: '# day', other: '# days' })}`}
               withUniques
             />
           </ChartCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <ChartCard title="Device Distribution">
+          <ChartCard title={t`Device Distribution`}>
             {a.devices.length === 0 ? (
-              <Text c="dimmed">{NO_DATA}</Text>
+              <Text c="dimmed">{noData}</Text>
             ) : (
-              <DeviceBreakdown devices={a.devices} label="Device distribution" />
+              <DeviceBreakdown devices={a.devices} label={t`Device distribution`} />
             )}
           </ChartCard>
         </Grid.Col>
       </Grid>
 
-      <ChartCard title="Scans by Hour" empty={noScans ? <Text c="dimmed">{NO_DATA}</Text> : null}>
+      <ChartCard title={t`Scans by Hour`} empty={noScans ? <Text c="dimmed">{noData}</Text> : null}>
         <HourlyScansChart data={a.hourly} />
       </ChartCard>
 
-      <ChartCard title="Scans by Country" empty={noScans ? <Text c="dimmed">{NO_DATA}</Text> : null}>
-        <LocationMap locations={a.locations} caption={`Scans by country, ${period}`} />
+      <ChartCard title={t`Scans by Country`} empty={noScans ? <Text c="dimmed">{noData}</Text> : null}>
+        <LocationMap
+          locations={a.locations}
+          caption={t`Scans by country, last ${plural(days, { one: '# day', other: '# days' })}`}
+        />
       </ChartCard>
 
       {a.codes && (
         <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="shared-codes">
           <Title order={3} size="h4" id="shared-codes" mb="md">
-            QR Codes in this folder
+            <Trans>QR Codes in this folder</Trans>
           </Title>
           {a.codes.length === 0 ? (
-            <Text c="dimmed">This folder holds no codes.</Text>
+            <Text c="dimmed">
+              <Trans>This folder holds no codes.</Trans>
+            </Text>
           ) : (
             <Table.ScrollContainer minWidth={280}>
               <Table striped data-shared-codes>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>QR code</Table.Th>
-                    <Table.Th ta="right">Scans</Table.Th>
+                    <Table.Th>
+                      <Trans>QR code</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>Scans</Trans>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -355,7 +390,7 @@ function Dashboard({
         </Card>
       )}
       <Text size="xs" c="dimmed" ta="center">
-        A read-only view shared from QR Creator.
+        <Trans>A read-only view shared from QR Creator.</Trans>
       </Text>
     </Stack>
   );

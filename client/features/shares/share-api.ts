@@ -1,5 +1,6 @@
 // The public page's calls: plain fetch to the REST paths (no tRPC client, no React Query), as /auth does
 // without them (lib/load-api.ts).
+import { t } from '@lingui/core/macro';
 import type { PublicShare } from '../../../src/shares/share.schema';
 
 /** A failed call: its status and the server's message. */
@@ -15,7 +16,9 @@ export class ShareCallError extends Error {
 async function answerOf<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
   if (!response.ok) {
-    throw new ShareCallError(response.status, body?.message ?? `The server answered ${response.status}`);
+    // The server's message; without one, ours (in the language active when the call fails).
+    const status = response.status;
+    throw new ShareCallError(status, body?.message ?? t`The server answered ${status}`);
   }
   return body as T;
 }

@@ -1,12 +1,15 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, AppShell, Box, Burger, Button, Group, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconApi, IconCrown, IconHelpCircle } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect } from 'react';
 import { FullPageLoader } from '../../components/FullPageLoader';
+import { translateShared } from '../../i18n/shared-messages';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { useCurrentUser } from '../auth/use-auth';
 import { useStoredTheme } from '../account/use-stored-theme';
+import { useStoredLanguage } from '../../i18n/use-stored-language';
 import { useCurrentWorkspace } from '../workspaces/use-current-workspace';
 import { WorkspaceNotFound } from '../workspaces/WorkspaceNotFound';
 import { Brand } from './Brand';
@@ -38,7 +41,7 @@ function Footer() {
         <Anchor href="/api/docs" size="sm" c="dimmed">
           <Group gap={6} wrap="nowrap" component="span">
             <IconApi size={16} aria-hidden />
-            API documentation
+            <Trans>API documentation</Trans>
           </Group>
         </Anchor>
       </Group>
@@ -47,6 +50,8 @@ function Footer() {
 }
 
 export function AppLayout() {
+  // The titles below are translated with the global i18n: this re-renders them when the language changes.
+  const { t } = useLingui();
   const user = useCurrentUser();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [menuOpened, menu] = useDisclosure(false);
@@ -59,6 +64,7 @@ export function AppLayout() {
   const title = documentTitle(pathname);
   const heading = headerTitle(pathname);
   useStoredTheme();
+  useStoredLanguage();
   useIdlePreload();
   // Mantine's sm breakpoint: 48em = 768 px. Read synchronously so the first paint is right.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
@@ -83,7 +89,7 @@ export function AppLayout() {
               onClick={menu.toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+              aria-label={menuOpened ? t`Close menu` : t`Open menu`}
             />
             {wide && (
               <Box w={SIDEBAR_WIDTH - 16} style={{ flexShrink: 0 }}>
@@ -103,7 +109,7 @@ export function AppLayout() {
               leftSection={<IconHelpCircle size={18} aria-hidden />}
               onClick={help.open}
             >
-              Help
+              <Trans>Help</Trans>
             </Button>
             {offer && (
               <Button
@@ -114,7 +120,7 @@ export function AppLayout() {
                 gradient={{ from: 'blue', to: 'grape' }}
                 leftSection={<IconCrown size={18} aria-hidden />}
               >
-                {offer.label}
+                {translateShared(offer.label)}
               </Button>
             )}
             <UserMenu user={user} onHelp={help.open} />

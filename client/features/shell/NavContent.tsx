@@ -1,6 +1,9 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Divider, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../src/auth/auth.schema';
+import { translateShared } from '../../i18n/shared-messages';
 import { trpc } from '../../lib/trpc';
 import { useCanEdit } from '../workspaces/use-current-workspace';
 import { activeNavPath, adminNav, editorOnlyNav, mainNav, upgradeNav, type NavItem } from './nav-items';
@@ -8,11 +11,14 @@ import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
 
 function Entry({
   item,
+  label,
   active,
   count,
   onNavigate,
 }: {
   item: NavItem;
+  /** The entry's name, translated. */
+  label: string;
   active: boolean;
   /** Something waiting there (pending upgrade requests): a badge with the number. */
   count?: { value: number; label: string };
@@ -25,7 +31,7 @@ function Entry({
       // The router marks a link it thinks active with aria-current itself: only on an exact match, so it
       // never lights a second entry (Admin Dashboard on /admin/users).
       activeOptions={{ exact: true }}
-      label={item.label}
+      label={label}
       leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
       rightSection={
         count && count.value > 0 ? (
@@ -52,10 +58,11 @@ function usePendingRequests(admin: boolean): number {
 
 /** Sidebar entries: the same list in the fixed sidebar and in the mobile drawer. */
 export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
+  const { t } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // The current workspace's plan; the upgrade entry for its owners only.
   const { badge: plan, offer, owner } = useWorkspacePlan(user);
-  const upgrade = offer ? { ...upgradeNav, label: offer.label } : null;
+  const upgrade = offer ? upgradeNav : null;
   const pending = usePendingRequests(user.isAdmin);
   // A viewer of the current workspace is offered nothing that creates codes.
   const canEdit = useCanEdit();
@@ -64,18 +71,32 @@ export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () =
   // Exactly one entry lit: the most specific one for this page.
   const active = activeNavPath(pathname, shown);
   const entry = (item: NavItem, count?: { value: number; label: string }) => (
-    <Entry key={item.to} item={item} active={item.to === active} count={count} onNavigate={onNavigate} />
+    <Entry
+      key={item.to}
+      item={item}
+      label={item === upgradeNav && offer ? translateShared(offer.label) : t(item.label)}
+      active={item.to === active}
+      count={count}
+      onNavigate={onNavigate}
+    />
   );
+  // The plan's words are src/plans.ts's English, translated as shown.
+  const badge = plan && translateShared(plan);
   return (
     <ScrollArea type="auto" style={{ flex: 1 }}>
-      <Stack gap={4} p="sm" component="nav" aria-label="Main">
+      <Stack
+        gap={4}
+        p="sm"
+        component="nav"
+        aria-label={t({ message: 'Main', context: 'the main navigation' })}
+      >
         {main.map((item) => entry(item))}
         {upgrade && entry(upgrade)}
         {user.isAdmin && (
           <>
             <Divider my="xs" />
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" id="admin-nav-heading">
-              Admin
+              <Trans context="the administration pages">Admin</Trans>
             </Text>
             {adminNav.map((item) =>
               entry(
@@ -83,7 +104,10 @@ export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () =
                 item.to === '/admin/subscriptions'
                   ? {
                       value: pending,
-                      label: pending === 1 ? 'pending upgrade request' : 'pending upgrade requests',
+                      label: plural(pending, {
+                        one: 'pending upgrade request',
+                        other: 'pending upgrade requests',
+                      }),
                     }
                   : undefined,
               ),
@@ -94,7 +118,7 @@ export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () =
         {plan &&
           (pathname === '/upgrade' || !owner ? (
             <Badge mt="sm" variant="light" color="grape" mx="sm">
-              {plan}
+              {badge}
             </Badge>
           ) : (
             <Badge
@@ -107,7 +131,7 @@ export function NavContent({ user, onNavigate }: { user: User; onNavigate?: () =
               onClick={onNavigate}
               style={{ cursor: 'pointer' }}
             >
-              {plan}
+              {badge}
             </Badge>
           ))}
       </Stack>

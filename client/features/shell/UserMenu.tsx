@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Menu, Text, UnstyledButton, useMatches, VisuallyHidden } from '@mantine/core';
 import {
   IconCrown,
@@ -10,10 +11,12 @@ import {
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../../src/auth/auth.schema';
 import { initialsOf } from '../../../src/auth/initials';
+import { translateShared } from '../../i18n/shared-messages';
 import { useLogout } from '../auth/use-auth';
 import { useWorkspacePlan } from '../workspaces/use-workspace-plan';
 
 export function UserMenu({ user, onHelp }: { user: User; onHelp: () => void }) {
+  const { t } = useLingui();
   const logout = useLogout();
   const displayName = user.name?.trim() || user.username;
   // Help and Upgrade join the menu on narrow screens, where the header has no room for them. Left out,
@@ -28,7 +31,9 @@ export function UserMenu({ user, onHelp }: { user: User; onHelp: () => void }) {
           <Avatar src={user.profilePicture} alt="" color="blue" radius="xl" aria-hidden>
             {initialsOf(user)}
           </Avatar>
-          <VisuallyHidden>Account menu for {displayName}</VisuallyHidden>
+          <VisuallyHidden>
+            <Trans>Account menu for {displayName}</Trans>
+          </VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
@@ -44,27 +49,29 @@ export function UserMenu({ user, onHelp }: { user: User; onHelp: () => void }) {
         </Menu.Label>
         <Menu.Divider />
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} aria-hidden />}>
-          Settings
+          <Trans>Settings</Trans>
         </Menu.Item>
         {narrow && (
           <Menu.Item onClick={onHelp} leftSection={<IconHelpCircle size={16} aria-hidden />}>
-            Help
+            <Trans>Help</Trans>
           </Menu.Item>
         )}
         {narrow && offer && (
           <Menu.Item component={Link} to="/upgrade" leftSection={<IconCrown size={16} aria-hidden />}>
-            {offer.label}
+            {translateShared(offer.label)}
           </Menu.Item>
         )}
         {user.isAdmin && (
           <>
             <Menu.Divider />
-            <Menu.Label>Admin</Menu.Label>
+            <Menu.Label>
+              <Trans context="the administration pages">Admin</Trans>
+            </Menu.Label>
             <Menu.Item component={Link} to="/admin" leftSection={<IconShieldCog size={16} aria-hidden />}>
-              Admin Dashboard
+              <Trans>Admin Dashboard</Trans>
             </Menu.Item>
             <Menu.Item component={Link} to="/admin/users" leftSection={<IconUsers size={16} aria-hidden />}>
-              User Management
+              <Trans>User Management</Trans>
             </Menu.Item>
           </>
         )}
@@ -75,7 +82,7 @@ export function UserMenu({ user, onHelp }: { user: User; onHelp: () => void }) {
           onClick={() => logout.mutate()}
           disabled={logout.isPending}
         >
-          {logout.isPending ? 'Logging out…' : 'Log out'}
+          {logout.isPending ? t`Logging out…` : t`Log out`}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -11,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { roleLabels } from '../../../src/workspaces/roles';
+import type { WorkspaceRole } from '../../../src/workspaces/roles';
 import type { Workspace } from '../../../src/workspaces/workspace.schema';
 import { usePendingInvitations } from '../workspaces/use-invitations';
 import {
@@ -33,8 +36,19 @@ function KindIcon({ workspace, size = 16 }: { workspace: Pick<Workspace, 'kind'>
   );
 }
 
+/** A member's role as the screens name it (src/workspaces/roles.ts's roleLabels, translated). */
+const roleLabels: Record<WorkspaceRole, MessageDescriptor> = {
+  viewer: msg({ message: 'Viewer', context: 'workspace role' }),
+  editor: msg({ message: 'Editor', context: 'workspace role' }),
+  admin: msg({ message: 'Admin', context: 'workspace role' }),
+  owner: msg({ message: 'Owner', context: 'workspace role' }),
+};
+
+/** The server names everyone's own workspace 'Personal' (server/trpc/workspace-access.ts): said in the screens' language. */
+const PERSONAL = 'Personal';
+
 function countLabel(n: number) {
-  return n === 1 ? 'pending invitation' : 'pending invitations';
+  return plural(n, { one: 'pending invitation', other: 'pending invitations' });
 }
 
 /**
@@ -51,15 +65,20 @@ export function WorkspaceSwitcher({
   /** Called when an entry takes the user elsewhere (the drawer closes). */
   onNavigate?: () => void;
 }) {
+  const { t } = useLingui();
   const { workspace, notFound } = useCurrentWorkspace();
+  const nameOf = (w: Pick<Workspace, 'kind' | 'name'>) =>
+    w.kind === 'personal' && w.name === PERSONAL
+      ? t({ message: 'Personal', context: 'the personal workspace' })
+      : w.name;
   const list = useWorkspaceList();
   const { pending } = usePendingInvitations();
   const { switchTo, pending: switching } = useSwitchWorkspace();
   const [createOpened, create] = useDisclosure(false);
   const [createAsked, setCreateAsked] = useState(false);
   if (createOpened && !createAsked) setCreateAsked(true);
-  const name = workspace?.name ?? (notFound ? 'Workspace not found' : 'Loading…');
-  const role = workspace ? roleLabels[workspace.role] : null;
+  const name = workspace ? nameOf(workspace) : notFound ? t`Workspace not found` : t`Loading…`;
+  const role = workspace ? t(roleLabels[workspace.role]) : null;
 
   return (
     <>
@@ -93,7 +112,7 @@ export function WorkspaceSwitcher({
             styles={{ label: { minWidth: 0 }, inner: { minWidth: 0 } }}
             data-workspace-switcher
           >
-            <VisuallyHidden>Workspace: </VisuallyHidden>
+            <VisuallyHidden>{t`Workspace:` + ' '}</VisuallyHidden>
             {inDrawer ? (
               // The drawer is narrow: the name on a line of its own, the role under it.
               <Stack gap={0} align="flex-start" style={{ minWidth: 0 }}>
@@ -116,7 +135,9 @@ export function WorkspaceSwitcher({
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>Switch workspace</Menu.Label>
+          <Menu.Label>
+            <Trans>Switch workspace</Trans>
+          </Menu.Label>
           {(list.data ?? []).map((w) => {
             const current = w.id === workspace?.id;
             return (
@@ -124,7 +145,7 @@ export function WorkspaceSwitcher({
                 key={w.id}
                 leftSection={current ? <IconCheck size={16} aria-hidden /> : <KindIcon workspace={w} />}
                 // The text's own colour: a dimmed one fails contrast on the item under the pointer.
-                rightSection={<Text size="xs">{roleLabels[w.role]}</Text>}
+                rightSection={<Text size="xs">{t(roleLabels[w.role])}</Text>}
                 aria-current={current ? 'true' : undefined}
                 onClick={() => {
                   onNavigate?.();
@@ -133,15 +154,15 @@ export function WorkspaceSwitcher({
                 data-workspace-id={w.id}
               >
                 <Text span size="sm" inherit truncate="end" display="block">
-                  {w.name}
+                  {nameOf(w)}
                 </Text>
-                {current && <VisuallyHidden> (current)</VisuallyHidden>}
+                {current && <VisuallyHidden>{' ' + t`(current)`}</VisuallyHidden>}
               </Menu.Item>
             );
           })}
           <Menu.Divider />
           <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={create.open}>
-            Create team workspace
+            <Trans>Create team workspace</Trans>
           </Menu.Item>
           <Menu.Item
             component={Link}
@@ -149,7 +170,7 @@ export function WorkspaceSwitcher({
             leftSection={<IconSettings size={16} aria-hidden />}
             onClick={onNavigate}
           >
-            Team settings
+            <Trans>Team settings</Trans>
           </Menu.Item>
           {pending.length > 0 && (
             <Menu.Item
@@ -164,7 +185,7 @@ export function WorkspaceSwitcher({
               }
               onClick={onNavigate}
             >
-              Invitations
+              <Trans>Invitations</Trans>
             </Menu.Item>
           )}
         </Menu.Dropdown>

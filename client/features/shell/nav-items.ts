@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   IconBuildingCommunity,
   IconChartBar,
@@ -18,29 +20,30 @@ import {
 
 export interface NavItem {
   to: string;
-  label: string;
+  /** Translated where it is drawn (NavContent). */
+  label: MessageDescriptor;
   icon: Icon;
 }
 
 export const mainNav: NavItem[] = [
-  { to: '/', label: 'Dashboard', icon: IconLayoutDashboard },
-  { to: '/create', label: 'Create QR Code', icon: IconSquarePlus },
-  { to: '/my-qr-codes', label: 'My QR Codes', icon: IconQrcode },
-  { to: '/analytics', label: 'Analytics', icon: IconChartBar },
-  { to: '/workspace', label: 'Team settings', icon: IconUsersGroup },
-  { to: '/integrations', label: 'Integrations', icon: IconPlugConnected },
-  { to: '/profile', label: 'Profile', icon: IconUser },
-  { to: '/settings', label: 'Settings', icon: IconSettings },
+  { to: '/', label: msg`Dashboard`, icon: IconLayoutDashboard },
+  { to: '/create', label: msg`Create QR Code`, icon: IconSquarePlus },
+  { to: '/my-qr-codes', label: msg`My QR Codes`, icon: IconQrcode },
+  { to: '/analytics', label: msg`Analytics`, icon: IconChartBar },
+  { to: '/workspace', label: msg`Team settings`, icon: IconUsersGroup },
+  { to: '/integrations', label: msg`Integrations`, icon: IconPlugConnected },
+  { to: '/profile', label: msg`Profile`, icon: IconUser },
+  { to: '/settings', label: msg`Settings`, icon: IconSettings },
 ];
 
-export const upgradeNav: NavItem = { to: '/upgrade', label: 'Upgrade to Pro', icon: IconCrown };
+export const upgradeNav: NavItem = { to: '/upgrade', label: msg`Upgrade to Pro`, icon: IconCrown };
 
 export const adminNav: NavItem[] = [
-  { to: '/admin', label: 'Admin Dashboard', icon: IconShieldCog },
-  { to: '/admin/users', label: 'User Management', icon: IconUsers },
-  { to: '/admin/workspaces', label: 'Workspaces', icon: IconBuildingCommunity },
-  { to: '/admin/domains', label: 'Short domains', icon: IconWorldWww },
-  { to: '/admin/subscriptions', label: 'Subscriptions', icon: IconReceipt },
+  { to: '/admin', label: msg`Admin Dashboard`, icon: IconShieldCog },
+  { to: '/admin/users', label: msg`User Management`, icon: IconUsers },
+  { to: '/admin/workspaces', label: msg`Workspaces`, icon: IconBuildingCommunity },
+  { to: '/admin/domains', label: msg`Short domains`, icon: IconWorldWww },
+  { to: '/admin/subscriptions', label: msg`Subscriptions`, icon: IconReceipt },
 ];
 
 /** Entries that create or change codes: not shown to a viewer of the current workspace. */

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Box, Button, Code, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
@@ -6,6 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { exactTime, relativeTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
+import { translateShared } from '../../i18n/shared-messages';
 import { useNow } from '../../lib/use-now';
 import {
   deliveryStateColors,
@@ -19,9 +22,10 @@ import {
 const REFRESH_MS = 3_000;
 
 export function DeliveryStateBadge({ state }: { state: WebhookDelivery['state'] }) {
+  const { t } = useLingui();
   return (
     <Badge variant="light" color={deliveryStateColors[state]} data-delivery-state={state}>
-      {deliveryStateLabels[state]}
+      {t(deliveryStateLabels[state])}
     </Badge>
   );
 }
@@ -62,45 +66,54 @@ function DeliveryDetails({
   delivery: WebhookDelivery;
   onRedelivered: () => void;
 }) {
+  const { t } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const redeliver = trpc.webhooks.redeliver.useMutation({
     onSuccess: () => {
-      notify.success(webhookMessages.redelivered);
+      notify.success(translateShared(webhookMessages.redelivered));
       onRedelivered();
     },
-    onError: (e) => setError(apiError(e, 'Could not send it again').message),
+    onError: (e) => setError(apiError(e, t`Could not send it again`).message),
   });
+  const { id, redeliveryOf, attempts } = delivery;
+  const created = exactTime(delivery.createdAt);
+  const lastAttempt = delivery.lastAttemptAt && exactTime(delivery.lastAttemptAt);
+  const nextAttempt = delivery.nextAttemptAt && exactTime(delivery.nextAttemptAt);
+  const facts = [
+    t`Delivery #${id}`,
+    t`created ${created}`,
+    redeliveryOf !== null && t`sends #${redeliveryOf} again`,
+    plural(attempts, { one: '# attempt', other: '# attempts' }),
+    lastAttempt && t`last ${lastAttempt}`,
+  ];
   return (
     <Stack gap="sm" p="sm" pt={0}>
       <Text size="xs" c="dimmed">
-        Delivery #{delivery.id} · created {exactTime(delivery.createdAt)}
-        {delivery.redeliveryOf !== null && ` · sends #${delivery.redeliveryOf} again`} ·{' '}
-        {delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}
-        {delivery.lastAttemptAt && ` · last ${exactTime(delivery.lastAttemptAt)}`}
+        {facts.filter(Boolean).join(' · ')}
       </Text>
-      {delivery.nextAttemptAt && (delivery.state === 'retrying' || delivery.state === 'pending') && (
-        <Text size="sm">Next attempt: {exactTime(delivery.nextAttemptAt)}</Text>
+      {nextAttempt && (delivery.state === 'retrying' || delivery.state === 'pending') && (
+        <Text size="sm">
+          <Trans>Next attempt: {nextAttempt}</Trans>
+        </Text>
       )}
       {delivery.error && (
-        <Detail label="Error">
+        <Detail label={t`Error`}>
           <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
-            {delivery.error}
+            {translateShared(delivery.error)}
           </Text>
         </Detail>
       )}
-      <Detail label="Request body">
-        <ScrollingCode label={`Request body of delivery ${delivery.id}`}>
+      <Detail label={t`Request body`}>
+        <ScrollingCode label={t`Request body of delivery ${id}`}>
           {prettyJson(delivery.payload)}
         </ScrollingCode>
       </Detail>
-      <Detail label="Response">
+      <Detail label={t`Response`}>
         {delivery.responseExcerpt ? (
-          <ScrollingCode label={`Response of delivery ${delivery.id}`}>
-            {delivery.responseExcerpt}
-          </ScrollingCode>
+          <ScrollingCode label={t`Response of delivery ${id}`}>{delivery.responseExcerpt}</ScrollingCode>
         ) : (
           <Text size="sm" c="dimmed">
-            {delivery.responseStatus !== null ? 'An empty answer.' : 'No answer.'}
+            {delivery.responseStatus !== null ? t`An empty answer.` : t`No answer.`}
           </Text>
         )}
       </Detail>
@@ -116,7 +129,7 @@ function DeliveryDetails({
             redeliver.mutate({ id: webhookId, deliveryId: delivery.id });
           }}
         >
-          Redeliver
+          <Trans>Redeliver</Trans>
         </Button>
       </Group>
     </Stack>
@@ -134,6 +147,7 @@ function DeliveryRow({
   now: number;
   onRedelivered: () => void;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const Chevron = open ? IconChevronDown : IconChevronRight;
@@ -168,7 +182,7 @@ function DeliveryRow({
             {relativeTime(delivery.createdAt, now)}
           </Text>
           <Text size="sm" c="dimmed">
-            {delivery.responseStatus !== null ? `HTTP ${delivery.responseStatus}` : 'No HTTP status'}
+            {delivery.responseStatus !== null ? `HTTP ${delivery.responseStatus}` : t`No HTTP status`}
           </Text>
           {delivery.durationMs !== null && (
             <Text size="sm" c="dimmed">
@@ -192,12 +206,13 @@ function DeliveryRow({
  * would leave a gap before the older ones) until Refresh.
  */
 export function DeliveryLog({ webhookId }: { webhookId: number }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const now = useNow(15_000);
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
-  const results = trpc.useQueries((t) =>
+  const results = trpc.useQueries((q) =>
     pages.map((before, i) =>
-      t.webhooks.deliveries(
+      q.webhooks.deliveries(
         { id: webhookId, ...(before !== undefined ? { before } : {}) },
         i === 0 && pages.length === 1 ? { refetchInterval: REFRESH_MS } : {},
       ),
@@ -219,11 +234,11 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
     void utils.webhooks.deliveries.invalidate({ id: webhookId });
   };
   if (first?.isError) {
-    return <ErrorAlert>{apiError(first.error, 'Could not load the deliveries').message}</ErrorAlert>;
+    return <ErrorAlert>{apiError(first.error, t`Could not load the deliveries`).message}</ErrorAlert>;
   }
   if (!first?.data) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading the deliveries">
+      <Stack gap="xs" aria-busy="true" aria-label={t`Loading the deliveries`}>
         <Skeleton h={36} />
         <Skeleton h={36} />
       </Stack>
@@ -233,7 +248,9 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
     <Stack gap="xs">
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed">
-          Kept for a week (delivered scans: a day). Open a delivery for what was sent and answered.
+          <Trans>
+            Kept for a week (delivered scans: a day). Open a delivery for what was sent and answered.
+          </Trans>
         </Text>
         <Button
           size="compact-xs"
@@ -241,15 +258,15 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
           leftSection={<IconRefresh aria-hidden size={14} />}
           onClick={refresh}
         >
-          Refresh
+          <Trans>Refresh</Trans>
         </Button>
       </Group>
       {items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No deliveries yet: they show here as events happen, or send a test.
+          <Trans>No deliveries yet: they show here as events happen, or send a test.</Trans>
         </Text>
       ) : (
-        <Stack component="ul" gap={6} p={0} m={0} aria-label="Deliveries">
+        <Stack component="ul" gap={6} p={0} m={0} aria-label={t`Deliveries`}>
           {items.map((delivery) => (
             <DeliveryRow
               key={delivery.id}
@@ -262,16 +279,16 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
         </Stack>
       )}
       {last?.isError && (
-        <ErrorAlert>{apiError(last.error, 'Could not load older deliveries').message}</ErrorAlert>
+        <ErrorAlert>{apiError(last.error, t`Could not load older deliveries`).message}</ErrorAlert>
       )}
       {typeof older === 'number' && (
         <Group justify="center">
           <Button size="xs" variant="default" onClick={() => setPages((p) => [...p, older])}>
-            Load older
+            <Trans>Load older</Trans>
           </Button>
         </Group>
       )}
-      {last?.isPending && pages.length > 1 && <Skeleton h={36} aria-label="Loading older deliveries" />}
+      {last?.isPending && pages.length > 1 && <Skeleton h={36} aria-label={t`Loading older deliveries`} />}
     </Stack>
   );
 }

@@ -1,18 +1,22 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 
 /** The signing secret, the one time the server gives it (after Add webhook and after New secret). */
 export function SecretModal({ secret, url, onClose }: { secret: string; url: string; onClose: () => void }) {
+  const { t } = useLingui();
   return (
-    <Modal opened onClose={onClose} title="Signing secret" centered>
+    <Modal opened onClose={onClose} title={t`Signing secret`} centered>
       <Stack gap="md">
         <Alert color="yellow" variant="light" icon={<IconKey aria-hidden size={20} />}>
-          Copy this signing secret now: it will not be shown again. Your endpoint checks with it that a
-          request comes from QR Creator.
+          <Trans>
+            Copy this signing secret now: it will not be shown again. Your endpoint checks with it that a
+            request comes from QR Creator.
+          </Trans>
         </Alert>
         <TextInput
-          label="Signing secret"
-          description={`For ${url}`}
+          label={t`Signing secret`}
+          description={t`For ${url}`}
           value={secret}
           readOnly
           styles={{
@@ -31,11 +35,13 @@ export function SecretModal({ secret, url, onClose }: { secret: string; url: str
                 }
                 onClick={copy}
               >
-                {copied ? 'Copied' : 'Copy'}
+                {copied ? t`Copied` : t`Copy`}
               </Button>
             )}
           </CopyButton>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>
+            <Trans>Done</Trans>
+          </Button>
         </Group>
       </Stack>
     </Modal>

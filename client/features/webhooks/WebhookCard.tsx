@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -16,6 +17,7 @@ import {
   type WebhookWithSecret,
 } from '../../../src/webhooks/webhook.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { translateShared } from '../../i18n/shared-messages';
 import { exactTime, relativeTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
@@ -56,7 +58,7 @@ function ConfirmModal({
           {error && <ErrorAlert>{error}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" color="red" loading={pending}>
               {confirmLabel}
@@ -80,6 +82,7 @@ export function WebhookCard({
   /** A new secret was made: shown once by the section. */
   onSecret: (created: WebhookWithSecret) => void;
 }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const now = useNow(15_000);
   const logId = useId();
@@ -95,23 +98,23 @@ export function WebhookCard({
 
   const update = trpc.webhooks.update.useMutation({
     onSuccess: async () => {
-      notify.success(webhookMessages.updated);
+      notify.success(translateShared(webhookMessages.updated));
       close();
       await refreshList();
     },
     onError: (e) => {
-      const message = apiError(e, 'Could not save the webhook').message;
+      const message = apiError(e, t`Could not save the webhook`).message;
       if (dialog === 'edit') setDialogError(message);
-      else notify.error('Could not save the webhook', message);
+      else notify.error(t`Could not save the webhook`, message);
     },
   });
   const test = trpc.webhooks.test.useMutation({
     onSuccess: async (delivery) => {
-      notify.success(webhookMessages.testQueued);
+      notify.success(translateShared(webhookMessages.testQueued));
       setTestResult(sendResultText(delivery));
       await Promise.all([refreshList(), utils.webhooks.deliveries.invalidate({ id: webhook.id })]);
     },
-    onError: (e) => setTestResult({ ok: false, text: apiError(e, 'Could not send the test').message }),
+    onError: (e) => setTestResult({ ok: false, text: apiError(e, t`Could not send the test`).message }),
   });
   const rotate = trpc.webhooks.rotateSecret.useMutation({
     onSuccess: async (created) => {
@@ -119,20 +122,23 @@ export function WebhookCard({
       onSecret(created);
       await refreshList();
     },
-    onError: (e) => setDialogError(apiError(e, 'Could not make a new secret').message),
+    onError: (e) => setDialogError(apiError(e, t`Could not make a new secret`).message),
   });
   const remove = trpc.webhooks.delete.useMutation({
     onSuccess: async () => {
-      notify.success(webhookMessages.deleted);
+      notify.success(translateShared(webhookMessages.deleted));
       close();
       await refreshList();
     },
-    onError: (e) => setDialogError(apiError(e, 'Could not delete the webhook').message),
+    onError: (e) => setDialogError(apiError(e, t`Could not delete the webhook`).message),
   });
 
   const last = webhook.lastDelivery;
+  const { url } = webhook;
+  // The server's reason is English ('Its deliveries failed for 24 hours').
+  const disabledReason = webhook.disabledReason && translateShared(webhook.disabledReason);
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Webhook ${webhook.url}`}>
+    <Card withBorder radius="md" padding="md" component="article" aria-label={t`Webhook ${url}`}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <div style={{ minWidth: 0 }}>
@@ -146,7 +152,7 @@ export function WebhookCard({
             )}
           </div>
           <Switch
-            label="Enabled"
+            label={t`Enabled`}
             labelPosition="left"
             checked={webhook.enabled}
             disabled={update.isPending && update.variables.enabled !== undefined}
@@ -159,21 +165,21 @@ export function WebhookCard({
             color="orange"
             variant="light"
             icon={<IconAlertTriangle aria-hidden size={20} />}
-            title={`Disabled: ${webhook.disabledReason}`}
+            title={t`Disabled: ${disabledReason}`}
           >
-            Nothing is sent to it until it is turned on again.
+            <Trans>Nothing is sent to it until it is turned on again.</Trans>
           </Alert>
         )}
-        <Group gap={6} wrap="wrap" aria-label="Events sent" role="group">
+        <Group gap={6} wrap="wrap" aria-label={t`Events sent`} role="group">
           {webhook.events.map((type) => (
             <Badge key={type} variant="light" color="blue" tt="none" style={{ maxWidth: '100%' }}>
-              {webhookEventLabels[type]}
+              {translateShared(webhookEventLabels[type])}
             </Badge>
           ))}
         </Group>
         <Group gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed">
-            Last delivery:
+            <Trans>Last delivery:</Trans>
           </Text>
           {last ? (
             <>
@@ -184,11 +190,11 @@ export function WebhookCard({
             </>
           ) : (
             <Text size="sm" c="dimmed">
-              none yet
+              <Trans context="no delivery yet">none yet</Trans>
             </Text>
           )}
           <Text size="sm" c="dimmed">
-            · Secret{' '}
+            · <Trans context="the signing secret, followed by its first characters">Secret</Trans>{' '}
             <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{webhook.secretHint}</span>
           </Text>
         </Group>
@@ -206,7 +212,7 @@ export function WebhookCard({
             leftSection={<IconPencil aria-hidden size={14} />}
             onClick={() => setDialog('edit')}
           >
-            Edit
+            <Trans>Edit</Trans>
           </Button>
           <Button
             size="xs"
@@ -218,7 +224,7 @@ export function WebhookCard({
               test.mutate({ id: webhook.id });
             }}
           >
-            Send a test
+            <Trans>Send a test</Trans>
           </Button>
           <Button
             size="xs"
@@ -226,7 +232,7 @@ export function WebhookCard({
             leftSection={<IconKey aria-hidden size={14} />}
             onClick={() => setDialog('rotate')}
           >
-            New secret
+            <Trans>New secret</Trans>
           </Button>
           <Button
             size="xs"
@@ -235,7 +241,7 @@ export function WebhookCard({
             leftSection={<IconTrash aria-hidden size={14} />}
             onClick={() => setDialog('delete')}
           >
-            Delete
+            <Trans>Delete</Trans>
           </Button>
           <Button
             size="xs"
@@ -247,11 +253,11 @@ export function WebhookCard({
             }
             onClick={() => setLogOpen((v) => !v)}
           >
-            Delivery log
+            <Trans>Delivery log</Trans>
           </Button>
         </Group>
         {logOpen && (
-          <section id={logId} aria-label={`Delivery log of ${webhook.url}`}>
+          <section id={logId} aria-label={t`Delivery log of ${url}`}>
             <DeliveryLog webhookId={webhook.id} />
           </section>
         )}
@@ -270,30 +276,32 @@ export function WebhookCard({
       )}
       {dialog === 'rotate' && (
         <ConfirmModal
-          title="Make a new signing secret?"
-          confirmLabel="Make a new secret"
+          title={t`Make a new signing secret?`}
+          confirmLabel={t`Make a new secret`}
           pending={rotate.isPending}
           error={dialogError}
           onClose={close}
           onConfirm={() => rotate.mutate({ id: webhook.id })}
         >
           <Text size="sm">
-            The current secret stops signing at once: your endpoint must check with the new one, which is
-            shown only once.
+            <Trans>
+              The current secret stops signing at once: your endpoint must check with the new one, which is
+              shown only once.
+            </Trans>
           </Text>
         </ConfirmModal>
       )}
       {dialog === 'delete' && (
         <ConfirmModal
-          title="Delete this webhook?"
-          confirmLabel="Delete"
+          title={t`Delete this webhook?`}
+          confirmLabel={t`Delete`}
           pending={remove.isPending}
           error={dialogError}
           onClose={close}
           onConfirm={() => remove.mutate({ id: webhook.id })}
         >
           <Text size="sm" style={wrapAnywhere}>
-            Nothing more is sent to {webhook.url}, and its delivery log is deleted with it.
+            <Trans>Nothing more is sent to {url}, and its delivery log is deleted with it.</Trans>
           </Text>
         </ConfirmModal>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
@@ -8,6 +9,7 @@ import {
   type WebhookEventType,
 } from '../../../src/webhooks/webhook.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { translateShared } from '../../i18n/shared-messages';
 import { fieldMessage } from './webhook-format';
 
 export interface WebhookFormValues {
@@ -36,6 +38,7 @@ export function WebhookFormModal({
   pending: boolean;
   error: string | null;
 }) {
+  const { t } = useLingui();
   const [values, setValues] = useState<WebhookFormValues>({
     url: webhook?.url ?? '',
     description: webhook?.description ?? '',
@@ -46,8 +49,10 @@ export function WebhookFormModal({
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  // The schema's message (English in src/), in the active language, without the field's name.
+  const shown = (message: string | undefined) => message && fieldMessage(translateShared(message));
   return (
-    <Modal opened onClose={onClose} title={webhook ? 'Edit webhook' : 'Add webhook'} centered size="lg">
+    <Modal opened onClose={onClose} title={webhook ? t`Edit webhook` : t`Add webhook`} centered size="lg">
       <form
         noValidate
         onSubmit={(e) => {
@@ -57,7 +62,7 @@ export function WebhookFormModal({
             const found: Partial<Record<Field, string>> = {};
             for (const issue of parsed.error.issues) {
               const field = issue.path[0] as Field | undefined;
-              if (field && !found[field]) found[field] = fieldMessage(issue.message);
+              if (field && !found[field]) found[field] = issue.message;
             }
             setErrors(found);
             return;
@@ -67,32 +72,32 @@ export function WebhookFormModal({
       >
         <Stack gap="md">
           <TextInput
-            label="Endpoint URL"
-            description="Where the events are POSTed; https is recommended."
+            label={t`Endpoint URL`}
+            description={t`Where the events are POSTed; https is recommended.`}
             placeholder="https://example.com/qr-creator-events"
             required
             type="url"
             data-autofocus
             value={values.url}
-            error={errors.url}
+            error={shown(errors.url)}
             onChange={(e) => change('url', e.currentTarget.value)}
           />
           <Textarea
-            label="Description"
-            description="A note for people: what this endpoint feeds (optional)."
+            label={t`Description`}
+            description={t`A note for people: what this endpoint feeds (optional).`}
             autosize
             minRows={2}
             maxRows={4}
             value={values.description}
-            error={errors.description}
+            error={shown(errors.description)}
             onChange={(e) => change('description', e.currentTarget.value)}
           />
           <Checkbox.Group
-            label="Events"
-            description="What this endpoint is sent."
+            label={t`Events`}
+            description={t`What this endpoint is sent.`}
             required
             value={values.events}
-            error={errors.events}
+            error={shown(errors.events)}
             onChange={(v) => change('events', v)}
           >
             <Stack gap="xs" mt="xs">
@@ -100,7 +105,7 @@ export function WebhookFormModal({
                 <Checkbox
                   key={type}
                   value={type}
-                  label={webhookEventLabels[type]}
+                  label={translateShared(webhookEventLabels[type])}
                   description={
                     <Text component="span" size="xs" c="dimmed" ff="monospace">
                       {type}
@@ -113,10 +118,10 @@ export function WebhookFormModal({
           {error && <ErrorAlert>{error}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={pending}>
-              {webhook ? 'Save' : 'Add webhook'}
+              {webhook ? t`Save` : t`Add webhook`}
             </Button>
           </Group>
         </Stack>

@@ -13,6 +13,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   IconChevronDown,
   IconChevronRight,
@@ -31,16 +32,26 @@ import {
   type WebhookWithSecret,
 } from '../../../src/webhooks/webhook.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { translateShared } from '../../i18n/shared-messages';
 import { notify } from '../../lib/notify';
 import { apiError, trpc } from '../../lib/trpc';
 import { SecretModal } from './SecretModal';
 import { WebhookCard } from './WebhookCard';
 import { WebhookFormModal } from './WebhookFormModal';
 
+/** The signature header's value, and what is signed: as a receiver's code reads them, not words. */
+const SIGNATURE_FORMAT = 't=<unix seconds>,v1=<hex>';
+const SIGNED_TEXT = '${t}.${raw body}';
+
 /** How a receiver checks a delivery, in a few lines (docs/integrations.md has it in Node and Python). */
+
 function HowToVerify() {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const signatureHeader = WEBHOOK_SIGNATURE_HEADER;
+  const deliveryHeader = WEBHOOK_DELIVERY_HEADER;
+  const minutes = WEBHOOK_TOLERANCE_SECONDS / 60;
+  const hours = WEBHOOK_RETRY_HOURS;
   return (
     <div>
       <UnstyledButton
@@ -52,28 +63,36 @@ function HowToVerify() {
         style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
       >
         {open ? <IconChevronDown aria-hidden size={14} /> : <IconChevronRight aria-hidden size={14} />}
-        Signed with HMAC-SHA256 — how to verify
+        <Trans>Signed with HMAC-SHA256 — how to verify</Trans>
       </UnstyledButton>
       {open && (
         <Stack id={id} gap={6} mt="xs" pl="md">
           <List size="sm" spacing={4} type="ordered">
             <List.Item>
-              Read the <Code>{WEBHOOK_SIGNATURE_HEADER}</Code> header:{' '}
-              <Code>t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</Code>.
+              <Trans>
+                Read the <Code>{signatureHeader}</Code> header: <Code>{SIGNATURE_FORMAT}</Code>.
+              </Trans>
             </List.Item>
             <List.Item>
-              Compute the HMAC-SHA256 of <Code>{'${t}.${raw body}'}</Code> with the endpoint’s signing secret,
-              in hex, and compare it with <Code>v1</Code> in constant time.
+              <Trans>
+                Compute the HMAC-SHA256 of <Code>{SIGNED_TEXT}</Code> with the endpoint’s signing secret, in
+                hex, and compare it with <Code>v1</Code> in constant time.
+              </Trans>
             </List.Item>
             <List.Item>
-              Refuse a <Code>t</Code> more than {WEBHOOK_TOLERANCE_SECONDS / 60} minutes from your clock, and
-              drop repeats by each event’s <Code>id</Code> (a delivery’s id is in{' '}
-              <Code>{WEBHOOK_DELIVERY_HEADER}</Code>).
+              <Trans>
+                Refuse a <Code>t</Code> more than <Plural value={minutes} one="# minute" other="# minutes" />{' '}
+                from your clock, and drop repeats by each event’s <Code>id</Code> (a delivery’s id is in{' '}
+                <Code>{deliveryHeader}</Code>).
+              </Trans>
             </List.Item>
           </List>
           <Text size="sm">
-            Answer with any 2xx within 10 seconds; anything else is retried with growing pauses for{' '}
-            {WEBHOOK_RETRY_HOURS} hours, then the endpoint is turned off and the admins are mailed.
+            <Trans>
+              Answer with any 2xx within 10 seconds; anything else is retried with growing pauses for{' '}
+              <Plural value={hours} one="# hour" other="# hours" />, then the endpoint is turned off and the
+              admins are mailed.
+            </Trans>
           </Text>
           <Anchor
             href="/api/docs"
@@ -83,9 +102,11 @@ function HowToVerify() {
             display="inline-flex"
             style={{ alignItems: 'center', gap: 4 }}
           >
-            The API documentation
+            <Trans>The API documentation</Trans>
             <IconExternalLink size={14} aria-hidden />
-            <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+            <VisuallyHidden>
+              <Trans>(opens in a new tab)</Trans>
+            </VisuallyHidden>
           </Anchor>
         </Stack>
       )}
@@ -98,6 +119,7 @@ function HowToVerify() {
  * when the endpoint is added and when a new one is made.
  */
 export function WebhooksSection() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const list = trpc.webhooks.list.useQuery();
   const [adding, setAdding] = useState(false);
@@ -105,12 +127,12 @@ export function WebhooksSection() {
   const [secret, setSecret] = useState<WebhookWithSecret | null>(null);
   const create = trpc.webhooks.create.useMutation({
     onSuccess: async (created) => {
-      notify.success(webhookMessages.created);
+      notify.success(translateShared(webhookMessages.created));
       setAdding(false);
       setSecret(created);
       await utils.webhooks.list.invalidate();
     },
-    onError: (e) => setAddError(apiError(e, 'Could not add the webhook').message),
+    onError: (e) => setAddError(apiError(e, t`Could not add the webhook`).message),
   });
   const items = list.data?.items;
   const full = (items?.length ?? 0) >= MAX_WEBHOOKS;
@@ -123,7 +145,7 @@ export function WebhooksSection() {
         setAdding(true);
       }}
     >
-      Add webhook
+      <Trans>Add webhook</Trans>
     </Button>
   );
   return (
@@ -132,11 +154,13 @@ export function WebhooksSection() {
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <div style={{ flex: '1 1 280px', minWidth: 0 }}>
             <Title order={3} size="h4" id="webhooks-heading">
-              Webhooks
+              <Trans>Webhooks</Trans>
             </Title>
             <Text size="sm" c="dimmed">
-              Your endpoints get this workspace’s events as they happen — scans, codes created, changed or
-              deleted, a destination down, the code limit reached — as signed JSON POSTs.
+              <Trans>
+                Your endpoints get this workspace’s events as they happen — scans, codes created, changed or
+                deleted, a destination down, the code limit reached — as signed JSON POSTs.
+              </Trans>
             </Text>
             <HowToVerify />
           </div>
@@ -144,13 +168,13 @@ export function WebhooksSection() {
         </Group>
         {full && (
           <Text size="sm" c="dimmed">
-            {webhookMessages.tooMany}.
+            {translateShared(webhookMessages.tooMany)}.
           </Text>
         )}
         {list.isError ? (
-          <ErrorAlert>{apiError(list.error, 'Could not load the webhooks').message}</ErrorAlert>
+          <ErrorAlert>{apiError(list.error, t`Could not load the webhooks`).message}</ErrorAlert>
         ) : !items ? (
-          <Stack gap="sm" aria-busy="true" aria-label="Loading the webhooks">
+          <Stack gap="sm" aria-busy="true" aria-label={t`Loading the webhooks`}>
             <Skeleton h={140} radius="md" />
             <Skeleton h={140} radius="md" />
           </Stack>
@@ -158,8 +182,8 @@ export function WebhooksSection() {
           <EmptyState
             icon={<IconWebhook size={28} stroke={1.5} aria-hidden />}
             withIndicatorBackground
-            title="No webhooks yet"
-            description="Add your endpoint’s URL and choose its events: QR Creator sends each one to it, signed, as it happens."
+            title={t`No webhooks yet`}
+            description={t`Add your endpoint’s URL and choose its events: QR Creator sends each one to it, signed, as it happens.`}
             size="sm"
           >
             <EmptyState.Actions>{add}</EmptyState.Actions>

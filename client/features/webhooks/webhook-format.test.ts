@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessage, prettyJson, sendResultText } from './webhook-format';
+
+// The log's words are said in the screens' language: English here, as the app starts.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('webhook-format', () => {
   it('says what a sent delivery came to', () => {

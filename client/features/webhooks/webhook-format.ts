@@ -1,11 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import type { DeliveryState, WebhookDelivery } from '../../../src/webhooks/webhook.schema';
+import { translateShared } from '../../i18n/shared-messages';
 
 /** A delivery's state in words, as its badge says it. */
-export const deliveryStateLabels: Record<DeliveryState, string> = {
-  pending: 'Pending',
-  retrying: 'Retrying',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
+export const deliveryStateLabels: Record<DeliveryState, MessageDescriptor> = {
+  pending: msg({ message: 'Pending', context: 'the state of a webhook delivery' }),
+  retrying: msg({ message: 'Retrying', context: 'the state of a webhook delivery' }),
+  succeeded: msg({ message: 'Succeeded', context: 'the state of a webhook delivery' }),
+  failed: msg({ message: 'Failed', context: 'the state of a webhook delivery' }),
 };
 
 export const deliveryStateColors: Record<DeliveryState, string> = {
@@ -17,11 +20,12 @@ export const deliveryStateColors: Record<DeliveryState, string> = {
 
 /** A delivery's event types as the log names them ("ping" is what "Send a test" sends). */
 export function eventTypesText(types: readonly string[]): string {
-  return types.map((type) => (type === 'ping' ? 'test (ping)' : type)).join(', ');
+  return types.map((type) => (type === 'ping' ? t`test (ping)` : type)).join(', ');
 }
 
 export function eventsCountText(n: number): string {
-  return n === 1 ? '1 event' : `${n} events`;
+  const count = n;
+  return plural(count, { one: '# event', other: '# events' });
 }
 
 /** The body as sent, indented for reading; as stored when it is not JSON. */
@@ -38,13 +42,18 @@ export function sendResultText(delivery: Pick<WebhookDelivery, 'state' | 'respon
   ok: boolean;
   text: string;
 } {
+  const status = delivery.responseStatus;
   if (delivery.state === 'succeeded') {
-    return { ok: true, text: `Delivered: ${delivery.responseStatus ?? 'OK'}` };
+    return { ok: true, text: status === null ? t`Delivered: OK` : t`Delivered: ${status}` };
   }
+  // The server's words for a failure are English (webhooks.service.ts): in the active language here.
   const why =
-    delivery.error ??
-    (delivery.responseStatus !== null ? `the endpoint answered ${delivery.responseStatus}` : 'no answer');
-  return { ok: false, text: `Not delivered: ${why}` };
+    delivery.error !== null
+      ? translateShared(delivery.error)
+      : status !== null
+        ? t`the endpoint answered ${status}`
+        : t`no answer`;
+  return { ok: false, text: t`Not delivered: ${why}` };
 }
 
 /**

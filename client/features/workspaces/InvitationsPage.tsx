@@ -11,22 +11,21 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useLingui as useLocale } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle, IconMailOpened, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import {
-  roleDescriptions,
-  roleLabels,
-  workspaceMessages,
-  type WorkspaceInvitation,
-} from '../../../src/workspaces/workspace.schema';
+import { workspaceMessages, type WorkspaceInvitation } from '../../../src/workspaces/workspace.schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { apiError, trpc, trpcClient } from '../../lib/trpc';
+import { translateShared } from '../../i18n/shared-messages';
 import { useNow } from '../../lib/use-now';
 import { expiryLabel, isOpen } from './invitation-format';
+import { roleDescription, roleInSentence, roleName } from './role-words';
 import {
   arrivedAtInvitations,
   forgetInvitationToken,
@@ -49,12 +48,13 @@ interface Busy {
 
 /** Accept (then switch to the workspace joined) and decline, with their toasts. */
 function useAnswers(onTokenAnswered: () => void) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const { switchTo } = useSwitchWorkspace();
   const refresh = () =>
     Promise.all([utils.workspaces.myInvitations.invalidate(), utils.workspaces.list.invalidate()]);
   const failed = (title: string) => (error: unknown) => {
-    notify.error(title, apiError(error, 'Please try again.').message);
+    notify.error(title, apiError(error, t`Please try again.`).message);
     void refresh();
   };
   const accept = trpc.workspaces.accept.useMutation({
@@ -63,14 +63,13 @@ function useAnswers(onTokenAnswered: () => void) {
         forgetInvitationToken();
         onTokenAnswered();
       }
-      notify.success(
-        workspaceMessages.accepted,
-        `You joined ${workspace.name} as ${roleLabels[workspace.role].toLowerCase()}.`,
-      );
+      const name = workspace.name;
+      const role = roleInSentence(workspace.role);
+      notify.success(translateShared(workspaceMessages.accepted), t`You joined ${name} as ${role}.`);
       await refresh();
       await switchTo(workspace.id);
     },
-    onError: failed('Could not accept the invitation'),
+    onError: failed(t`Could not accept the invitation`),
   });
   const decline = trpc.workspaces.decline.useMutation({
     onSuccess: async (result, input) => {
@@ -78,10 +77,10 @@ function useAnswers(onTokenAnswered: () => void) {
         forgetInvitationToken();
         onTokenAnswered();
       }
-      notify.success(result.message);
+      notify.success(translateShared(result.message));
       await refresh();
     },
-    onError: failed('Could not decline the invitation'),
+    onError: failed(t`Could not decline the invitation`),
   });
   /** What is being answered now: its button spins, every other answer waits. */
   const busy: Busy | undefined = accept.isPending
@@ -107,8 +106,11 @@ function InvitationCard({
   onDecline: () => void;
   now: number;
 }) {
+  // Drawn again in a new language: the role's words are translateShared's.
+  useLocale();
   const mine = busy !== undefined && busy.key === keyOf(answer);
   const headingId = `invitation-${invitation.id}`;
+  const { invitedBy, workspaceName } = invitation;
   return (
     <Card withBorder padding="lg" radius="md" component="article" aria-labelledby={headingId}>
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
@@ -121,11 +123,15 @@ function InvitationCard({
               {invitation.workspaceName}
             </Title>
             <Group gap={6} wrap="wrap">
-              <Text size="sm">{invitation.invitedBy} invited you as</Text>
-              <Badge variant="light">{roleLabels[invitation.role]}</Badge>
+              <Text size="sm">
+                <Trans comment="followed by a badge with the role, e.g. Editor">
+                  {invitedBy} invited you as
+                </Trans>
+              </Text>
+              <Badge variant="light">{roleName(invitation.role)}</Badge>
             </Group>
             <Text size="sm" c="dimmed">
-              {roleDescriptions[invitation.role]}.
+              {roleDescription(invitation.role)}.
             </Text>
             <Text size="xs" c="dimmed">
               {expiryLabel(invitation.expiresAt, now)} ({formatDate(invitation.expiresAt)})
@@ -139,16 +145,20 @@ function InvitationCard({
             loading={mine && busy.kind === 'decline'}
             disabled={busy !== undefined && !(mine && busy.kind === 'decline')}
           >
-            Decline
-            <VisuallyHidden> the invitation to {invitation.workspaceName}</VisuallyHidden>
+            <Trans>
+              Decline
+              <VisuallyHidden> the invitation to {workspaceName}</VisuallyHidden>
+            </Trans>
           </Button>
           <Button
             onClick={onAccept}
             loading={mine && busy.kind === 'accept'}
             disabled={busy !== undefined && !(mine && busy.kind === 'accept')}
           >
-            Accept
-            <VisuallyHidden> the invitation to {invitation.workspaceName}</VisuallyHidden>
+            <Trans>
+              Accept
+              <VisuallyHidden> the invitation to {workspaceName}</VisuallyHidden>
+            </Trans>
           </Button>
         </Group>
       </Group>
@@ -157,23 +167,27 @@ function InvitationCard({
 }
 
 function NoLongerValid() {
+  useLocale();
   return (
     <Alert
       color="orange"
       variant="light"
       icon={<IconAlertTriangle size={20} aria-hidden />}
       role="alert"
-      title={workspaceMessages.invitationGone}
+      title={translateShared(workspaceMessages.invitationGone)}
     >
-      It may have expired (an invitation lasts 7 days), been answered already, or been withdrawn. Ask the
-      person who invited you to send a new one.
+      <Trans>
+        It may have expired (an invitation lasts 7 days), been answered already, or been withdrawn. Ask the
+        person who invited you to send a new one.
+      </Trans>
     </Alert>
   );
 }
 
 function CardSkeleton() {
+  const { t } = useLingui();
   return (
-    <Card withBorder padding="lg" radius="md" aria-busy="true" aria-label="Loading the invitation">
+    <Card withBorder padding="lg" radius="md" aria-busy="true" aria-label={t`Loading the invitation`}>
       <Stack gap={8}>
         <Skeleton h={20} w="40%" />
         <Skeleton h={14} w="60%" />
@@ -231,6 +245,7 @@ function LinkedInvitation({
  * Accepting switches to the workspace joined.
  */
 export function InvitationsPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const now = useNow();
   const [token, setToken] = useState(keptInvitationToken);
@@ -258,18 +273,24 @@ export function InvitationsPage() {
   return (
     <Stack gap="md" maw={760}>
       <VisuallyHidden>
-        <Title order={2}>Invitations</Title>
+        <Title order={2}>
+          <Trans>Invitations</Trans>
+        </Title>
       </VisuallyHidden>
       <Text c="dimmed" size="sm">
-        Invitations to team workspaces: accept one to work on that team&apos;s QR codes with its members.
+        <Trans>
+          Invitations to team workspaces: accept one to work on that team&apos;s QR codes with its members.
+        </Trans>
       </Text>
       {token && <LinkedInvitation token={token} invitation={linked} answers={answers} now={now} />}
       {query.isError ? (
-        <ErrorAlert>Error loading your invitations. Please try again later.</ErrorAlert>
+        <ErrorAlert>
+          <Trans>Error loading your invitations. Please try again later.</Trans>
+        </ErrorAlert>
       ) : query.isPending ? (
         <CardSkeleton />
       ) : others.length > 0 ? (
-        <Stack gap="sm" component="section" aria-label="Pending invitations">
+        <Stack gap="sm" component="section" aria-label={t`Pending invitations`}>
           {others.map((invitation) => (
             <InvitationCard
               key={invitation.id}
@@ -288,10 +309,14 @@ export function InvitationsPage() {
             <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
               <IconMailOpened size={30} />
             </ThemeIcon>
-            <Text fw={600}>No invitations waiting for you</Text>
+            <Text fw={600}>
+              <Trans>No invitations waiting for you</Trans>
+            </Text>
             <Text size="sm" c="dimmed" maw={420}>
-              When someone invites you to a team workspace, the invitation shows here and in the workspace
-              menu at the top of the page.
+              <Trans>
+                When someone invites you to a team workspace, the invitation shows here and in the workspace
+                menu at the top of the page.
+              </Trans>
             </Text>
           </Stack>
         )

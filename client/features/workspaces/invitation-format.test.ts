@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expiryLabel, isOpen } from './invitation-format';
+
+// The card's words are said in the screens' language: English here, as the app starts.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const now = Date.parse('2026-12-01T12:00:00Z');
 const at = (ms: number) => new Date(now + ms).toISOString();

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { roleAtLeast } from '../../../src/workspaces/roles';
 import type { Workspace } from '../../../src/workspaces/workspace.schema';
@@ -45,13 +46,14 @@ export function useMoveTargets(): Workspace[] {
  * drops what was loaded for the one before.
  */
 export function useSwitchWorkspace() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const remember = trpc.workspaces.switch.useMutation();
   const switchTo = async (workspaceId: number) => {
     try {
       await remember.mutateAsync({ workspaceId });
     } catch (error) {
-      notify.error('Could not switch workspace', apiError(error, 'Please try again.').message);
+      notify.error(t`Could not switch workspace`, apiError(error, t`Please try again.`).message);
       return;
     }
     await navigate({ to: '/', search: { workspace: workspaceId } });

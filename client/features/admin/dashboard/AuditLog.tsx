@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Card, Code, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -30,32 +33,59 @@ function changeOf(before: unknown, after: unknown): string {
  * The security events (server/security-log.ts) in words; admin actions show their own name. The audit
  * log holds every event except those an admin's own entry already records.
  */
-const securityLabels: Record<string, string> = {
-  'login.failed': 'Failed sign-in',
-  'account.locked': 'Sign-in locked',
-  'twofactor.failed': 'Wrong two-factor code',
-  'token.refused': 'API token refused',
-  'token.created': 'API token created',
-  'token.revoked': 'API token revoked',
-  'role.changed': 'Admin rights changed',
-  'plan.changed': 'Plan changed',
-  'password.changed': 'Password changed',
-  'password.reset': 'Password reset',
-  'email.changed': 'E-mail address changed',
-  'twofactor.enabled': 'Two-factor turned on',
-  'twofactor.disabled': 'Two-factor turned off',
-  'session.revoked': 'Sessions signed out',
+const securityLabels: Record<string, MessageDescriptor> = {
+  'login.failed': msg`Failed sign-in`,
+  'account.locked': msg`Sign-in locked`,
+  'twofactor.failed': msg`Wrong two-factor code`,
+  'token.refused': msg`API token refused`,
+  'token.created': msg`API token created`,
+  'token.revoked': msg`API token revoked`,
+  'role.changed': msg`Admin rights changed`,
+  'plan.changed': msg`Plan changed`,
+  'password.changed': msg`Password changed`,
+  // The same words as the toast of the reset (users/ResetPasswordModal.tsx).
+  'password.reset': msg`Password reset`,
+  'email.changed': msg`E-mail address changed`,
+  'twofactor.enabled': msg`Two-factor turned on`,
+  'twofactor.disabled': msg`Two-factor turned off`,
+  'session.revoked': msg`Sessions signed out`,
+};
+
+/**
+ * The kinds of target the server records, in words (the English is the server's own token); a kind not
+ * listed shows as the server names it.
+ */
+const targetTypeLabels: Record<string, MessageDescriptor> = {
+  user: msg({ message: 'user', context: 'audit log target kind' }),
+  workspace: msg({ message: 'workspace', context: 'audit log target kind' }),
+  member: msg({ message: 'member', context: 'audit log target kind' }),
+  invitation: msg({ message: 'invitation', context: 'audit log target kind' }),
+  settings: msg({ message: 'settings', context: 'audit log target kind' }),
+  mail: msg({ message: 'mail', context: 'audit log target kind' }),
+  domain: msg({ message: 'domain', context: 'audit log target kind' }),
+  code: msg({ message: 'code', context: 'audit log target kind' }),
+  codes: msg({ message: 'codes', context: 'audit log target kind' }),
+  'upgrade-request': msg({ message: 'upgrade-request', context: 'audit log target kind' }),
 };
 
 /** "user grace", "settings", "mail ops@example.com"; a security event's account: "account grace". */
-function targetOf(e: { targetType: string; targetLabel: string | null; targetId: string | null }) {
-  const name = e.targetLabel ?? (e.targetId ? `#${e.targetId}` : null);
-  if (e.targetType === 'security') return name ? `account ${name}` : '—';
-  return name ? `${e.targetType} ${name}` : e.targetType;
+function useTargetOf() {
+  const { t } = useLingui();
+  return (e: { targetType: string; targetLabel: string | null; targetId: string | null }) => {
+    const name = e.targetLabel ?? (e.targetId ? `#${e.targetId}` : null);
+    if (e.targetType === 'security') return name ? t`account ${name}` : '—';
+    const kind = targetTypeLabels[e.targetType];
+    const type = kind ? t(kind) : e.targetType;
+    return name
+      ? t({ message: `${type} ${name}`, comment: 'audit log target: its kind, then its name' })
+      : type;
+  };
 }
 
 /** Every admin action and security event: who, what, on whom, what changed, when. */
 export function AuditLog() {
+  const { t } = useLingui();
+  const targetOf = useTargetOf();
   const [page, setPage] = useState(1);
   const log = trpc.admin.auditLog.useQuery(
     { page, pageSize: PAGE_SIZE },
@@ -65,54 +95,69 @@ export function AuditLog() {
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={3} size="h4" mb="md">
-        Audit log
+        <Trans>Audit log</Trans>
       </Title>
       {log.isError ? (
-        <ErrorAlert>{apiError(log.error, 'Failed to load the audit log').message}</ErrorAlert>
+        <ErrorAlert>{apiError(log.error, t`Failed to load the audit log`).message}</ErrorAlert>
       ) : !log.data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading the audit log">
+        <Stack gap="xs" aria-busy="true" aria-label={t`Loading the audit log`}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} h={28} />
           ))}
         </Stack>
       ) : log.data.entries.length === 0 ? (
-        <Text c="dimmed">No admin actions or security events yet.</Text>
+        <Text c="dimmed">
+          <Trans>No admin actions or security events yet.</Trans>
+        </Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>By</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Target</Table.Th>
-                  <Table.Th>Change</Table.Th>
+                  <Table.Th>
+                    <Trans context="column: when it happened">When</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans context="column: who did it">By</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans context="column: what was done">Action</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans context="column: what it was done to">Target</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans context="column: what changed">Change</Trans>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {log.data.entries.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{exactTime(e.createdAt)}</Table.Td>
-                    <Table.Td>{e.actorUsername}</Table.Td>
-                    <Table.Td>
-                      {securityLabels[e.action] ? (
-                        <Stack gap={2}>
-                          <Text size="sm">{securityLabels[e.action]}</Text>
+                {log.data.entries.map((e) => {
+                  const label = securityLabels[e.action];
+                  return (
+                    <Table.Tr key={e.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{exactTime(e.createdAt)}</Table.Td>
+                      <Table.Td>{e.actorUsername}</Table.Td>
+                      <Table.Td>
+                        {label ? (
+                          <Stack gap={2}>
+                            <Text size="sm">{t(label)}</Text>
+                            <Code>{e.action}</Code>
+                          </Stack>
+                        ) : (
                           <Code>{e.action}</Code>
-                        </Stack>
-                      ) : (
-                        <Code>{e.action}</Code>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{targetOf(e)}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" style={{ whiteSpace: 'pre-wrap' }} ff="monospace">
-                        {changeOf(e.before, e.after) || '—'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{targetOf(e)}</Table.Td>
+                      <Table.Td>
+                        <Text size="xs" style={{ whiteSpace: 'pre-wrap' }} ff="monospace">
+                          {changeOf(e.before, e.after) || '—'}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -1,5 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconChartBar, IconDatabase, IconQrcode, IconScan, IconUsers } from '@tabler/icons-react';
 import { CHART_HEIGHT, ChartCard } from '../../../components/ChartCard';
@@ -11,19 +13,37 @@ import { StatCard } from '../../../components/StatCard';
 import { formatBytes, formatCount, longDateLabel, shortDateLabel } from '../../../lib/format';
 import { apiError, trpc } from '../../../lib/trpc';
 
-function DailyBars({ data, series }: { data: { date: string; count: number }[]; series: string }) {
+/**
+ * A bar per day. `series` names the bars (the tooltip's and the table's word), `caption` says what the
+ * chart shows, `color` picks its colour from CHART_COLORS.
+ */
+function DailyBars({
+  data,
+  series,
+  caption,
+  color,
+}: {
+  data: { date: string; count: number }[];
+  series: string;
+  caption: string;
+  color: number;
+}) {
+  const { t } = useLingui();
   const animation = useChartAnimation();
-  const caption = `${series} per day, last 30 days (UTC)`;
   return (
     <ChartFigure
-      label={`Bar chart: ${caption}`}
-      table={{ caption, columns: ['Day', series], rows: data.map((d) => [longDateLabel(d.date), d.count]) }}
+      label={t`Bar chart: ${caption}`}
+      table={{
+        caption,
+        columns: [t`Day`, series],
+        rows: data.map((d) => [longDateLabel(d.date), d.count]),
+      }}
     >
       <BarChart
         h={CHART_HEIGHT}
         data={data.map((d) => ({ date: d.date, label: shortDateLabel(d.date), [series]: d.count }))}
         dataKey="label"
-        series={[{ name: series, color: CHART_COLORS[series === 'Sign-ups' ? 1 : 0] }]}
+        series={[{ name: series, color: CHART_COLORS[color] }]}
         accessibilityLayer={false}
         barProps={animation}
         tickLine="none"
@@ -51,50 +71,54 @@ function Note({ children }: { children: React.ReactNode }) {
 
 /** The instance at a glance: people, codes, scans (UTC days, bots left out), growth and size. */
 export function SystemAnalytics() {
+  const { t } = useLingui();
   const stats = trpc.admin.stats.useQuery(undefined, { refetchOnMount: 'always' });
   if (stats.isError)
-    return <ErrorAlert>{apiError(stats.error, 'Failed to load the figures').message}</ErrorAlert>;
+    return <ErrorAlert>{apiError(stats.error, t`Failed to load the figures`).message}</ErrorAlert>;
   const s = stats.data;
   const loading = !s;
+  const admins = s?.admins ?? 0;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         <StatCard
-          label="Users"
+          label={t`Users`}
           icon={<IconUsers aria-hidden size={20} />}
           loading={loading}
           value={s && formatCount(s.users)}
         >
-          {s && <Note>{`${formatCount(s.admins)} ${s.admins === 1 ? 'admin' : 'admins'}`}</Note>}
+          {s && <Note>{plural(admins, { one: '# admin', other: '# admins' })}</Note>}
         </StatCard>
         <StatCard
-          label="QR Codes"
+          label={t`QR Codes`}
           icon={<IconQrcode aria-hidden size={20} />}
           loading={loading}
           value={s && formatCount(s.qrCodes)}
         />
         <StatCard
-          label="Scans today"
+          label={t`Scans today`}
           icon={<IconScan aria-hidden size={20} />}
           loading={loading}
           value={s && formatCount(s.scansToday)}
         >
-          <Note>UTC day, bots left out</Note>
+          <Note>
+            <Trans>UTC day, bots left out</Trans>
+          </Note>
         </StatCard>
         <StatCard
-          label="Scans 7 days"
+          label={t`Scans 7 days`}
           icon={<IconChartBar aria-hidden size={20} />}
           loading={loading}
           value={s && formatCount(s.scans7Days)}
         />
         <StatCard
-          label="Scans 30 days"
+          label={t`Scans 30 days`}
           icon={<IconChartBar aria-hidden size={20} />}
           loading={loading}
           value={s && formatCount(s.scans30Days)}
         />
         <StatCard
-          label="Database size"
+          label={t`Database size`}
           icon={<IconDatabase aria-hidden size={20} />}
           loading={loading}
           value={s && formatBytes(s.databaseBytes)}
@@ -103,26 +127,48 @@ export function SystemAnalytics() {
         </StatCard>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <ChartCard title="Sign-ups per day" loading={loading}>
-          {s && <DailyBars data={s.signupsPerDay} series="Sign-ups" />}
+        <ChartCard title={t`Sign-ups per day`} loading={loading}>
+          {s && (
+            <DailyBars
+              data={s.signupsPerDay}
+              series={t`Sign-ups`}
+              caption={t`Sign-ups per day, last 30 days (UTC)`}
+              color={1}
+            />
+          )}
         </ChartCard>
-        <ChartCard title="Scans per day" loading={loading}>
-          {s && <DailyBars data={s.scansPerDay} series="Scans" />}
+        <ChartCard title={t`Scans per day`} loading={loading}>
+          {s && (
+            <DailyBars
+              data={s.scansPerDay}
+              series={t`Scans`}
+              caption={t`Scans per day, last 30 days (UTC)`}
+              color={0}
+            />
+          )}
         </ChartCard>
       </SimpleGrid>
       <ChartCard
-        title="Top users by scans"
+        title={t`Top users by scans`}
         loading={loading}
         empty={
-          s && s.topUsers.length === 0 ? <Text c="dimmed">No scans in the last 30 days.</Text> : undefined
+          s && s.topUsers.length === 0 ? (
+            <Text c="dimmed">
+              <Trans>No scans in the last 30 days.</Trans>
+            </Text>
+          ) : undefined
         }
       >
         {s && (
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>User</Table.Th>
-                <Table.Th ta="right">Scans (30 days)</Table.Th>
+                <Table.Th>
+                  <Trans>User</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Scans (30 days)</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

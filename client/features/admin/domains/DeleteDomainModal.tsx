@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ShortDomain } from '../../../../src/qr/short-domain.schema';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -10,10 +11,12 @@ import { useRefreshDomains } from './DomainFormModal';
  * message says how many): said here, in the dialog, which stays open.
  */
 export function DeleteDomainModal({ domain, onClose }: { domain: ShortDomain; onClose: () => void }) {
+  const { t } = useLingui();
+  const hostname = domain.hostname;
   const refresh = useRefreshDomains();
   const remove = trpc.admin.deleteDomain.useMutation({
     onSuccess: async () => {
-      notify.success('Domain deleted', domain.hostname);
+      notify.success(t`Domain deleted`, domain.hostname);
       await refresh();
       onClose();
     },
@@ -21,21 +24,23 @@ export function DeleteDomainModal({ domain, onClose }: { domain: ShortDomain; on
     onError: () => void refresh(),
   });
   return (
-    <Modal opened onClose={onClose} title={`Delete ${domain.hostname}?`} centered>
+    <Modal opened onClose={onClose} title={t`Delete ${hostname}?`} centered>
       <Stack gap="sm">
         <Text size="sm">
-          Links on {domain.hostname} stop answering, and no code can choose it any more. A domain that codes
-          still use cannot be deleted: give them another domain first.
+          <Trans>
+            Links on {hostname} stop answering, and no code can choose it any more. A domain that codes still
+            use cannot be deleted: give them another domain first.
+          </Trans>
         </Text>
         {remove.error && (
-          <ErrorAlert>{apiError(remove.error, 'The domain could not be deleted').message}</ErrorAlert>
+          <ErrorAlert>{apiError(remove.error, t`The domain could not be deleted`).message}</ErrorAlert>
         )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: domain.id })}>
-            Delete domain
+            <Trans>Delete domain</Trans>
           </Button>
         </Group>
       </Stack>

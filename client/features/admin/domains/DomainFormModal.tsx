@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ShortDomain } from '../../../../src/qr/short-domain.schema';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { translateShared } from '../../../i18n/shared-messages';
 import { notify } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import {
@@ -18,6 +20,8 @@ import {
 
 /** How many workspaces one search shows: type more of a name to find others. */
 const FOUND_MAX = 20;
+/** The host name the domain field shows as an example: an address, no words to translate. */
+const EXAMPLE_HOST = 'go.example.com';
 
 /** Refreshes every list the change affects: the admin's, and the designer's list of domains to choose from. */
 export function useRefreshDomains() {
@@ -38,6 +42,7 @@ function WorkspacesField({
   error: string | undefined;
   onChange: (workspaces: DomainFormValues['workspaces']) => void;
 }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [searched] = useDebouncedValue(search.trim(), 300);
   const found = trpc.admin.workspaces.useQuery(
@@ -50,9 +55,9 @@ function WorkspacesField({
   const filtering = search.trim() !== '';
   return (
     <MultiSelect<number>
-      label="Workspaces"
-      description="The team workspaces whose codes may use it. Type to search by name or owner."
-      placeholder={chosen.length === 0 ? 'Search workspaces' : undefined}
+      label={t`Workspaces`}
+      description={t`The team workspaces whose codes may use it. Type to search by name or owner.`}
+      placeholder={chosen.length === 0 ? t`Search workspaces` : undefined}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
@@ -68,10 +73,10 @@ function WorkspacesField({
       filter={({ options: all }) => all.filter((o) => 'value' in o && (!filtering || foundIds.has(o.value)))}
       nothingFoundMessage={
         found.isFetching
-          ? 'Searching…'
+          ? t`Searching…`
           : found.isError
-            ? 'Workspaces could not be loaded'
-            : 'No workspace found'
+            ? t`Workspaces could not be loaded`
+            : t`No workspace found`
       }
       error={error}
       required
@@ -82,11 +87,14 @@ function WorkspacesField({
 
 /** Add domain and Edit <domain>: the domain, who may use it, and where its own pages send visitors. */
 export function DomainFormModal({ domain, onClose }: { domain: ShortDomain | null; onClose: () => void }) {
+  const { t } = useLingui();
   const editing = domain !== null;
   const refresh = useRefreshDomains();
   const [values, setValues] = useState<DomainFormValues>(() => formValuesOf(domain));
   const [errors, setErrors] = useState<DomainFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The errors are the shared schema's or the server's English: said in the app's language.
+  const shown = (error: string | undefined) => (error ? translateShared(error) : undefined);
 
   // A field's error goes as soon as it is edited; everything typed stays.
   const set = <K extends keyof DomainFormValues>(key: K, value: DomainFormValues[K], field: DomainField) => {
@@ -100,22 +108,25 @@ export function DomainFormModal({ domain, onClose }: { domain: ShortDomain | nul
     onClose();
   };
   const refused = (error: unknown) => {
-    const { field, message } = domainRefusalOf(error, 'The domain could not be saved');
+    const { field, message } = domainRefusalOf(error, t`The domain could not be saved`);
     if (field) setErrors((e) => ({ ...e, [field]: message }));
     else setFailure(message);
   };
   const create = trpc.admin.createDomain.useMutation({
-    onSuccess: (created) => saved('Domain added', created),
+    onSuccess: (created) => saved(t`Domain added`, created),
     onError: refused,
   });
   const update = trpc.admin.updateDomain.useMutation({
-    onSuccess: (updated) => saved('Domain saved', updated),
+    onSuccess: (updated) => saved(t`Domain saved`, updated),
     onError: refused,
   });
 
   const submit = () => {
     setFailure(null);
-    const found = localDomainErrors(values);
+    const found = localDomainErrors(
+      values,
+      t`Choose at least one workspace, or make it available to all workspaces`,
+    );
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const input = domainInputOf(values);
@@ -123,8 +134,9 @@ export function DomainFormModal({ domain, onClose }: { domain: ShortDomain | nul
     else create.mutate(input);
   };
 
+  const hostname = domain?.hostname ?? '';
   return (
-    <Modal opened onClose={onClose} title={editing ? `Edit ${domain.hostname}` : 'Add domain'} centered>
+    <Modal opened onClose={onClose} title={editing ? t`Edit ${hostname}` : t`Add domain`} centered>
       <form
         noValidate
         onSubmit={(e) => {
@@ -134,63 +146,63 @@ export function DomainFormModal({ domain, onClose }: { domain: ShortDomain | nul
       >
         <Stack gap="sm">
           <TextInput
-            label="Domain"
-            description="The host name alone: no https://, port or path."
-            placeholder="go.example.com"
+            label={t`Domain`}
+            description={t`The host name alone: no https://, port or path.`}
+            placeholder={EXAMPLE_HOST}
             required
             data-autofocus
             autoComplete="off"
             spellCheck={false}
             autoCapitalize="none"
             value={values.hostname}
-            error={errors.hostname}
+            error={shown(errors.hostname)}
             onChange={(e) => set('hostname', e.currentTarget.value, 'hostname')}
           />
           <Radio.Group
-            label="Available to"
-            description="Which workspaces' codes may use this domain for their short links."
+            label={t`Available to`}
+            description={t`Which workspaces' codes may use this domain for their short links.`}
             value={values.allWorkspaces ? 'all' : 'chosen'}
             onChange={(v) => set('allWorkspaces', v === 'all', 'workspaceIds')}
           >
             <Group gap="md" mt={6}>
-              <Radio value="all" label="All workspaces" />
-              <Radio value="chosen" label="Chosen workspaces" />
+              <Radio value="all" label={t`All workspaces`} />
+              <Radio value="chosen" label={t`Chosen workspaces`} />
             </Group>
           </Radio.Group>
           {!values.allWorkspaces && (
             <WorkspacesField
               chosen={values.workspaces}
-              error={errors.workspaceIds}
+              error={shown(errors.workspaceIds)}
               onChange={(workspaces) => set('workspaces', workspaces, 'workspaceIds')}
             />
           )}
           <TextInput
-            label="Home page"
-            description="Where the domain itself sends visitors. Empty: a “not found” page."
+            label={t`Home page`}
+            description={t`Where the domain itself sends visitors. Empty: a “not found” page.`}
             placeholder="https://example.com"
             type="url"
             autoComplete="url"
             value={values.rootUrl}
-            error={errors.rootUrl}
+            error={shown(errors.rootUrl)}
             onChange={(e) => set('rootUrl', e.currentTarget.value, 'rootUrl')}
           />
           <TextInput
-            label="Unknown links"
-            description="Where a link the domain does not know sends visitors. Empty: a “not found” page."
+            label={t`Unknown links`}
+            description={t`Where a link the domain does not know sends visitors. Empty: a “not found” page.`}
             placeholder="https://example.com/not-found"
             type="url"
             autoComplete="url"
             value={values.notFoundUrl}
-            error={errors.notFoundUrl}
+            error={shown(errors.notFoundUrl)}
             onChange={(e) => set('notFoundUrl', e.currentTarget.value, 'notFoundUrl')}
           />
-          {failure && <ErrorAlert>{failure}</ErrorAlert>}
+          {failure && <ErrorAlert>{translateShared(failure)}</ErrorAlert>}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? 'Save changes' : 'Add domain'}
+              {editing ? t`Save changes` : t`Add domain`}
             </Button>
           </Group>
         </Stack>

@@ -26,6 +26,7 @@ export type DomainFieldErrors = Partial<Record<DomainField, string>>;
 
 const fields: readonly DomainField[] = ['hostname', 'workspaceIds', 'rootUrl', 'notFoundUrl'];
 
+/** The English of the form's own refusal; the form passes it in the user's language (localDomainErrors). */
 export const noWorkspaceChosen = 'Choose at least one workspace, or make it available to all workspaces';
 
 /** The form's values: a domain's as saved, or a new one's (available to all workspaces). */
@@ -57,8 +58,15 @@ function fieldOfPath(path: unknown): DomainField | null {
   return fields.find((f) => f === head) ?? null;
 }
 
-/** What is wrong with the values before the server is asked, per field (the shared schema's words). */
-export function localDomainErrors(values: DomainFormValues): DomainFieldErrors {
+/**
+ * What is wrong with the values before the server is asked, per field (the shared schema's words), and
+ * `noWorkspace` (the form's own words, in the user's language) when only chosen workspaces may use it and
+ * none is chosen.
+ */
+export function localDomainErrors(
+  values: DomainFormValues,
+  noWorkspace: string = noWorkspaceChosen,
+): DomainFieldErrors {
   const errors: DomainFieldErrors = {};
   const parsed = shortDomainInput.safeParse(domainInputOf(values));
   if (!parsed.success) {
@@ -68,7 +76,7 @@ export function localDomainErrors(values: DomainFormValues): DomainFieldErrors {
     }
   }
   // The server takes a domain available to no workspace, but no code could use it: surely a slip.
-  if (!values.allWorkspaces && values.workspaces.length === 0) errors.workspaceIds ??= noWorkspaceChosen;
+  if (!values.allWorkspaces && values.workspaces.length === 0) errors.workspaceIds ??= noWorkspace;
   return errors;
 }
 
@@ -99,10 +107,19 @@ export function domainRefusalOf(
   return { field, message };
 }
 
+/** What the table says of a domain for all workspaces, or for none: the page gives them in the user's language. */
+export interface AvailableToWords {
+  all: string;
+  none: string;
+}
+
 /** Who may use the domain, as the table says it. */
-export function availableToText(domain: Pick<ShortDomain, 'allWorkspaces' | 'workspaces'>): string {
-  if (domain.allWorkspaces) return 'All workspaces';
-  if (domain.workspaces.length === 0) return 'No workspace';
+export function availableToText(
+  domain: Pick<ShortDomain, 'allWorkspaces' | 'workspaces'>,
+  words: AvailableToWords = { all: 'All workspaces', none: 'No workspace' },
+): string {
+  if (domain.allWorkspaces) return words.all;
+  if (domain.workspaces.length === 0) return words.none;
   return domain.workspaces.map((w) => w.name).join(', ');
 }
 

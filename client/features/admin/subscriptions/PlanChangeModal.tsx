@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
@@ -8,16 +11,18 @@ import {
   type PaidTier,
 } from '../../../../src/admin/admin.schema';
 import { plans } from '../../../../src/plans';
+import { translateShared } from '../../../i18n/shared-messages';
 import { notify } from '../../../lib/notify';
 import { apiError, trpc } from '../../../lib/trpc';
 
 export type PlanChange = 'upgrade' | 'extend' | 'cancel-later' | 'cancel-now' | 'approve';
 
 function useAfterChange(onClose: () => void) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   return {
     onSuccess: async ({ message }: { message: string }) => {
-      notify.success('Success', message);
+      notify.success(t`Success`, translateShared(message));
       await Promise.all([
         utils.admin.users.invalidate(),
         utils.admin.subscriptions.invalidate(),
@@ -27,16 +32,16 @@ function useAfterChange(onClose: () => void) {
       onClose();
     },
     onError: (error: unknown) =>
-      notify.error('Error', apiError(error, 'Failed to change the subscription').message),
+      notify.error(t`Error`, apiError(error, t`Failed to change the subscription`).message),
   };
 }
 
-const titles: Record<PlanChange, string> = {
-  upgrade: 'Upgrade subscription',
-  extend: 'Extend subscription',
-  'cancel-later': 'Cancel at period end',
-  'cancel-now': 'Cancel immediately',
-  approve: 'Approve upgrade request',
+const titles: Record<PlanChange, MessageDescriptor> = {
+  upgrade: msg`Upgrade subscription`,
+  extend: msg`Extend subscription`,
+  'cancel-later': msg`Cancel at period end`,
+  'cancel-now': msg`Cancel immediately`,
+  approve: msg`Approve upgrade request`,
 };
 
 /** Upgrade (tier and duration), extend (days), cancel (at period end or now), approve a request. */
@@ -49,6 +54,7 @@ export function PlanChangeModal({
   change: PlanChange;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const after = useAfterChange(onClose);
   const upgrade = trpc.admin.upgrade.useMutation(after);
   const extend = trpc.admin.extend.useMutation(after);
@@ -65,7 +71,11 @@ export function PlanChangeModal({
   const submit = () => {
     const n = Number(days);
     if (needsDays && (!Number.isInteger(n) || n < DURATION_MIN || n > DURATION_MAX)) {
-      setError(`${change === 'extend' ? 'Days' : 'Duration'} must be between 1 and 365 days`);
+      setError(
+        change === 'extend'
+          ? t`Days must be between 1 and 365 days`
+          : t`Duration must be between 1 and 365 days`,
+      );
       return;
     }
     setError(null);
@@ -78,9 +88,12 @@ export function PlanChangeModal({
     }
   };
 
-  const plan = plans[user.subscriptionTier].name;
+  const plan = translateShared(plans[user.subscriptionTier].name);
+  const username = user.username;
+  const title = t(titles[change]);
+  const requested = user.upgradeRequest ? translateShared(plans[user.upgradeRequest.tier].name) : '';
   return (
-    <Modal opened onClose={onClose} title={`${titles[change]}: ${user.username}`} centered>
+    <Modal opened onClose={onClose} title={t`${title}: ${username}`} centered>
       <form
         noValidate
         onSubmit={(e) => {
@@ -91,10 +104,10 @@ export function PlanChangeModal({
         <Stack gap="sm">
           {change === 'upgrade' && (
             <Select
-              label="Tier"
+              label={t`Tier`}
               data={[
-                { value: 'pro', label: plans.pro.name },
-                { value: 'premium', label: plans.premium.name },
+                { value: 'pro', label: translateShared(plans.pro.name) },
+                { value: 'premium', label: translateShared(plans.premium.name) },
               ]}
               value={tier}
               allowDeselect={false}
@@ -103,25 +116,30 @@ export function PlanChangeModal({
           )}
           {change === 'approve' && user.upgradeRequest && (
             <Text size="sm">
-              {user.username} asked for {plans[user.upgradeRequest.tier].name}. Approving puts them on it for
-              the days below and tells them by e-mail.
+              <Trans>
+                {username} asked for {requested}. Approving puts them on it for the days below and tells them
+                by e-mail.
+              </Trans>
             </Text>
           )}
           {change === 'cancel-later' && (
             <Text size="sm">
-              {user.username} keeps {plan} until the end date, then falls back to Free. Their codes keep
-              working.
+              <Trans>
+                {username} keeps {plan} until the end date, then falls back to Free. Their codes keep working.
+              </Trans>
             </Text>
           )}
           {change === 'cancel-now' && (
             <Text size="sm">
-              {user.username} goes back to Free now. Their codes keep working, but they cannot create more
-              than the free plan allows.
+              <Trans>
+                {username} goes back to Free now. Their codes keep working, but they cannot create more than
+                the free plan allows.
+              </Trans>
             </Text>
           )}
           {needsDays && (
             <NumberInput
-              label={change === 'extend' ? 'Days' : 'Duration (days)'}
+              label={change === 'extend' ? t`Days` : t`Duration (days)`}
               min={DURATION_MIN}
               max={DURATION_MAX}
               allowDecimal={false}
@@ -134,10 +152,10 @@ export function PlanChangeModal({
           )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
-              Back
+              <Trans>Back</Trans>
             </Button>
             <Button type="submit" loading={pending} color={change.startsWith('cancel') ? 'red' : undefined}>
-              {titles[change]}
+              {title}
             </Button>
           </Group>
         </Stack>

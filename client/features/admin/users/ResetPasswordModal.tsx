@@ -1,42 +1,49 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminUser } from '../../../../src/admin/admin.schema';
+import { translateShared } from '../../../i18n/shared-messages';
 import { notify } from '../../../lib/notify';
 import { apiError, trpc } from '../../../lib/trpc';
 
 /** A new password for a user; every session of theirs ends, and optionally their two-factor sign-in. */
 export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useLingui();
+  const username = user.username;
   const [password, setPassword] = useState('');
   const [clearTwoFactor, setClearTwoFactor] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const reset = trpc.admin.resetPassword.useMutation({
     onSuccess: async ({ message }) => {
-      notify.success('Password reset', message);
+      notify.success(t`Password reset`, translateShared(message));
       // Clearing two-factor changes the row; the lists are refetched after every change anyway.
       await Promise.all([utils.admin.users.invalidate(), utils.admin.subscriptions.invalidate()]);
       onClose();
     },
-    onError: (e) => notify.error(`Failed to reset password: ${apiError(e, 'Error').message}`),
+    onError: (e) => {
+      const reason = apiError(e, t`Error`).message;
+      notify.error(t`Failed to reset password: ${reason}`);
+    },
   });
   return (
-    <Modal opened onClose={onClose} title={`Reset password of ${user.username}`} centered>
+    <Modal opened onClose={onClose} title={t`Reset password of ${username}`} centered>
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (password.length === 0) return setError('New password is required');
-          if (password.length < 6) return setError('Password must be at least 6 characters');
+          if (password.length === 0) return setError(t`New password is required`);
+          if (password.length < 6) return setError(t`Password must be at least 6 characters`);
           setError(null);
           reset.mutate({ id: user.id, newPassword: password, clearTwoFactor });
         }}
       >
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {user.username} is signed out everywhere and logs in with the new password.
+            <Trans>{username} is signed out everywhere and logs in with the new password.</Trans>
           </Text>
           <PasswordInput
-            label="New password"
+            label={t`New password`}
             required
             data-autofocus
             value={password}
@@ -48,18 +55,18 @@ export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose
           />
           {user.twoFactorEnabled && (
             <Checkbox
-              label="Also turn off two-factor sign-in"
-              description="For a user who lost their authenticator and recovery codes"
+              label={t`Also turn off two-factor sign-in`}
+              description={t`For a user who lost their authenticator and recovery codes`}
               checked={clearTwoFactor}
               onChange={(e) => setClearTwoFactor(e.currentTarget.checked)}
             />
           )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={reset.isPending}>
-              Reset password
+              <Trans>Reset password</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminUser } from '../../../../src/admin/admin.schema';
@@ -18,6 +19,7 @@ function useRefresh() {
 
 /** Create User and Edit user: username, (password), full name, e-mail, administrator. */
 export function UserFormModal({ user, opened, onClose }: Props) {
+  const { t } = useLingui();
   const editing = user !== undefined;
   const refresh = useRefresh();
   const [values, setValues] = useState({
@@ -36,31 +38,39 @@ export function UserFormModal({ user, opened, onClose }: Props) {
 
   const create = trpc.admin.createUser.useMutation({
     onSuccess: async (created) => {
-      notify.success('User created', `${created.username} can now log in.`);
+      const username = created.username;
+      notify.success(t`User created`, t`${username} can now log in.`);
       await refresh();
       onClose();
     },
-    onError: (error) => notify.error(`Failed to create user: ${apiError(error, 'Error').message}`),
+    onError: (error) => {
+      const reason = apiError(error, t`Error`).message;
+      notify.error(t`Failed to create user: ${reason}`);
+    },
   });
   const update = trpc.admin.updateUser.useMutation({
     onSuccess: async (updated) => {
-      notify.success('User updated', `${updated.username} was saved.`);
+      const username = updated.username;
+      notify.success(t`User updated`, t`${username} was saved.`);
       await refresh();
       onClose();
     },
-    onError: (error) => notify.error(`Failed to update user: ${apiError(error, 'Error').message}`),
+    onError: (error) => {
+      const reason = apiError(error, t`Error`).message;
+      notify.error(t`Failed to update user: ${reason}`);
+    },
   });
 
   const submit = () => {
     const found: Record<string, string> = {};
-    if (values.username.trim().length === 0) found.username = 'Username is required';
-    else if (values.username.trim().length < 3) found.username = 'Username must be at least 3 characters';
+    if (values.username.trim().length === 0) found.username = t`Username is required`;
+    else if (values.username.trim().length < 3) found.username = t`Username must be at least 3 characters`;
     if (!editing) {
-      if (values.password.length === 0) found.password = 'Password is required';
-      else if (values.password.length < 6) found.password = 'Password must be at least 6 characters';
+      if (values.password.length === 0) found.password = t`Password is required`;
+      else if (values.password.length < 6) found.password = t`Password must be at least 6 characters`;
     }
     if (values.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) {
-      found.email = 'Invalid email address';
+      found.email = t`Invalid email address`;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -74,13 +84,9 @@ export function UserFormModal({ user, opened, onClose }: Props) {
     else create.mutate({ ...common, password: values.password });
   };
 
+  const username = user?.username ?? '';
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={editing ? `Edit ${user.username}` : 'Create User'}
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title={editing ? t`Edit ${username}` : t`Create User`} centered>
       <form
         noValidate
         onSubmit={(e) => {
@@ -90,7 +96,7 @@ export function UserFormModal({ user, opened, onClose }: Props) {
       >
         <Stack gap="sm">
           <TextInput
-            label="Username"
+            label={t`Username`}
             required
             data-autofocus
             value={values.username}
@@ -99,38 +105,38 @@ export function UserFormModal({ user, opened, onClose }: Props) {
           />
           {!editing && (
             <PasswordInput
-              label="Password"
+              label={t`Password`}
               required
-              description="At least 6 characters"
+              description={t`At least 6 characters`}
               value={values.password}
               error={errors.password}
               onChange={(e) => set('password')(e.currentTarget.value)}
             />
           )}
           <TextInput
-            label="Full Name"
+            label={t`Full Name`}
             value={values.name}
             onChange={(e) => set('name')(e.currentTarget.value)}
           />
           <TextInput
-            label="Email"
+            label={t`Email`}
             type="email"
             value={values.email}
             error={errors.email}
             onChange={(e) => set('email')(e.currentTarget.value)}
           />
           <Switch
-            label="Administrator"
-            description="Admins manage users and subscriptions"
+            label={t`Administrator`}
+            description={t`Admins manage users and subscriptions`}
             checked={values.isAdmin}
             onChange={(e) => set('isAdmin')(e.currentTarget.checked)}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? 'Save changes' : 'Create user'}
+              {editing ? t`Save changes` : t`Create user`}
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,7 @@
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui as useLocale } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import {
   ActionIcon,
   Badge,
@@ -31,7 +35,8 @@ import { useState } from 'react';
 import { plans } from '../../../../src/plans';
 import type { AdminWorkspace } from '../../../../src/workspaces/workspace.schema';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { formatDate } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
+import { translateShared } from '../../../i18n/shared-messages';
 import { notify } from '../../../lib/notify';
 import { apiError } from '../../../lib/trpc';
 import { useNow } from '../../../lib/use-now';
@@ -45,15 +50,25 @@ import { WorkspacePlanModal, type WorkspacePlanChange } from './WorkspacePlanMod
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-const columns: { label: string; sortBy?: WorkspaceSortKey }[] = [
-  { label: 'Name', sortBy: 'name' },
-  { label: 'Owners' },
-  { label: 'Members', sortBy: 'memberCount' },
-  { label: 'QR Codes', sortBy: 'qrCodeCount' },
-  { label: 'Plan' },
-  { label: 'Status' },
-  { label: 'Created', sortBy: 'createdAt' },
+const columns: { label: MessageDescriptor; sortBy?: WorkspaceSortKey }[] = [
+  { label: msg`Name`, sortBy: 'name' },
+  { label: msg`Owners` },
+  { label: msg`Members`, sortBy: 'memberCount' },
+  { label: msg`QR Codes`, sortBy: 'qrCodeCount' },
+  { label: msg`Plan` },
+  { label: msg`Status` },
+  {
+    label: msg({ message: 'Created', context: 'column: date the workspace was created' }),
+    sortBy: 'createdAt',
+  },
 ];
+
+/** A plan's status in words: the server's 'active' and 'canceled', and 'ended' once its end date passed. */
+const planStatusLabels: Record<string, MessageDescriptor> = {
+  active: msg({ message: 'active', context: 'subscription status' }),
+  canceled: msg({ message: 'canceled', context: 'subscription status' }),
+  ended: msg({ message: 'ended', context: 'subscription status' }),
+};
 
 function SortableTh({
   list,
@@ -64,11 +79,13 @@ function SortableTh({
   column: WorkspaceSortKey;
   children: string;
 }) {
+  const { t } = useLingui();
+  const label = children;
   const active = list.sort === column;
   const Icon = active ? (list.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
   return (
     <Table.Th aria-sort={active ? (list.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => list.sortBy(column)} aria-label={`Sort by ${children}`}>
+      <UnstyledButton onClick={() => list.sortBy(column)} aria-label={t`Sort by ${label}`}>
         <Group gap={4} wrap="nowrap">
           <Text fw={600} size="sm">
             {children}
@@ -82,6 +99,7 @@ function SortableTh({
 
 /** 'active' until the end date, then 'ended'; 'canceled' as the server says; '—' on Free. */
 function PlanStatus({ workspace, now }: { workspace: AdminWorkspace; now: number }) {
+  const { t } = useLingui();
   const { plan } = workspace;
   if (plan.tier === 'free' || !plan.status) {
     return (
@@ -91,12 +109,15 @@ function PlanStatus({ workspace, now }: { workspace: AdminWorkspace; now: number
     );
   }
   const ended = plan.endDate !== null && new Date(plan.endDate).getTime() < now;
+  const status = ended ? 'ended' : plan.status;
+  const statusLabel = planStatusLabels[status];
+  const date = plan.endDate ? formatDate(plan.endDate) : '';
   return (
     <div>
-      <Text size="sm">{ended ? 'ended' : plan.status}</Text>
+      <Text size="sm">{statusLabel ? t(statusLabel) : status}</Text>
       {plan.endDate && (
         <Text size="xs" c="dimmed" style={NO_WRAP}>
-          {ended ? 'Ended' : 'Until'} {formatDate(plan.endDate)}
+          {ended ? t`Ended ${date}` : t`Until ${date}`}
         </Text>
       )}
     </div>
@@ -110,13 +131,15 @@ function RowActions({
   workspace: AdminWorkspace;
   open: (change: WorkspacePlanChange) => void;
 }) {
+  const { t } = useLingui();
+  const name = workspace.name;
   const invalidate = useInvalidateAdminWorkspaces();
   const toggle = adminWorkspaceApi.workspaceToggleUnlimited.useMutation({
     onSuccess: async ({ message }) => {
-      notify.success('Success', message);
+      notify.success(t`Success`, translateShared(message));
       await invalidate();
     },
-    onError: (e) => notify.error('Error', apiError(e, 'Failed to toggle unlimited access').message),
+    onError: (e) => notify.error(t`Error`, apiError(e, t`Failed to toggle unlimited access`).message),
   });
   const paid = workspace.plan.tier !== 'free';
   return (
@@ -125,7 +148,7 @@ function RowActions({
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label={`Plan actions for ${workspace.name}`}
+          aria-label={t`Plan actions for ${name}`}
           loading={toggle.isPending}
         >
           <IconDots aria-hidden size={18} />
@@ -133,18 +156,18 @@ function RowActions({
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconArrowUp aria-hidden size={16} />} onClick={() => open('upgrade')}>
-          Upgrade
+          <Trans context="menu: upgrade the plan">Upgrade</Trans>
         </Menu.Item>
         {paid && (
           <Menu.Item leftSection={<IconCalendarPlus aria-hidden size={16} />} onClick={() => open('extend')}>
-            Extend
+            <Trans context="menu: extend the plan">Extend</Trans>
           </Menu.Item>
         )}
         <Menu.Item
           leftSection={<IconInfinity aria-hidden size={16} />}
           onClick={() => toggle.mutate({ id: workspace.id })}
         >
-          {workspace.plan.hasUnlimitedAccess ? 'Remove unlimited access' : 'Grant unlimited access'}
+          {workspace.plan.hasUnlimitedAccess ? t`Remove unlimited access` : t`Grant unlimited access`}
         </Menu.Item>
         {paid && (
           <>
@@ -154,14 +177,14 @@ function RowActions({
               leftSection={<IconPlayerStop aria-hidden size={16} />}
               onClick={() => open('cancel-later')}
             >
-              Cancel at period end
+              <Trans>Cancel at period end</Trans>
             </Menu.Item>
             <Menu.Item
               color="red"
               leftSection={<IconX aria-hidden size={16} />}
               onClick={() => open('cancel-now')}
             >
-              Cancel immediately
+              <Trans>Cancel immediately</Trans>
             </Menu.Item>
           </>
         )}
@@ -179,6 +202,7 @@ function WorkspaceRow({
   now: number;
   open: (change: WorkspacePlanChange) => void;
 }) {
+  useLocale();
   return (
     <Table.Tr>
       <Table.Td>
@@ -189,16 +213,16 @@ function WorkspaceRow({
       <Table.Td>
         <Text size="sm">{workspace.owners.length > 0 ? workspace.owners.join(', ') : '—'}</Text>
       </Table.Td>
-      <Table.Td>{workspace.memberCount.toLocaleString()}</Table.Td>
-      <Table.Td>{workspace.qrCodeCount.toLocaleString()}</Table.Td>
+      <Table.Td>{formatCount(workspace.memberCount)}</Table.Td>
+      <Table.Td>{formatCount(workspace.qrCodeCount)}</Table.Td>
       <Table.Td style={NO_WRAP}>
         <Group gap={4} wrap="nowrap">
           <Badge miw="max-content" variant="light" color={workspace.plan.tier === 'free' ? 'gray' : 'violet'}>
-            {plans[workspace.plan.tier].name}
+            {translateShared(plans[workspace.plan.tier].name)}
           </Badge>
           {workspace.plan.hasUnlimitedAccess && (
             <Badge miw="max-content" variant="outline" color="teal">
-              Unlimited
+              <Trans>Unlimited</Trans>
             </Badge>
           )}
         </Group>
@@ -215,13 +239,19 @@ function WorkspaceRow({
 }
 
 function ListPager({ list, total }: { list: WorkspaceList; total: number }) {
+  const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = total === 0 ? 0 : (list.page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, list.page * PAGE_SIZE);
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed">
-        {total === 0 ? 'No workspaces' : `${first}–${last} of ${total.toLocaleString()} workspaces`}
+        {total === 0
+          ? t`No workspaces`
+          : plural(total, {
+              one: `${first}–${last} of # workspaces`,
+              other: `${first}–${last} of # workspaces`,
+            })}
       </Text>
       {pages > 1 && (
         <Center>
@@ -234,6 +264,7 @@ function ListPager({ list, total }: { list: WorkspaceList; total: number }) {
 
 /** /admin/workspaces: every team workspace with its owners, members, codes and plan; searched and paged. */
 export function AdminWorkspacesPage() {
+  const { t } = useLingui();
   const list = useWorkspaceList();
   const now = useNow(60_000);
   const [dialog, setDialog] = useState<{ workspace: AdminWorkspace; change: WorkspacePlanChange } | null>(
@@ -241,19 +272,24 @@ export function AdminWorkspacesPage() {
   );
   const data = list.query.data;
   const allColumns = columns.length + 1;
+  const searched = list.searched;
 
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>Workspaces</Title>
+        <Title order={2}>
+          <Trans>Workspaces</Trans>
+        </Title>
         <Text c="dimmed" size="sm">
-          Team workspaces, their owners, members, QR codes and plans. A person&apos;s own workspace is on
-          Users and Subscriptions.
+          <Trans>
+            Team workspaces, their owners, members, QR codes and plans. A person&apos;s own workspace is on
+            Users and Subscriptions.
+          </Trans>
         </Text>
       </div>
       <TextInput
-        label="Search workspaces"
-        placeholder="Search by name or owner"
+        label={t`Search workspaces`}
+        placeholder={t`Search by name or owner`}
         leftSection={<IconSearch aria-hidden size={16} />}
         value={list.search}
         onChange={(e) => list.setSearch(e.currentTarget.value)}
@@ -269,15 +305,17 @@ export function AdminWorkspacesPage() {
                 <Table.Tr>
                   {columns.map(({ label, sortBy }) =>
                     sortBy ? (
-                      <SortableTh key={label} list={list} column={sortBy}>
-                        {label}
+                      <SortableTh key={label.id} list={list} column={sortBy}>
+                        {t(label)}
                       </SortableTh>
                     ) : (
-                      <Table.Th key={label}>{label}</Table.Th>
+                      <Table.Th key={label.id}>{t(label)}</Table.Th>
                     ),
                   )}
                   <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>
+                      <Trans>Actions</Trans>
+                    </VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -294,9 +332,9 @@ export function AdminWorkspacesPage() {
                   <Table.Tr>
                     <Table.Td colSpan={allColumns}>
                       <Text c="dimmed" ta="center" py="lg">
-                        {list.searched
-                          ? `No workspaces match “${list.searched}”.`
-                          : 'No team workspaces yet: they appear here when a user creates one.'}
+                        {searched
+                          ? t`No workspaces match “${searched}”.`
+                          : t`No team workspaces yet: they appear here when a user creates one.`}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
@@ -8,17 +11,18 @@ import {
 } from '../../../../src/admin/admin.schema';
 import { plans } from '../../../../src/plans';
 import type { AdminWorkspace } from '../../../../src/workspaces/workspace.schema';
+import { translateShared } from '../../../i18n/shared-messages';
 import { notify } from '../../../lib/notify';
 import { apiError } from '../../../lib/trpc';
 import { adminWorkspaceApi, useInvalidateAdminWorkspaces } from './admin-workspaces-api';
 
 export type WorkspacePlanChange = 'upgrade' | 'extend' | 'cancel-later' | 'cancel-now';
 
-const titles: Record<WorkspacePlanChange, string> = {
-  upgrade: 'Upgrade subscription',
-  extend: 'Extend subscription',
-  'cancel-later': 'Cancel at period end',
-  'cancel-now': 'Cancel immediately',
+const titles: Record<WorkspacePlanChange, MessageDescriptor> = {
+  upgrade: msg`Upgrade subscription`,
+  extend: msg`Extend subscription`,
+  'cancel-later': msg`Cancel at period end`,
+  'cancel-now': msg`Cancel immediately`,
 };
 
 /** Upgrade (tier and duration), extend (days) or cancel (at period end or now) a team workspace's plan. */
@@ -31,15 +35,16 @@ export function WorkspacePlanModal({
   change: WorkspacePlanChange;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const invalidate = useInvalidateAdminWorkspaces();
   const after = {
     onSuccess: async ({ message }: { message: string }) => {
-      notify.success('Success', message);
+      notify.success(t`Success`, translateShared(message));
       await invalidate();
       onClose();
     },
     onError: (error: unknown) =>
-      notify.error('Error', apiError(error, 'Failed to change the subscription').message),
+      notify.error(t`Error`, apiError(error, t`Failed to change the subscription`).message),
   };
   const upgrade = adminWorkspaceApi.workspaceUpgrade.useMutation(after);
   const extend = adminWorkspaceApi.workspaceExtend.useMutation(after);
@@ -53,7 +58,11 @@ export function WorkspacePlanModal({
   const submit = () => {
     const n = Number(days);
     if (needsDays && (!Number.isInteger(n) || n < DURATION_MIN || n > DURATION_MAX)) {
-      setError(`${change === 'extend' ? 'Days' : 'Duration'} must be between 1 and 365 days`);
+      setError(
+        change === 'extend'
+          ? t`Days must be between 1 and 365 days`
+          : t`Duration must be between 1 and 365 days`,
+      );
       return;
     }
     setError(null);
@@ -63,9 +72,11 @@ export function WorkspacePlanModal({
     if (change === 'cancel-now') cancel.mutate({ id: workspace.id, immediate: true });
   };
 
-  const plan = plans[workspace.plan.tier].name;
+  const plan = translateShared(plans[workspace.plan.tier].name);
+  const name = workspace.name;
+  const title = t(titles[change]);
   return (
-    <Modal opened onClose={onClose} title={`${titles[change]}: ${workspace.name}`} centered>
+    <Modal opened onClose={onClose} title={t`${title}: ${name}`} centered>
       <form
         noValidate
         onSubmit={(e) => {
@@ -76,10 +87,10 @@ export function WorkspacePlanModal({
         <Stack gap="sm">
           {change === 'upgrade' && (
             <Select
-              label="Tier"
+              label={t`Tier`}
               data={[
-                { value: 'pro', label: plans.pro.name },
-                { value: 'premium', label: plans.premium.name },
+                { value: 'pro', label: translateShared(plans.pro.name) },
+                { value: 'premium', label: translateShared(plans.premium.name) },
               ]}
               value={tier}
               allowDeselect={false}
@@ -88,19 +99,22 @@ export function WorkspacePlanModal({
           )}
           {change === 'cancel-later' && (
             <Text size="sm">
-              {workspace.name} keeps {plan} until the end date, then falls back to Free. Its codes keep
-              working.
+              <Trans>
+                {name} keeps {plan} until the end date, then falls back to Free. Its codes keep working.
+              </Trans>
             </Text>
           )}
           {change === 'cancel-now' && (
             <Text size="sm">
-              {workspace.name} goes back to Free now. Its codes keep working, but its members cannot create
-              more than the free plan allows.
+              <Trans>
+                {name} goes back to Free now. Its codes keep working, but its members cannot create more than
+                the free plan allows.
+              </Trans>
             </Text>
           )}
           {needsDays && (
             <NumberInput
-              label={change === 'extend' ? 'Days' : 'Duration (days)'}
+              label={change === 'extend' ? t`Days` : t`Duration (days)`}
               min={DURATION_MIN}
               max={DURATION_MAX}
               allowDecimal={false}
@@ -113,10 +127,10 @@ export function WorkspacePlanModal({
           )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
-              Back
+              <Trans>Back</Trans>
             </Button>
             <Button type="submit" loading={pending} color={change.startsWith('cancel') ? 'red' : undefined}>
-              {titles[change]}
+              {title}
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { apiError } from '../../../lib/trpc';
@@ -7,6 +8,7 @@ export const PAGE_SIZE = 25;
 
 /** Search, sort and page of the admin's team workspaces, all done by the server (as the users' list). */
 export function useWorkspaceList() {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [sort, setSort] = useState<WorkspaceSortKey>('createdAt');
@@ -18,7 +20,7 @@ export function useWorkspaceList() {
   );
   return {
     query,
-    error: query.error ? apiError(query.error, 'Failed to load workspaces').message : null,
+    error: query.error ? apiError(query.error, t`Failed to load workspaces`).message : null,
     search,
     setSearch: (value: string) => {
       setSearch(value);

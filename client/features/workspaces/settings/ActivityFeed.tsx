@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { WorkspaceActivity } from '../../../../src/workspaces/workspace.schema';
@@ -59,12 +60,13 @@ function ActivityPage({
   onMore: (before: number) => void;
   now: number;
 }) {
+  const { t } = useLingui();
   const page = trpc.workspaces.activity.useQuery({ workspaceId, before, limit: PAGE });
   if (page.isError)
-    return <ErrorAlert>{apiError(page.error, 'Could not load the activity').message}</ErrorAlert>;
+    return <ErrorAlert>{apiError(page.error, t`Could not load the activity`).message}</ErrorAlert>;
   if (!page.data) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading activity">
+      <Stack gap="xs" aria-busy="true" aria-label={t`Loading activity`}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h={20} />
         ))}
@@ -76,8 +78,10 @@ function ActivityPage({
     <>
       {first && items.length === 0 && (
         <Text size="sm" c="dimmed">
-          Nothing has happened here yet. Creating, changing and deleting codes, and changes to members, show
-          up here.
+          <Trans>
+            Nothing has happened here yet. Creating, changing and deleting codes, and changes to members, show
+            up here.
+          </Trans>
         </Text>
       )}
       {items.length > 0 && (
@@ -89,7 +93,7 @@ function ActivityPage({
       )}
       {last && nextBefore !== null && (
         <Button variant="default" size="sm" mt="sm" onClick={() => onMore(nextBefore)}>
-          Load more
+          <Trans>Load more</Trans>
         </Button>
       )}
     </>
@@ -103,7 +107,7 @@ export function ActivityFeed({ workspaceId }: { workspaceId: number }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="activity-title">
       <Title order={3} size="h4" id="activity-title" mb="sm">
-        Activity
+        <Trans>Activity</Trans>
       </Title>
       <div>
         {pages.map((before, i) => (

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -43,7 +44,7 @@ export function ConfirmModal({
           {error && <ErrorAlert>{error}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" color={danger ? 'red' : undefined} disabled={!canConfirm} loading={pending}>
               {confirmLabel}

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,22 +9,23 @@ import {
 } from '../../../../src/workspaces/workspace.schema';
 import { notify } from '../../../lib/notify';
 import { apiError, trpc } from '../../../lib/trpc';
+import { translateShared } from '../../../i18n/shared-messages';
 import { useCurrentUser } from '../../auth/use-auth';
 import { ConfirmModal } from './ConfirmModal';
 import { useGoToWorkspace } from './use-go-to-workspace';
 import { useWorkspaceRefresh } from './use-workspace-refresh';
-import { codesLabel } from './words';
 
 function RenameForm({ workspace }: { workspace: Workspace }) {
+  const { t } = useLingui();
   const [name, setName] = useState(workspace.name);
   const [error, setError] = useState<string | null>(null);
   const refresh = useWorkspaceRefresh();
   const rename = trpc.workspaces.rename.useMutation({
     onSuccess: async () => {
-      notify.success(workspaceMessages.renamed);
+      notify.success(translateShared(workspaceMessages.renamed));
       await refresh(workspace.id);
     },
-    onError: (e) => setError(apiError(e, 'Could not rename the workspace').message),
+    onError: (e) => setError(apiError(e, t`Could not rename the workspace`).message),
   });
   return (
     <form
@@ -32,7 +34,7 @@ function RenameForm({ workspace }: { workspace: Workspace }) {
         e.preventDefault();
         const parsed = workspaceNameField.safeParse(name);
         if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message ?? 'Invalid name');
+          setError(parsed.error.issues[0]?.message ?? t`Invalid name`);
           return;
         }
         setError(null);
@@ -41,9 +43,10 @@ function RenameForm({ workspace }: { workspace: Workspace }) {
     >
       <Group align="flex-start" wrap="wrap" gap="sm">
         <TextInput
-          label="Workspace name"
+          label={t`Workspace name`}
           value={name}
-          error={error}
+          // src/'s check or the server's refusal, in English there.
+          error={error && translateShared(error)}
           onChange={(e) => {
             setName(e.currentTarget.value);
             if (error) setError(null);
@@ -56,7 +59,7 @@ function RenameForm({ workspace }: { workspace: Workspace }) {
           loading={rename.isPending}
           disabled={name.trim() === workspace.name}
         >
-          Rename
+          <Trans>Rename</Trans>
         </Button>
       </Group>
     </form>
@@ -64,6 +67,7 @@ function RenameForm({ workspace }: { workspace: Workspace }) {
 }
 
 function DeleteWorkspace({ workspace }: { workspace: Workspace }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const me = useCurrentUser();
@@ -71,11 +75,12 @@ function DeleteWorkspace({ workspace }: { workspace: Workspace }) {
   const remove = trpc.workspaces.delete.useMutation({
     onSuccess: async () => {
       setOpen(false);
-      notify.success(workspaceMessages.deleted);
+      notify.success(translateShared(workspaceMessages.deleted));
       if (me) await goTo(me.id, '/');
     },
   });
-  const codes = codesLabel(workspace.qrCodeCount);
+  const name = workspace.name;
+  const count = workspace.qrCodeCount;
   return (
     <Card
       withBorder
@@ -86,12 +91,15 @@ function DeleteWorkspace({ workspace }: { workspace: Workspace }) {
       style={{ borderColor: 'var(--mantine-color-red-outline)' }}
     >
       <Title order={3} size="h4" id="danger-title" c="red">
-        Danger zone
+        <Trans>Danger zone</Trans>
       </Title>
       <Group justify="space-between" wrap="wrap" gap="sm" mt="xs">
         <Text size="sm" style={{ flex: '1 1 280px' }}>
-          Deleting {workspace.name} deletes its {codes}, their scans, its folders and its API tokens, for
-          every member. Its codes stop redirecting. This cannot be undone.
+          <Trans>
+            Deleting {name} deletes its <Plural value={count} one="# QR code" other="# QR codes" />, their
+            scans, its folders and its API tokens, for every member. Its codes stop redirecting. This cannot
+            be undone.
+          </Trans>
         </Text>
         <Button
           color="red"
@@ -102,25 +110,28 @@ function DeleteWorkspace({ workspace }: { workspace: Workspace }) {
             setOpen(true);
           }}
         >
-          Delete workspace
+          <Trans>Delete workspace</Trans>
         </Button>
       </Group>
       {open && (
         <ConfirmModal
-          title={`Delete ${workspace.name}?`}
-          confirmLabel="Delete workspace"
+          title={t`Delete ${name}?`}
+          confirmLabel={t`Delete workspace`}
           pending={remove.isPending}
           canConfirm={typed.trim() === workspace.name}
-          error={remove.error ? apiError(remove.error, 'Could not delete the workspace').message : null}
+          error={remove.error ? apiError(remove.error, t`Could not delete the workspace`).message : null}
           onClose={() => setOpen(false)}
           onConfirm={() => remove.mutate({ workspaceId: workspace.id })}
         >
           <Text size="sm">
-            Its {codes} stop redirecting, printed ones included, and its scans, folders and API tokens are
-            deleted. Members keep their accounts and personal workspaces.
+            <Trans>
+              Its <Plural value={count} one="# QR code" other="# QR codes" /> stop redirecting, printed ones
+              included, and its scans, folders and API tokens are deleted. Members keep their accounts and
+              personal workspaces.
+            </Trans>
           </Text>
           <TextInput
-            label={`Type ${workspace.name} to confirm`}
+            label={t`Type ${name} to confirm`}
             value={typed}
             onChange={(e) => setTyped(e.currentTarget.value)}
             autoComplete="off"
@@ -138,7 +149,7 @@ export function GeneralPanel({ workspace }: { workspace: Workspace }) {
     <Stack gap="lg">
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="rename-title">
         <Title order={3} size="h4" id="rename-title" mb="sm">
-          Name
+          <Trans>Name</Trans>
         </Title>
         <RenameForm key={workspace.name} workspace={workspace} />
       </Card>

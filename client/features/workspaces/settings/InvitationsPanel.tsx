@@ -11,13 +11,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconSend, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { emailField, usernameField } from '../../../../src/auth/auth.schema';
 import {
   INVITATION_DAYS,
-  roleDescriptions,
-  roleLabels,
   workspaceMessages,
   type Workspace,
   type WorkspaceInvitation,
@@ -26,6 +26,8 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { apiError, trpc } from '../../../lib/trpc';
+import { translateShared } from '../../../i18n/shared-messages';
+import { roleDescription, roleName } from '../role-words';
 import { useWorkspaceRefresh } from './use-workspace-refresh';
 
 type InviteBy = 'email' | 'username';
@@ -33,25 +35,27 @@ type InviteRole = 'viewer' | 'editor' | 'admin';
 const inviteRoles: InviteRole[] = ['viewer', 'editor', 'admin'];
 
 function InviteForm({ workspace }: { workspace: Workspace }) {
+  const { t } = useLingui();
   const [by, setBy] = useState<InviteBy>('email');
   const [value, setValue] = useState('');
   const [role, setRole] = useState<InviteRole>('editor');
   const [error, setError] = useState<string | null>(null);
+  const days = INVITATION_DAYS;
   const refresh = useWorkspaceRefresh();
   const invite = trpc.workspaces.invite.useMutation({
     onSuccess: async () => {
-      notify.success(workspaceMessages.invited);
+      notify.success(translateShared(workspaceMessages.invited));
       setValue('');
       await refresh(workspace.id);
     },
     // The server's refusals name the field's problem (no such user, already a member or invited).
-    onError: (e) => setError(apiError(e, 'Could not send the invitation').message),
+    onError: (e) => setError(apiError(e, t`Could not send the invitation`).message),
   });
 
   const submit = () => {
     const parsed = (by === 'email' ? emailField : usernameField).safeParse(value);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid value');
+      setError(parsed.error.issues[0]?.message ?? t`Invalid value`);
       return;
     }
     setError(null);
@@ -73,7 +77,7 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
       <Stack gap="sm">
         <div>
           <Text component="span" size="sm" fw={500} id="invite-by-label" display="block" mb={4}>
-            Invite
+            <Trans context="label of the choice: by e-mail or by username">Invite</Trans>
           </Text>
           <SegmentedControl
             aria-labelledby="invite-by-label"
@@ -83,24 +87,28 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
               setError(null);
             }}
             data={[
-              { value: 'email', label: 'By e-mail' },
-              { value: 'username', label: 'By username' },
+              { value: 'email', label: t`By e-mail` },
+              { value: 'username', label: t`By username` },
             ]}
           />
         </div>
         <Group align="flex-start" wrap="wrap" gap="sm">
           <TextInput
             key={by}
-            label={by === 'email' ? 'E-mail address' : 'Username'}
+            label={by === 'email' ? t`E-mail address` : t`Username`}
             description={
               by === 'email'
-                ? `They get a link, valid for ${INVITATION_DAYS} days.`
-                : 'They find the invitation in the app.'
+                ? plural(days, {
+                    one: 'They get a link, valid for # day.',
+                    other: 'They get a link, valid for # days.',
+                  })
+                : t`They find the invitation in the app.`
             }
             type={by === 'email' ? 'email' : 'text'}
             autoComplete="off"
             value={value}
-            error={error}
+            // src/'s check or the server's refusal, in English there.
+            error={error && translateShared(error)}
             onChange={(e) => {
               setValue(e.currentTarget.value);
               if (error) setError(null);
@@ -108,9 +116,9 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
             w={{ base: '100%', sm: 300 }}
           />
           <Select
-            label="Role"
-            description={roleDescriptions[role]}
-            data={inviteRoles.map((r) => ({ value: r, label: roleLabels[r] }))}
+            label={t`Role`}
+            description={roleDescription(role)}
+            data={inviteRoles.map((r) => ({ value: r, label: roleName(r) }))}
             value={role}
             allowDeselect={false}
             onChange={(v) => setRole(inviteRoles.find((r) => r === v) ?? 'editor')}
@@ -119,7 +127,7 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
         </Group>
         <Group>
           <Button type="submit" loading={invite.isPending} leftSection={<IconSend aria-hidden size={16} />}>
-            Send invitation
+            <Trans>Send invitation</Trans>
           </Button>
         </Group>
       </Stack>
@@ -134,15 +142,20 @@ function PendingInvitation({
   workspace: Workspace;
   invitation: WorkspaceInvitation;
 }) {
+  const { t } = useLingui();
   const refresh = useWorkspaceRefresh();
   const revoke = trpc.workspaces.revokeInvitation.useMutation({
     onSuccess: async ({ message }) => {
-      notify.success(message);
+      notify.success(translateShared(message));
       await refresh(workspace.id);
     },
-    onError: (e) => notify.error('Not revoked', apiError(e, 'Could not revoke the invitation').message),
+    onError: (e) => notify.error(t`Not revoked`, apiError(e, t`Could not revoke the invitation`).message),
   });
-  const who = invitation.email ?? invitation.username ?? 'Someone';
+  const who = invitation.email ?? invitation.username ?? t`Someone`;
+  const how = invitation.email ? t`By e-mail` : t`By username`;
+  const { invitedBy } = invitation;
+  const created = formatDate(invitation.createdAt);
+  const expires = formatDate(invitation.expiresAt);
   return (
     <Group
       component="li"
@@ -158,12 +171,13 @@ function PendingInvitation({
             {who}
           </Text>
           <Badge size="sm" variant="light" miw="max-content">
-            {roleLabels[invitation.role]}
+            {roleName(invitation.role)}
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {invitation.email ? 'By e-mail' : 'By username'} · invited by {invitation.invitedBy} on{' '}
-          {formatDate(invitation.createdAt)} · expires {formatDate(invitation.expiresAt)}
+          <Trans comment="how the invitation was sent (By e-mail, By username), who sent it and when">
+            {how} · invited by {invitedBy} on {created} · expires {expires}
+          </Trans>
         </Text>
       </div>
       <Button
@@ -171,11 +185,11 @@ function PendingInvitation({
         color="red"
         size="sm"
         leftSection={<IconX aria-hidden size={16} />}
-        aria-label={`Revoke the invitation of ${who}`}
+        aria-label={t`Revoke the invitation of ${who}`}
         loading={revoke.isPending}
         onClick={() => revoke.mutate({ workspaceId: workspace.id, invitationId: invitation.id })}
       >
-        Revoke
+        <Trans>Revoke</Trans>
       </Button>
     </Group>
   );
@@ -183,26 +197,27 @@ function PendingInvitation({
 
 /** Admins and owners invite people (by e-mail or by username) and see, or revoke, what is pending. */
 export function InvitationsPanel({ workspace }: { workspace: Workspace }) {
+  const { t } = useLingui();
   const pending = trpc.workspaces.invitations.useQuery({ workspaceId: workspace.id });
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="invite-title">
         <Title order={3} size="h4" id="invite-title" mb="sm">
-          Invite someone
+          <Trans>Invite someone</Trans>
         </Title>
         <InviteForm workspace={workspace} />
       </Card>
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="pending-title">
         <Title order={3} size="h4" id="pending-title" mb="sm">
-          Pending invitations
+          <Trans>Pending invitations</Trans>
         </Title>
         {pending.isError ? (
-          <ErrorAlert>{apiError(pending.error, 'Could not load the invitations').message}</ErrorAlert>
+          <ErrorAlert>{apiError(pending.error, t`Could not load the invitations`).message}</ErrorAlert>
         ) : !pending.data ? (
-          <Skeleton h={52} aria-label="Loading invitations" />
+          <Skeleton h={52} aria-label={t`Loading invitations`} />
         ) : pending.data.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No pending invitations.
+            <Trans>No pending invitations.</Trans>
           </Text>
         ) : (
           <Stack
@@ -211,7 +226,7 @@ export function InvitationsPanel({ workspace }: { workspace: Workspace }) {
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label="Pending invitations"
+            aria-label={t`Pending invitations`}
           >
             {pending.data.map((invitation) => (
               <PendingInvitation key={invitation.id} workspace={workspace} invitation={invitation} />

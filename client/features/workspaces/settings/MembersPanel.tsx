@@ -1,9 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDoorExit, IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   roleAtLeast,
-  roleLabels,
   workspaceMessages,
   workspaceRoles,
   type Workspace,
@@ -14,7 +14,9 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { apiError, trpc } from '../../../lib/trpc';
+import { translateShared } from '../../../i18n/shared-messages';
 import { useCurrentUser } from '../../auth/use-auth';
+import { roleName } from '../role-words';
 import { ConfirmModal } from './ConfirmModal';
 import { TransferOwnership } from './TransferOwnership';
 import { useGoToWorkspace } from './use-go-to-workspace';
@@ -31,20 +33,22 @@ function manages(caller: WorkspaceRole, role: WorkspaceRole): boolean {
 }
 
 function RoleControl({ workspace, member }: { workspace: Workspace; member: WorkspaceMember }) {
+  const { t } = useLingui();
+  const username = member.username;
   const refresh = useWorkspaceRefresh();
   const change = trpc.workspaces.changeRole.useMutation({
     onSuccess: async () => {
-      notify.success(workspaceMessages.roleChanged);
+      notify.success(translateShared(workspaceMessages.roleChanged));
       await refresh(workspace.id);
     },
-    onError: (e) => notify.error('Role not changed', apiError(e, 'Could not change the role').message),
+    onError: (e) => notify.error(t`Role not changed`, apiError(e, t`Could not change the role`).message),
   });
   return (
     <Select
-      aria-label={`Role of ${member.username}`}
+      aria-label={t`Role of ${username}`}
       w={130}
       size="sm"
-      data={assignableRoles(workspace.role).map((r) => ({ value: r, label: roleLabels[r] }))}
+      data={assignableRoles(workspace.role).map((r) => ({ value: r, label: roleName(r) }))}
       value={change.isPending ? (change.variables?.role ?? member.role) : member.role}
       allowDeselect={false}
       disabled={change.isPending}
@@ -59,11 +63,14 @@ function RoleControl({ workspace, member }: { workspace: Workspace; member: Work
 }
 
 function RemoveMember({ workspace, member }: { workspace: Workspace; member: WorkspaceMember }) {
+  const { t } = useLingui();
+  const username = member.username;
+  const name = workspace.name;
   const [open, setOpen] = useState(false);
   const refresh = useWorkspaceRefresh();
   const remove = trpc.workspaces.removeMember.useMutation({
     onSuccess: async ({ message }) => {
-      notify.success(message);
+      notify.success(translateShared(message));
       setOpen(false);
       await refresh(workspace.id);
     },
@@ -75,26 +82,28 @@ function RemoveMember({ workspace, member }: { workspace: Workspace; member: Wor
         color="red"
         size="sm"
         leftSection={<IconUserMinus aria-hidden size={16} />}
-        aria-label={`Remove ${member.username}`}
+        aria-label={t`Remove ${username}`}
         onClick={() => {
           remove.reset();
           setOpen(true);
         }}
       >
-        Remove
+        <Trans>Remove</Trans>
       </Button>
       {open && (
         <ConfirmModal
-          title={`Remove ${member.username}?`}
-          confirmLabel="Remove member"
+          title={t`Remove ${username}?`}
+          confirmLabel={t`Remove member`}
           pending={remove.isPending}
-          error={remove.error ? apiError(remove.error, 'Could not remove the member').message : null}
+          error={remove.error ? apiError(remove.error, t`Could not remove the member`).message : null}
           onClose={() => setOpen(false)}
           onConfirm={() => remove.mutate({ workspaceId: workspace.id, userId: member.userId })}
         >
           <Text size="sm">
-            {member.username} loses access to {workspace.name} and its QR codes at once. The codes they made
-            stay in the workspace.
+            <Trans>
+              {username} loses access to {name} and its QR codes at once. The codes they made stay in the
+              workspace.
+            </Trans>
           </Text>
         </ConfirmModal>
       )}
@@ -103,13 +112,15 @@ function RemoveMember({ workspace, member }: { workspace: Workspace; member: Wor
 }
 
 function LeaveWorkspace({ workspace }: { workspace: Workspace }) {
+  const { t } = useLingui();
+  const name = workspace.name;
   const [open, setOpen] = useState(false);
   const me = useCurrentUser();
   const goTo = useGoToWorkspace();
   const leave = trpc.workspaces.leave.useMutation({
     onSuccess: async ({ message }) => {
       setOpen(false);
-      notify.success(message);
+      notify.success(translateShared(message));
       if (me) await goTo(me.id, '/');
     },
   });
@@ -123,20 +134,22 @@ function LeaveWorkspace({ workspace }: { workspace: Workspace }) {
           setOpen(true);
         }}
       >
-        Leave workspace
+        <Trans>Leave workspace</Trans>
       </Button>
       {open && (
         <ConfirmModal
-          title={`Leave ${workspace.name}?`}
-          confirmLabel="Leave workspace"
+          title={t`Leave ${name}?`}
+          confirmLabel={t`Leave workspace`}
           pending={leave.isPending}
-          error={leave.error ? apiError(leave.error, 'Could not leave the workspace').message : null}
+          error={leave.error ? apiError(leave.error, t`Could not leave the workspace`).message : null}
           onClose={() => setOpen(false)}
           onConfirm={() => leave.mutate({ workspaceId: workspace.id })}
         >
           <Text size="sm">
-            You lose access to {workspace.name} and its QR codes. The codes stay with the team; to come back,
-            someone has to invite you again.
+            <Trans>
+              You lose access to {name} and its QR codes. The codes stay with the team; to come back, someone
+              has to invite you again.
+            </Trans>
           </Text>
         </ConfirmModal>
       )}
@@ -155,6 +168,7 @@ function MemberRow({
 }) {
   const canManage = !self && manages(workspace.role, member.role);
   const details = [member.name, member.email].filter(Boolean).join(' · ');
+  const date = formatDate(member.joinedAt);
   return (
     <Group
       component="li"
@@ -171,7 +185,7 @@ function MemberRow({
           </Text>
           {self && (
             <Badge size="sm" variant="light" color="gray">
-              You
+              <Trans context="a badge on the member who is the user">You</Trans>
             </Badge>
           )}
         </Group>
@@ -181,7 +195,7 @@ function MemberRow({
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Joined {formatDate(member.joinedAt)}
+          <Trans>Joined {date}</Trans>
         </Text>
       </div>
       <Group gap="xs" wrap="nowrap">
@@ -189,7 +203,7 @@ function MemberRow({
           <RoleControl workspace={workspace} member={member} />
         ) : (
           <Badge variant="light" color={member.role === 'owner' ? 'violet' : 'blue'} miw="max-content">
-            {roleLabels[member.role]}
+            {roleName(member.role)}
           </Badge>
         )}
         {canManage && <RemoveMember workspace={workspace} member={member} />}
@@ -200,6 +214,7 @@ function MemberRow({
 
 /** The members of a team, with what the caller's role lets them do: change roles, remove, leave, transfer. */
 export function MembersPanel({ workspace }: { workspace: Workspace }) {
+  const { t } = useLingui();
   const me = useCurrentUser();
   const members = trpc.workspaces.members.useQuery({ workspaceId: workspace.id });
   return (
@@ -208,26 +223,26 @@ export function MembersPanel({ workspace }: { workspace: Workspace }) {
         <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
           <div>
             <Title order={3} size="h4" id="members-title">
-              Members
+              <Trans>Members</Trans>
             </Title>
             <Text size="sm" c="dimmed">
               {roleAtLeast(workspace.role, 'admin')
-                ? 'Who works in this workspace, and what each may do.'
-                : 'Who works in this workspace. Admins and owners manage members.'}
+                ? t`Who works in this workspace, and what each may do.`
+                : t`Who works in this workspace. Admins and owners manage members.`}
             </Text>
           </div>
           <LeaveWorkspace workspace={workspace} />
         </Group>
         {members.isError ? (
-          <ErrorAlert>{apiError(members.error, 'Could not load the members').message}</ErrorAlert>
+          <ErrorAlert>{apiError(members.error, t`Could not load the members`).message}</ErrorAlert>
         ) : !members.data ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading members">
+          <Stack gap="xs" aria-busy="true" aria-label={t`Loading members`}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} h={52} />
             ))}
           </Stack>
         ) : (
-          <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Members">
+          <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Members`}>
             {members.data.map((member) => (
               <MemberRow
                 key={member.userId}

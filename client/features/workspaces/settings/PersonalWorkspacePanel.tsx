@@ -1,34 +1,43 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconUsersPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { workspaceMessages, workspaceNameField } from '../../../../src/workspaces/workspace.schema';
 import { notify } from '../../../lib/notify';
 import { apiError, trpc } from '../../../lib/trpc';
+import { translateShared } from '../../../i18n/shared-messages';
 import { useGoToWorkspace } from './use-go-to-workspace';
 
 /** The personal workspace has no members: the page says so and offers a team workspace instead. */
 export function PersonalWorkspacePanel() {
+  const { t } = useLingui();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const goTo = useGoToWorkspace();
   const create = trpc.workspaces.create.useMutation({
     onSuccess: async (team) => {
-      notify.success(workspaceMessages.created, `You are the owner of ${team.name}: invite your colleagues.`);
+      const name = team.name;
+      notify.success(
+        translateShared(workspaceMessages.created),
+        t`You are the owner of ${name}: invite your colleagues.`,
+      );
       // Straight to the new team's settings, where the invitations are.
       await goTo(team.id, '/workspace');
     },
-    onError: (e) => setError(apiError(e, 'Could not create the workspace').message),
+    onError: (e) => setError(apiError(e, t`Could not create the workspace`).message),
   });
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="personal-title">
       <Stack gap="sm">
         <Title order={3} size="h4" id="personal-title">
-          Your personal workspace
+          <Trans>Your personal workspace</Trans>
         </Title>
         <Text size="sm">
-          This is your personal workspace: its QR codes, folders and API tokens are yours alone, and it has no
-          members. To look after the same codes with colleagues, create a team workspace and invite them; you
-          can move codes into it later.
+          <Trans>
+            This is your personal workspace: its QR codes, folders and API tokens are yours alone, and it has
+            no members. To look after the same codes with colleagues, create a team workspace and invite them;
+            you can move codes into it later.
+          </Trans>
         </Text>
         <form
           noValidate
@@ -36,7 +45,7 @@ export function PersonalWorkspacePanel() {
             e.preventDefault();
             const parsed = workspaceNameField.safeParse(name);
             if (!parsed.success) {
-              setError(parsed.error.issues[0]?.message ?? 'Invalid name');
+              setError(parsed.error.issues[0]?.message ?? t`Invalid name`);
               return;
             }
             setError(null);
@@ -45,10 +54,11 @@ export function PersonalWorkspacePanel() {
         >
           <Group align="flex-start" wrap="wrap" gap="sm">
             <TextInput
-              label="Team name"
-              placeholder="Marketing"
+              label={t`Team name`}
+              placeholder={t({ message: 'Marketing', comment: 'an example of a team name' })}
               value={name}
-              error={error}
+              // src/'s check or the server's refusal, in English there.
+              error={error && translateShared(error)}
               onChange={(e) => {
                 setName(e.currentTarget.value);
                 if (error) setError(null);
@@ -61,7 +71,7 @@ export function PersonalWorkspacePanel() {
               loading={create.isPending}
               leftSection={<IconUsersPlus aria-hidden size={16} />}
             >
-              Create team workspace
+              <Trans>Create team workspace</Trans>
             </Button>
           </Group>
         </form>

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconActivity, IconCrown, IconMail, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { roleAtLeast, roleLabels, type Workspace } from '../../../../src/workspaces/workspace.schema';
+import { roleAtLeast, type Workspace } from '../../../../src/workspaces/workspace.schema';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { apiError, trpc } from '../../../lib/trpc';
+import { roleName } from '../role-words';
 import { ActivityFeed } from './ActivityFeed';
 import { GeneralPanel } from './GeneralPanel';
 import { InvitationsPanel } from './InvitationsPanel';
@@ -14,17 +16,21 @@ import { PlanPanel } from './PlanPanel';
 type Tab = 'members' | 'invitations' | 'plan' | 'activity' | 'general';
 
 function PageHeader({ workspace }: { workspace: Workspace | undefined }) {
+  const { t } = useLingui();
+  const role = workspace ? roleName(workspace.role) : '';
   return (
     <div>
-      <Title order={2}>Team settings</Title>
+      <Title order={2}>
+        <Trans>Team settings</Trans>
+      </Title>
       {workspace ? (
         <Group gap="xs" wrap="wrap">
           <Text c="dimmed" size="sm">
-            {workspace.kind === 'personal' ? 'Personal workspace' : workspace.name}
+            {workspace.kind === 'personal' ? t`Personal workspace` : workspace.name}
           </Text>
           {workspace.kind === 'team' && (
             <Badge variant="light" color={workspace.role === 'owner' ? 'violet' : 'blue'}>
-              Your role: {roleLabels[workspace.role]}
+              <Trans>Your role: {role}</Trans>
             </Badge>
           )}
         </Group>
@@ -46,22 +52,22 @@ function TeamTabs({ workspace }: { workspace: Workspace }) {
     <Tabs value={shown} onChange={(v) => setTab((v as Tab | null) ?? 'members')} keepMounted={false}>
       <Tabs.List mb="lg">
         <Tabs.Tab value="members" leftSection={<IconUsers aria-hidden size={16} />}>
-          Members
+          <Trans>Members</Trans>
         </Tabs.Tab>
         {isAdmin && (
           <Tabs.Tab value="invitations" leftSection={<IconMail aria-hidden size={16} />}>
-            Invitations
+            <Trans>Invitations</Trans>
           </Tabs.Tab>
         )}
         <Tabs.Tab value="plan" leftSection={<IconCrown aria-hidden size={16} />}>
-          Plan
+          <Trans>Plan</Trans>
         </Tabs.Tab>
         <Tabs.Tab value="activity" leftSection={<IconActivity aria-hidden size={16} />}>
-          Activity
+          <Trans>Activity</Trans>
         </Tabs.Tab>
         {isOwner && (
           <Tabs.Tab value="general" leftSection={<IconSettings aria-hidden size={16} />}>
-            General
+            <Trans context="the tab with the workspace's name and its deletion">General</Trans>
           </Tabs.Tab>
         )}
       </Tabs.List>
@@ -90,15 +96,16 @@ function TeamTabs({ workspace }: { workspace: Workspace }) {
 
 /** /workspace: the settings of the current workspace (members, invitations, plan, activity, name). */
 export function TeamSettingsPage() {
+  const { t } = useLingui();
   const current = trpc.workspaces.current.useQuery();
   const workspace = current.data;
   return (
     <Stack gap="lg" maw={960}>
       <PageHeader workspace={workspace} />
       {current.isError ? (
-        <ErrorAlert>{apiError(current.error, 'Could not load this workspace').message}</ErrorAlert>
+        <ErrorAlert>{apiError(current.error, t`Could not load this workspace`).message}</ErrorAlert>
       ) : !workspace ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the workspace">
+        <Stack gap="md" aria-busy="true" aria-label={t`Loading the workspace`}>
           <Skeleton h={36} w={420} maw="100%" />
           <Skeleton h={220} />
         </Stack>

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Select, Text, Title } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Workspace, WorkspaceMember } from '../../../../src/workspaces/workspace.schema';
 import { notify } from '../../../lib/notify';
 import { apiError, trpc } from '../../../lib/trpc';
+import { translateShared } from '../../../i18n/shared-messages';
 import { ConfirmModal } from './ConfirmModal';
 import { useWorkspaceRefresh } from './use-workspace-refresh';
 
@@ -15,34 +17,41 @@ export function TransferOwnership({
   workspace: Workspace;
   members: WorkspaceMember[];
 }) {
+  const { t } = useLingui();
   const [userId, setUserId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const refresh = useWorkspaceRefresh();
   const transfer = trpc.workspaces.transfer.useMutation({
     onSuccess: async ({ message }) => {
-      notify.success(message);
+      notify.success(translateShared(message));
       setConfirming(false);
       setUserId(null);
       await refresh(workspace.id);
     },
   });
   const chosen = members.find((m) => String(m.userId) === userId);
+  const username = chosen?.username;
+  const name = workspace.name;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="transfer-title">
       <Title order={3} size="h4" id="transfer-title">
-        Transfer ownership
+        <Trans>Transfer ownership</Trans>
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        The member you choose becomes an owner (plan, billing, renaming and deleting the workspace); you stay
-        in it as an admin.
+        <Trans>
+          The member you choose becomes an owner (plan, billing, renaming and deleting the workspace); you
+          stay in it as an admin.
+        </Trans>
       </Text>
       {members.length === 0 ? (
-        <Text size="sm">Invite someone first: there is nobody else in this workspace to hand it to.</Text>
+        <Text size="sm">
+          <Trans>Invite someone first: there is nobody else in this workspace to hand it to.</Trans>
+        </Text>
       ) : (
         <Group align="flex-end" wrap="wrap" gap="sm">
           <Select
-            label="New owner"
-            placeholder="Choose a member"
+            label={t`New owner`}
+            placeholder={t`Choose a member`}
             data={members.map((m) => ({
               value: String(m.userId),
               label: m.name ? `${m.username} (${m.name})` : m.username,
@@ -60,22 +69,24 @@ export function TransferOwnership({
               setConfirming(true);
             }}
           >
-            Transfer ownership
+            <Trans>Transfer ownership</Trans>
           </Button>
         </Group>
       )}
       {confirming && chosen && (
         <ConfirmModal
-          title={`Make ${chosen.username} the owner?`}
-          confirmLabel="Transfer ownership"
+          title={t`Make ${username} the owner?`}
+          confirmLabel={t`Transfer ownership`}
           pending={transfer.isPending}
-          error={transfer.error ? apiError(transfer.error, 'Could not transfer ownership').message : null}
+          error={transfer.error ? apiError(transfer.error, t`Could not transfer ownership`).message : null}
           onClose={() => setConfirming(false)}
           onConfirm={() => transfer.mutate({ workspaceId: workspace.id, userId: chosen.userId })}
         >
           <Text size="sm">
-            {chosen.username} becomes an owner of {workspace.name}, and you become an admin: you can no longer
-            change the plan, rename or delete the workspace unless an owner gives the role back.
+            <Trans>
+              {username} becomes an owner of {name}, and you become an admin: you can no longer change the
+              plan, rename or delete the workspace unless an owner gives the role back.
+            </Trans>
           </Text>
         </ConfirmModal>
       )}

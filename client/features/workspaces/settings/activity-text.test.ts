@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceActivity } from '../../../../src/workspaces/workspace.schema';
 import { activitySentence } from './activity-text';
+
+// The feed's words are said in the screens' language: English here, as the app starts.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const entry = (
   action: string,

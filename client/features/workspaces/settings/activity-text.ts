@@ -1,9 +1,10 @@
+import { t } from '@lingui/core/macro';
 import {
-  roleLabels,
   workspaceRoles,
   type WorkspaceActivity,
   type WorkspaceRole,
 } from '../../../../src/workspaces/workspace.schema';
+import { roleInSentence } from '../role-words';
 
 /** An entry of the activity feed in plain words: who, did what, to what (the time is added by the feed). */
 export interface ActivityWords {
@@ -17,98 +18,114 @@ function detail(entry: WorkspaceActivity, key: string): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-function role(entry: WorkspaceActivity, key: string): string | null {
+function roleName(entry: WorkspaceActivity, key: string): string | null {
   const value = detail(entry, key);
   return value && (workspaceRoles as readonly string[]).includes(value)
-    ? roleLabels[value as WorkspaceRole].toLowerCase()
+    ? roleInSentence(value as WorkspaceRole)
     : value;
 }
 
-const quoted = (label: string | null) => (label ? `“${label}”` : null);
+/** A name in quotation marks, as the language writes them: “Menu”. */
+const quoted = (label: string | null) =>
+  label ? t({ message: `“${label}”`, comment: 'a name in quotation marks' }) : null;
 
 /**
  * The words for each action of the feed (see activitySchema in src/workspaces/workspace.schema.ts).
  * An action this client does not know yet still reads: its name in words and its target.
+ * The feed shows them in this order: the actor (a username), `what`, then `target` (in bold).
  */
 export function describeActivity(entry: WorkspaceActivity): ActivityWords {
   const actor = entry.actor.username;
   const label = entry.targetLabel;
   const code = quoted(label);
-  const as = (key: string) => {
-    const r = role(entry, key);
-    return r ? ` as ${r}` : '';
-  };
   switch (entry.action) {
     case 'workspace.created':
-      return { actor, what: 'created the workspace', target: quoted(label) };
+      return { actor, what: t`created the workspace`, target: quoted(label) };
     case 'workspace.renamed': {
       const from = detail(entry, 'from');
       return {
         actor,
-        what: from ? `renamed the workspace from “${from}” to` : 'renamed the workspace to',
+        what: from ? t`renamed the workspace from “${from}” to` : t`renamed the workspace to`,
         target: quoted(detail(entry, 'to') ?? label),
       };
     }
     case 'workspace.transferred':
-      return { actor, what: 'transferred ownership to', target: detail(entry, 'to') ?? label };
+      return { actor, what: t`transferred ownership to`, target: detail(entry, 'to') ?? label };
     case 'code.created':
-      return { actor, what: 'created the QR code', target: code };
+      return { actor, what: t`created the QR code`, target: code };
     case 'code.changed':
-      return { actor, what: 'changed the QR code', target: code };
+      return { actor, what: t`changed the QR code`, target: code };
     case 'code.restored':
-      return { actor, what: 'restored the QR code', target: code };
+      return { actor, what: t`restored the QR code`, target: code };
     case 'code.deleted':
-      return { actor, what: 'deleted the QR code', target: code };
+      return { actor, what: t`deleted the QR code`, target: code };
     case 'code.moved-in': {
       const from = detail(entry, 'from');
-      return {
-        actor,
-        what: 'moved the QR code',
-        target: `${code ?? ''} into this workspace${from ? ` from ${from}` : ''}`.trim(),
-      };
+      let target: string;
+      if (code && from) target = t`${code} into this workspace from ${from}`;
+      else if (code) target = t`${code} into this workspace`;
+      else if (from) target = t`into this workspace from ${from}`;
+      else target = t`into this workspace`;
+      return { actor, what: t`moved the QR code`, target };
     }
     case 'code.moved-out': {
       const to = detail(entry, 'to');
+      let target: string;
+      if (code && to) target = t`${code} to ${to}`;
+      else if (code) target = t`${code} out of this workspace`;
+      else if (to) target = t`to ${to}`;
+      else target = t`out of this workspace`;
+      return { actor, what: t`moved the QR code`, target };
+    }
+    case 'member.invited': {
+      const who = label ?? t`someone`;
+      const role = roleName(entry, 'role');
+      return { actor, what: t`invited`, target: role ? t`${who} as ${role}` : who };
+    }
+    case 'member.joined': {
+      const role = roleName(entry, 'role');
       return {
         actor,
-        what: 'moved the QR code',
-        target: `${code ?? ''} ${to ? `to ${to}` : 'out of this workspace'}`.trim(),
+        what: role ? t`joined the workspace as ${role}` : t`joined the workspace`,
+        target: null,
       };
     }
-    case 'member.invited':
-      return { actor, what: 'invited', target: `${label ?? 'someone'}${as('role')}` };
-    case 'member.joined':
-      return { actor, what: `joined the workspace${as('role')}`, target: null };
     case 'member.role-changed': {
-      const from = role(entry, 'from');
-      const to = role(entry, 'to');
+      const who = label ?? t`a member`;
+      const from = roleName(entry, 'from');
+      const to = roleName(entry, 'to');
       return {
         actor,
-        what: 'changed the role of',
-        target: `${label ?? 'a member'}${from && to ? ` from ${from} to ${to}` : to ? ` to ${to}` : ''}`,
+        what: t`changed the role of`,
+        target: from && to ? t`${who} from ${from} to ${to}` : to ? t`${who} to ${to}` : who,
       };
     }
     case 'member.removed':
-      return { actor, what: 'removed', target: label };
+      return {
+        actor,
+        what: t({ message: 'removed', context: 'removed a member from the workspace' }),
+        target: label,
+      };
     case 'member.left':
-      return { actor, what: 'left the workspace', target: null };
+      return { actor, what: t`left the workspace`, target: null };
     case 'folder.created':
-      return { actor, what: 'created the folder', target: quoted(label) };
+      return { actor, what: t`created the folder`, target: quoted(label) };
     case 'folder.renamed': {
       const from = detail(entry, 'from');
       return {
         actor,
-        what: from ? `renamed the folder “${from}” to` : 'renamed the folder',
+        what: from ? t`renamed the folder “${from}” to` : t`renamed the folder`,
         target: quoted(detail(entry, 'to') ?? label),
       };
     }
     case 'folder.deleted':
-      return { actor, what: 'deleted the folder', target: quoted(label) };
+      return { actor, what: t`deleted the folder`, target: quoted(label) };
     case 'forwarding.updated':
-      return { actor, what: 'set scans to be forwarded to', target: label };
+      return { actor, what: t`set scans to be forwarded to`, target: label };
     case 'forwarding.removed':
-      return { actor, what: 'stopped forwarding scans to', target: label };
+      return { actor, what: t`stopped forwarding scans to`, target: label };
     default:
+      // The action's own name (a newer server's): no words for it yet.
       return { actor, what: entry.action.replace(/[.-]/g, ' '), target: label };
   }
 }
