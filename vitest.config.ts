@@ -36,6 +36,8 @@ export default defineConfig({
         },
       },
       {
+        // The browser tests' Node side imports client modules too (the route table, labels).
+        plugins: [linguiMacros()],
         test: {
           name: 'browser',
           include: ['client/e2e/**/*.e2e.ts'],

@@ -3,7 +3,8 @@
 // other took about 10 minutes, side by side well under 8:
 //   lane 1: typecheck, ESLint, then the unit project (after the build: some unit tests run dist/);
 //   lanes 2 and 3: once the app is built (client and server bundle), half the browser files each, then
-//   lane 2 the rest of the lint (Prettier, the file-cycle and folder rules: `npm run lint:rest`).
+//   lane 2 the rest of the lint (Prettier, the file-cycle and folder rules, the words not marked for
+//   translation and the catalogs: `npm run lint:rest`).
 // The browser lanes' output is kept and printed at the end, so lanes do not interleave. Every step runs
 // even when another failed; the exit code is 0 only when all passed. The Vitest JSON reports are merged
 // into test-results/vitest.json (.ci/run prints its "N passed, N failed" line).

@@ -81,6 +81,32 @@ async function englishOn(page: Page, allowed: string[]): Promise<string[]> {
 }
 
 /** Settings → Appearance: a language chosen, then saved with the tab's one button (Save Preferences). */
+/**
+ * Words cut off: an element whose own text is wider than its box, which hides the rest (overflow hidden or
+ * an ellipsis). The user's own long values (links, addresses) may be cut on purpose; labels may not.
+ */
+async function clippedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim();
+      if (!own || el.offsetParent === null) continue;
+      if (/https?:|localhost|@|\//.test(own)) continue;
+      const style = getComputedStyle(el);
+      // Words for screen readers only (Mantine's VisuallyHidden, a 1 px clipped box) are not cut off.
+      if (el.clientWidth <= 2 || style.clip.startsWith('rect') || style.clipPath.startsWith('inset'))
+        continue;
+      const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      if (hides && el.scrollWidth > el.clientWidth + 1) found.push(own.slice(0, 40));
+    }
+    return found;
+  });
+}
+
 async function chooseLanguage(page: Page, tab: string, label: string, name: string) {
   await page.getByRole('tab', { name: tab }).click();
   await page.getByRole('combobox', { name: label }).click();
@@ -138,6 +164,7 @@ describe('the screens in the user’s language', () => {
         await settle(page);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > phone.width) findings.push(`${path}: ${width} px wide at 375`);
+        for (const text of await clippedText(page)) findings.push(`${path} 375: "${text}" cut off`);
         for (const f of await audit(page)) findings.push(`${path} 375: ${f.rule} on ${f.target}`);
         await screenshot(page, `i18n-${language}${path.replace(/\W+/g, '-')}-375`, { fullPage: false });
       }
