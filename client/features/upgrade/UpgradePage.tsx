@@ -20,13 +20,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PaidTier } from '../../../src/admin/admin.schema';
 import type { SubscriptionTier } from '../../../src/auth/auth.schema';
-import {
-  DEFAULT_FREE_LIMIT,
-  includedInEveryPlan,
-  monthlyPrice,
-  planSellingPoints,
-  plans,
-} from '../../../src/plans';
+import { DEFAULT_FREE_LIMIT, includedInEveryPlan, planSellingPoints, plans } from '../../../src/plans';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate as dateOf } from '../../lib/format';
 import { translateShared } from '../../i18n/shared-messages';
@@ -58,8 +52,23 @@ const statusLabels: Record<string, MessageDescriptor> = {
 };
 
 /** /upgrade: the plans, the current one marked, and the way up (Stripe Checkout or a request). */
+/** A plan's price a month, the amount written by Intl in the user's language ("$10/month", "10 $/Monat"). */
+function usePerMonth() {
+  const { t, i18n } = useLingui();
+  return (tier: SubscriptionTier) => {
+    const price = new Intl.NumberFormat(i18n.locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }).format(plans[tier].priceMonthly);
+    return t`${price}/month`;
+  };
+}
+
 export function UpgradePage() {
   const { t } = useLingui();
+  const perMonth = usePerMonth();
   const user = useCurrentUser();
   const workspacePlan = useWorkspacePlan(user ?? { isAdmin: false });
   const search: { checkout?: unknown } = useSearch({ strict: false });
@@ -227,7 +236,7 @@ export function UpgradePage() {
                   )}
                 </Group>
                 <Text fz={32} fw={700}>
-                  {translateShared(monthlyPrice(tier))}
+                  {perMonth(tier)}
                 </Text>
                 <List
                   spacing="xs"
@@ -265,7 +274,7 @@ export function UpgradePage() {
                 {free}
               </Title>
               <Text size="sm" c="dimmed">
-                {translateShared(monthlyPrice('free'))}
+                {perMonth('free')}
               </Text>
               {current === 'free' && (
                 <Badge color="gray">
