@@ -2,7 +2,7 @@ import type { AnyRoute } from '@tanstack/react-router';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as routeTable from '../routes';
-import { audit, Findings, installAxe, reflow } from './a11y';
+import { audit, Findings, go, installAxe, reflow, settle } from './a11y';
 import { allowConsoleErrors, desktop, phone, screenshot, signIn, withAppServer } from './harness';
 
 /**
@@ -60,30 +60,6 @@ const routes = routesOfTheApp();
 const themes = ['light', 'dark'] as const;
 const widths = [desktop, phone];
 const findings = new Findings();
-
-/** Client-side: the router follows popstate, as it does for the browser's Back button. */
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    const state: unknown = window.history.state;
-    window.history.pushState(state, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state }));
-  }, path);
-}
-
-/** Lazy pages loaded, queries answered: no loader, skeleton or busy region left. */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('#root > :not(.skip-link)') !== null &&
-      document.querySelector(
-        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
-      ) === null,
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => new Promise(requestAnimationFrame));
-}
 
 async function setScheme(page: Page, scheme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });

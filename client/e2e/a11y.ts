@@ -142,3 +142,27 @@ export async function reflow(page: Page): Promise<Finding[]> {
   if (size) await page.setViewportSize(size);
   return findings;
 }
+
+/** Client-side: the router follows popstate, as it does for the browser's Back button. */
+export async function go(page: Page, path: string) {
+  await page.evaluate((to) => {
+    const state: unknown = window.history.state;
+    window.history.pushState(state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state }));
+  }, path);
+}
+
+/** Lazy pages loaded, queries answered: no loader, skeleton or busy region left. */
+export async function settle(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#root > :not(.skip-link)') !== null &&
+      document.querySelector(
+        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
+      ) === null,
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { audit } from './a11y';
+import { audit, go, settle } from './a11y';
 import { desktop, phone, screenshot, signUpNewUser, withAppServer } from './harness';
 
 /**
@@ -39,27 +39,10 @@ const NOT_ENGLISH = new Set(
   ).split(' '),
 );
 
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    const state: unknown = window.history.state;
-    window.history.pushState(state, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state }));
-  }, path);
-  // The router keeps the last page up while the next one's code loads: give it the time to swap.
+/** Client-side (a11y.ts), then the time the router takes to swap the last page for the next one's code. */
+async function goAndWait(page: Page, path: string) {
+  await go(page, path);
   await page.waitForTimeout(500);
-}
-
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('#root > :not(.skip-link)') !== null &&
-      document.querySelector(
-        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
-      ) === null,
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** The Latin words a reader sees or hears on the page (text, labels, titles, placeholders) but `allowed`. */
@@ -156,7 +139,7 @@ describe('the screens in the user’s language', () => {
       const findings: string[] = [];
       for (const path of PAGES.map((p) => p.replace('$id', id))) {
         await page.setViewportSize(desktop);
-        await go(page, path);
+        await goAndWait(page, path);
         await settle(page);
         const english = await englishOn(page, allowed);
         if (english.length) found.push(`${path}: ${english.join(', ')}`);
@@ -170,7 +153,7 @@ describe('the screens in the user’s language', () => {
       }
       expect(found, `English on the ${language} screens`).toEqual([]);
       expect(findings, `layout and WCAG in ${language}`).toEqual([]);
-      await go(page, '/settings');
+      await goAndWait(page, '/settings');
       await settle(page);
       return tab;
     };
