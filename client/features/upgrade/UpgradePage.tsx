@@ -52,7 +52,7 @@ const statusLabels: Record<string, MessageDescriptor> = {
 };
 
 /** /upgrade: the plans, the current one marked, and the way up (Stripe Checkout or a request). */
-/** A plan's price a month, the amount written by Intl in the user's language ("$10/month", "10 $/Monat"). */
+/** A plan's price a month, the amount written by Intl in the user's language (a dollar sign before or after it). */
 function usePerMonth() {
   const { t, i18n } = useLingui();
   return (tier: SubscriptionTier) => {
